@@ -1,0 +1,73 @@
+// Runs a block of a ProgramDesc in a Scope. Prepare once (kernels resolved,
+// variables bound, attributes checked, the variables to free after each step
+// computed), then Run many times.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/framework/op_context.h"
+#include "core/framework/program_desc.h"
+#include "core/framework/scope.h"
+
+namespace paddle {
+
+struct PreparedStep {
+  const OpDesc* desc;
+  const OpDef* def;
+  std::vector<Attribute> attrs;  // checked, declaration order
+  KernelFn kernel = nullptr;     // resolved at first run when the dtype is not known statically
+  DataType kernel_dtype = DataType::kFloat32;
+  std::unique_ptr<KernelContext> ctx;
+  std::vector<Variable*> free_after;  // eager deletion: last reader of these is this step
+};
+
+class PreparedBlock {
+ public:
+  const ProgramDesc& program() const { return *program_; }
+  int block_id() const { return block_id_; }
+  Scope* scope() const { return scope_; }
+  const std::vector<PreparedStep>& steps() const { return steps_; }
+
+ private:
+  friend class Executor;
+  const ProgramDesc* program_ = nullptr;
+  int block_id_ = 0;
+  Scope* scope_ = nullptr;
+  std::vector<PreparedStep> steps_;
+};
+
+class Executor {
+ public:
+  explicit Executor(Place place = CPUPlace()) : place_(place) {}
+
+  // Binds every variable of the block into `scope` (persistables where they
+  // are, temporaries as local variables) and prepares each op. `program` and
+  // `scope` must outlive the result. Throws naming the op on an unknown op,
+  // a bad attribute or a missing slot.
+  std::unique_ptr<PreparedBlock> Prepare(const ProgramDesc& program, int block_id, Scope* scope,
+                                         const std::vector<std::string>& keep_vars = {});
+  // Runs the prepared steps. Errors name the failing op, its type and inputs.
+  void Run(PreparedBlock& block);
+  // Prepare and run once.
+  void Run(const ProgramDesc& program, Scope* scope, int block_id = 0);
+
+  // Sets the feed list variable `feed_var` of `scope` to `inputs` (shared, no copy)
+  // and reads the fetch list back.
+  static void SetFeed(Scope* scope, const std::vector<DenseTensor>& inputs,
+                      const std::string& feed_var = "feed");
+  static std::vector<DenseTensor> GetFetch(const Scope& scope,
+                                           const std::string& fetch_var = "fetch");
+
+ private:
+  void RunStep(PreparedStep& step);
+  Place place_;
+};
+
+// Build-time shape inference over a block: fills in output VarDesc shapes and
+// dtypes from the input VarDescs (-1 dims propagate). Used when building
+// programs and by the inference passes.
+void InferShapesAtBuildTime(BlockDesc* block);
+
+}  // namespace paddle

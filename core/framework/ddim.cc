@@ -1,0 +1,67 @@
+#include "core/framework/ddim.h"
+
+#include "core/framework/enforce.h"
+
+namespace paddle {
+
+DDim::DDim(const int64_t* dims, int rank) {
+  PD_CHECK(rank >= 0 && rank <= kMaxRank, InvalidArgument, "[DDim] rank must be in [0, ",
+           kMaxRank, "], got ", rank);
+  for (int i = 0; i < rank; ++i) d_[i] = dims[i];
+  rank_ = rank;
+}
+
+DDim::DDim(std::initializer_list<int64_t> dims)
+    : DDim(dims.begin(), static_cast<int>(dims.size())) {}
+
+DDim::DDim(const std::vector<int64_t>& dims) : DDim(dims.data(), static_cast<int>(dims.size())) {}
+
+int64_t DDim::at(int i) const {
+  int j = i < 0 ? i + rank_ : i;
+  PD_CHECK(j >= 0 && j < rank_, OutOfRange, "[DDim] axis ", i, " is out of range for shape ",
+           ToString());
+  return d_[j];
+}
+
+int64_t DDim::numel() const {
+  int64_t n = 1;
+  for (int i = 0; i < rank_; ++i) {
+    if (d_[i] < 0) return -1;
+    n *= d_[i];
+  }
+  return n;
+}
+
+bool DDim::IsFullyKnown() const { return numel() >= 0; }
+
+std::string DDim::ToString() const {
+  std::string s = "[";
+  for (int i = 0; i < rank_; ++i) {
+    if (i) s += ", ";
+    s += std::to_string(d_[i]);
+  }
+  return s + "]";
+}
+
+DDim DDim::FlattenTo2D(int num_col_dims) const {
+  PD_CHECK(num_col_dims >= 1 && num_col_dims <= rank_, InvalidArgument,
+           "[DDim] cannot flatten shape ", ToString(), " at column ", num_col_dims);
+  auto prod = [this](int lo, int hi) {
+    int64_t p = 1;
+    for (int i = lo; i < hi; ++i) {
+      if (d_[i] < 0) return int64_t{-1};
+      p *= d_[i];
+    }
+    return p;
+  };
+  return DDim{prod(0, num_col_dims), prod(num_col_dims, rank_)};
+}
+
+bool DDim::operator==(const DDim& o) const {
+  if (rank_ != o.rank_) return false;
+  for (int i = 0; i < rank_; ++i)
+    if (d_[i] != o.d_[i]) return false;
+  return true;
+}
+
+}  // namespace paddle

@@ -1,0 +1,56 @@
+// Typed errors. Every error says `[where] what was expected, what was got`.
+// The Python module maps each kind to its own exception class (see core/pybind).
+#pragma once
+
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace paddle {
+
+enum class ErrorKind {
+  kInvalidArgument,     // bad user input: wrong shape, type, value
+  kNotFound,            // a named thing (op, variable, kernel, file) is missing
+  kOutOfRange,          // an index past the end
+  kUnimplemented,       // valid request we do not support (yet)
+  kPreconditionNotMet,  // called in the wrong state (e.g. tensor not initialized)
+  kInvalidModel,        // a model or parameter file is corrupt or unsupported
+  kResourceExhausted,   // out of memory
+  kFatal,               // a bug in paddle itself
+};
+
+const char* ErrorKindName(ErrorKind kind);
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorKind kind, const std::string& message)
+      : std::runtime_error(message), kind_(kind) {}
+  ErrorKind kind() const { return kind_; }
+
+ private:
+  ErrorKind kind_;
+};
+
+template <typename... Args>
+std::string StrCat(Args&&... args) {
+  std::ostringstream os;
+  (os << ... << std::forward<Args>(args));
+  return os.str();
+}
+
+template <typename... Args>
+[[noreturn]] void ThrowError(ErrorKind kind, Args&&... args) {
+  throw Error(kind, StrCat(std::forward<Args>(args)...));
+}
+
+}  // namespace paddle
+
+// PD_THROW(InvalidArgument, "[mul] expected ...", x);
+#define PD_THROW(KIND, ...) ::paddle::ThrowError(::paddle::ErrorKind::k##KIND, __VA_ARGS__)
+
+// PD_CHECK(x > 0, InvalidArgument, "[op] x must be positive, got ", x);
+#define PD_CHECK(COND, KIND, ...)   \
+  do {                              \
+    if (!(COND)) PD_THROW(KIND, __VA_ARGS__); \
+  } while (0)

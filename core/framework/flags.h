@@ -1,0 +1,47 @@
+// Process-wide flags, named as in PaddlePaddle (FLAGS_xxx). Each starts from
+// its default, is overridden by an environment variable of the same name at
+// first use, and can be set at run time (paddle.set_flags).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace paddle {
+
+using FlagValue = std::variant<bool, int64_t, double, std::string>;
+
+struct FlagInfo {
+  std::string name;  // without the FLAGS_ prefix
+  FlagValue default_value;
+  std::string help;
+};
+
+// Register a flag (static registration at load time; see flags.cc).
+bool RegisterFlag(const std::string& name, FlagValue default_value, const std::string& help);
+
+// Name with or without the FLAGS_ prefix. Throws NotFound for an unknown flag,
+// InvalidArgument when the value does not convert to the flag's type.
+FlagValue GetFlag(const std::string& name);
+void SetFlag(const std::string& name, const FlagValue& value);
+// Parse `text` as the flag's type (as the environment does).
+void SetFlagFromString(const std::string& name, const std::string& text);
+std::vector<FlagInfo> ListFlags();
+
+// Called with the new value after every SetFlag of `name`, so hot paths can
+// cache a flag instead of looking it up per call.
+void AddFlagListener(const std::string& name, std::function<void(const FlagValue&)> listener);
+
+// Typed reads for C++ callers.
+std::string GetStringFlag(const std::string& name);
+double GetDoubleFlag(const std::string& name);
+int64_t GetIntFlag(const std::string& name);
+bool GetBoolFlag(const std::string& name);
+
+}  // namespace paddle
+
+// PD_DEFINE_FLAG(allocator_strategy, std::string("auto_growth"), "help");
+#define PD_DEFINE_FLAG(NAME, DEFAULT, HELP) \
+  static const bool pd_flag_registered_##NAME = ::paddle::RegisterFlag(#NAME, DEFAULT, HELP)

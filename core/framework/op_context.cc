@@ -1,0 +1,34 @@
+#include "core/framework/op_context.h"
+
+#include "core/framework/enforce.h"
+
+namespace paddle {
+
+std::string InferShapeContext::InputName(int slot) const {
+  return "[" + def_.type + "] input '" + def_.inputs[slot].name + "'";
+}
+
+Variable* KernelContext::InputVar(int slot, size_t i) const {
+  PD_CHECK(i < ins[slot].size(), NotFound, "[", def_->type, "] input '",
+           def_->inputs[slot].name, "' #", i, " is not bound");
+  return ins[slot][i];
+}
+
+Variable* KernelContext::OutputVar(int slot, size_t i) const {
+  PD_CHECK(i < outs[slot].size(), NotFound, "[", def_->type, "] output '",
+           def_->outputs[slot].name, "' #", i, " is not bound");
+  return outs[slot][i];
+}
+
+const DenseTensor& KernelContext::Input(int slot, size_t i) const {
+  Variable* v = InputVar(slot, i);
+  PD_CHECK(v->IsType<DenseTensor>(), PreconditionNotMet, "[", def_->type, "] input '",
+           def_->inputs[slot].name, "' holds ", v->TypeName(), ", expected a DenseTensor");
+  return v->Get<DenseTensor>();
+}
+
+DenseTensor* KernelContext::Output(int slot, size_t i) {
+  return OutputVar(slot, i)->GetMutable<DenseTensor>();
+}
+
+}  // namespace paddle

@@ -1,0 +1,87 @@
+// What shape inference and kernels see of one operator call. Slots and
+// attributes are addressed by their index in the op's definition (declaration
+// order), so the hot path does no string lookups.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/framework/attribute.h"
+#include "core/framework/op_def.h"
+#include "core/framework/variable.h"
+
+namespace paddle {
+
+class InferShapeContext {
+ public:
+  InferShapeContext(const OpDef& def, const std::vector<Attribute>& attrs)
+      : def_(def), attrs_(attrs) {}
+  virtual ~InferShapeContext() = default;
+
+  const OpDef& def() const { return def_; }
+  const std::string& op_type() const { return def_.type; }
+  // True while running (all dims known); false at build time (dims may be -1).
+  virtual bool IsRuntime() const = 0;
+
+  virtual size_t InputCount(int slot) const = 0;
+  virtual size_t OutputCount(int slot) const = 0;
+  bool HasInput(int slot) const { return InputCount(slot) > 0; }
+  bool HasOutput(int slot) const { return OutputCount(slot) > 0; }
+  virtual DDim InputDim(int slot, size_t i = 0) const = 0;
+  virtual DataType InputDtype(int slot, size_t i = 0) const = 0;
+  // Outputs start with the kernel-selecting input's dtype; set to change it.
+  virtual void SetOutputDim(int slot, const DDim& dims, size_t i = 0) = 0;
+  virtual void SetOutputDtype(int slot, DataType dtype, size_t i = 0) = 0;
+  // Copies the LoD of an input to an output (no-op at build time).
+  virtual void ShareLoD(int in_slot, int out_slot, size_t i = 0) = 0;
+
+  template <typename T>
+  const T& Attr(int idx) const {
+    return std::get<T>(attrs_[idx]);
+  }
+
+  // "[op_type] " + the input's name, for error messages.
+  std::string InputName(int slot) const;
+
+ private:
+  const OpDef& def_;
+  const std::vector<Attribute>& attrs_;
+};
+
+class KernelContext {
+ public:
+  KernelContext(const OpDef& def, const std::vector<Attribute>& attrs, Place place)
+      : def_(&def), attrs_(&attrs), place_(place) {
+    ins.resize(def.inputs.size());
+    outs.resize(def.outputs.size());
+  }
+
+  const OpDef& def() const { return *def_; }
+  const std::string& op_type() const { return def_->type; }
+  const Place& place() const { return place_; }
+
+  size_t InputCount(int slot) const { return ins[slot].size(); }
+  size_t OutputCount(int slot) const { return outs[slot].size(); }
+  bool HasInput(int slot) const { return !ins[slot].empty() && ins[slot][0]->IsInitialized(); }
+  bool HasOutput(int slot) const { return !outs[slot].empty(); }
+  // Throws naming the op and slot when absent or not a tensor.
+  const DenseTensor& Input(int slot, size_t i = 0) const;
+  DenseTensor* Output(int slot, size_t i = 0);
+  Variable* InputVar(int slot, size_t i = 0) const;
+  Variable* OutputVar(int slot, size_t i = 0) const;
+
+  template <typename T>
+  const T& Attr(int idx) const {
+    return std::get<T>((*attrs_)[idx]);
+  }
+
+  // Variables bound to each slot, filled once by the executor (or eager call).
+  std::vector<std::vector<Variable*>> ins, outs;
+
+ private:
+  const OpDef* def_;
+  const std::vector<Attribute>* attrs_;
+  Place place_;
+};
+
+}  // namespace paddle

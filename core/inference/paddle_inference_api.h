@@ -1,0 +1,119 @@
+// The C++ inference API, named as PaddlePaddle's paddle_infer:: API.
+// Load a saved model (.pdmodel + .pdiparams), feed inputs, run, read outputs.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace paddle {
+class DenseTensor;
+class Scope;
+class Variable;
+}  // namespace paddle
+
+namespace paddle_infer {
+
+enum class DataType { FLOAT32, INT64, INT32, UINT8, INT8, FLOAT16, BOOL, FLOAT64, BFLOAT16 };
+enum class PlaceType { kUNK = -1, kCPU, kGPU };
+
+class Config {
+ public:
+  Config() = default;
+  // A model directory holding `inference.pdmodel`/`inference.pdiparams`, or
+  // `model.pdmodel`/`model.pdiparams`, or `__model__` + `__params__`.
+  explicit Config(const std::string& model_dir) : model_dir_(model_dir) {}
+  Config(const std::string& prog_file, const std::string& params_file)
+      : prog_file_(prog_file), params_file_(params_file) {}
+
+  void SetModel(const std::string& model_dir) { model_dir_ = model_dir; }
+  void SetModel(const std::string& prog_file, const std::string& params_file) {
+    prog_file_ = prog_file;
+    params_file_ = params_file;
+  }
+  const std::string& model_dir() const { return model_dir_; }
+  // The program and parameter files to load (resolved from model_dir when unset).
+  std::string prog_file() const;
+  std::string params_file() const;
+
+  void DisableGpu() { use_gpu_ = false; }
+  bool use_gpu() const { return use_gpu_; }
+  void SetCpuMathLibraryNumThreads(int n) { cpu_math_threads_ = n; }
+  int cpu_math_library_num_threads() const { return cpu_math_threads_; }
+  void SwitchIrOptim(bool on = true) { ir_optim_ = on; }
+  bool ir_optim() const { return ir_optim_; }
+  // Accepted for source compatibility; CPU kernels here use the BLAS directly.
+  void EnableMKLDNN() {}
+  void DisableGlogInfo() {}
+  std::string Summary() const;
+
+ private:
+  std::string model_dir_, prog_file_, params_file_;
+  bool use_gpu_ = false;
+  bool ir_optim_ = true;
+  int cpu_math_threads_ = 1;
+};
+
+class Predictor;
+
+// A handle on one input or output of a Predictor.
+class Tensor {
+ public:
+  void Reshape(const std::vector<int>& shape);
+  template <typename T>
+  void CopyFromCpu(const T* data);
+  template <typename T>
+  void CopyToCpu(T* data) const;
+  std::vector<int> shape() const;
+  DataType type() const;
+  const std::string& name() const { return name_; }
+  void SetLoD(const std::vector<std::vector<size_t>>& lod);
+  std::vector<std::vector<size_t>> lod() const;
+  // Bytes of the current data (shape × element size).
+  size_t nbytes() const;
+  // For bindings: copy raw bytes of a given element type.
+  void CopyFromCpuRaw(const void* data, DataType dtype);
+  void CopyToCpuRaw(void* data) const;
+
+ private:
+  friend class Predictor;
+  Tensor(paddle::Variable* var, std::string name, bool is_input)
+      : var_(var), name_(std::move(name)), is_input_(is_input) {}
+  paddle::DenseTensor* Mutable() const;
+  const paddle::DenseTensor& Get() const;
+  paddle::Variable* var_;
+  std::string name_;
+  bool is_input_;
+  std::vector<int64_t> shape_;  // pending shape from Reshape (inputs)
+};
+
+class Predictor {
+ public:
+  explicit Predictor(const Config& config);
+  ~Predictor();
+  Predictor(const Predictor&) = delete;
+
+  std::vector<std::string> GetInputNames() const;
+  std::vector<std::string> GetOutputNames() const;
+  std::unique_ptr<Tensor> GetInputHandle(const std::string& name);
+  std::unique_ptr<Tensor> GetOutputHandle(const std::string& name);
+  // Runs the model on the inputs set through the handles. Returns true;
+  // throws paddle::Error (naming the op) on failure.
+  bool Run();
+  // A predictor that shares this one's parameters (read-only) with its own
+  // inputs, outputs and temporaries: one per thread.
+  std::unique_ptr<Predictor> Clone();
+
+  struct Impl;
+
+ private:
+  explicit Predictor(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+std::shared_ptr<Predictor> CreatePredictor(const Config& config);
+// "paddle (this SDK) 0.1.0, model format 3003001".
+std::string GetVersion();
+
+}  // namespace paddle_infer

@@ -1,0 +1,70 @@
+// The allocator interface. Every tensor buffer comes from an Allocator and
+// goes back to the one that made it, so strategies can be switched at run time
+// while old buffers are still alive.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "core/framework/place.h"
+
+namespace paddle {
+namespace memory {
+
+// Every buffer is aligned for the widest SIMD loads (AVX-512).
+constexpr size_t kAlignment = 64;
+
+struct AllocatorStats {
+  size_t allocated = 0;       // bytes handed out and not yet freed
+  size_t reserved = 0;        // bytes held from the system (allocated + cached)
+  size_t peak_allocated = 0;  // high-water mark of `allocated` since the last ResetPeak
+  size_t peak_reserved = 0;   // high-water mark of `reserved`
+};
+
+class Allocator;
+
+// One live buffer. Freed by its allocator when the last shared owner drops it.
+class Allocation {
+ public:
+  Allocation(void* ptr, size_t size, Allocator* owner) : ptr_(ptr), size_(size), owner_(owner) {}
+  void* ptr() const { return ptr_; }
+  size_t size() const { return size_; }  // what was asked for
+  Allocator* owner() const { return owner_; }
+
+ private:
+  void* ptr_;
+  size_t size_;
+  Allocator* owner_;
+};
+
+using AllocationPtr = std::shared_ptr<Allocation>;
+
+class Allocator {
+ public:
+  virtual ~Allocator() = default;
+  // Returns a kAlignment-aligned buffer of at least `bytes` (0 is allowed).
+  // Throws ResourceExhausted when the system has no more memory.
+  AllocationPtr Allocate(size_t bytes);
+  virtual AllocatorStats Stats() const = 0;
+  virtual void ResetPeak() = 0;
+  // Returns cached, unused memory to the system; returns bytes released.
+  virtual size_t Release() = 0;
+  virtual const char* Name() const = 0;
+
+ protected:
+  virtual Allocation* AllocateImpl(size_t bytes) = 0;
+  virtual void FreeImpl(Allocation* allocation) = 0;
+};
+
+// The allocator for `place` chosen by FLAGS_allocator_strategy
+// ("auto_growth", the default, or "chunked"; "naive_best_fit" is accepted as
+// PaddlePaddle's name for the chunked pool). Read on every call, so a change
+// of the flag applies to new allocations.
+Allocator* GetAllocator(const Place& place);
+// A specific strategy's allocator for `place` (one instance per process).
+Allocator* GetAllocator(const Place& place, const std::string& strategy);
+
+AllocationPtr Alloc(const Place& place, size_t bytes);
+
+}  // namespace memory
+}  // namespace paddle

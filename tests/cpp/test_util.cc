@@ -1,0 +1,57 @@
+#include "test_util.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace paddle {
+namespace test {
+
+namespace fs = std::filesystem;
+
+std::string DataPath(const std::string& rel) { return std::string(PADDLE_TEST_DATA_DIR) + "/" + rel; }
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void WriteFile(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+std::vector<float> ReadFloats(const std::string& path) {
+  std::string bytes = ReadFile(path);
+  std::vector<float> out(bytes.size() / sizeof(float));
+  std::memcpy(out.data(), bytes.data(), out.size() * sizeof(float));
+  return out;
+}
+
+namespace {
+struct TempDirs {
+  std::vector<fs::path> dirs;
+  ~TempDirs() {
+    std::error_code ec;
+    for (auto& d : dirs) fs::remove_all(d, ec);
+  }
+};
+}  // namespace
+
+std::string TempDir() {
+  static TempDirs all;
+  std::string templ = (fs::temp_directory_path() / "paddle_test_XXXXXX").string();
+  if (!mkdtemp(templ.data())) throw std::runtime_error("mkdtemp failed");
+  all.dirs.push_back(templ);
+  return templ;
+}
+
+}  // namespace test
+}  // namespace paddle
