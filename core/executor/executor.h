@@ -67,7 +67,8 @@ class Executor {
 
 // Build-time shape inference over a block: fills in output VarDesc shapes and
 // dtypes from the input VarDescs (-1 dims propagate). Used when building
-// programs and by the inference passes.
-void InferShapesAtBuildTime(BlockDesc* block);
+// programs and by the inference passes. Ops without shape inference (feed,
+// fetch) are skipped.
+void InferShapesAtBuildTime(ProgramDesc* program, int block_id = 0);
 
 }  // namespace paddle

@@ -39,6 +39,18 @@ std::string StrCat(Args&&... args) {
   return os.str();
 }
 
+// "a, b, c" (for error messages that list what exists).
+template <typename Container>
+std::string StrJoin(const Container& items, const char* sep = ", ") {
+  std::ostringstream os;
+  bool first = true;
+  for (const auto& item : items) {
+    os << (first ? "" : sep) << item;
+    first = false;
+  }
+  return os.str();
+}
+
 template <typename... Args>
 [[noreturn]] void ThrowError(ErrorKind kind, Args&&... args) {
   throw Error(kind, StrCat(std::forward<Args>(args)...));
@@ -48,6 +60,9 @@ template <typename... Args>
 
 // PD_THROW(InvalidArgument, "[mul] expected ...", x);
 #define PD_THROW(KIND, ...) ::paddle::ThrowError(::paddle::ErrorKind::k##KIND, __VA_ARGS__)
+
+// Rethrow with the same kind and more context: PD_THROW_KIND(e.kind(), e.what(), "\n  in ...");
+#define PD_THROW_KIND(KIND, ...) ::paddle::ThrowError(KIND, __VA_ARGS__)
 
 // PD_CHECK(x > 0, InvalidArgument, "[op] x must be positive, got ", x);
 #define PD_CHECK(COND, KIND, ...)   \

@@ -53,4 +53,9 @@ Scope& Scope::NewScope() {
   return *kids_.back();
 }
 
+void Scope::DeleteScope(Scope* kid) {
+  std::lock_guard<std::mutex> lock(mu_);
+  kids_.remove_if([kid](const std::unique_ptr<Scope>& s) { return s.get() == kid; });
+}
+
 }  // namespace paddle

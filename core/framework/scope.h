@@ -33,6 +33,8 @@ class Scope {
   void EraseVars(const std::vector<std::string>& names);
 
   Scope& NewScope();
+  // Destroys a scope made by NewScope (and its variables).
+  void DeleteScope(Scope* kid);
   const Scope* parent() const { return parent_; }
 
  private:

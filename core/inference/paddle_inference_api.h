@@ -11,6 +11,7 @@ namespace paddle {
 class DenseTensor;
 class Scope;
 class Variable;
+class VarDesc;
 }  // namespace paddle
 
 namespace paddle_infer {
@@ -78,14 +79,16 @@ class Tensor {
 
  private:
   friend class Predictor;
-  Tensor(paddle::Variable* var, std::string name, bool is_input)
-      : var_(var), name_(std::move(name)), is_input_(is_input) {}
+  // `desc` is the input's declaration (null for outputs): fed data is checked against it.
+  Tensor(paddle::Variable* var, std::string name, const paddle::VarDesc* desc)
+      : var_(var), name_(std::move(name)), desc_(desc) {}
   paddle::DenseTensor* Mutable() const;
   const paddle::DenseTensor& Get() const;
   paddle::Variable* var_;
   std::string name_;
-  bool is_input_;
+  const paddle::VarDesc* desc_;
   std::vector<int64_t> shape_;  // pending shape from Reshape (inputs)
+  bool reshaped_ = false;
 };
 
 class Predictor {

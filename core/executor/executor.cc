@@ -1,0 +1,194 @@
+#include "core/executor/executor.h"
+
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/executor/infer_shape_contexts.h"
+#include "core/framework/enforce.h"
+#include "core/framework/flags.h"
+
+// < 0 disables eager deletion; >= 0 frees each temporary right after its last
+// reader (PaddlePaddle's flag; the threshold itself is not used: we always free at once).
+PD_DEFINE_FLAG(eager_delete_tensor_gb, 0.0,
+               "Free a temporary tensor right after its last reader runs (< 0 disables)");
+
+namespace paddle {
+
+namespace {
+
+bool IsListKind(VarKind kind) {
+  return kind == proto::VarType::FEED_MINIBATCH || kind == proto::VarType::FETCH_LIST;
+}
+
+// Binds a variable of the block into the scope with the value kind its desc names.
+Variable* BindVar(Scope* scope, const VarDesc* desc, const std::string& name) {
+  Variable* v = desc && desc->Persistable() ? scope->Var(name) : scope->FindVar(name);
+  if (!v) v = scope->LocalVar(name);
+  if (!v->IsInitialized()) {
+    if (desc && IsListKind(desc->Kind())) v->GetMutable<TensorList>();
+    else v->GetMutable<DenseTensor>();
+  }
+  return v;
+}
+
+std::string DescribeInputs(const PreparedStep& step) {
+  std::ostringstream os;
+  const KernelContext& ctx = *step.ctx;
+  bool first = true;
+  for (size_t s = 0; s < step.def->inputs.size(); ++s) {
+    auto names = step.desc->Input(step.def->inputs[s].name);
+    for (size_t i = 0; i < names.size() && i < ctx.ins[s].size(); ++i) {
+      os << (first ? "" : ", ") << step.def->inputs[s].name << "=" << names[i];
+      first = false;
+      const Variable* v = ctx.ins[s][i];
+      if (v->IsType<DenseTensor>()) {
+        const auto& t = v->Get<DenseTensor>();
+        if (t.IsInitialized()) os << " " << DataTypeName(t.dtype()) << t.dims().ToString();
+        else os << " (uninitialized)";
+      }
+    }
+  }
+  return os.str();
+}
+
+}  // namespace
+
+std::unique_ptr<PreparedBlock> Executor::Prepare(const ProgramDesc& program, int block_id,
+                                                 Scope* scope,
+                                                 const std::vector<std::string>& keep_vars) {
+  PD_CHECK(scope, InvalidArgument, "[Executor] scope is null");
+  const BlockDesc* block = program.Block(static_cast<size_t>(block_id));
+  auto prepared = std::make_unique<PreparedBlock>();
+  prepared->program_ = &program;
+  prepared->block_id_ = block_id;
+  prepared->scope_ = scope;
+
+  const OpRegistry& registry = OpRegistry::Instance();
+  std::unordered_map<std::string, size_t> last_use;
+  std::unordered_map<std::string, Variable*> bound;
+
+  // Steps are built in place: each KernelContext points at its step's attrs,
+  // so the vector must never reallocate.
+  prepared->steps_.reserve(block->OpCount());
+  for (size_t i = 0; i < block->OpCount(); ++i) {
+    const OpDesc* op = block->Op(i);
+    PreparedStep& step = prepared->steps_.emplace_back();
+    step.desc = op;
+    try {
+      step.def = &registry.Get(op->Type());
+      step.def->CheckSlots(*op);
+      step.attrs = step.def->CheckAttrs(op->GetAttrMap());
+    } catch (const Error& e) {
+      PD_THROW_KIND(e.kind(), e.what(), "\n  [Executor] while preparing op #", i, " '",
+                    op->Type(), "' of block ", block_id);
+    }
+    step.ctx = std::make_unique<KernelContext>(*step.def, step.attrs, place_);
+    auto bind_slots = [&](const std::vector<ArgDef>& slots, bool is_input,
+                          std::vector<std::vector<Variable*>>& out) {
+      for (size_t s = 0; s < slots.size(); ++s) {
+        for (const auto& name : is_input ? op->Input(slots[s].name) : op->Output(slots[s].name)) {
+          Variable*& v = bound[name];
+          if (!v) v = BindVar(scope, block->FindVar(name), name);
+          out[s].push_back(v);
+          last_use[name] = i;
+        }
+      }
+    };
+    bind_slots(step.def->inputs, true, step.ctx->ins);
+    bind_slots(step.def->outputs, false, step.ctx->outs);
+  }
+
+  if (GetDoubleFlag("eager_delete_tensor_gb") >= 0) {
+    std::unordered_set<std::string> keep(keep_vars.begin(), keep_vars.end());
+    for (const auto& [name, step_idx] : last_use) {
+      const VarDesc* desc = block->FindVar(name);
+      bool persistent = !desc || desc->Persistable() || IsListKind(desc->Kind());
+      if (persistent || keep.count(name)) continue;
+      prepared->steps_[step_idx].free_after.push_back(bound[name]);
+    }
+  }
+  return prepared;
+}
+
+void Executor::RunStep(PreparedStep& step) {
+  KernelContext& ctx = *step.ctx;
+  const OpDef& def = *step.def;
+
+  // The kernel's dtype is that of its selecting input; list-valued inputs
+  // (feed) and ops without inputs use the float32 registration.
+  DataType dtype = DataType::kFloat32;
+  int sel = def.kernel_dtype_input;
+  if (sel < static_cast<int>(ctx.ins.size()) && !ctx.ins[sel].empty() &&
+      ctx.ins[sel][0]->IsType<DenseTensor>()) {
+    const DenseTensor& t = ctx.ins[sel][0]->Get<DenseTensor>();
+    PD_CHECK(t.IsInitialized(), PreconditionNotMet, "[", def.type, "] input '",
+             def.inputs[sel].name, "' has no data: it was never fed or computed");
+    dtype = t.dtype();
+  }
+  if (!step.kernel || step.kernel_dtype != dtype) {
+    step.kernel = def.FindKernel(place_.type, dtype);
+    step.kernel_dtype = dtype;
+  }
+
+  if (def.infer_shape) {
+    for (auto& slot : ctx.outs)
+      for (Variable* v : slot)
+        if (v->IsType<DenseTensor>()) v->GetMutable<DenseTensor>()->set_dtype(dtype);
+    RuntimeInferShapeContext ictx(ctx, step.attrs);
+    def.infer_shape(ictx);
+  }
+  step.kernel(ctx);
+
+  for (Variable* v : step.free_after) {
+    if (v->IsType<DenseTensor>()) v->GetMutable<DenseTensor>()->Clear();
+  }
+}
+
+void Executor::Run(PreparedBlock& block) {
+  for (size_t i = 0; i < block.steps_.size(); ++i) {
+    PreparedStep& step = block.steps_[i];
+    try {
+      RunStep(step);
+    } catch (const Error& e) {
+      PD_THROW_KIND(e.kind(), e.what(), "\n  [Executor] in op #", i, " '", step.desc->Type(),
+                    "' (inputs: ", DescribeInputs(step), ")");
+    }
+  }
+}
+
+void Executor::Run(const ProgramDesc& program, Scope* scope, int block_id) {
+  auto prepared = Prepare(program, block_id, scope);
+  Run(*prepared);
+}
+
+void Executor::SetFeed(Scope* scope, const std::vector<DenseTensor>& inputs,
+                       const std::string& feed_var) {
+  TensorList* list = scope->Var(feed_var)->GetMutable<TensorList>();
+  list->assign(inputs.begin(), inputs.end());
+}
+
+std::vector<DenseTensor> Executor::GetFetch(const Scope& scope, const std::string& fetch_var) {
+  return scope.GetVar(fetch_var, "Executor::GetFetch")->Get<TensorList>();
+}
+
+void InferShapesAtBuildTime(ProgramDesc* program, int block_id) {
+  BlockDesc* block = program->Block(static_cast<size_t>(block_id));
+  const OpRegistry& registry = OpRegistry::Instance();
+  for (size_t i = 0; i < block->OpCount(); ++i) {
+    OpDesc* op = block->Op(i);
+    const OpDef& def = registry.Get(op->Type());
+    if (!def.infer_shape) continue;
+    std::vector<Attribute> attrs = def.CheckAttrs(op->GetAttrMap());
+    BuildTimeInferShapeContext ctx(def, attrs, *op, block, program);
+    if (!def.inputs.empty() && ctx.HasInput(def.kernel_dtype_input)) {
+      DataType dtype = ctx.InputDtype(def.kernel_dtype_input, 0);
+      for (size_t s = 0; s < def.outputs.size(); ++s)
+        for (size_t k = 0; k < ctx.OutputCount(static_cast<int>(s)); ++k)
+          ctx.SetOutputDtype(static_cast<int>(s), dtype, k);
+    }
+    def.infer_shape(ctx);
+  }
+}
+
+}  // namespace paddle

@@ -1,0 +1,50 @@
+#include <filesystem>
+#include <sstream>
+
+#include "core/framework/enforce.h"
+#include "core/inference/paddle_inference_api.h"
+
+namespace paddle_infer {
+
+namespace {
+// The file pairs PaddlePaddle writes into a model directory, newest first.
+constexpr const char* kModelFiles[][2] = {
+    {"inference.pdmodel", "inference.pdiparams"},
+    {"model.pdmodel", "model.pdiparams"},
+    {"__model__", "__params__"},
+};
+
+int FindPairInDir(const std::string& dir) {
+  namespace fs = std::filesystem;
+  PD_CHECK(fs::is_directory(dir), NotFound, "[Config] model directory '", dir,
+           "' does not exist");
+  for (int i = 0; i < 3; ++i) {
+    if (fs::exists(fs::path(dir) / kModelFiles[i][0])) return i;
+  }
+  PD_THROW(NotFound, "[Config] model directory '", dir,
+           "' holds none of inference.pdmodel, model.pdmodel, __model__");
+}
+}  // namespace
+
+std::string Config::prog_file() const {
+  if (!prog_file_.empty() || model_dir_.empty()) return prog_file_;
+  return model_dir_ + "/" + kModelFiles[FindPairInDir(model_dir_)][0];
+}
+
+std::string Config::params_file() const {
+  if (!params_file_.empty() || model_dir_.empty()) return params_file_;
+  return model_dir_ + "/" + kModelFiles[FindPairInDir(model_dir_)][1];
+}
+
+std::string Config::Summary() const {
+  std::ostringstream os;
+  os << "model_dir: " << (model_dir_.empty() ? "-" : model_dir_) << "\n"
+     << "prog_file: " << (prog_file_.empty() ? "-" : prog_file_) << "\n"
+     << "params_file: " << (params_file_.empty() ? "-" : params_file_) << "\n"
+     << "use_gpu: " << (use_gpu_ ? "true" : "false") << "\n"
+     << "cpu_math_library_num_threads: " << cpu_math_threads_ << "\n"
+     << "ir_optim: " << (ir_optim_ ? "true" : "false") << "\n";
+  return os.str();
+}
+
+}  // namespace paddle_infer

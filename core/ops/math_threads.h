@@ -1,0 +1,10 @@
+// The number of threads the CPU math library (OpenBLAS) may use inside one op.
+#pragma once
+
+namespace paddle {
+
+// n >= 1; throws InvalidArgument otherwise.
+void SetMathLibraryNumThreads(int n);
+int GetMathLibraryNumThreads();
+
+}  // namespace paddle

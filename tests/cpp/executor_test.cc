@@ -1,0 +1,225 @@
+// Executor: prepare/run, feed/fetch, eager deletion, and errors naming the op.
+#include <gtest/gtest.h>
+
+#include "core/executor/executor.h"
+#include "core/framework/flags.h"
+#include "core/memory/allocator.h"
+
+namespace paddle {
+namespace {
+
+// x -> relu -> t1 -> relu -> ... -> t{n}; every var [rows, cols] float32.
+ProgramDesc ReluChain(int n, int64_t rows, int64_t cols) {
+  ProgramDesc program;
+  BlockDesc* block = program.Block(0);
+  auto declare = [&](const std::string& name) {
+    VarDesc* v = block->AddVar(name);
+    v->SetDataType(DataType::kFloat32);
+    v->SetShape({-1, cols});
+  };
+  declare("x");
+  std::string prev = "x";
+  for (int i = 1; i <= n; ++i) {
+    std::string out = "t" + std::to_string(i);
+    declare(out);
+    OpDesc* op = block->AppendOp();
+    op->SetType("relu");
+    op->SetInput("X", {prev});
+    op->SetOutput("Out", {out});
+    prev = out;
+  }
+  (void)rows;
+  return program;
+}
+
+void SetInput(Scope* scope, const std::string& name, int64_t rows, int64_t cols, float start) {
+  DenseTensor* t = scope->Var(name)->GetMutable<DenseTensor>();
+  t->Resize(DDim{rows, cols});
+  float* p = t->MutableData<float>();
+  for (int64_t i = 0; i < rows * cols; ++i) p[i] = start + static_cast<float>(i % 7) - 3.0f;
+}
+
+size_t PeakOfChain(double eager_delete_flag) {
+  SetFlag("eager_delete_tensor_gb", eager_delete_flag);
+  const int64_t rows = 256, cols = 1024;  // 1 MiB per tensor
+  ProgramDesc program = ReluChain(8, rows, cols);
+  Scope scope;
+  SetInput(&scope, "x", rows, cols, 0.f);
+  Executor exe;
+  auto prepared = exe.Prepare(program, 0, &scope, {"t8"});
+  memory::Allocator* alloc = memory::GetAllocator(CPUPlace());
+  size_t before = alloc->Stats().allocated;
+  alloc->ResetPeak();
+  exe.Run(*prepared);
+  size_t peak = alloc->Stats().peak_allocated - before;
+  const auto& out = scope.FindVar("t8")->Get<DenseTensor>();
+  EXPECT_TRUE(out.IsInitialized());
+  EXPECT_EQ(out.dims(), (DDim{rows, cols}));
+  SetFlag("eager_delete_tensor_gb", 0.0);
+  return peak;
+}
+
+TEST(Executor, EagerDeletionLowersPeakMemoryOfAChain) {
+  size_t with = PeakOfChain(0.0);
+  size_t without = PeakOfChain(-1.0);
+  const size_t tensor = 256 * 1024 * sizeof(float);
+  // Without: all 8 outputs live at once. With: at most an input and an output.
+  EXPECT_GE(without, 8 * tensor);
+  EXPECT_LE(with, 2 * tensor + 4096);
+  EXPECT_LT(with, without);
+}
+
+TEST(Executor, EagerDeletionFreesTemporariesButKeepsRequestedVars) {
+  ProgramDesc program = ReluChain(3, 4, 8);
+  Scope scope;
+  SetInput(&scope, "x", 4, 8, 0.f);
+  Executor exe;
+  auto prepared = exe.Prepare(program, 0, &scope, {"t3"});
+  exe.Run(*prepared);
+  EXPECT_FALSE(scope.FindVar("t1")->Get<DenseTensor>().IsInitialized());
+  EXPECT_FALSE(scope.FindVar("t2")->Get<DenseTensor>().IsInitialized());
+  EXPECT_TRUE(scope.FindVar("t3")->Get<DenseTensor>().IsInitialized());
+}
+
+TEST(Executor, PreparedBlockRunsManyTimesWithNewInputs) {
+  ProgramDesc program = ReluChain(2, 2, 3);
+  Scope scope;
+  Executor exe;
+  auto prepared = exe.Prepare(program, 0, &scope, {"t2"});
+  for (float start : {0.f, 10.f, -10.f}) {
+    SetInput(&scope, "x", 2, 3, start);
+    const float* x = scope.FindVar("x")->Get<DenseTensor>().data<float>();
+    std::vector<float> expected(x, x + 6);
+    for (float& v : expected) v = std::max(0.f, v);
+    exe.Run(*prepared);
+    const auto& y = scope.FindVar("t2")->Get<DenseTensor>();
+    EXPECT_EQ(std::vector<float>(y.data<float>(), y.data<float>() + 6), expected);
+    // x was a temporary of the block: eager deletion freed it after its last reader.
+    EXPECT_FALSE(scope.FindVar("x")->Get<DenseTensor>().IsInitialized());
+  }
+}
+
+TEST(Executor, FeedAndFetchThroughListVariables) {
+  ProgramDesc program;
+  BlockDesc* block = program.Block(0);
+  VarDesc* feed = block->AddVar("feed");
+  feed->SetKind(proto::VarType::FEED_MINIBATCH);
+  feed->SetPersistable(true);
+  VarDesc* fetch = block->AddVar("fetch");
+  fetch->SetKind(proto::VarType::FETCH_LIST);
+  fetch->SetPersistable(true);
+  block->AddVar("x")->SetShape({-1, 3});
+  block->AddVar("y")->SetShape({-1, 3});
+  OpDesc* f = block->AppendOp();
+  f->SetType("feed");
+  f->SetInput("X", {"feed"});
+  f->SetOutput("Out", {"x"});
+  f->SetAttr("col", int32_t{0});
+  OpDesc* r = block->AppendOp();
+  r->SetType("relu");
+  r->SetInput("X", {"x"});
+  r->SetOutput("Out", {"y"});
+  OpDesc* g = block->AppendOp();
+  g->SetType("fetch");
+  g->SetInput("X", {"y"});
+  g->SetOutput("Out", {"fetch"});
+  g->SetAttr("col", int32_t{0});
+
+  Scope scope;
+  DenseTensor in(DataType::kFloat32, DDim{1, 3});
+  float* p = in.MutableData<float>();
+  p[0] = -1.f, p[1] = 2.f, p[2] = -3.f;
+  Executor::SetFeed(&scope, {in});
+  Executor exe;
+  exe.Run(program, &scope);
+  auto out = Executor::GetFetch(scope);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].dims(), (DDim{1, 3}));
+  EXPECT_EQ(out[0].data<float>()[0], 0.f);
+  EXPECT_EQ(out[0].data<float>()[1], 2.f);
+  EXPECT_EQ(out[0].data<float>()[2], 0.f);
+}
+
+TEST(Executor, UnknownOpIsReportedWithItsIndexAndType) {
+  ProgramDesc program;
+  OpDesc* op = program.Block(0)->AppendOp();
+  op->SetType("no_such_op");
+  Scope scope;
+  Executor exe;
+  try {
+    exe.Prepare(program, 0, &scope);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kNotFound);
+    EXPECT_NE(std::string(e.what()).find("no_such_op"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("op #0"), std::string::npos);
+  }
+}
+
+TEST(Executor, MissingRequiredInputIsReportedAtPrepare) {
+  ProgramDesc program;
+  OpDesc* op = program.Block(0)->AppendOp();
+  op->SetType("relu");
+  op->SetOutput("Out", {"y"});
+  Scope scope;
+  Executor exe;
+  try {
+    exe.Prepare(program, 0, &scope);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("[relu] input 'X'"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Executor, RunErrorNamesTheOpAndItsInputs) {
+  ProgramDesc program;
+  BlockDesc* block = program.Block(0);
+  block->AddVar("a")->SetShape({2, 3});
+  block->AddVar("b")->SetShape({4, 5});
+  OpDesc* op = block->AppendOp();
+  op->SetType("mul");
+  op->SetInput("X", {"a"});
+  op->SetInput("Y", {"b"});
+  op->SetOutput("Out", {"c"});
+  Scope scope;
+  SetInput(&scope, "a", 2, 3, 0.f);
+  SetInput(&scope, "b", 4, 5, 0.f);
+  Executor exe;
+  try {
+    exe.Run(program, &scope);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    std::string msg = e.what();
+    EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
+    EXPECT_NE(msg.find("op #0 'mul'"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("X=a float32[2, 3]"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("Y=b float32[4, 5]"), std::string::npos) << msg;
+  }
+}
+
+TEST(Executor, InputNeverFedIsAPreconditionError) {
+  ProgramDesc program = ReluChain(1, 2, 2);
+  Scope scope;
+  Executor exe;
+  try {
+    exe.Run(program, &scope);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kPreconditionNotMet);
+    EXPECT_NE(std::string(e.what()).find("[relu] input 'X' has no data"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(Executor, BuildTimeShapeInferencePropagatesUnknownDims) {
+  ProgramDesc program = ReluChain(2, 0, 16);
+  program.Block(0)->FindVar("t1")->SetShape({});
+  program.Block(0)->FindVar("t2")->SetShape({});
+  InferShapesAtBuildTime(&program);
+  EXPECT_EQ(program.Block(0)->FindVar("t2")->GetShape(), (std::vector<int64_t>{-1, 16}));
+  EXPECT_EQ(program.Block(0)->FindVar("t2")->GetDataType(), DataType::kFloat32);
+}
+
+}  // namespace
+}  // namespace paddle
