@@ -1,0 +1,82 @@
+#include "core/ops/blas.h"
+
+#include <cblas.h>
+
+#include <limits>
+
+#include "core/framework/enforce.h"
+
+namespace paddle {
+namespace ops {
+
+namespace {
+
+// cblas takes 32-bit ints; a silent truncation would read the wrong memory.
+blasint ToBlasInt(int64_t v, const char* what) {
+  PD_CHECK(v >= 0 && v <= std::numeric_limits<blasint>::max(), InvalidArgument,
+           "[gemm] ", what, " must be in [0, ", std::numeric_limits<blasint>::max(), "], got ",
+           v);
+  return static_cast<blasint>(v);
+}
+
+// When k == 0 the product is empty and C = beta * C; some BLAS builds skip
+// the beta scaling in that case, so it is done here.
+template <typename T>
+void ScaleC(int64_t m, int64_t n, T beta, T* c, int64_t ldc) {
+  for (int64_t i = 0; i < m; ++i) {
+    T* row = c + i * ldc;
+    if (beta == T(0)) {
+      for (int64_t j = 0; j < n; ++j) row[j] = T(0);
+    } else {
+      for (int64_t j = 0; j < n; ++j) row[j] *= beta;
+    }
+  }
+}
+
+struct BlasArgs {
+  blasint m, n, k, lda, ldb, ldc;
+  CBLAS_TRANSPOSE ta, tb;
+};
+
+BlasArgs Check(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, int64_t lda,
+               int64_t ldb, int64_t ldc) {
+  BlasArgs r;
+  r.m = ToBlasInt(m, "m");
+  r.n = ToBlasInt(n, "n");
+  r.k = ToBlasInt(k, "k");
+  // cblas rejects a leading dimension of 0 even for empty matrices.
+  r.lda = ToBlasInt(lda < 1 ? 1 : lda, "lda");
+  r.ldb = ToBlasInt(ldb < 1 ? 1 : ldb, "ldb");
+  r.ldc = ToBlasInt(ldc < 1 ? 1 : ldc, "ldc");
+  PD_CHECK(lda >= (trans_a ? m : k) && ldb >= (trans_b ? k : n) && ldc >= n, InvalidArgument,
+           "[gemm] leading dimensions (", lda, ", ", ldb, ", ", ldc,
+           ") are smaller than the rows they stride over (m=", m, ", n=", n, ", k=", k, ")");
+  r.ta = trans_a ? CblasTrans : CblasNoTrans;
+  r.tb = trans_b ? CblasTrans : CblasNoTrans;
+  return r;
+}
+
+}  // namespace
+
+void Gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, float alpha,
+          const float* a, int64_t lda, const float* b, int64_t ldb, float beta, float* c,
+          int64_t ldc) {
+  BlasArgs s = Check(trans_a, trans_b, m, n, k, lda, ldb, ldc);
+  if (m == 0 || n == 0) return;
+  if (k == 0) return ScaleC(m, n, beta, c, ldc);
+  cblas_sgemm(CblasRowMajor, s.ta, s.tb, s.m, s.n, s.k, alpha, a, s.lda, b, s.ldb, beta, c,
+              s.ldc);
+}
+
+void Gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, double alpha,
+          const double* a, int64_t lda, const double* b, int64_t ldb, double beta, double* c,
+          int64_t ldc) {
+  BlasArgs s = Check(trans_a, trans_b, m, n, k, lda, ldb, ldc);
+  if (m == 0 || n == 0) return;
+  if (k == 0) return ScaleC(m, n, beta, c, ldc);
+  cblas_dgemm(CblasRowMajor, s.ta, s.tb, s.m, s.n, s.k, alpha, a, s.lda, b, s.ldb, beta, c,
+              s.ldc);
+}
+
+}  // namespace ops
+}  // namespace paddle

@@ -1,0 +1,204 @@
+// softmax along any axis, numerically stable (the row maximum is subtracted
+// before exp so large logits do not overflow).
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/framework/enforce.h"
+#include "core/ops/op_util.h"
+
+namespace paddle {
+namespace ops {
+namespace {
+
+enum SoftmaxIn { kX };
+enum SoftmaxOut { kOut };
+enum SoftmaxGradIn { kGradOut, kGradOutGrad };
+enum SoftmaxGradOut { kGradXGrad };
+enum SoftmaxAttr { kAxis };  // both ops
+
+// The tensor viewed as [outer, n, inner] around the softmax axis.
+struct AxisView {
+  int64_t outer = 1, n = 1, inner = 1;
+};
+
+// The axis in [0, rank); throws naming the op when outside [-rank, rank).
+int NormalizeAxis(const std::string& op, const DDim& dims, int axis) {
+  const int r = dims.rank();
+  PD_CHECK(r > 0, InvalidArgument, "[", op, "] input must have rank >= 1, got shape ",
+           dims.ToString());
+  PD_CHECK(axis >= -r && axis < r, InvalidArgument, "[", op, "] attribute 'axis' must be in [",
+           -r, ", ", r, ") for input shape ", dims.ToString(), ", got ", axis);
+  return axis < 0 ? axis + r : axis;
+}
+
+AxisView ViewAround(const std::string& op, const DDim& dims, int axis) {
+  const int a = NormalizeAxis(op, dims, axis);
+  AxisView v;
+  for (int i = 0; i < a; ++i) v.outer *= dims[i];
+  v.n = dims[a];
+  for (int i = a + 1; i < dims.rank(); ++i) v.inner *= dims[i];
+  return v;
+}
+
+void SoftmaxInferShape(InferShapeContext& ctx) {
+  NormalizeAxis(ctx.op_type(), ctx.InputDim(kX), ctx.Attr<int32_t>(kAxis));
+  SameShape(ctx, kX, kOut);
+}
+
+// inner == 1 (the last axis): each row of n is contiguous.
+template <typename T>
+void SoftmaxRows(const T* x, T* y, int64_t rows, int64_t n) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* xr = x + r * n;
+    T* yr = y + r * n;
+    T mx = xr[0];
+    for (int64_t j = 1; j < n; ++j) mx = std::max(mx, xr[j]);
+    T sum = T(0);
+    for (int64_t j = 0; j < n; ++j) {
+      yr[j] = std::exp(xr[j] - mx);
+      sum += yr[j];
+    }
+    const T inv = T(1) / sum;
+    for (int64_t j = 0; j < n; ++j) yr[j] *= inv;
+  }
+}
+
+// inner > 1: the axis is strided, so each block of [n, inner] is processed
+// row by row with `inner` running maxima and sums, keeping loads contiguous.
+template <typename T>
+void SoftmaxStrided(const T* x, T* y, const AxisView& v) {
+  std::vector<T> mx(v.inner), sum(v.inner);
+  const int64_t block = v.n * v.inner;
+  for (int64_t o = 0; o < v.outer; ++o) {
+    const T* xb = x + o * block;
+    T* yb = y + o * block;
+    std::copy(xb, xb + v.inner, mx.begin());
+    for (int64_t j = 1; j < v.n; ++j) {
+      const T* xr = xb + j * v.inner;
+      for (int64_t k = 0; k < v.inner; ++k) mx[k] = std::max(mx[k], xr[k]);
+    }
+    std::fill(sum.begin(), sum.end(), T(0));
+    for (int64_t j = 0; j < v.n; ++j) {
+      const T* xr = xb + j * v.inner;
+      T* yr = yb + j * v.inner;
+      for (int64_t k = 0; k < v.inner; ++k) {
+        yr[k] = std::exp(xr[k] - mx[k]);
+        sum[k] += yr[k];
+      }
+    }
+    for (int64_t k = 0; k < v.inner; ++k) sum[k] = T(1) / sum[k];
+    for (int64_t j = 0; j < v.n; ++j) {
+      T* yr = yb + j * v.inner;
+      for (int64_t k = 0; k < v.inner; ++k) yr[k] *= sum[k];
+    }
+  }
+}
+
+template <typename T>
+void SoftmaxKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kX);
+  const AxisView v = ViewAround("softmax", x.dims(), ctx.Attr<int32_t>(kAxis));
+  const T* in = x.data<T>();
+  T* out = ctx.Output(kOut)->MutableData<T>(ctx.place());
+  if (v.n == 0 || x.numel() == 0) return;
+  if (v.inner == 1) {
+    SoftmaxRows(in, out, v.outer, v.n);
+  } else {
+    SoftmaxStrided(in, out, v);
+  }
+}
+
+void SoftmaxGradInferShape(InferShapeContext& ctx) {
+  NormalizeAxis(ctx.op_type(), ctx.InputDim(kGradOut), ctx.Attr<int32_t>(kAxis));
+  GradShapeLike(ctx, kGradOut, kGradXGrad);
+}
+
+// dX = Out * (dOut - sum_axis(dOut * Out)), the Jacobian-vector product of
+// softmax written with its output so X is not needed.
+template <typename T>
+void SoftmaxGradKernel(KernelContext& ctx) {
+  const DenseTensor& out = ctx.Input(kGradOut);
+  const DenseTensor& dout = ctx.Input(kGradOutGrad);
+  PD_CHECK(out.dims() == dout.dims(), InvalidArgument, "[softmax_grad] Out ",
+           out.dims().ToString(), " and Out@GRAD ", dout.dims().ToString(),
+           " must have the same shape");
+  const AxisView v = ViewAround("softmax_grad", out.dims(), ctx.Attr<int32_t>(kAxis));
+  const T* y = out.data<T>();
+  const T* g = dout.data<T>();
+  T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
+  if (out.numel() == 0) return;
+  const int64_t block = v.n * v.inner;
+  if (v.inner == 1) {  // last axis: a scalar dot per row, no scratch buffer
+    for (int64_t o = 0; o < v.outer; ++o) {
+      const T* yr = y + o * block;
+      const T* gr = g + o * block;
+      T* dr = dx + o * block;
+      T dot = T(0);
+      for (int64_t j = 0; j < v.n; ++j) dot += yr[j] * gr[j];
+      for (int64_t j = 0; j < v.n; ++j) dr[j] = yr[j] * (gr[j] - dot);
+    }
+    return;
+  }
+  std::vector<T> dot(v.inner);
+  for (int64_t o = 0; o < v.outer; ++o) {
+    const T* yb = y + o * block;
+    const T* gb = g + o * block;
+    T* db = dx + o * block;
+    std::fill(dot.begin(), dot.end(), T(0));
+    for (int64_t j = 0; j < v.n; ++j) {
+      const T* yr = yb + j * v.inner;
+      const T* gr = gb + j * v.inner;
+      for (int64_t k = 0; k < v.inner; ++k) dot[k] += yr[k] * gr[k];
+    }
+    for (int64_t j = 0; j < v.n; ++j) {
+      const T* yr = yb + j * v.inner;
+      const T* gr = gb + j * v.inner;
+      T* dr = db + j * v.inner;
+      for (int64_t k = 0; k < v.inner; ++k) dr[k] = yr[k] * (gr[k] - dot[k]);
+    }
+  }
+}
+
+std::vector<GradOpDesc> SoftmaxGradMaker(const OpDesc& fwd) {
+  return GradOpBuilder(fwd, "softmax_grad")
+      .ForwardOutput("Out")
+      .OutputGrad("Out")
+      .InputGrad("X")
+      .Build();
+}
+
+constexpr const char* kAxisEn =
+    "The dimension to normalize over; negative values count from the last dim (-1 = last). "
+    "Must lie in [-rank, rank).";
+constexpr const char* kAxisZh = "做归一化的维度；负数表示从最后一维倒数（-1 为最后一维）。取值范围为 [-rank, rank)。";
+
+PD_REGISTER_OP(softmax)
+    .Doc("Softmax along `axis`: Out = exp(X - max) / sum(exp(X - max)), where max and sum run "
+         "over that axis, so every slice along it is positive and sums to 1.",
+         "沿 axis 计算 softmax：Out = exp(X - max) / sum(exp(X - max))，max 与 sum 均沿该维计算，"
+         "因此沿该维的每个切片都为正且和为 1。")
+    .Input("X", "The input logits, rank >= 1.", "输入的 logits，维数至少为 1。")
+    .Output("Out", "The probabilities, same shape and LoD as X.", "概率，形状与 LoD 同 X。")
+    .Attr<int32_t>("axis", -1, kAxisEn, kAxisZh)
+    .InferShape(SoftmaxInferShape)
+    .GradMaker(SoftmaxGradMaker)
+    .CpuKernel<float>(SoftmaxKernel<float>)
+    .CpuKernel<double>(SoftmaxKernel<double>);
+
+PD_REGISTER_OP(softmax_grad)
+    .Doc("Gradient of softmax: X@GRAD = Out * (Out@GRAD - sum(Out@GRAD * Out)), the sum along "
+         "`axis`. Needs only the forward output.",
+         "softmax 的梯度：X@GRAD = Out * (Out@GRAD - sum(Out@GRAD * Out))，求和沿 axis 进行。"
+         "只需要前向输出。")
+    .Input("Out", "The forward output of softmax.", "softmax 的前向输出。")
+    .Input("Out@GRAD", "Gradient of the loss with respect to Out.", "损失对 Out 的梯度。")
+    .Output("X@GRAD", "Gradient of the loss with respect to X.", "损失对 X 的梯度。")
+    .Attr<int32_t>("axis", -1, kAxisEn, kAxisZh)
+    .InferShape(SoftmaxGradInferShape)
+    .CpuKernel<float>(SoftmaxGradKernel<float>)
+    .CpuKernel<double>(SoftmaxGradKernel<double>);
+
+}  // namespace
+}  // namespace ops
+}  // namespace paddle
