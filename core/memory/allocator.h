@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 
 #include "core/framework/place.h"
 
@@ -14,6 +15,9 @@ namespace memory {
 // Every buffer is aligned for the widest SIMD loads (AVX-512).
 constexpr size_t kAlignment = 64;
 
+// `allocated` counts each live buffer at its request rounded up to kAlignment
+// (a zero-byte request occupies, and counts as, one kAlignment unit), so it is
+// exactly the pool space in use, not the caller's byte count.
 struct AllocatorStats {
   size_t allocated = 0;       // bytes handed out and not yet freed
   size_t reserved = 0;        // bytes held from the system (allocated + cached)
@@ -39,6 +43,7 @@ class Allocation {
 
 using AllocationPtr = std::shared_ptr<Allocation>;
 
+// An allocator must outlive every buffer it handed out.
 class Allocator {
  public:
   virtual ~Allocator() = default;
