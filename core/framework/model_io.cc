@@ -1,0 +1,738 @@
+// Reading and writing PaddlePaddle's .pdmodel / .pdiparams (shared/FORMATS.md).
+//
+// The tensor-stream code is written once against two small interfaces: a
+// ByteSource (a mapped file or a caller's istream) and a ByteSink (an atomic
+// file or a caller's ostream). Every length read from a file is checked
+// against the bytes that remain before anything is allocated, so a corrupt
+// size is an InvalidModel error, never an out-of-memory or a crash.
+#include "core/framework/model_io.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <unordered_set>
+#include <utility>
+
+#include "core/framework/enforce.h"
+
+namespace paddle {
+namespace {
+
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "the .pdiparams stream is little-endian and is read and written in host order");
+
+constexpr uint32_t kTensorVersion = 0;
+// PaddlePaddle's name for "no variable" in an optional slot (kEmptyVarName).
+constexpr const char* kEmptyVarName = "@EMPTY@";
+
+std::string ErrnoText() { return std::strerror(errno); }
+
+// ---------------------------------------------------------------------------
+// Files
+// ---------------------------------------------------------------------------
+
+// Owns a descriptor, so every path out of a function closes it.
+class Fd {
+ public:
+  explicit Fd(int fd = -1) : fd_(fd) {}
+  ~Fd() { Reset(); }
+  Fd(Fd&& o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
+  Fd& operator=(Fd&& o) noexcept {
+    if (this != &o) {
+      Reset();
+      fd_ = std::exchange(o.fd_, -1);
+    }
+    return *this;
+  }
+  int get() const { return fd_; }
+  // Closes now and reports whether close succeeded (it can report a failed write).
+  bool Close() {
+    int fd = std::exchange(fd_, -1);
+    return fd < 0 || ::close(fd) == 0;
+  }
+
+ private:
+  void Reset() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+  int fd_;
+};
+
+// A regular file opened for reading, and its size; NotFound names the path.
+Fd OpenForRead(const std::string& path, uint64_t* size) {
+  Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  PD_CHECK(fd.get() >= 0, NotFound, "[model_io] cannot open '", path, "': ", ErrnoText());
+  struct stat st;
+  PD_CHECK(::fstat(fd.get(), &st) == 0, NotFound, "[model_io] cannot stat '", path, "': ",
+           ErrnoText());
+  PD_CHECK(S_ISREG(st.st_mode), NotFound, "[model_io] '", path, "' is not a regular file");
+  *size = static_cast<uint64_t>(st.st_size);
+  return fd;
+}
+
+std::string ReadWholeFile(const std::string& path) {
+  uint64_t size = 0;
+  Fd fd = OpenForRead(path, &size);
+  std::string bytes(size, '\0');
+  size_t got = 0;
+  while (got < bytes.size()) {
+    ssize_t n = ::read(fd.get(), &bytes[got], bytes.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    PD_CHECK(n >= 0, NotFound, "[model_io] cannot read '", path, "': ", ErrnoText());
+    if (n == 0) break;  // the file shrank since fstat: parse what is there
+    got += static_cast<size_t>(n);
+  }
+  bytes.resize(got);
+  return bytes;
+}
+
+// A read-only mapping of a whole file: parameters are copied from it straight
+// into tensor buffers, one copy and no second in-memory image of the file.
+class MappedFile {
+ public:
+  explicit MappedFile(const std::string& path) {
+    Fd fd = OpenForRead(path, &size_);
+    if (size_ == 0) return;  // mmap rejects a zero length; there is nothing to map
+    void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd.get(), 0);
+    PD_CHECK(p != MAP_FAILED, NotFound, "[model_io] cannot map '", path, "' (", size_,
+             " bytes): ", ErrnoText());
+    data_ = p;
+    ::madvise(p, size_, MADV_SEQUENTIAL);  // a hint only: we read front to back once
+  }
+  ~MappedFile() {
+    if (data_) ::munmap(data_, size_);
+  }
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  const char* data() const { return static_cast<const char*>(data_); }
+  uint64_t size() const { return size_; }
+
+ private:
+  void* data_ = nullptr;
+  uint64_t size_ = 0;
+};
+
+// Writes `path` all or nothing: the bytes go to a fresh temporary file in the
+// same directory, which is flushed to disk and renamed over `path` only by
+// Commit(). Destroying it uncommitted removes the temporary file.
+class AtomicFile {
+ public:
+  explicit AtomicFile(const std::string& path) : path_(path) {
+    static std::atomic<uint64_t> counter{0};
+    tmp_ = StrCat(path, ".tmp.", ::getpid(), ".", counter++);
+    // 0666 so the usual umask gives the file the permissions a plain write would.
+    fd_ = Fd(::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
+    PD_CHECK(fd_.get() >= 0, NotFound, "[model_io] cannot create '", path, "' (temporary file '",
+             tmp_, "'): ", ErrnoText());
+  }
+  ~AtomicFile() {
+    if (!committed_) {
+      fd_.Close();
+      ::unlink(tmp_.c_str());
+    }
+  }
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  // Small pieces (record headers) are gathered in a buffer; tensor data large
+  // enough to fill it goes to the file directly, without a copy.
+  void Write(const void* data, size_t n) {
+    const char* p = static_cast<const char*>(data);
+    if (buf_.size() + n <= kBufferSize) {
+      buf_.append(p, n);
+      return;
+    }
+    Flush();
+    if (n < kBufferSize) buf_.append(p, n);
+    else WriteRaw(p, n);
+  }
+
+  void Commit() {
+    Flush();
+    PD_CHECK(::fsync(fd_.get()) == 0, ResourceExhausted, "[model_io] cannot flush '", tmp_,
+             "' to disk: ", ErrnoText());
+    PD_CHECK(fd_.Close(), ResourceExhausted, "[model_io] cannot close '", tmp_, "': ", ErrnoText());
+    PD_CHECK(::rename(tmp_.c_str(), path_.c_str()) == 0, NotFound, "[model_io] cannot rename '",
+             tmp_, "' to '", path_, "': ", ErrnoText());
+    committed_ = true;
+  }
+
+ private:
+  static constexpr size_t kBufferSize = 1 << 16;
+
+  void Flush() {
+    WriteRaw(buf_.data(), buf_.size());
+    buf_.clear();
+  }
+  void WriteRaw(const char* p, size_t n) {
+    while (n > 0) {
+      ssize_t w = ::write(fd_.get(), p, n);
+      if (w < 0 && errno == EINTR) continue;
+      // Disk full (ENOSPC) is the usual cause, hence ResourceExhausted.
+      PD_CHECK(w > 0, ResourceExhausted, "[model_io] cannot write '", path_, "': ", ErrnoText());
+      p += w;
+      n -= static_cast<size_t>(w);
+    }
+  }
+
+  std::string path_, tmp_;
+  Fd fd_;
+  std::string buf_;
+  bool committed_ = false;
+};
+
+// ---------------------------------------------------------------------------
+// Byte sources and sinks for the tensor stream
+// ---------------------------------------------------------------------------
+
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+  uint64_t Remaining() const { return remaining_; }
+  uint64_t Offset() const { return offset_; }  // absolute position, for messages
+  // Copies n <= Remaining() bytes into dst; false if the source ended sooner.
+  bool Read(void* dst, uint64_t n) {
+    if (!ReadImpl(dst, n)) return false;
+    offset_ += n;
+    remaining_ -= n;
+    return true;
+  }
+
+ protected:
+  virtual bool ReadImpl(void* dst, uint64_t n) = 0;
+  uint64_t offset_ = 0;
+  uint64_t remaining_ = 0;
+};
+
+class MemorySource : public ByteSource {
+ public:
+  MemorySource(const char* data, uint64_t size) : data_(data) { remaining_ = size; }
+
+ private:
+  bool ReadImpl(void* dst, uint64_t n) override {
+    if (n) std::memcpy(dst, data_ + offset_, n);
+    return true;
+  }
+  const char* data_;
+};
+
+class StreamSource : public ByteSource {
+ public:
+  StreamSource(std::istream& in, uint64_t limit) : in_(in) {
+    remaining_ = limit;
+    std::streampos here = in.tellg();
+    if (here == std::streampos(-1)) return;  // not seekable: the caller's limit is all we have
+    offset_ = static_cast<uint64_t>(static_cast<std::streamoff>(here));
+    // Where the stream knows its end, a length past it is corrupt, however
+    // generous `limit` is: this keeps a bad size from sizing an allocation.
+    if (in.seekg(0, std::ios::end)) {
+      std::streampos end = in.tellg();
+      if (end != std::streampos(-1) && end >= here)
+        remaining_ = std::min<uint64_t>(limit, static_cast<uint64_t>(end - here));
+    }
+    in.clear();
+    in.seekg(here);
+  }
+
+ private:
+  bool ReadImpl(void* dst, uint64_t n) override {
+    in_.read(static_cast<char*>(dst), static_cast<std::streamsize>(n));
+    return static_cast<uint64_t>(in_.gcount()) == n;
+  }
+  std::istream& in_;
+};
+
+class ByteSink {
+ public:
+  virtual ~ByteSink() = default;
+  virtual void Write(const void* data, size_t n) = 0;
+  template <typename T>
+  void WriteInt(T v) {
+    Write(&v, sizeof(v));
+  }
+};
+
+class FileSink : public ByteSink {
+ public:
+  explicit FileSink(AtomicFile* file) : file_(file) {}
+  void Write(const void* data, size_t n) override { file_->Write(data, n); }
+
+ private:
+  AtomicFile* file_;
+};
+
+class StreamSink : public ByteSink {
+ public:
+  explicit StreamSink(std::ostream& out) : out_(out) {}
+  void Write(const void* data, size_t n) override {
+    out_.write(static_cast<const char*>(data), static_cast<std::streamsize>(n));
+    PD_CHECK(out_.good(), ResourceExhausted, "[WriteTensor] the output stream refused ", n,
+             " bytes");
+  }
+
+ private:
+  std::ostream& out_;
+};
+
+// ---------------------------------------------------------------------------
+// One tensor record
+// ---------------------------------------------------------------------------
+
+// What a record's header says, before its data is read.
+struct TensorHeader {
+  LoD lod;
+  DataType dtype = DataType::kFloat32;
+  DDim dims;
+  uint64_t data_bytes = 0;
+  uint64_t desc_offset = 0;  // where the TensorDesc starts, for messages
+};
+
+class RecordReader {
+ public:
+  RecordReader(ByteSource* src, const std::string& what) : src_(*src), what_(what) {}
+
+  TensorHeader ReadHeader() {
+    TensorHeader h;
+    CheckVersion("the tensor version");
+    uint64_t levels_at = src_.Offset();
+    uint64_t levels = ReadInt<uint64_t>("the LoD level count");
+    // Each level takes at least its 8-byte size field: a count the rest of
+    // the file cannot hold is corrupt. (Levels are appended as they are read,
+    // so the count never sizes an allocation by itself.)
+    if (levels > src_.Remaining() / 8)
+      Corrupt("LoD level count ", levels, " at byte offset ", levels_at,
+              " is more than the remaining ", src_.Remaining(), " bytes can hold");
+    for (uint64_t i = 0; i < levels; ++i) {
+      uint64_t at = src_.Offset();
+      uint64_t bytes = ReadInt<uint64_t>("a LoD level size");
+      if (bytes % sizeof(uint64_t) != 0)
+        Corrupt("LoD level ", i, " size ", bytes, " at byte offset ", at,
+                " is not a multiple of 8 (the offsets are uint64)");
+      h.lod.emplace_back();
+      ReadGrowing(&h.lod.back(), bytes, "the LoD offsets");
+    }
+    CheckVersion("the second tensor version");
+
+    uint64_t size_at = src_.Offset();
+    int32_t desc_size = ReadInt<int32_t>("the TensorDesc size");
+    if (desc_size < 0)
+      Corrupt("TensorDesc size ", desc_size, " at byte offset ", size_at, " is negative");
+    h.desc_offset = src_.Offset();
+    std::string desc_bytes;
+    ReadGrowing(&desc_bytes, static_cast<uint64_t>(desc_size), "the TensorDesc");
+    ParseDesc(desc_bytes, &h);
+    return h;
+  }
+
+  // Reads the data straight into `tensor`'s own (CPU) buffer.
+  void ReadData(const TensorHeader& h, DenseTensor* tensor) {
+    Need(h.data_bytes, "the tensor data");
+    tensor->Resize(h.dims);
+    tensor->set_lod(h.lod);
+    void* dst = tensor->MutableData(CPUPlace(), h.dtype);
+    ReadBytes(dst, h.data_bytes, "the tensor data");
+  }
+
+  template <typename... Args>
+  [[noreturn]] void Corrupt(Args&&... args) const {
+    PD_THROW(InvalidModel, "[pdiparams] ", what_, ": ", std::forward<Args>(args)...);
+  }
+
+ private:
+  void Need(uint64_t n, const char* field) {
+    if (n > src_.Remaining())
+      Corrupt("truncated: ", field, " needs ", n, " bytes at byte offset ", src_.Offset(),
+              " but only ", src_.Remaining(), " remain");
+  }
+
+  void ReadBytes(void* dst, uint64_t n, const char* field) {
+    Need(n, field);
+    uint64_t at = src_.Offset();
+    if (!src_.Read(dst, n))
+      Corrupt("truncated: the stream ended while reading ", field, " (", n,
+              " bytes) at byte offset ", at);
+  }
+
+  // Reads `bytes` into a container that grows as the bytes arrive, so on a
+  // stream whose end is unknown a lying size costs at most what is really there.
+  template <typename Container>
+  void ReadGrowing(Container* out, uint64_t bytes, const char* field) {
+    constexpr uint64_t kChunk = uint64_t{1} << 20;
+    using Elem = typename Container::value_type;
+    Need(bytes, field);
+    uint64_t at = src_.Offset();
+    for (uint64_t done = 0; done < bytes;) {
+      uint64_t n = std::min(kChunk, bytes - done);
+      out->resize((done + n) / sizeof(Elem));
+      if (!src_.Read(reinterpret_cast<char*>(&(*out)[0]) + done, n))
+        Corrupt("truncated: the stream ended while reading ", field, " (", bytes,
+                " bytes) at byte offset ", at);
+      done += n;
+    }
+  }
+
+  template <typename T>
+  T ReadInt(const char* field) {
+    T v;
+    ReadBytes(&v, sizeof(v), field);
+    return v;
+  }
+
+  void CheckVersion(const char* field) {
+    uint64_t at = src_.Offset();
+    uint32_t version = ReadInt<uint32_t>(field);
+    if (version != kTensorVersion)
+      Corrupt(field, " at byte offset ", at, " is ", version, ", expected ", kTensorVersion);
+  }
+
+  void ParseDesc(const std::string& bytes, TensorHeader* h) {
+    proto::VarType::TensorDesc desc;
+    // Partial parse + IsInitialized: a clear message instead of protobuf's log line.
+    if (!desc.ParsePartialFromString(bytes) || !desc.IsInitialized())
+      Corrupt("the ", bytes.size(), "-byte TensorDesc at byte offset ", h->desc_offset,
+              " does not parse as a TensorDesc (data type and dims)");
+    try {
+      h->dtype = DataTypeFromCode(desc.data_type(), "TensorDesc");
+    } catch (const Error&) {
+      Corrupt("the TensorDesc at byte offset ", h->desc_offset, " has data type ",
+              proto::VarType::Type_Name(desc.data_type()), " (code ", desc.data_type(),
+              "), which is not a tensor element type");
+    }
+    if (desc.dims_size() > DDim::kMaxRank)
+      Corrupt("the TensorDesc at byte offset ", h->desc_offset, " has rank ", desc.dims_size(),
+              ", more than the supported ", DDim::kMaxRank);
+    uint64_t numel = 1;
+    for (int i = 0; i < desc.dims_size(); ++i) {
+      int64_t d = desc.dims(i);
+      if (d < 0)
+        Corrupt("the TensorDesc at byte offset ", h->desc_offset, " has dim ", i, " = ", d,
+                "; a stored tensor's dims are never negative");
+      if (__builtin_mul_overflow(numel, static_cast<uint64_t>(d), &numel))
+        Corrupt("the TensorDesc at byte offset ", h->desc_offset, " has ",
+                "an element count that overflows 64 bits");
+    }
+    h->dims = DDim(std::vector<int64_t>(desc.dims().begin(), desc.dims().end()));
+    if (__builtin_mul_overflow(numel, static_cast<uint64_t>(SizeOf(h->dtype)), &h->data_bytes) ||
+        numel > static_cast<uint64_t>(INT64_MAX))
+      Corrupt("the TensorDesc at byte offset ", h->desc_offset, " describes ", numel,
+              " elements, whose size overflows 64 bits");
+  }
+
+  ByteSource& src_;
+  const std::string& what_;
+};
+
+// Writes one record exactly as PaddlePaddle does: the TensorDesc with dims
+// unpacked, which is how our proto2 schema serializes repeated int64.
+void WriteRecord(ByteSink& sink, const DenseTensor& t, const std::string& what) {
+  PD_CHECK(t.place().type == DeviceType::kCPU, Unimplemented, "[pdiparams] ", what,
+           ": the tensor is on ", t.place().ToString(), "; only CPU tensors can be saved");
+  PD_CHECK(t.dims().IsFullyKnown(), InvalidArgument, "[pdiparams] ", what, ": shape ",
+           t.dims().ToString(), " has unknown (-1) dims and cannot be saved");
+  const size_t bytes = t.nbytes();
+  PD_CHECK(bytes == 0 || t.IsInitialized(), PreconditionNotMet, "[pdiparams] ", what,
+           ": the tensor of shape ", t.dims().ToString(), " holds no data");
+
+  sink.WriteInt<uint32_t>(kTensorVersion);
+  sink.WriteInt<uint64_t>(t.lod().size());
+  for (const auto& level : t.lod()) {
+    sink.WriteInt<uint64_t>(level.size() * sizeof(uint64_t));
+    if (!level.empty()) sink.Write(level.data(), level.size() * sizeof(uint64_t));
+  }
+  sink.WriteInt<uint32_t>(kTensorVersion);
+
+  proto::VarType::TensorDesc desc;
+  desc.set_data_type(static_cast<proto::VarType::Type>(t.dtype()));
+  for (int i = 0; i < t.dims().rank(); ++i) desc.add_dims(t.dims()[i]);
+  std::string desc_bytes = desc.SerializeAsString();
+  sink.WriteInt<int32_t>(static_cast<int32_t>(desc_bytes.size()));
+  sink.Write(desc_bytes.data(), desc_bytes.size());
+  if (bytes) sink.Write(t.data(), bytes);
+}
+
+// ---------------------------------------------------------------------------
+// Parameters against the program
+// ---------------------------------------------------------------------------
+
+// The persistable tensors of block 0 in file order (sorted by name, which is
+// byte order: what Python's sorted() gives for UTF-8 names).
+std::vector<const VarDesc*> PersistableVars(const ProgramDesc& program) {
+  std::vector<const VarDesc*> vars;
+  if (program.BlockCount() == 0) return vars;
+  const BlockDesc* block = program.Block(0);
+  for (size_t i = 0; i < block->VarCount(); ++i) {
+    const VarDesc* v = block->Var(i);
+    if (!v->Persistable()) continue;
+    VarKind kind = v->Kind();
+    if (kind == proto::VarType::FEED_MINIBATCH || kind == proto::VarType::FETCH_LIST ||
+        kind == proto::VarType::RAW)
+      continue;
+    vars.push_back(v);
+  }
+  std::sort(vars.begin(), vars.end(),
+            [](const VarDesc* a, const VarDesc* b) { return a->Name() < b->Name(); });
+  return vars;
+}
+
+std::string ShapeString(const std::vector<int64_t>& dims) { return DDim(dims).ToString(); }
+
+// The element type and shape the program declares for a parameter. `kind`
+// is the error kind for a declaration that is itself bad: InvalidModel when
+// loading (the program came from a file), InvalidArgument when saving.
+void DeclaredTensor(const VarDesc& var, const std::string& what, ErrorKind kind,
+                    DataType* dtype, std::vector<int64_t>* dims) {
+  PD_CHECK(var.Kind() == proto::VarType::LOD_TENSOR, Unimplemented, "[pdiparams] ", what,
+           ": persistable variables of kind ", proto::VarType::Type_Name(var.Kind()),
+           " are not supported; only LOD_TENSOR parameters are");
+  if (!var.Proto().type().has_lod_tensor())
+    ThrowError(kind, "[pdiparams] ", what, ": the program declares it LOD_TENSOR but gives ",
+               "no tensor desc (data type and dims)");
+  int code = var.Proto().type().lod_tensor().tensor().data_type();
+  try {
+    *dtype = DataTypeFromCode(code, "VarDesc");
+  } catch (const Error&) {
+    ThrowError(kind, "[pdiparams] ", what, ": the program declares data type code ", code,
+               ", which is not a tensor element type");
+  }
+  *dims = var.GetShape();
+  if (dims->size() > static_cast<size_t>(DDim::kMaxRank))
+    ThrowError(kind, "[pdiparams] ", what, ": the program declares rank ", dims->size(),
+               ", more than the supported ", DDim::kMaxRank);
+}
+
+// A -1 (unknown) dim in the declaration matches any size.
+bool ShapeMatches(const std::vector<int64_t>& declared, const DDim& actual) {
+  if (static_cast<int>(declared.size()) != actual.rank()) return false;
+  for (int i = 0; i < actual.rank(); ++i)
+    if (declared[i] != -1 && declared[i] != actual[i]) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Program validation helpers
+// ---------------------------------------------------------------------------
+
+template <typename... Args>
+[[noreturn]] void BadProgram(const std::string& source, Args&&... args) {
+  PD_THROW(InvalidModel, "[pdmodel] ", source, ": ", std::forward<Args>(args)...);
+}
+
+void CheckBlockRef(int64_t idx, int nblocks, const std::string& source, int block,
+                   int op, const proto::OpDesc& desc, const std::string& attr) {
+  if (idx < 0 || idx >= nblocks)
+    BadProgram(source, "block ", block, " op ", op, " (", desc.type(), "): attribute '", attr,
+               "' names block ", idx, ", but the program has ", nblocks, " blocks");
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Programs
+// ---------------------------------------------------------------------------
+
+void ValidateProgram(const ProgramDesc& program, const std::string& source) {
+  const proto::ProgramDesc& p = program.Proto();
+  int64_t version = p.version().version();
+  if (version < 0) BadProgram(source, "program version ", version, " is negative");
+  if (version > kProgramVersion)
+    BadProgram(source, "program version ", version, " is newer than the newest supported, ",
+               kProgramVersion, " (PaddlePaddle 3.3.1)");
+  const int nblocks = p.blocks_size();
+  if (nblocks == 0) BadProgram(source, "the program has no blocks; block 0 is required");
+
+  // Names declared per block, to resolve op arguments through the parent chain.
+  std::vector<std::unordered_set<std::string>> declared(nblocks);
+  for (int i = 0; i < nblocks; ++i) {
+    const proto::BlockDesc& b = p.blocks(i);
+    if (b.idx() != i) BadProgram(source, "the block at position ", i, " says its idx is ", b.idx());
+    if (b.parent_idx() != -1 && (b.parent_idx() < 0 || b.parent_idx() >= i))
+      BadProgram(source, "block ", i, " has parent_idx ", b.parent_idx(),
+                 "; expected -1 or an earlier block (0..", i - 1, ")");
+    for (const auto& v : b.vars())
+      if (!declared[i].insert(v.name()).second)
+        BadProgram(source, "block ", i, " declares variable '", v.name(), "' twice");
+  }
+
+  auto visible = [&](int block, const std::string& name) {
+    for (int b = block; b != -1; b = p.blocks(b).parent_idx())
+      if (declared[b].count(name)) return true;
+    return false;
+  };
+  for (int i = 0; i < nblocks; ++i) {
+    const proto::BlockDesc& b = p.blocks(i);
+    for (int j = 0; j < b.ops_size(); ++j) {
+      const proto::OpDesc& op = b.ops(j);
+      for (int out = 0; out < 2; ++out) {
+        for (const auto& slot : out ? op.outputs() : op.inputs()) {
+          for (const auto& arg : slot.arguments()) {
+            if (arg == kEmptyVarName || visible(i, arg)) continue;
+            BadProgram(source, "block ", i, " op ", j, " (", op.type(), "): ",
+                       out ? "output" : "input", " slot '", slot.parameter(),
+                       "' names variable '", arg, "', which is declared neither in block ", i,
+                       " nor in its ancestors");
+          }
+        }
+      }
+      for (const auto& a : op.attrs()) {
+        if (a.type() == proto::BLOCK)
+          CheckBlockRef(a.block_idx(), nblocks, source, i, j, op, a.name());
+        if (a.type() == proto::BLOCKS)
+          for (int32_t idx : a.blocks_idx())
+            CheckBlockRef(idx, nblocks, source, i, j, op, a.name());
+      }
+    }
+  }
+}
+
+ProgramDesc ParseProgram(const std::string& bytes, const std::string& source) {
+  proto::ProgramDesc p;
+  // Partial parse + IsInitialized: says which required field is missing,
+  // instead of a bare failure and a protobuf log line.
+  if (!p.ParsePartialFromString(bytes))
+    BadProgram(source, "not a serialized ProgramDesc (", bytes.size(),
+               " bytes that do not parse: truncated or not a .pdmodel)");
+  if (!p.IsInitialized())
+    BadProgram(source, "the ProgramDesc lacks required fields: ", p.InitializationErrorString());
+  ProgramDesc program(std::move(p));
+  ValidateProgram(program, source);
+  return program;
+}
+
+ProgramDesc LoadProgram(const std::string& path) {
+  return ParseProgram(ReadWholeFile(path), StrCat("file '", path, "'"));
+}
+
+void SaveProgram(const ProgramDesc& program, const std::string& path) {
+  std::string bytes = program.Serialize();  // throws if a required field is unset
+  AtomicFile file(path);
+  file.Write(bytes.data(), bytes.size());
+  file.Commit();
+}
+
+// ---------------------------------------------------------------------------
+// Tensors and parameters
+// ---------------------------------------------------------------------------
+
+std::vector<std::string> PersistableVarNames(const ProgramDesc& program) {
+  std::vector<std::string> names;
+  for (const VarDesc* v : PersistableVars(program)) names.push_back(v->Name());
+  return names;
+}
+
+void WriteTensor(std::ostream& out, const DenseTensor& tensor) {
+  StreamSink sink(out);
+  WriteRecord(sink, tensor, "WriteTensor");
+}
+
+DenseTensor ReadTensor(std::istream& in, uint64_t limit, const std::string& what) {
+  StreamSource src(in, limit);
+  RecordReader reader(&src, what);
+  TensorHeader h = reader.ReadHeader();
+  DenseTensor tensor;
+  reader.ReadData(h, &tensor);
+  return tensor;
+}
+
+void LoadParams(const std::string& path, const ProgramDesc& program, Scope* scope) {
+  PD_CHECK(scope, InvalidArgument, "[LoadParams] scope is null");
+  const std::vector<const VarDesc*> vars = PersistableVars(program);
+  MappedFile file(path);
+  MemorySource src(file.data(), file.size());
+
+  // Everything is read into fresh tensors first and moved into the scope only
+  // once the whole file has checked out, so a bad file changes nothing.
+  std::vector<DenseTensor> loaded(vars.size());
+  for (size_t i = 0; i < vars.size(); ++i) {
+    const VarDesc& var = *vars[i];
+    const std::string what = StrCat("file '", path, "', variable '", var.Name(), "' (", i + 1,
+                                    " of ", vars.size(), ")");
+    DataType want_dtype = DataType::kFloat32;
+    std::vector<int64_t> want_dims;
+    DeclaredTensor(var, what, ErrorKind::kInvalidModel, &want_dtype, &want_dims);
+
+    RecordReader reader(&src, what);
+    TensorHeader h = reader.ReadHeader();
+    // Checked before the data is read: a mismatch is reported as such, not as
+    // the truncation a wrong element size would otherwise look like.
+    if (h.dtype != want_dtype)
+      reader.Corrupt("data type mismatch: the file holds ", DataTypeName(h.dtype),
+                     " (TensorDesc at byte offset ", h.desc_offset, "), the program declares ",
+                     DataTypeName(want_dtype));
+    if (!ShapeMatches(want_dims, h.dims))
+      reader.Corrupt("shape mismatch: the file holds ", h.dims.ToString(),
+                     " (TensorDesc at byte offset ", h.desc_offset, "), the program declares ",
+                     ShapeString(want_dims));
+    reader.ReadData(h, &loaded[i]);
+  }
+  if (src.Remaining() != 0)
+    PD_THROW(InvalidModel, "[pdiparams] file '", path, "': ", src.Remaining(),
+             " bytes left over at byte offset ", src.Offset(), " after the last of the ",
+             vars.size(), " variables the program declares",
+             vars.empty() ? std::string() : StrCat(" ('", vars.back()->Name(), "')"),
+             "; the file holds more than this program's parameters");
+
+  for (size_t i = 0; i < vars.size(); ++i)
+    *scope->Var(vars[i]->Name())->GetMutable<DenseTensor>() = std::move(loaded[i]);
+}
+
+void SaveParams(const std::string& path, const ProgramDesc& program, const Scope& scope) {
+  const std::vector<const VarDesc*> vars = PersistableVars(program);
+  // Every tensor is checked before the file is created, so a missing or
+  // mismatched variable costs no write.
+  std::vector<const DenseTensor*> tensors;
+  std::vector<std::string> whats;
+  for (const VarDesc* var : vars) {
+    std::string what = StrCat("file '", path, "', variable '", var->Name(), "'");
+    DataType want_dtype = DataType::kFloat32;
+    std::vector<int64_t> want_dims;
+    DeclaredTensor(*var, what, ErrorKind::kInvalidArgument, &want_dtype, &want_dims);
+    const Variable* v = scope.FindVar(var->Name());
+    PD_CHECK(v, NotFound, "[SaveParams] ", what,
+             ": persistable in the program but not in the scope");
+    PD_CHECK(v->IsType<DenseTensor>(), InvalidArgument, "[SaveParams] ", what,
+             ": the scope holds a ", v->TypeName(), ", expected a DenseTensor");
+    const DenseTensor& t = v->Get<DenseTensor>();
+    PD_CHECK(t.dtype() == want_dtype && ShapeMatches(want_dims, t.dims()), InvalidArgument,
+             "[SaveParams] ", what, ": the scope's tensor is ", DataTypeName(t.dtype()), " ",
+             t.dims().ToString(), ", the program declares ", DataTypeName(want_dtype), " ",
+             ShapeString(want_dims));
+    tensors.push_back(&t);
+    whats.push_back(std::move(what));
+  }
+  AtomicFile file(path);
+  FileSink sink(&file);
+  for (size_t i = 0; i < tensors.size(); ++i) WriteRecord(sink, *tensors[i], whats[i]);
+  file.Commit();
+}
+
+void LoadInferenceModel(const std::string& model_path, const std::string& params_path,
+                        ProgramDesc* program, Scope* scope) {
+  PD_CHECK(program && scope, InvalidArgument,
+           "[LoadInferenceModel] program and scope must be non-null");
+  ProgramDesc loaded = LoadProgram(model_path);
+  if (params_path.empty()) {
+    size_t n = PersistableVarNames(loaded).size();
+    PD_CHECK(n == 0, NotFound, "[LoadInferenceModel] '", model_path, "' declares ", n,
+             " parameters, but no parameter file was given");
+  } else {
+    LoadParams(params_path, loaded, scope);
+  }
+  *program = std::move(loaded);
+}
+
+void SaveInferenceModel(const std::string& model_path, const std::string& params_path,
+                        const ProgramDesc& program, const Scope& scope) {
+  // Parameters first: they are what can be missing from the scope, and a
+  // failure there should leave no new .pdmodel behind either.
+  SaveParams(params_path, program, scope);
+  SaveProgram(program, model_path);
+}
+
+}  // namespace paddle
