@@ -13,6 +13,8 @@ namespace {
 struct Flag {
   FlagInfo info;
   FlagValue value;
+  FlagValidator validator = nullptr;
+  std::string env_error;  // a bad environment value, reported on every read until fixed
   std::vector<std::function<void(const FlagValue&)>> listeners;
 };
 
@@ -82,13 +84,31 @@ Flag& FindLocked(Registry& r, const std::string& name) {
   return it->second;
 }
 
+std::string ValueText(const FlagValue& v) {
+  switch (v.index()) {
+    case 0: return std::get<bool>(v) ? "true" : "false";
+    case 1: return std::to_string(std::get<int64_t>(v));
+    case 2: return std::to_string(std::get<double>(v));
+    default: return "'" + std::get<std::string>(v) + "'";
+  }
+}
+
+void Validate(const std::string& name, FlagValidator validator, const FlagValue& value) {
+  if (!validator) return;
+  std::string expected = validator(value);
+  PD_CHECK(expected.empty(), InvalidArgument, "[flags] FLAGS_", name, " expects ", expected,
+           ", got ", ValueText(value));
+}
+
 void Assign(const std::string& name, FlagValue value) {
   Registry& r = GetRegistry();
   std::vector<std::function<void(const FlagValue&)>> listeners;
   {
     std::lock_guard<std::mutex> lock(r.mu);
     Flag& f = FindLocked(r, name);
+    Validate(f.info.name, f.validator, value);
     f.value = std::move(value);
+    f.env_error.clear();
     listeners = f.listeners;
     value = f.value;
   }
@@ -97,31 +117,54 @@ void Assign(const std::string& name, FlagValue value) {
 
 }  // namespace
 
-bool RegisterFlag(const std::string& name, FlagValue default_value, const std::string& help) {
+bool RegisterFlag(const std::string& name, FlagValue default_value, const std::string& help,
+                  FlagValidator validator) {
   Registry& r = GetRegistry();
-  FlagValue value = default_value;
+  Flag flag{FlagInfo{name, default_value, help}, default_value, validator, "", {}};
   if (const char* env = std::getenv(("FLAGS_" + name).c_str())) {
-    value = Parse(name, default_value, env);
+    // Runs during static initialization: an exception here would abort the
+    // process, so a bad value is kept as an error for the first read.
+    try {
+      FlagValue value = Parse(name, default_value, env);
+      Validate(name, validator, value);
+      flag.value = std::move(value);
+    } catch (const Error& e) {
+      flag.env_error = std::string(e.what()) + " (from the environment variable FLAGS_" + name + ")";
+    }
   }
   std::lock_guard<std::mutex> lock(r.mu);
-  r.flags[name] = Flag{FlagInfo{name, default_value, help}, value, {}};
+  r.flags[name] = std::move(flag);
   return true;
 }
 
 FlagValue GetFlag(const std::string& name) {
   Registry& r = GetRegistry();
   std::lock_guard<std::mutex> lock(r.mu);
-  return FindLocked(r, name).value;
+  const Flag& f = FindLocked(r, name);
+  PD_CHECK(f.env_error.empty(), InvalidArgument, f.env_error);
+  return f.value;
 }
 
+bool HasFlag(const std::string& name) {
+  Registry& r = GetRegistry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  return r.flags.count(StripPrefix(name)) > 0;
+}
+
+namespace {
+FlagValue Like(const std::string& name) {
+  Registry& r = GetRegistry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  return FindLocked(r, name).info.default_value;
+}
+}  // namespace
+
 void SetFlag(const std::string& name, const FlagValue& value) {
-  FlagValue like = GetFlag(name);
-  Assign(name, Convert(StripPrefix(name), like, value));
+  Assign(name, Convert(StripPrefix(name), Like(name), value));
 }
 
 void SetFlagFromString(const std::string& name, const std::string& text) {
-  FlagValue like = GetFlag(name);
-  Assign(name, Parse(StripPrefix(name), like, text));
+  Assign(name, Parse(StripPrefix(name), Like(name), text));
 }
 
 std::vector<FlagInfo> ListFlags() {

@@ -19,12 +19,21 @@ struct FlagInfo {
   std::string help;
 };
 
-// Register a flag (static registration at load time; see flags.cc).
-bool RegisterFlag(const std::string& name, FlagValue default_value, const std::string& help);
+// Checks a value of the flag's type: "" when fine, else what is expected
+// ("one of auto_growth, chunked").
+using FlagValidator = std::string (*)(const FlagValue& value);
+
+// Register a flag (static registration at load time; see flags.cc). A bad
+// value in the environment never aborts the process: the flag keeps its
+// default and every read of it throws InvalidArgument (naming the variable
+// and value) until the flag is set to a good value.
+bool RegisterFlag(const std::string& name, FlagValue default_value, const std::string& help,
+                  FlagValidator validator = nullptr);
 
 // Name with or without the FLAGS_ prefix. Throws NotFound for an unknown flag,
 // InvalidArgument when the value does not convert to the flag's type.
 FlagValue GetFlag(const std::string& name);
+bool HasFlag(const std::string& name);
 void SetFlag(const std::string& name, const FlagValue& value);
 // Parse `text` as the flag's type (as the environment does).
 void SetFlagFromString(const std::string& name, const std::string& text);
@@ -45,3 +54,7 @@ bool GetBoolFlag(const std::string& name);
 // PD_DEFINE_FLAG(allocator_strategy, std::string("auto_growth"), "help");
 #define PD_DEFINE_FLAG(NAME, DEFAULT, HELP) \
   static const bool pd_flag_registered_##NAME = ::paddle::RegisterFlag(#NAME, DEFAULT, HELP)
+// The same, with a FlagValidator run on every value set (and on the environment's).
+#define PD_DEFINE_CHECKED_FLAG(NAME, DEFAULT, HELP, VALIDATOR) \
+  static const bool pd_flag_registered_##NAME =                 \
+      ::paddle::RegisterFlag(#NAME, DEFAULT, HELP, VALIDATOR)

@@ -10,20 +10,46 @@
 #include "core/memory/auto_growth_allocator.h"
 #include "core/memory/chunked_allocator.h"
 
-PD_DEFINE_FLAG(allocator_strategy, std::string("auto_growth"),
-               "CPU memory pool: auto_growth (grows by small chunks, default) or chunked "
-               "(pre-allocates FLAGS_initial_cpu_memory_in_mb; naive_best_fit is an alias)");
-PD_DEFINE_FLAG(initial_cpu_memory_in_mb, int64_t{64},
-               "chunk size of the chunked CPU pool, in MiB; larger requests bypass the pool");
-PD_DEFINE_FLAG(auto_growth_chunk_size_in_mb, int64_t{1},
-               "granularity of the auto_growth CPU pool's chunks, in MiB (0: exactly the request)");
-
 namespace paddle {
 namespace memory {
 
 namespace {
 
 constexpr int64_t kMaxMiB = int64_t{1} << 40;  // keeps MiB -> bytes from overflowing
+
+std::string CheckStrategy(const FlagValue& v) {
+  const std::string& s = std::get<std::string>(v);
+  return s == "auto_growth" || s == "chunked" || s == "naive_best_fit"
+             ? ""
+             : "one of auto_growth, chunked, naive_best_fit";
+}
+
+template <int64_t kMin>
+std::string CheckMiB(const FlagValue& v) {
+  int64_t mib = std::get<int64_t>(v);
+  return mib >= kMin && mib <= kMaxMiB ? "" : "a size in MiB in [" + std::to_string(kMin) + ", 2^40]";
+}
+
+}  // namespace
+}  // namespace memory
+}  // namespace paddle
+
+PD_DEFINE_CHECKED_FLAG(allocator_strategy, std::string("auto_growth"),
+                       "CPU memory pool: auto_growth (grows by small chunks, default) or chunked "
+                       "(pre-allocates FLAGS_initial_cpu_memory_in_mb; naive_best_fit is an alias)",
+                       paddle::memory::CheckStrategy);
+PD_DEFINE_CHECKED_FLAG(initial_cpu_memory_in_mb, int64_t{64},
+                       "chunk size of the chunked CPU pool, in MiB; larger requests bypass the pool",
+                       paddle::memory::CheckMiB<1>);
+PD_DEFINE_CHECKED_FLAG(auto_growth_chunk_size_in_mb, int64_t{1},
+                       "granularity of the auto_growth CPU pool's chunks, in MiB (0: exactly the "
+                       "request)",
+                       paddle::memory::CheckMiB<0>);
+
+namespace paddle {
+namespace memory {
+
+namespace {
 
 size_t FlagMiB(const char* name, int64_t min) {
   const int64_t mib = GetIntFlag(name);

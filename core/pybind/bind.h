@@ -1,0 +1,19 @@
+// The pieces of the paddle._core extension module, one Bind* per area.
+// module.cc calls them in order; errors first, so every later binding's
+// exceptions already translate to the typed Python classes.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace paddle {
+namespace pybind {
+
+void BindErrors(pybind11::module_& m);     // errors.cc
+void BindFlags(pybind11::module_& m);      // flags.cc
+void BindMemory(pybind11::module_& m);     // memory.cc
+void BindOps(pybind11::module_& m);        // ops.cc
+void BindInference(pybind11::module_& m);  // inference.cc
+void BindInferenceTensor(pybind11::module_& m);  // inference_tensor.cc
+
+}  // namespace pybind
+}  // namespace paddle

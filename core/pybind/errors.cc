@@ -1,0 +1,106 @@
+// The Python side of paddle::Error: one exception class per ErrorKind, all
+// under EnforceNotMet (PaddlePaddle's base class), each also deriving from the
+// builtin a Python caller would naturally catch (ValueError for bad input,
+// LookupError for a missing name, ...). The classes are made with
+// PyErr_NewException because pybind11's register_exception allows one base only.
+#include <array>
+#include <string>
+
+#include "core/framework/enforce.h"
+#include "core/pybind/bind.h"
+
+namespace py = pybind11;
+
+namespace paddle {
+namespace pybind {
+
+namespace {
+
+constexpr size_t kNumKinds = static_cast<size_t>(ErrorKind::kFatal) + 1;
+
+struct KindClass {
+  ErrorKind kind;
+  const char* name;
+  PyObject* builtin;
+  const char* doc;
+};
+
+// Indexed by ErrorKind. Owned for the life of the process (never decref'd):
+// the translator may run during interpreter shutdown.
+std::array<PyObject*, kNumKinds> g_classes{};
+
+PyObject* NewClass(const char* name, PyObject* bases, const char* doc) {
+  // The qualified name makes tracebacks read as in PaddlePaddle, and
+  // paddle/base/core.py re-exports the classes so pickling finds them there.
+  std::string qualified = std::string("paddle.base.core.") + name;
+  PyObject* cls = PyErr_NewExceptionWithDoc(qualified.c_str(), doc, bases, nullptr);
+  if (cls == nullptr) throw py::error_already_set();
+  return cls;
+}
+
+ErrorKind KindFromName(const std::string& name) {
+  for (size_t i = 0; i < kNumKinds; ++i) {
+    auto kind = static_cast<ErrorKind>(i);
+    if (name == ErrorKindName(kind)) return kind;
+  }
+  PD_THROW(InvalidArgument, "[_raise_for_test] unknown error kind '", name, "'");
+}
+
+}  // namespace
+
+void BindErrors(py::module_& m) {
+  PyObject* base = NewClass(
+      "EnforceNotMet", PyExc_Exception,
+      "Base class of every error raised by paddle's C++ core. The message starts with "
+      "[where], then says what was expected and what was got.");
+  m.add_object("EnforceNotMet", py::handle(base));
+
+  const KindClass kinds[] = {
+      {ErrorKind::kInvalidArgument, "InvalidArgumentError", PyExc_ValueError,
+       "A bad argument: wrong shape, type or value."},
+      {ErrorKind::kNotFound, "NotFoundError", PyExc_LookupError,
+       "A named thing (operator, variable, kernel, file, flag) does not exist."},
+      {ErrorKind::kOutOfRange, "OutOfRangeError", PyExc_IndexError, "An index past the end."},
+      {ErrorKind::kUnimplemented, "UnimplementedError", PyExc_NotImplementedError,
+       "A valid request this build of paddle does not support."},
+      {ErrorKind::kPreconditionNotMet, "PreconditionNotMetError", PyExc_RuntimeError,
+       "Called in the wrong state, e.g. running before the inputs are set."},
+      {ErrorKind::kInvalidModel, "InvalidModelError", PyExc_ValueError,
+       "A model or parameter file is corrupt or unsupported."},
+      {ErrorKind::kResourceExhausted, "ResourceExhaustedError", PyExc_MemoryError,
+       "Out of memory."},
+      {ErrorKind::kFatal, "FatalError", PyExc_RuntimeError,
+       "An internal error in paddle itself; please report it."},
+  };
+  for (const KindClass& k : kinds) {
+    py::tuple bases = py::make_tuple(py::handle(base), py::handle(k.builtin));
+    PyObject* cls = NewClass(k.name, bases.ptr(), k.doc);
+    g_classes[static_cast<size_t>(k.kind)] = cls;
+    m.add_object(k.name, py::handle(cls));
+  }
+  for (PyObject* cls : g_classes) {
+    if (cls == nullptr) throw std::logic_error("paddle._core: an ErrorKind has no exception class");
+  }
+
+  // Local: errors of other pybind11 modules in the process are theirs to map.
+  py::register_local_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const Error& e) {
+      PyErr_SetString(g_classes[static_cast<size_t>(e.kind())], e.what());
+    }
+  });
+
+  // Lets the tests check every kind's mapping, including those (Fatal,
+  // ResourceExhausted) that no well-formed call can provoke.
+  m.def(
+      "_raise_for_test",
+      [](const std::string& kind, const std::string& message) {
+        throw Error(KindFromName(kind), message);
+      },
+      py::arg("kind"), py::arg("message"),
+      "Throws a paddle::Error of `kind` (\"InvalidArgument\", \"NotFound\", ...) from C++.");
+}
+
+}  // namespace pybind
+}  // namespace paddle

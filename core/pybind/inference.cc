@@ -1,0 +1,123 @@
+// paddle.inference: Config, Predictor, create_predictor, get_version, under
+// PaddlePaddle's core names (AnalysisConfig, PaddleInferPredictor, ...). The
+// predictor is the C++ one; Python only crosses in and out.
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+
+#include "core/inference/paddle_inference_api.h"
+#include "core/pybind/bind.h"
+
+namespace py = pybind11;
+using paddle_infer::Config;
+using paddle_infer::PlaceType;
+using paddle_infer::Predictor;
+
+namespace paddle {
+namespace pybind {
+
+namespace {
+
+// Paths may be str or os.PathLike (pathlib.Path), as Python users pass them;
+// anything else raises os.fspath's TypeError.
+std::string Fspath(py::handle path) {
+  return py::module_::import("os").attr("fspath")(path).cast<std::string>();
+}
+
+}  // namespace
+
+void BindInference(py::module_& m) {
+  py::enum_<PlaceType>(m, "PaddlePlace", "Where an inference tensor lives.")
+      .value("UNK", PlaceType::kUNK)
+      .value("CPU", PlaceType::kCPU)
+      .value("GPU", PlaceType::kGPU);
+
+  py::class_<Config>(m, "AnalysisConfig",
+                     "What to load and how to run it: Config(model_dir) or "
+                     "Config(prog_file, params_file).")
+      .def(py::init<>())
+      .def(py::init([](py::handle model_dir) { return Config(Fspath(model_dir)); }),
+           py::arg("model_dir"))
+      .def(py::init([](py::handle prog_file, py::handle params_file) {
+             return Config(Fspath(prog_file), Fspath(params_file));
+           }),
+           py::arg("prog_file"), py::arg("params_file"))
+      .def(
+          "set_model", [](Config& c, py::handle dir) { c.SetModel(Fspath(dir)); },
+          py::arg("model_dir"))
+      .def(
+          "set_model",
+          [](Config& c, py::handle prog, py::handle params) {
+            c.SetModel(Fspath(prog), Fspath(params));
+          },
+          py::arg("prog_file"), py::arg("params_file"))
+      .def("model_dir", &Config::model_dir)
+      .def("prog_file", &Config::prog_file,
+           "The program file to load (resolved from model_dir when not set).")
+      .def("params_file", &Config::params_file,
+           "The parameters file to load (resolved from model_dir when not set).")
+      .def("disable_gpu", &Config::DisableGpu)
+      .def("use_gpu", &Config::use_gpu)
+      .def("set_cpu_math_library_num_threads", &Config::SetCpuMathLibraryNumThreads,
+           py::arg("cpu_math_library_num_threads"))
+      .def("cpu_math_library_num_threads", &Config::cpu_math_library_num_threads)
+      .def("switch_ir_optim", &Config::SwitchIrOptim, py::arg("x") = true)
+      .def("ir_optim", &Config::ir_optim)
+      .def("enable_mkldnn", &Config::EnableMKLDNN,
+           "Accepted for compatibility; CPU kernels here call the BLAS directly.")
+      .def("disable_glog_info", &Config::DisableGlogInfo, "Accepted for compatibility.")
+      .def("summary", &Config::Summary);
+
+  py::class_<Predictor, std::shared_ptr<Predictor>>(
+      m, "PaddleInferPredictor",
+      "A loaded model: set inputs through get_input_handle, run(), read outputs through "
+      "get_output_handle. One per thread; clone() shares the parameters.")
+      .def(py::init([](const Config& config) {
+             py::gil_scoped_release release;
+             return std::make_shared<Predictor>(config);
+           }),
+           py::arg("config"))
+      .def("get_input_names", &Predictor::GetInputNames)
+      .def("get_output_names", &Predictor::GetOutputNames)
+      // A handle points into the predictor's scope: keep the predictor alive
+      // for as long as any of its handles is.
+      .def("get_input_handle", &Predictor::GetInputHandle, py::arg("name"),
+           py::keep_alive<0, 1>())
+      .def("get_output_handle", &Predictor::GetOutputHandle, py::arg("name"),
+           py::keep_alive<0, 1>())
+      .def(
+          "run",
+          [](Predictor& p) {
+            // Other Python threads run (their own predictors) meanwhile.
+            py::gil_scoped_release release;
+            p.Run();
+          },
+          "Runs the model on the inputs set through the input handles.")
+      .def(
+          "clone",
+          [](Predictor& p) {
+            std::unique_ptr<Predictor> clone;
+            {
+              py::gil_scoped_release release;
+              clone = p.Clone();
+            }
+            return std::shared_ptr<Predictor>(std::move(clone));
+          },
+          // The clone shares this predictor's parameters.
+          py::keep_alive<0, 1>(),
+          "A predictor sharing this one's parameters, with its own inputs and outputs.");
+
+  m.def(
+      "create_predictor",
+      [](const Config& config) {
+        py::gil_scoped_release release;
+        return paddle_infer::CreatePredictor(config);
+      },
+      py::arg("config"), "Loads the model `config` names and prepares it to run.");
+
+  m.def("get_version", &paddle_infer::GetVersion);
+}
+
+}  // namespace pybind
+}  // namespace paddle
