@@ -1,6 +1,7 @@
 #include "core/ops/blas.h"
 
 #include <cblas.h>
+#include <dnnl.h>
 
 #include <limits>
 
@@ -64,8 +65,13 @@ void Gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, float alp
   BlasArgs s = Check(trans_a, trans_b, m, n, k, lda, ldb, ldc);
   if (m == 0 || n == 0) return;
   if (k == 0) return ScaleC(m, n, beta, c, ldc);
-  cblas_sgemm(CblasRowMajor, s.ta, s.tb, s.m, s.n, s.k, alpha, a, s.lda, b, s.ldb, beta, c,
-              s.ldc);
+  // float goes to oneDNN: its JIT picks kernels by CPU feature bits, where
+  // OpenBLAS 0.3.21 falls back to SSE3 on CPUs it does not know by model
+  // (4x slower on the MLP's GEMMs here; bench/README.md).
+  dnnl_status_t status = dnnl_sgemm(trans_a ? 'T' : 'N', trans_b ? 'T' : 'N', s.m, s.n, s.k,
+                                    alpha, a, s.lda, b, s.ldb, beta, c, s.ldc);
+  PD_CHECK(status == dnnl_success, Fatal, "[gemm] oneDNN sgemm failed with status ",
+           static_cast<int>(status), " for m=", m, " n=", n, " k=", k);
 }
 
 void Gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, double alpha,

@@ -1,6 +1,6 @@
-// Row-major GEMM over the CPU BLAS (OpenBLAS's cblas), for float and double.
-// Kernels call this instead of cblas directly so that the BLAS can be swapped
-// (oneDNN, a GPU path) in one place.
+// Row-major GEMM for float (oneDNN's sgemm) and double (OpenBLAS's cblas).
+// Kernels call this instead of a library directly so that the backend can be
+// swapped (a GPU path) in one place.
 #pragma once
 
 #include <cstdint>

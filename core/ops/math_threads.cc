@@ -1,6 +1,7 @@
 #include "core/ops/math_threads.h"
 
 #include <cblas.h>
+#include <omp.h>
 
 #include "core/framework/enforce.h"
 
@@ -10,8 +11,9 @@ void SetMathLibraryNumThreads(int n) {
   PD_CHECK(n >= 1, InvalidArgument, "[SetMathLibraryNumThreads] expects a thread count >= 1, got ",
            n);
   openblas_set_num_threads(n);
+  omp_set_num_threads(n);  // oneDNN's sgemm runs on OpenMP threads
 }
 
-int GetMathLibraryNumThreads() { return openblas_get_num_threads(); }
+int GetMathLibraryNumThreads() { return omp_get_max_threads(); }
 
 }  // namespace paddle

@@ -1,4 +1,4 @@
-// The number of threads the CPU math library (OpenBLAS) may use inside one op.
+// The number of threads the CPU math libraries (oneDNN, OpenBLAS) may use inside one op.
 #pragma once
 
 namespace paddle {

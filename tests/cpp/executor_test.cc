@@ -4,9 +4,12 @@
 #include "core/executor/executor.h"
 #include "core/framework/flags.h"
 #include "core/memory/allocator.h"
+#include "test_util.h"
 
 namespace paddle {
 namespace {
+
+using test::ExpectError;
 
 // x -> relu -> t1 -> relu -> ... -> t{n}; every var [rows, cols] float32.
 ProgramDesc ReluChain(int n, int64_t rows, int64_t cols) {
@@ -146,14 +149,8 @@ TEST(Executor, UnknownOpIsReportedWithItsIndexAndType) {
   op->SetType("no_such_op");
   Scope scope;
   Executor exe;
-  try {
-    exe.Prepare(program, 0, &scope);
-    FAIL() << "expected an error";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::kNotFound);
-    EXPECT_NE(std::string(e.what()).find("no_such_op"), std::string::npos);
-    EXPECT_NE(std::string(e.what()).find("op #0"), std::string::npos);
-  }
+  ExpectError([&] { exe.Prepare(program, 0, &scope); }, ErrorKind::kNotFound,
+              {"no_such_op", "op #0"});
 }
 
 TEST(Executor, MissingRequiredInputIsReportedAtPrepare) {
@@ -163,13 +160,8 @@ TEST(Executor, MissingRequiredInputIsReportedAtPrepare) {
   op->SetOutput("Out", {"y"});
   Scope scope;
   Executor exe;
-  try {
-    exe.Prepare(program, 0, &scope);
-    FAIL() << "expected an error";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
-    EXPECT_NE(std::string(e.what()).find("[relu] input 'X'"), std::string::npos) << e.what();
-  }
+  ExpectError([&] { exe.Prepare(program, 0, &scope); }, ErrorKind::kInvalidArgument,
+              {"[relu] input 'X'"});
 }
 
 TEST(Executor, RunErrorNamesTheOpAndItsInputs) {
@@ -186,30 +178,16 @@ TEST(Executor, RunErrorNamesTheOpAndItsInputs) {
   SetInput(&scope, "a", 2, 3, 0.f);
   SetInput(&scope, "b", 4, 5, 0.f);
   Executor exe;
-  try {
-    exe.Run(program, &scope);
-    FAIL() << "expected an error";
-  } catch (const Error& e) {
-    std::string msg = e.what();
-    EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
-    EXPECT_NE(msg.find("op #0 'mul'"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("X=a float32[2, 3]"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("Y=b float32[4, 5]"), std::string::npos) << msg;
-  }
+  ExpectError([&] { exe.Run(program, &scope); }, ErrorKind::kInvalidArgument,
+              {"op #0 'mul'", "X=a float32[2, 3]", "Y=b float32[4, 5]"});
 }
 
 TEST(Executor, InputNeverFedIsAPreconditionError) {
   ProgramDesc program = ReluChain(1, 2, 2);
   Scope scope;
   Executor exe;
-  try {
-    exe.Run(program, &scope);
-    FAIL() << "expected an error";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::kPreconditionNotMet);
-    EXPECT_NE(std::string(e.what()).find("[relu] input 'X' has no data"), std::string::npos)
-        << e.what();
-  }
+  ExpectError([&] { exe.Run(program, &scope); }, ErrorKind::kPreconditionNotMet,
+              {"[relu] input 'X' has no data"});
 }
 
 TEST(Executor, BuildTimeShapeInferencePropagatesUnknownDims) {

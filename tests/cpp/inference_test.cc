@@ -82,16 +82,7 @@ TEST(Inference, ClonesShareParametersAndRunInParallel) {
   EXPECT_EQ(a, b);
 }
 
-template <typename Fn>
-Error Catch(Fn fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "expected a paddle::Error";
-  return Error(ErrorKind::kFatal, "none");
-}
+using test::CatchError;
 
 bool Has(const Error& e, const std::string& text) {
   return std::string(e.what()).find(text) != std::string::npos;
@@ -99,44 +90,44 @@ bool Has(const Error& e, const std::string& text) {
 
 TEST(Inference, BadInputsGiveClearErrors) {
   auto predictor = CreatePredictor(MlpConfig());
-  Error e = Catch([&] { predictor->GetInputHandle("y"); });
+  Error e = CatchError([&] { predictor->GetInputHandle("y"); });
   EXPECT_EQ(e.kind(), ErrorKind::kNotFound);
   EXPECT_TRUE(Has(e, "no input named 'y'") && Has(e, "x")) << e.what();
 
-  e = Catch([&] { predictor->Run(); });
+  e = CatchError([&] { predictor->Run(); });
   EXPECT_EQ(e.kind(), ErrorKind::kPreconditionNotMet);
   EXPECT_TRUE(Has(e, "input 'x' was not set")) << e.what();
 
   auto in = predictor->GetInputHandle("x");
-  e = Catch([&] { in->Reshape({4, 100}); });
+  e = CatchError([&] { in->Reshape({4, 100}); });
   EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
   EXPECT_TRUE(Has(e, "[-1, 784]") && Has(e, "[4, 100]")) << e.what();
 
-  e = Catch([&] { in->Reshape({784}); });
+  e = CatchError([&] { in->Reshape({784}); });
   EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
 
   in->Reshape({1, 784});
   std::vector<int64_t> wrong(784);
-  e = Catch([&] { in->CopyFromCpu(wrong.data()); });
+  e = CatchError([&] { in->CopyFromCpu(wrong.data()); });
   EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
   EXPECT_TRUE(Has(e, "expects float32") && Has(e, "int64")) << e.what();
 
   auto out = predictor->GetOutputHandle("softmax_0.tmp_0");
   std::vector<float> y(10);
-  e = Catch([&] { out->CopyToCpu(y.data()); });
+  e = CatchError([&] { out->CopyToCpu(y.data()); });
   EXPECT_EQ(e.kind(), ErrorKind::kPreconditionNotMet);
 }
 
 TEST(Inference, MissingModelFilesAreNotFound) {
-  Error e = Catch([] { CreatePredictor(Config("/nonexistent/dir")); });
+  Error e = CatchError([] { CreatePredictor(Config("/nonexistent/dir")); });
   EXPECT_EQ(e.kind(), ErrorKind::kNotFound);
   EXPECT_TRUE(Has(e, "/nonexistent/dir")) << e.what();
 
-  e = Catch([] { CreatePredictor(Config(test::TempDir())); });
+  e = CatchError([] { CreatePredictor(Config(test::TempDir())); });
   EXPECT_EQ(e.kind(), ErrorKind::kNotFound);
   EXPECT_TRUE(Has(e, "model.pdmodel")) << e.what();
 
-  e = Catch([] {
+  e = CatchError([] {
     CreatePredictor(Config("/nonexistent/m.pdmodel", test::DataPath("mlp/model.pdiparams")));
   });
   EXPECT_EQ(e.kind(), ErrorKind::kNotFound);
@@ -148,7 +139,7 @@ TEST(Inference, CorruptParamsNameTheFileAndVariable) {
   std::string params = test::ReadFile(test::DataPath("mlp/model.pdiparams"));
   test::WriteFile(dir + "/model.pdmodel", test::ReadFile(test::DataPath("mlp/model.pdmodel")));
   test::WriteFile(dir + "/model.pdiparams", params.substr(0, params.size() - 100));
-  Error e = Catch([&] { CreatePredictor(Config(dir)); });
+  Error e = CatchError([&] { CreatePredictor(Config(dir)); });
   EXPECT_EQ(e.kind(), ErrorKind::kInvalidModel);
   EXPECT_TRUE(Has(e, "model.pdiparams") && Has(e, "fc_1.w_0")) << e.what();
 }

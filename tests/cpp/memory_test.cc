@@ -18,10 +18,13 @@
 #include "core/memory/auto_growth_allocator.h"
 #include "core/memory/block_pool.h"
 #include "core/memory/chunked_allocator.h"
+#include "test_util.h"
 
 namespace paddle {
 namespace memory {
 namespace {
+
+using ::paddle::test::CatchError;
 
 constexpr size_t kKiB = 1024;
 constexpr size_t kMiB = 1024 * 1024;
@@ -31,17 +34,6 @@ char* At(const AllocationPtr& a, size_t offset = 0) {
   return static_cast<char*>(a->ptr()) + offset;
 }
 
-// Runs `fn` and returns the error it threw, failing the test if it did not.
-template <typename Fn>
-Error CatchError(Fn fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "expected a paddle::Error";
-  return Error(ErrorKind::kFatal, "");
-}
 
 // Private instances with 1 MiB chunks, so each test sees exact statistics.
 std::unique_ptr<Allocator> MakePool(const std::string& strategy) {

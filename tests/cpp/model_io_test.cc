@@ -17,6 +17,8 @@
 namespace paddle {
 namespace {
 
+using test::ExpectError;
+
 namespace fs = std::filesystem;
 using test::DataPath;
 using test::ReadFile;
@@ -28,21 +30,6 @@ const char* const kModels[] = {"mlp", "lenet", "embed_pool"};
 std::string ModelFile(const std::string& m) { return DataPath(m + "/model.pdmodel"); }
 std::string ParamsFile(const std::string& m) { return DataPath(m + "/model.pdiparams"); }
 
-// Runs fn, expects a paddle::Error of `kind` whose message contains every part.
-std::string ExpectError(const std::function<void()>& fn, ErrorKind kind,
-                        std::initializer_list<std::string> parts) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    std::string msg = e.what();
-    EXPECT_EQ(e.kind(), kind) << ErrorKindName(e.kind()) << ": " << msg;
-    for (const auto& p : parts)
-      EXPECT_NE(msg.find(p), std::string::npos) << "message lacks '" << p << "': " << msg;
-    return msg;
-  }
-  ADD_FAILURE() << "no paddle::Error thrown";
-  return "";
-}
 
 // Where each record of an oracle .pdiparams lies, found independently of the
 // code under test: fixed header sizes, the desc size field, and the data size

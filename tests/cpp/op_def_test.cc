@@ -7,9 +7,12 @@
 #include "core/framework/enforce.h"
 #include "core/framework/op_def.h"
 #include "core/framework/program_desc.h"
+#include "test_util.h"
 
 namespace paddle {
 namespace {
+
+using test::ExpectError;
 
 // A definition with one attribute of each kind the checks treat differently;
 // registered for these tests only (the all-ops tests below see it too, so it
@@ -31,18 +34,6 @@ PD_REGISTER_OP(op_def_test_probe)
     .OneOf({"fast", "exact"})
     .RequiredAttr<int32_t>("level", "A required INT attribute.", "必需的 INT 类型属性。");
 
-// Runs fn, expecting a paddle::Error of `kind` whose message contains every part.
-template <typename Fn>
-void ExpectError(Fn&& fn, ErrorKind kind, std::initializer_list<const char*> parts) {
-  try {
-    fn();
-    ADD_FAILURE() << "expected a " << ErrorKindName(kind) << " error";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-    for (const char* p : parts) EXPECT_NE(std::string(e.what()).find(p), std::string::npos)
-        << "message lacks '" << p << "': " << e.what();
-  }
-}
 
 const OpDef& Probe() { return OpRegistry::Instance().Get("op_def_test_probe"); }
 

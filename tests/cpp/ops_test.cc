@@ -17,9 +17,12 @@
 #include "core/framework/op_def.h"
 #include "core/framework/program_desc.h"
 #include "core/framework/scope.h"
+#include "test_util.h"
 
 namespace paddle {
 namespace {
+
+using test::ExpectError;
 
 using Shape = std::vector<int64_t>;
 
@@ -105,18 +108,6 @@ class OneOp {
   Scope scope_;
 };
 
-template <typename Fn>
-void ExpectError(Fn&& fn, ErrorKind kind, std::initializer_list<const char*> parts) {
-  try {
-    fn();
-    ADD_FAILURE() << "expected a " << ErrorKindName(kind) << " error";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-    for (const char* p : parts)
-      EXPECT_NE(std::string(e.what()).find(p), std::string::npos)
-          << "message lacks '" << p << "': " << e.what();
-  }
-}
 
 template <typename T>
 void ExpectNear(const std::vector<T>& got, const std::vector<double>& want, double tol,

@@ -10,9 +10,12 @@
 #include "core/framework/dense_tensor.h"
 #include "core/framework/flags.h"
 #include "core/framework/scope.h"
+#include "test_util.h"
 
 namespace paddle {
 namespace {
+
+using test::ExpectError;
 
 TEST(DataType, SizesNamesAndCodesFollowThePaddleFormat) {
   EXPECT_EQ(SizeOf(DataType::kFloat32), 4u);
@@ -30,13 +33,9 @@ TEST(DataType, SizesNamesAndCodesFollowThePaddleFormat) {
 }
 
 TEST(DataType, NonElementCodesAndNamesAreRejected) {
-  try {
-    DataTypeFromCode(7, "var w");  // LOD_TENSOR is a variable kind, not an element type
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
-    EXPECT_NE(std::string(e.what()).find("[var w] data type code 7"), std::string::npos);
-  }
+  // LOD_TENSOR (7) is a variable kind, not an element type.
+  ExpectError([] { DataTypeFromCode(7, "var w"); }, ErrorKind::kInvalidArgument,
+              {"[var w] data type code 7"});
   EXPECT_THROW(DataTypeFromName("float128"), Error);
   EXPECT_THROW(SizeOf(static_cast<DataType>(99)), Error);
 }
@@ -107,20 +106,11 @@ TEST(DenseTensor, MisuseIsATypedError) {
   DenseTensor t(DataType::kFloat32, DDim{-1, 3});
   EXPECT_THROW(t.MutableData<float>(), Error);  // unknown dims cannot be allocated
   t.Resize(DDim{2});
-  try {
-    static_cast<const DenseTensor&>(t).data<float>();
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::kPreconditionNotMet);
-  }
+  ExpectError([&] { static_cast<const DenseTensor&>(t).data<float>(); },
+              ErrorKind::kPreconditionNotMet, {"holds no memory"});
   t.MutableData<float>();
-  try {
-    t.data<int64_t>();
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
-    EXPECT_NE(std::string(e.what()).find("holds float32, read as int64"), std::string::npos);
-  }
+  ExpectError([&] { t.data<int64_t>(); }, ErrorKind::kInvalidArgument,
+              {"holds float32, read as int64"});
 }
 
 TEST(DenseTensor, KeepsLoD) {
@@ -143,13 +133,7 @@ TEST(Scope, ChildSeesParentAndOwnsItsLocals) {
   EXPECT_EQ(root.FindVar("tmp"), nullptr);
   kid.Var("tmp");
   EXPECT_EQ(root.FindVar("tmp"), nullptr);
-  try {
-    root.GetVar("missing", "test");
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::kNotFound);
-    EXPECT_NE(std::string(e.what()).find("'missing'"), std::string::npos);
-  }
+  ExpectError([&] { root.GetVar("missing", "test"); }, ErrorKind::kNotFound, {"'missing'"});
   root.DeleteScope(&kid);
 }
 
@@ -171,12 +155,7 @@ TEST(Flags, TypedGetSetAndErrors) {
   EXPECT_EQ(GetDoubleFlag("eager_delete_tensor_gb"), -1.5);
   EXPECT_THROW(SetFlagFromString("eager_delete_tensor_gb", "lots"), Error);
   EXPECT_THROW(SetFlag("eager_delete_tensor_gb", std::string("x")), Error);
-  try {
-    GetFlag("FLAGS_no_such_flag");
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::kNotFound);
-  }
+  ExpectError([] { GetFlag("FLAGS_no_such_flag"); }, ErrorKind::kNotFound, {"no_such_flag"});
   SetFlag("eager_delete_tensor_gb", old);
   bool found = false;
   for (const auto& f : ListFlags()) found |= f.name == "allocator_strategy";

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <gtest/gtest.h>
+
 namespace paddle {
 namespace test {
 
@@ -33,6 +35,31 @@ std::vector<float> ReadFloats(const std::string& path) {
   std::vector<float> out(bytes.size() / sizeof(float));
   std::memcpy(out.data(), bytes.data(), out.size() * sizeof(float));
   return out;
+}
+
+std::string ExpectError(const std::function<void()>& fn, ErrorKind kind,
+                        std::initializer_list<std::string> parts) {
+  try {
+    fn();
+  } catch (const Error& e) {
+    std::string msg = e.what();
+    EXPECT_EQ(e.kind(), kind) << ErrorKindName(e.kind()) << ": " << msg;
+    for (const auto& p : parts)
+      EXPECT_NE(msg.find(p), std::string::npos) << "message lacks '" << p << "': " << msg;
+    return msg;
+  }
+  ADD_FAILURE() << "expected a " << ErrorKindName(kind) << " error, none was thrown";
+  return "";
+}
+
+Error CatchError(const std::function<void()>& fn) {
+  try {
+    fn();
+  } catch (const Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "expected a paddle::Error, none was thrown";
+  return Error(ErrorKind::kFatal, "");
 }
 
 namespace {
