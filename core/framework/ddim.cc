@@ -27,7 +27,10 @@ int64_t DDim::numel() const {
   int64_t n = 1;
   for (int i = 0; i < rank_; ++i) {
     if (d_[i] < 0) return -1;
-    n *= d_[i];
+    // A shape from a file or a user can name more elements than exist; a
+    // wrapped product would size buffers wrongly, so it is an error.
+    PD_CHECK(!__builtin_mul_overflow(n, d_[i], &n), InvalidArgument, "[DDim] shape ",
+             ToString(), " has more elements than fit in 64 bits");
   }
   return n;
 }
@@ -47,12 +50,7 @@ DDim DDim::FlattenTo2D(int num_col_dims) const {
   PD_CHECK(num_col_dims >= 1 && num_col_dims <= rank_, InvalidArgument,
            "[DDim] cannot flatten shape ", ToString(), " at column ", num_col_dims);
   auto prod = [this](int lo, int hi) {
-    int64_t p = 1;
-    for (int i = lo; i < hi; ++i) {
-      if (d_[i] < 0) return int64_t{-1};
-      p *= d_[i];
-    }
-    return p;
+    return DDim(d_ + lo, hi - lo).numel();
   };
   return DDim{prod(0, num_col_dims), prod(num_col_dims, rank_)};
 }

@@ -6,7 +6,12 @@ namespace paddle {
 
 size_t DenseTensor::nbytes() const {
   int64_t n = numel();
-  return n < 0 ? 0 : static_cast<size_t>(n) * SizeOf(dtype_);
+  if (n < 0) return 0;
+  size_t bytes;
+  PD_CHECK(!__builtin_mul_overflow(static_cast<size_t>(n), SizeOf(dtype_), &bytes),
+           InvalidArgument, "[DenseTensor] shape ", dims_.ToString(), " of ",
+           DataTypeName(dtype_), " needs more bytes than fit in 64 bits");
+  return bytes;
 }
 
 void* DenseTensor::MutableData(const Place& place, DataType dtype) {

@@ -78,6 +78,13 @@ TEST(DDim, BasicsAndFlatten) {
   EXPECT_THROW(d.at(3), Error);
   EXPECT_THROW(d.FlattenTo2D(0), Error);
   EXPECT_THROW(DDim(std::vector<int64_t>(10, 1)), Error);
+  // 2^31 cubed does not fit in int64: an error, never a wrapped size.
+  DDim huge{int64_t{1} << 31, int64_t{1} << 31, int64_t{1} << 31};
+  ExpectError([&] { huge.numel(); }, ErrorKind::kInvalidArgument, {"[DDim] shape [2147483648"});
+  DDim huge4{int64_t{1} << 31, int64_t{1} << 31, int64_t{1} << 31, 2};
+  ExpectError([&] { huge4.FlattenTo2D(1); }, ErrorKind::kInvalidArgument, {"64 bits"});
+  DenseTensor t(DataType::kFloat64, DDim{int64_t{1} << 31, int64_t{1} << 30, 2});
+  ExpectError([&] { t.nbytes(); }, ErrorKind::kInvalidArgument, {"float64", "64 bits"});
 }
 
 TEST(DenseTensor, AllocatesReusesAndShares) {
