@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <unordered_set>
 #include <utility>
@@ -537,6 +538,45 @@ void CheckBlockRef(int64_t idx, int nblocks, const std::string& source, int bloc
 // Programs
 // ---------------------------------------------------------------------------
 
+namespace {
+
+bool IsValidUtf8(const std::string& s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    // Continuation bytes that follow a lead byte: 110xxxxx 1, 1110xxxx 2, 11110xxx 3.
+    size_t extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xe ? 2 : (c >> 3) == 0x1e ? 3 : 4;
+    if (extra == 4 || (extra > 0 && i + extra >= s.size())) return false;
+    for (size_t k = 1; k <= extra; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return false;
+    i += extra + 1;
+  }
+  return true;
+}
+
+// The name with bytes outside printable ASCII shown as \xNN (safe in any message).
+std::string Escaped(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      char buf[5];
+      std::snprintf(buf, sizeof(buf), "\\x%02x", c);
+      out += buf;
+    }
+  }
+  return out;
+}
+
+// Names reach Python and error messages as text: they must be UTF-8.
+void CheckName(const std::string& name, const std::string& source, const char* what, int block) {
+  if (!IsValidUtf8(name))
+    BadProgram(source, "block ", block, ": ", what, " '", Escaped(name), "' is not valid UTF-8");
+}
+
+}  // namespace
+
 void ValidateProgram(const ProgramDesc& program, const std::string& source) {
   const proto::ProgramDesc& p = program.Proto();
   int64_t version = p.version().version();
@@ -555,9 +595,17 @@ void ValidateProgram(const ProgramDesc& program, const std::string& source) {
     if (b.parent_idx() != -1 && (b.parent_idx() < 0 || b.parent_idx() >= i))
       BadProgram(source, "block ", i, " has parent_idx ", b.parent_idx(),
                  "; expected -1 or an earlier block (0..", i - 1, ")");
-    for (const auto& v : b.vars())
+    for (const auto& v : b.vars()) {
+      CheckName(v.name(), source, "variable name", i);
       if (!declared[i].insert(v.name()).second)
         BadProgram(source, "block ", i, " declares variable '", v.name(), "' twice");
+    }
+    for (const auto& op : b.ops()) {
+      CheckName(op.type(), source, "op type", i);
+      for (const auto& slot : op.inputs()) CheckName(slot.parameter(), source, "slot name", i);
+      for (const auto& slot : op.outputs()) CheckName(slot.parameter(), source, "slot name", i);
+      for (const auto& a : op.attrs()) CheckName(a.name(), source, "attribute name", i);
+    }
   }
 
   auto visible = [&](int block, const std::string& name) {

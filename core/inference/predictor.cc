@@ -4,6 +4,7 @@
 #include "core/executor/executor.h"
 #include "core/framework/enforce.h"
 #include "core/framework/model_io.h"
+#include "core/framework/op_def.h"
 #include "core/inference/paddle_inference_api.h"
 #include "core/ops/math_threads.h"
 
@@ -39,7 +40,9 @@ void StripFeedFetch(ProgramDesc* program, std::vector<std::string>* inputs,
       *kept->Add() = op;
       continue;
     }
-    int col = desc.HasAttr("col") ? std::get<int32_t>(desc.GetAttr("col")) : 0;
+    // The op's own definition checks `col` (present, an int, >= 0).
+    const paddle::OpDef& def = paddle::OpRegistry::Instance().Get(desc.Type());
+    int col = std::get<int32_t>(def.CheckAttrs(desc.GetAttrMap())[def.AttrIndex("col")]);
     auto names = is_feed ? desc.Output("Out") : desc.Input("X");
     PD_CHECK(names.size() == 1, InvalidModel, "[Predictor] ", desc.Type(),
              " op must name one variable, names ", names.size());
@@ -109,10 +112,14 @@ Predictor::Predictor(const Config& config) : impl_(std::make_unique<Impl>()) {
   PD_CHECK(!prog.empty(), InvalidArgument,
            "[Predictor] the Config names no model: give a model dir or prog_file + params_file");
   paddle::LoadInferenceModel(prog, params, &model->program, model->params.get());
-  StripFeedFetch(&model->program, &model->inputs, &model->outputs);
-  impl_->model = std::move(model);
+  try {
+    StripFeedFetch(&model->program, &model->inputs, &model->outputs);
+    impl_->model = std::move(model);
+    impl_->Prepare();
+  } catch (const paddle::Error& e) {
+    PD_THROW_KIND(e.kind(), e.what(), "\n  [Predictor] in model '", prog, "'");
+  }
   paddle::SetMathLibraryNumThreads(std::max(1, config.cpu_math_library_num_threads()));
-  impl_->Prepare();
 }
 
 Predictor::Predictor(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

@@ -87,7 +87,13 @@ void BindErrors(py::module_& m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const Error& e) {
-      PyErr_SetString(g_classes[static_cast<size_t>(e.kind())], e.what());
+      // A message may quote bytes from a corrupt file: undecodable ones are
+      // shown as \xNN rather than replacing the error with a UnicodeDecodeError.
+      std::string what = e.what();
+      PyObject* msg = PyUnicode_DecodeUTF8(what.data(), static_cast<Py_ssize_t>(what.size()),
+                                           "backslashreplace");
+      PyErr_SetObject(g_classes[static_cast<size_t>(e.kind())], msg);
+      Py_XDECREF(msg);
     }
   });
 

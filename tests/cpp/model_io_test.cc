@@ -524,6 +524,19 @@ TEST(ModelIoTest, UndeclaredOpArgument) {
               {"softmax", "output slot 'Out'", "'nowhere'"});
 }
 
+TEST(ModelIoTest, NamesMustBeUtf8) {
+  ProgramDesc p = LoadProgram(ModelFile("mlp"));
+  p.Block(0)->AddVar("ok_\xc3\xa9");  // "ok_é": valid UTF-8 is fine
+  ParseProgram(p.Serialize(), "p");
+  p.Block(0)->AddVar("bad_\xc0");
+  ExpectError([&] { ParseProgram(p.Serialize(), "p.pdmodel"); }, ErrorKind::kInvalidModel,
+              {"p.pdmodel", "variable name 'bad_\\xc0' is not valid UTF-8"});
+  ProgramDesc q = LoadProgram(ModelFile("mlp"));
+  q.Block(0)->Op(3)->SetType("re\xfflu");
+  ExpectError([&] { ParseProgram(q.Serialize(), "q"); }, ErrorKind::kInvalidModel,
+              {"op type 're\\xfflu'"});
+}
+
 TEST(ModelIoTest, SubBlocksResolveThroughAncestors) {
   ProgramDesc p = LoadProgram(ModelFile("mlp"));
   BlockDesc* sub = p.AppendBlock(0);

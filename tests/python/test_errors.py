@@ -56,6 +56,11 @@ def test_unicode_message_survives():
         _core._raise_for_test("InvalidArgument", "[reshape] 形状不匹配")
 
 
+def test_undecodable_bytes_in_a_message_are_escaped_not_lost():
+    with pytest.raises(core.InvalidModelError, match=r"bad \\xc0 name"):
+        _core._raise_for_test("InvalidModel", b"[pdmodel] bad \xc0 name")
+
+
 def test_unknown_kind_is_itself_an_invalid_argument():
     with pytest.raises(core.InvalidArgumentError, match="NoSuchKind"):
         _core._raise_for_test("NoSuchKind", "x")
