@@ -90,6 +90,15 @@ bfloat16::bfloat16(float f) {
 
 bfloat16::operator float() const { return BitsFloat(static_cast<uint32_t>(bits) << 16); }
 
+const std::vector<DataType>& AllDataTypes() {
+  static const std::vector<DataType> all = [] {
+    std::vector<DataType> v;
+    for (const auto& t : kTypes) v.push_back(t.dtype);
+    return v;
+  }();
+  return all;
+}
+
 size_t SizeOf(DataType dtype) {
   const TypeInfo* t = Find(dtype);
   PD_CHECK(t, InvalidArgument, "[DataType] unknown data type code ", static_cast<int>(dtype));

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace paddle {
 
@@ -38,6 +39,8 @@ struct bfloat16 {
   explicit operator float() const;
 };
 
+// Every element type, in code order.
+const std::vector<DataType>& AllDataTypes();
 size_t SizeOf(DataType dtype);
 const char* DataTypeName(DataType dtype);  // "float32", as numpy and paddle spell it
 // From a VarType.Type code; throws InvalidArgument naming `where` when the

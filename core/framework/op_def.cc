@@ -254,6 +254,11 @@ OpDefBuilder& OpDefBuilder::Kernel(DeviceType device, DataType dtype, KernelFn f
   return *this;
 }
 
+OpDefBuilder& OpDefBuilder::CpuKernelForAllTypes(KernelFn fn) {
+  for (DataType dtype : AllDataTypes()) Kernel(DeviceType::kCPU, dtype, fn);
+  return *this;
+}
+
 OpRegistrar::OpRegistrar(OpDefBuilder& builder) {
   OpRegistry::Instance().Register(std::move(builder.def_));
 }

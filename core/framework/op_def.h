@@ -165,6 +165,13 @@ class OpDefBuilder {
   OpDefBuilder& CpuKernel(KernelFn fn) {
     return Kernel(DeviceType::kCPU, DataTypeOf<T>::value, fn);
   }
+  // One dtype-agnostic kernel (it moves buffers, never elements) for every element type.
+  OpDefBuilder& CpuKernelForAllTypes(KernelFn fn);
+  // Runs a function that adds parts shared by several ops (e.g. a gradient's slots).
+  OpDefBuilder& Apply(void (*add)(OpDefBuilder&)) {
+    add(*this);
+    return *this;
+  }
 
  private:
   friend struct OpRegistrar;

@@ -155,15 +155,7 @@ PD_REGISTER_OP(elementwise_add_grad)
          "dims that operand was broadcast along, in the operand's own shape.",
          "elementwise_add 的梯度：每个操作数的梯度是 Out@GRAD 沿该操作数被广播的维度求和，"
          "形状与该操作数相同。")
-    .Input("X", "The forward input X (only its shape is read).", "前向输入 X（只读取其形状）。")
-    .Input("Y", "The forward input Y (only its shape is read).", "前向输入 Y（只读取其形状）。")
-    .Input("Out@GRAD", "Gradient of the loss with respect to Out.", "损失对 Out 的梯度。")
-    .Output("X@GRAD", "Gradient of the loss with respect to X; omitted when X needs none.",
-            "损失对 X 的梯度；X 不需要梯度时省略。")
-    .Dispensable()
-    .Output("Y@GRAD", "Gradient of the loss with respect to Y; omitted when Y needs none.",
-            "损失对 Y 的梯度；Y 不需要梯度时省略。")
-    .Dispensable()
+    .Apply(BinaryGradSlots)  // only X's and Y's shapes are read
     .Attr<int32_t>("axis", -1, kAxisEn, kAxisZh)
     .AtLeast(-1)
     .InferShape(AddGradInferShape)

@@ -64,7 +64,7 @@ PD_REGISTER_OP(feed)
     .RequiredAttr<int32_t>("col", "Index of the tensor in the feed list (0-based).",
                            "该张量在输入列表中的下标（从 0 开始）。")
     .AtLeast(0)
-    .PD_CPU_KERNEL_ALL_DTYPES(FeedKernel);
+    .CpuKernelForAllTypes(FeedKernel);
 
 PD_REGISTER_OP(fetch)
     .Doc("Hands one output of the program to the caller: the col-th entry of the fetch list "
@@ -77,7 +77,7 @@ PD_REGISTER_OP(fetch)
     .RequiredAttr<int32_t>("col", "Index of the entry in the fetch list (0-based).",
                            "该输出在输出列表中的下标（从 0 开始）。")
     .AtLeast(0)
-    .PD_CPU_KERNEL_ALL_DTYPES(FetchKernel);
+    .CpuKernelForAllTypes(FetchKernel);
 
 }  // namespace
 }  // namespace ops

@@ -136,15 +136,7 @@ PD_REGISTER_OP(mul_grad)
          "the flattened matrices and reshaped to X's and Y's shapes.",
          "mul 的梯度：在展平后的矩阵上计算 X@GRAD = Out@GRAD * Y^T 与 Y@GRAD = X^T * Out@GRAD，"
          "再还原为 X 与 Y 的形状。")
-    .Input("X", "The forward input X.", "前向输入 X。")
-    .Input("Y", "The forward input Y.", "前向输入 Y。")
-    .Input("Out@GRAD", "Gradient of the loss with respect to Out.", "损失对 Out 的梯度。")
-    .Output("X@GRAD", "Gradient of the loss with respect to X; omitted when X needs none.",
-            "损失对 X 的梯度；X 不需要梯度时省略。")
-    .Dispensable()
-    .Output("Y@GRAD", "Gradient of the loss with respect to Y; omitted when Y needs none.",
-            "损失对 Y 的梯度；Y 不需要梯度时省略。")
-    .Dispensable()
+    .Apply(BinaryGradSlots)
     .Attr<int32_t>("x_num_col_dims", 1, "As in mul: the split of X's dims into rows and columns.",
                    "同 mul：X 的维度划分为行与列的位置。")
     .AtLeast(1)

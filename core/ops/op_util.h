@@ -64,29 +64,9 @@ inline void GradShapeLike(InferShapeContext& ctx, int in, int out) {
   if (ctx.HasOutput(out) && ctx.HasInput(in)) SameShape(ctx, in, out);
 }
 
-// Every element type of data_type.h, for kernels that move tensors without
-// reading their elements (feed, fetch).
-constexpr DataType kAllDataTypes[] = {
-    DataType::kBool,    DataType::kInt16,   DataType::kInt32,     DataType::kInt64,
-    DataType::kFloat16, DataType::kFloat32, DataType::kFloat64,   DataType::kUInt8,
-    DataType::kInt8,    DataType::kBFloat16, DataType::kComplex64, DataType::kComplex128};
+// The slots of the gradient of a binary op Out = f(X, Y): inputs X, Y,
+// Out@GRAD; optional outputs X@GRAD, Y@GRAD.  `.Apply(BinaryGradSlots)`
+void BinaryGradSlots(OpDefBuilder& op);
 
 }  // namespace ops
 }  // namespace paddle
-
-// `.PD_CPU_KERNEL_ALL_DTYPES(fn)` inside a PD_REGISTER_OP chain: `fn` serves
-// every element type on CPU. Spelled out because the builder chain is one
-// expression (no loop); keep in step with kAllDataTypes.
-#define PD_CPU_KERNEL_ALL_DTYPES(FN)                                 \
-  Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kBool, FN)      \
-      .Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kInt16, FN)  \
-      .Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kInt32, FN)  \
-      .Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kInt64, FN)  \
-      .Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kFloat16, FN) \
-      .Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kFloat32, FN) \
-      .Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kFloat64, FN) \
-      .Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kUInt8, FN)  \
-      .Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kInt8, FN)   \
-      .Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kBFloat16, FN) \
-      .Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kComplex64, FN) \
-      .Kernel(::paddle::DeviceType::kCPU, ::paddle::DataType::kComplex128, FN)
