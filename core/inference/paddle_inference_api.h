@@ -33,6 +33,8 @@ class Config {
     prog_file_ = prog_file;
     params_file_ = params_file;
   }
+  void SetProgFile(const std::string& prog_file) { prog_file_ = prog_file; }
+  void SetParamsFile(const std::string& params_file) { params_file_ = params_file; }
   const std::string& model_dir() const { return model_dir_; }
   // The program and parameter files to load (resolved from model_dir when unset).
   std::string prog_file() const;
@@ -44,8 +46,17 @@ class Config {
   int cpu_math_library_num_threads() const { return cpu_math_threads_; }
   void SwitchIrOptim(bool on = true) { ir_optim_ = on; }
   bool ir_optim() const { return ir_optim_; }
-  // Accepted for source compatibility; CPU kernels here use the BLAS directly.
-  void EnableMKLDNN() {}
+  // Temporaries' memory returns to the pool right after their last reader
+  // (eager deletion) whatever this says; kept so PaddlePaddle code runs as is.
+  void EnableMemoryOptim(bool on = true) { memory_optim_ = on; }
+  bool enable_memory_optim() const { return memory_optim_; }
+  // Accepted for source compatibility: float GEMMs always run on oneDNN, and
+  // inputs/outputs are always bound without feed/fetch ops (zero copy).
+  void EnableMKLDNN() { mkldnn_ = true; }
+  void DisableMKLDNN() { mkldnn_ = false; }
+  bool mkldnn_enabled() const { return mkldnn_; }
+  void SwitchUseFeedFetchOps(bool on = true) { (void)on; }
+  void SwitchSpecifyInputNames(bool on = true) { (void)on; }
   void DisableGlogInfo() {}
   std::string Summary() const;
 
@@ -53,6 +64,8 @@ class Config {
   std::string model_dir_, prog_file_, params_file_;
   bool use_gpu_ = false;
   bool ir_optim_ = true;
+  bool memory_optim_ = false;
+  bool mkldnn_ = false;
   int cpu_math_threads_ = 1;
 };
 

@@ -52,6 +52,12 @@ void BindInference(py::module_& m) {
             c.SetModel(Fspath(prog), Fspath(params));
           },
           py::arg("prog_file"), py::arg("params_file"))
+      .def(
+          "set_prog_file", [](Config& c, py::handle f) { c.SetProgFile(Fspath(f)); },
+          py::arg("prog_file"))
+      .def(
+          "set_params_file", [](Config& c, py::handle f) { c.SetParamsFile(Fspath(f)); },
+          py::arg("params_file"))
       .def("model_dir", &Config::model_dir)
       .def("prog_file", &Config::prog_file,
            "The program file to load (resolved from model_dir when not set).")
@@ -64,8 +70,16 @@ void BindInference(py::module_& m) {
       .def("cpu_math_library_num_threads", &Config::cpu_math_library_num_threads)
       .def("switch_ir_optim", &Config::SwitchIrOptim, py::arg("x") = true)
       .def("ir_optim", &Config::ir_optim)
+      .def("enable_memory_optim", &Config::EnableMemoryOptim, py::arg("x") = true,
+           "Accepted for compatibility: temporaries are always freed after their last reader.")
       .def("enable_mkldnn", &Config::EnableMKLDNN,
-           "Accepted for compatibility; CPU kernels here call the BLAS directly.")
+           "Accepted for compatibility: float GEMMs always run on oneDNN.")
+      .def("disable_mkldnn", &Config::DisableMKLDNN, "Accepted for compatibility.")
+      .def("mkldnn_enabled", &Config::mkldnn_enabled)
+      .def("switch_use_feed_fetch_ops", &Config::SwitchUseFeedFetchOps, py::arg("x") = true,
+           "Accepted for compatibility: inputs and outputs are always bound without copies.")
+      .def("switch_specify_input_names", &Config::SwitchSpecifyInputNames, py::arg("x") = true,
+           "Accepted for compatibility: inputs are always addressed by name.")
       .def("disable_glog_info", &Config::DisableGlogInfo, "Accepted for compatibility.")
       .def("summary", &Config::Summary);
 

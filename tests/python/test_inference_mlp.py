@@ -144,9 +144,24 @@ def test_config_options_round_trip():
     config.switch_ir_optim()
     assert config.ir_optim() is True
     config.enable_mkldnn()
+    assert config.mkldnn_enabled() is True
+    config.disable_mkldnn()
+    assert config.mkldnn_enabled() is False
+    config.enable_memory_optim()
+    config.switch_use_feed_fetch_ops(False)
+    config.switch_specify_input_names(True)
     config.disable_glog_info()
     summary = config.summary()
     assert isinstance(summary, str) and str(MLP) in summary
+
+
+def test_config_built_file_by_file(mlp_io):
+    # The PaddlePaddle idiom: Config() then set_prog_file / set_params_file.
+    x, expected = mlp_io
+    config = inference.Config()
+    config.set_prog_file(str(MLP / "model.pdmodel"))
+    config.set_params_file(MLP / "model.pdiparams")
+    np.testing.assert_allclose(run_mlp(inference.create_predictor(config), x), expected, atol=TOL)
 
 
 def test_config_rejects_non_paths():
