@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "core/executor/infer_shape_contexts.h"
+#include "core/executor/memory_plan.h"
 #include "core/framework/enforce.h"
 #include "core/framework/flags.h"
 
@@ -65,7 +66,6 @@ std::unique_ptr<PreparedBlock> Executor::Prepare(const ProgramDesc& program, int
   prepared->scope_ = scope;
 
   const OpRegistry& registry = OpRegistry::Instance();
-  std::unordered_map<std::string, size_t> last_use;
   std::unordered_map<std::string, Variable*> bound;
 
   // Steps are built in place: each KernelContext points at its step's attrs,
@@ -91,7 +91,6 @@ std::unique_ptr<PreparedBlock> Executor::Prepare(const ProgramDesc& program, int
           Variable*& v = bound[name];
           if (!v) v = BindVar(scope, block->FindVar(name), name);
           out[s].push_back(v);
-          last_use[name] = i;
         }
       }
     };
@@ -99,19 +98,59 @@ std::unique_ptr<PreparedBlock> Executor::Prepare(const ProgramDesc& program, int
     bind_slots(step.def->outputs, false, step.ctx->outs);
   }
 
-  if (GetDoubleFlag("eager_delete_tensor_gb") >= 0) {
-    std::unordered_set<std::string> keep(keep_vars.begin(), keep_vars.end());
-    for (const auto& [name, step_idx] : last_use) {
-      const VarDesc* desc = block->FindVar(name);
-      bool persistent = !desc || desc->Persistable() || IsListKind(desc->Kind());
-      if (persistent || keep.count(name)) continue;
-      prepared->steps_[step_idx].free_after.push_back(bound[name]);
-    }
-  }
+  if (GetDoubleFlag("eager_delete_tensor_gb") >= 0)
+    PlanBlockMemory(*block, keep_vars, bound, prepared.get());
   return prepared;
 }
 
-void Executor::RunStep(PreparedStep& step) {
+void Executor::PlanBlockMemory(const BlockDesc& block, const std::vector<std::string>& keep_vars,
+                               const std::unordered_map<std::string, Variable*>& bound,
+                               PreparedBlock* prepared) {
+  std::unordered_set<std::string> keep(keep_vars.begin(), keep_vars.end());
+  auto temporary = [&](const std::string& name) {
+    const VarDesc* desc = block.FindVar(name);
+    return desc && !desc->Persistable() && !IsListKind(desc->Kind()) && !keep.count(name);
+  };
+  std::vector<PlanOp> ops;
+  std::unordered_set<std::string> shared;  // touched by ops that alias buffers: never planned
+  std::unordered_map<std::string, size_t> last_use;
+  for (size_t i = 0; i < prepared->steps_.size(); ++i) {
+    const PreparedStep& step = prepared->steps_[i];
+    const OpDef& def = *step.def;
+    PlanOp op;
+    for (const auto& a : def.inputs)
+      for (const auto& n : step.desc->Input(a.name)) op.inputs.push_back(n);
+    for (const auto& a : def.outputs)
+      for (const auto& n : step.desc->Output(a.name)) op.outputs.push_back(n);
+    for (const auto& [in, out] : def.inplace) {
+      auto ins = step.desc->Input(def.inputs[in].name);
+      auto outs = step.desc->Output(def.outputs[out].name);
+      if (ins.size() == 1 && outs.size() == 1) op.inplace.emplace_back(ins[0], outs[0]);
+    }
+    for (const auto* names : {&op.inputs, &op.outputs}) {
+      for (const auto& n : *names) {
+        last_use[n] = i;
+        if (def.shares_buffers) shared.insert(n);
+      }
+    }
+    ops.push_back(std::move(op));
+  }
+
+  MemoryPlan plan = PlanMemory(ops, [&](const std::string& n) {
+    return temporary(n) && !shared.count(n);
+  });
+  prepared->slots_.resize(static_cast<size_t>(plan.num_slots));
+  for (const PlannedWrite& w : plan.writes) {
+    Variable* from = w.inplace_from.empty() ? nullptr : bound.at(w.inplace_from);
+    prepared->steps_[w.step].slot_writes.push_back(
+        SlotWrite{bound.at(w.var), w.slot, w.first_def, from});
+  }
+  for (const auto& [name, step] : last_use) {
+    if (temporary(name)) prepared->steps_[step].free_after.push_back(bound.at(name));
+  }
+}
+
+void Executor::RunStep(PreparedStep& step, std::vector<memory::AllocationPtr>& slots) {
   KernelContext& ctx = *step.ctx;
   const OpDef& def = *step.def;
 
@@ -138,7 +177,18 @@ void Executor::RunStep(PreparedStep& step) {
     RuntimeInferShapeContext ictx(ctx, step.attrs);
     def.infer_shape(ictx);
   }
+  for (const SlotWrite& w : step.slot_writes) {
+    if (!w.first_def) continue;
+    DenseTensor* t = w.var->GetMutable<DenseTensor>();
+    // In place only when the buffer is exactly the input's: a broadcasting
+    // kernel must never overwrite elements it has yet to read.
+    bool reuse = !w.inplace_from || w.inplace_from->Get<DenseTensor>().nbytes() == t->nbytes();
+    t->ResetHolder(reuse ? slots[w.slot] : nullptr);
+  }
   step.kernel(ctx);
+  for (const SlotWrite& w : step.slot_writes) {
+    slots[w.slot] = w.var->Get<DenseTensor>().Holder();  // a kernel may have grown it
+  }
 
   for (Variable* v : step.free_after) {
     if (v->IsType<DenseTensor>()) v->GetMutable<DenseTensor>()->Clear();
@@ -149,7 +199,7 @@ void Executor::Run(PreparedBlock& block) {
   for (size_t i = 0; i < block.steps_.size(); ++i) {
     PreparedStep& step = block.steps_[i];
     try {
-      RunStep(step);
+      RunStep(step, block.slots_);
     } catch (const Error& e) {
       PD_THROW_KIND(e.kind(), e.what(), "\n  [Executor] in op #", i, " '", step.desc->Type(),
                     "' (inputs: ", DescribeInputs(step), ")");

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/framework/op_context.h"
@@ -13,6 +14,14 @@
 
 namespace paddle {
 
+// A write of a temporary whose buffer comes from the block's memory plan.
+struct SlotWrite {
+  Variable* var;
+  int slot;
+  bool first_def;                    // takes the slot's buffer before the kernel runs
+  Variable* inplace_from = nullptr;  // the dying input whose buffer this output may reuse
+};
+
 struct PreparedStep {
   const OpDesc* desc;
   const OpDef* def;
@@ -20,7 +29,8 @@ struct PreparedStep {
   KernelFn kernel = nullptr;     // resolved at first run when the dtype is not known statically
   DataType kernel_dtype = DataType::kFloat32;
   std::unique_ptr<KernelContext> ctx;
-  std::vector<Variable*> free_after;  // eager deletion: last reader of these is this step
+  std::vector<SlotWrite> slot_writes;  // memory plan (core/executor/memory_plan.h)
+  std::vector<Variable*> free_after;    // eager deletion: last reader of these is this step
 };
 
 class PreparedBlock {
@@ -29,6 +39,8 @@ class PreparedBlock {
   int block_id() const { return block_id_; }
   Scope* scope() const { return scope_; }
   const std::vector<PreparedStep>& steps() const { return steps_; }
+  // Buffers the memory plan's slots hold between runs.
+  size_t NumSlots() const { return slots_.size(); }
 
  private:
   friend class Executor;
@@ -36,6 +48,7 @@ class PreparedBlock {
   int block_id_ = 0;
   Scope* scope_ = nullptr;
   std::vector<PreparedStep> steps_;
+  std::vector<memory::AllocationPtr> slots_;
 };
 
 class Executor {
@@ -45,7 +58,9 @@ class Executor {
   // Binds every variable of the block into `scope` (persistables where they
   // are, temporaries as local variables) and prepares each op. `program` and
   // `scope` must outlive the result. Throws naming the op on an unknown op,
-  // a bad attribute or a missing slot.
+  // a bad attribute or a missing slot. Unless FLAGS_eager_delete_tensor_gb < 0,
+  // temporaries not in `keep_vars` are freed after their last reader and their
+  // buffers reused by later temporaries (and in place where an op allows).
   std::unique_ptr<PreparedBlock> Prepare(const ProgramDesc& program, int block_id, Scope* scope,
                                          const std::vector<std::string>& keep_vars = {});
   // Runs the prepared steps. Errors name the failing op, its type and inputs.
@@ -61,7 +76,10 @@ class Executor {
                                            const std::string& fetch_var = "fetch");
 
  private:
-  void RunStep(PreparedStep& step);
+  void RunStep(PreparedStep& step, std::vector<memory::AllocationPtr>& slots);
+  static void PlanBlockMemory(const BlockDesc& block, const std::vector<std::string>& keep_vars,
+                              const std::unordered_map<std::string, Variable*>& bound,
+                              PreparedBlock* prepared);
   Place place_;
 };
 

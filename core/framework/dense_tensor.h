@@ -70,6 +70,11 @@ class DenseTensor {
   void Clear() { holder_.reset(), offset_ = 0; }
 
   const memory::AllocationPtr& Holder() const { return holder_; }
+  // Adopt a buffer (a memory plan's slot); shape and dtype stay as they are.
+  void ResetHolder(memory::AllocationPtr holder) {
+    holder_ = std::move(holder);
+    offset_ = 0;
+  }
 
  private:
   void CheckType(DataType expected) const;

@@ -249,6 +249,16 @@ OpDefBuilder& OpDefBuilder::KernelDtypeFrom(const char* input) {
   return *this;
 }
 
+OpDefBuilder& OpDefBuilder::Inplace(const char* input, const char* output) {
+  int in = def_.InputIndex(input), out = def_.OutputIndex(output);
+  PD_CHECK(in >= 0 && out >= 0, Fatal, "[", def_.type, "] Inplace: no input '", input,
+           "' or no output '", output, "'");
+  def_.inplace.emplace_back(in, out);
+  return *this;
+}
+
+OpDefBuilder& OpDefBuilder::SharesBuffers() { return def_.shares_buffers = true, *this; }
+
 OpDefBuilder& OpDefBuilder::Kernel(DeviceType device, DataType dtype, KernelFn fn) {
   def_.kernels[KernelKey{device, dtype}] = fn;
   return *this;

@@ -69,6 +69,12 @@ struct OpDef {
   std::map<KernelKey, KernelFn> kernels;
   // The input whose element type selects the kernel (default: the first).
   int kernel_dtype_input = 0;
+  // (input, output) slot pairs the kernel may compute in place: the output may
+  // be given the input's buffer when the input is not read afterwards.
+  std::vector<std::pair<int, int>> inplace;
+  // The kernel makes outputs alias inputs or outside buffers (feed, fetch):
+  // the executor must not plan the memory of the variables it touches.
+  bool shares_buffers = false;
 
   // Index of a slot/attribute in declaration order, or -1.
   int InputIndex(const std::string& name) const;
@@ -160,6 +166,9 @@ class OpDefBuilder {
   OpDefBuilder& InferShape(InferShapeFn fn);
   OpDefBuilder& GradMaker(GradMakerFn fn);
   OpDefBuilder& KernelDtypeFrom(const char* input);
+  // The kernel is correct when `output` and `input` are the same buffer.
+  OpDefBuilder& Inplace(const char* input, const char* output);
+  OpDefBuilder& SharesBuffers();
   OpDefBuilder& Kernel(DeviceType device, DataType dtype, KernelFn fn);
   template <typename T>
   OpDefBuilder& CpuKernel(KernelFn fn) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -23,6 +24,8 @@ struct AllocatorStats {
   size_t reserved = 0;        // bytes held from the system (allocated + cached)
   size_t peak_allocated = 0;  // high-water mark of `allocated` since the last ResetPeak
   size_t peak_reserved = 0;   // high-water mark of `reserved`
+  uint64_t num_allocs = 0;    // buffers handed out since start (never reset): tests use it
+                              // to show that a steady-state run allocates nothing
 };
 
 class Allocator;

@@ -51,6 +51,7 @@ Allocation* PooledAllocator::AllocateImpl(size_t bytes) {
     }
   }
   stats_.allocated += size;
+  ++stats_.num_allocs;
   stats_.peak_allocated = std::max(stats_.peak_allocated, stats_.allocated);
   block->handle.Assign(block->ptr, bytes, this);
   return &block->handle;

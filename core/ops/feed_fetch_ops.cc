@@ -64,6 +64,7 @@ PD_REGISTER_OP(feed)
     .RequiredAttr<int32_t>("col", "Index of the tensor in the feed list (0-based).",
                            "该张量在输入列表中的下标（从 0 开始）。")
     .AtLeast(0)
+    .SharesBuffers()
     .CpuKernelForAllTypes(FeedKernel);
 
 PD_REGISTER_OP(fetch)
@@ -77,6 +78,7 @@ PD_REGISTER_OP(fetch)
     .RequiredAttr<int32_t>("col", "Index of the entry in the fetch list (0-based).",
                            "该输出在输出列表中的下标（从 0 开始）。")
     .AtLeast(0)
+    .SharesBuffers()
     .CpuKernelForAllTypes(FetchKernel);
 
 }  // namespace

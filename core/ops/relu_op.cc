@@ -51,6 +51,7 @@ PD_REGISTER_OP(relu)
     .Input("X", "The input tensor, any shape.", "输入张量，形状任意。")
     .Output("Out", "max(X, 0), same shape and LoD as X.", "max(X, 0)，形状与 LoD 同 X。")
     .InferShape(ReluInferShape)
+    .Inplace("X", "Out")
     .GradMaker(ReluGradMaker)
     .CpuKernel<float>(ReluKernel<float>)
     .CpuKernel<double>(ReluKernel<double>);

@@ -182,6 +182,7 @@ PD_REGISTER_OP(softmax)
     .Output("Out", "The probabilities, same shape and LoD as X.", "概率，形状与 LoD 同 X。")
     .Attr<int32_t>("axis", -1, kAxisEn, kAxisZh)
     .InferShape(SoftmaxInferShape)
+    .Inplace("X", "Out")  // each row's max and sum are read before its outputs are written
     .GradMaker(SoftmaxGradMaker)
     .CpuKernel<float>(SoftmaxKernel<float>)
     .CpuKernel<double>(SoftmaxKernel<double>);

@@ -44,6 +44,7 @@ void BindMemory(py::module_& m) {
         out["reserved"] = s.reserved;
         out["peak_allocated"] = s.peak_allocated;
         out["peak_reserved"] = s.peak_reserved;
+        out["num_allocs"] = s.num_allocs;
         return out;
       },
       py::arg("place") = "cpu",

@@ -6,6 +6,7 @@
 
 #include "core/framework/enforce.h"
 #include "core/inference/paddle_inference_api.h"
+#include "core/memory/allocator.h"
 #include "test_util.h"
 
 namespace paddle {
@@ -47,6 +48,17 @@ TEST(Inference, OracleMlpMatchesPaddlePaddle) {
   EXPECT_LE(MaxAbsDiff(y, expected), 1e-5f);
   // Steady state: a second run gives the same answer.
   EXPECT_EQ(RunMlp(*predictor, x, 4), y);
+}
+
+TEST(Inference, SteadyStateRunAllocatesNothing) {
+  auto predictor = CreatePredictor(MlpConfig());
+  auto x = test::ReadFloats(test::DataPath("mlp/x.f32"));
+  auto expected = test::ReadFloats(test::DataPath("mlp/softmax_0.tmp_0.f32"));
+  RunMlp(*predictor, x, 4);
+  memory::Allocator* alloc = memory::GetAllocator(CPUPlace());
+  uint64_t before = alloc->Stats().num_allocs;
+  for (int i = 0; i < 10; ++i) EXPECT_LE(MaxAbsDiff(RunMlp(*predictor, x, 4), expected), 1e-5f);
+  EXPECT_EQ(alloc->Stats().num_allocs, before);
 }
 
 TEST(Inference, BatchSizeCanChangeBetweenRuns) {

@@ -6,7 +6,7 @@ from conftest import run_mlp
 
 from paddle.base import core
 
-KEYS = {"allocated", "reserved", "peak_allocated", "peak_reserved"}
+KEYS = {"allocated", "reserved", "peak_allocated", "peak_reserved", "num_allocs"}
 
 
 def test_stats_shape():
@@ -36,3 +36,14 @@ def test_running_a_model_allocates_and_peaks_reset(mlp_predictor, mlp_io):
 def test_bad_place(place):
     with pytest.raises(core.InvalidArgumentError, match="place"):
         core.memory_stats(place)
+
+
+def test_steady_state_run_allocates_nothing(mlp_predictor, mlp_io):
+    # The predictor plans its temporaries' buffers once; later runs of the
+    # same shapes reuse them.
+    x, _ = mlp_io
+    run_mlp(mlp_predictor, x)
+    before = core.memory_stats()["num_allocs"]
+    for _ in range(5):
+        run_mlp(mlp_predictor, x)
+    assert core.memory_stats()["num_allocs"] == before
