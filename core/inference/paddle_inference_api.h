@@ -44,6 +44,8 @@ class Config {
   bool use_gpu() const { return use_gpu_; }
   void SetCpuMathLibraryNumThreads(int n) { cpu_math_threads_ = n; }
   int cpu_math_library_num_threads() const { return cpu_math_threads_; }
+  // Whether graph optimization passes run at load. No pass is registered in
+  // this version, so the model runs as saved either way; kept for PaddlePaddle code.
   void SwitchIrOptim(bool on = true) { ir_optim_ = on; }
   bool ir_optim() const { return ir_optim_; }
   // Temporaries' memory returns to the pool right after their last reader

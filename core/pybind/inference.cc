@@ -68,7 +68,8 @@ void BindInference(py::module_& m) {
       .def("set_cpu_math_library_num_threads", &Config::SetCpuMathLibraryNumThreads,
            py::arg("cpu_math_library_num_threads"))
       .def("cpu_math_library_num_threads", &Config::cpu_math_library_num_threads)
-      .def("switch_ir_optim", &Config::SwitchIrOptim, py::arg("x") = true)
+      .def("switch_ir_optim", &Config::SwitchIrOptim, py::arg("x") = true,
+           "Whether graph passes run at load (none is registered in this version).")
       .def("ir_optim", &Config::ir_optim)
       .def("enable_memory_optim", &Config::EnableMemoryOptim, py::arg("x") = true,
            "Accepted for compatibility: temporaries are always freed after their last reader.")

@@ -1,0 +1,976 @@
+// The image operators (conv2d, pool2d, reshape2 and their gradients), each
+// run as a one-op program through the executor against a naive reference;
+// gradients against finite differences; shape inference at build time; bad
+// inputs; and the PaddlePaddle-exported LeNet through the inference API.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/executor/executor.h"
+#include "core/framework/enforce.h"
+#include "core/framework/op_context.h"
+#include "core/framework/op_def.h"
+#include "core/framework/program_desc.h"
+#include "core/framework/scope.h"
+#include "core/inference/paddle_inference_api.h"
+#include "core/memory/allocator.h"
+#include "test_util.h"
+
+namespace paddle {
+namespace {
+
+using test::ExpectError;
+using Shape = std::vector<int64_t>;
+using Ints = std::vector<int32_t>;
+
+// ---------------- helpers (the same idioms as ops_test.cc) ----------------
+
+template <typename T>
+DenseTensor MakeTensor(const Shape& dims, const std::vector<T>& values) {
+  DenseTensor t(DataTypeOf<T>::value, DDim(dims));
+  EXPECT_EQ(static_cast<int64_t>(values.size()), t.numel());
+  T* p = t.MutableData<T>();
+  for (size_t i = 0; i < values.size(); ++i) p[i] = values[i];
+  return t;
+}
+
+std::vector<double> Random(int64_t n, unsigned seed, double lo = -1.0, double hi = 1.0) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<double> dist(lo, hi);
+  std::vector<double> v(n);
+  for (auto& x : v) x = dist(gen);
+  return v;
+}
+
+int64_t Numel(const Shape& s) {
+  int64_t n = 1;
+  for (int64_t d : s) n *= d;
+  return n;
+}
+
+template <typename T>
+std::vector<T> Values(const DenseTensor& t) {
+  const T* p = t.data<T>();
+  return std::vector<T>(p, p + t.numel());
+}
+
+template <typename T>
+std::vector<T> Cast(const std::vector<double>& v) {
+  return std::vector<T>(v.begin(), v.end());
+}
+
+// One op in a fresh program and scope; every variable persistable so the
+// executor neither shadows the inputs set here nor frees the outputs.
+class OneOp {
+ public:
+  explicit OneOp(const std::string& type) {
+    op_ = program_.Block(0)->AppendOp();
+    op_->SetType(type);
+  }
+  explicit OneOp(const GradOpDesc& g) : OneOp(g.type) {
+    for (const auto& [slot, names] : g.inputs) Bind(slot, names, true);
+    for (const auto& [slot, names] : g.outputs) Bind(slot, names, false);
+    for (const auto& [name, value] : g.attrs) op_->SetAttr(name, value);
+  }
+  OneOp& In(const std::string& slot, const std::string& var, const DenseTensor& value) {
+    Bind(slot, {var}, true);
+    Set(var, value);
+    return *this;
+  }
+  OneOp& Ins(const std::string& slot, const std::vector<std::string>& vars,
+             const std::vector<DenseTensor>& values) {
+    Bind(slot, vars, true);
+    for (size_t i = 0; i < vars.size(); ++i) Set(vars[i], values[i]);
+    return *this;
+  }
+  OneOp& Out(const std::string& slot, const std::string& var) {
+    Bind(slot, {var}, false);
+    return *this;
+  }
+  OneOp& Attr(const std::string& name, const Attribute& value) {
+    op_->SetAttr(name, value);
+    return *this;
+  }
+  void Set(const std::string& var, const DenseTensor& value) {
+    *scope_.Var(var)->GetMutable<DenseTensor>() = value;
+  }
+  void Run() { Executor().Run(program_, &scope_); }
+  const DenseTensor& Get(const std::string& var) const {
+    return scope_.GetVar(var, "OneOp::Get")->Get<DenseTensor>();
+  }
+  const OpDesc& desc() const { return *op_; }
+
+ private:
+  void Bind(const std::string& slot, const std::vector<std::string>& vars, bool input) {
+    for (const auto& v : vars) program_.Block(0)->AddVar(v)->SetPersistable(true);
+    if (input) op_->SetInput(slot, vars);
+    else op_->SetOutput(slot, vars);
+  }
+  ProgramDesc program_;
+  OpDesc* op_;
+  Scope scope_;
+};
+
+template <typename T>
+void ExpectNear(const std::vector<T>& got, const std::vector<double>& want, double tol,
+                const std::string& what) {
+  ASSERT_EQ(got.size(), want.size()) << what;
+  for (size_t i = 0; i < got.size(); ++i)
+    ASSERT_NEAR(static_cast<double>(got[i]), want[i], tol) << what << " at " << i;
+}
+
+GradOpDesc GradOf(const OpDesc& fwd) {
+  const OpDef& def = OpRegistry::Instance().Get(fwd.Type());
+  EXPECT_NE(def.grad_maker, nullptr) << fwd.Type();
+  auto grads = def.grad_maker(fwd);
+  EXPECT_EQ(grads.size(), 1u);
+  return grads.at(0);
+}
+
+// d(sum(forward() * w)) / d(param[i]) by central differences.
+std::vector<double> NumericGrad(std::vector<double>* param, const std::vector<double>& w,
+                                const std::function<std::vector<double>()>& forward,
+                                double h = 1e-6) {
+  auto loss = [&] {
+    std::vector<double> out = forward();
+    double s = 0;
+    for (size_t i = 0; i < out.size(); ++i) s += out[i] * w[i];
+    return s;
+  };
+  std::vector<double> g(param->size());
+  for (size_t i = 0; i < param->size(); ++i) {
+    const double keep = (*param)[i];
+    (*param)[i] = keep + h;
+    const double up = loss();
+    (*param)[i] = keep - h;
+    const double down = loss();
+    (*param)[i] = keep;
+    g[i] = (up - down) / (2 * h);
+  }
+  return g;
+}
+
+// Build-time shape inference over descs only (dims may be -1).
+class DescShapes : public InferShapeContext {
+ public:
+  DescShapes(const OpDef& def, const std::vector<Attribute>& attrs, std::vector<Shape> ins)
+      : InferShapeContext(def, attrs), ins_(std::move(ins)), outs_(def.outputs.size()) {}
+  bool IsRuntime() const override { return false; }
+  size_t InputCount(int slot) const override {
+    return static_cast<size_t>(slot) < ins_.size() && !ins_[slot].empty() ? 1 : 0;
+  }
+  size_t OutputCount(int) const override { return 1; }
+  DDim InputDim(int slot, size_t) const override { return DDim(ins_[slot]); }
+  DataType InputDtype(int, size_t) const override { return DataType::kFloat32; }
+  void SetOutputDim(int slot, const DDim& dims, size_t) override { outs_[slot] = dims.ToVector(); }
+  void SetOutputDtype(int, DataType, size_t) override {}
+  void ShareLoD(int, int, size_t) override {}
+  const Shape& out(int slot) const { return outs_[slot]; }
+
+ private:
+  std::vector<Shape> ins_, outs_;
+};
+
+Shape BuildTimeShape(const std::string& type, std::vector<Shape> ins, const AttributeMap& attrs,
+                     int out_slot = 0) {
+  const OpDef& def = OpRegistry::Instance().Get(type);
+  std::vector<Attribute> checked = def.CheckAttrs(attrs);
+  DescShapes ctx(def, checked, std::move(ins));
+  def.infer_shape(ctx);
+  return ctx.out(out_slot);
+}
+
+// =============================== conv2d ===============================
+
+struct ConvCase {
+  Shape x;  // as laid out per format
+  Shape w;  // [M, C/groups, kh, kw]
+  Ints strides{1, 1}, paddings{0, 0}, dilations{1, 1};
+  int groups = 1;
+  std::string format = "NCHW";
+  std::string algo = "EXPLICIT";
+  std::string Name() const {
+    return "x " + DDim(x).ToString() + " w " + DDim(w).ToString() + " s [" + StrJoin(strides) +
+           "] p [" + StrJoin(paddings) + "] d [" + StrJoin(dilations) + "] g " +
+           std::to_string(groups) + " " + format + " " + algo;
+  }
+};
+
+// The convolution by its definition, one output element at a time.
+std::vector<double> RefConv(const ConvCase& c, const std::vector<double>& x,
+                            const std::vector<double>& w, Shape* out_shape) {
+  const bool nhwc = c.format == "NHWC";
+  const int64_t N = c.x[0], C = nhwc ? c.x[3] : c.x[1], H = nhwc ? c.x[1] : c.x[2],
+                W = nhwc ? c.x[2] : c.x[3];
+  const int64_t M = c.w[0], Cg = c.w[1], KH = c.w[2], KW = c.w[3];
+  int64_t pt, pb, pl, pr, dh = c.dilations[0], dw = c.dilations[1];
+  if (c.paddings.size() == 2) pt = pb = c.paddings[0], pl = pr = c.paddings[1];
+  else pt = c.paddings[0], pb = c.paddings[1], pl = c.paddings[2], pr = c.paddings[3];
+  const int64_t sh = c.strides[0], sw = c.strides[1];
+  if (c.algo == "VALID") pt = pb = pl = pr = 0;
+  if (c.algo == "SAME") {
+    auto same = [](int64_t in, int64_t k, int64_t s, int64_t* a, int64_t* b) {
+      int64_t out = (in + s - 1) / s, sum = std::max<int64_t>((out - 1) * s + k - in, 0);
+      *a = sum / 2, *b = sum - sum / 2;
+    };
+    same(H, KH, sh, &pt, &pb);
+    same(W, KW, sw, &pl, &pr);
+    dh = dw = 1;
+  }
+  const int64_t OH = (H + pt + pb - (dh * (KH - 1) + 1)) / sh + 1;
+  const int64_t OW = (W + pl + pr - (dw * (KW - 1) + 1)) / sw + 1;
+  *out_shape = nhwc ? Shape{N, OH, OW, M} : Shape{N, M, OH, OW};
+  auto xi = [&](int64_t n, int64_t ch, int64_t h, int64_t ww) {
+    return nhwc ? ((n * H + h) * W + ww) * C + ch : ((n * C + ch) * H + h) * W + ww;
+  };
+  auto oi = [&](int64_t n, int64_t m, int64_t h, int64_t ww) {
+    return nhwc ? ((n * OH + h) * OW + ww) * M + m : ((n * M + m) * OH + h) * OW + ww;
+  };
+  std::vector<double> out(N * M * OH * OW, 0.0);
+  const int64_t Mg = M / c.groups;
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t oh = 0; oh < OH; ++oh)
+        for (int64_t ow = 0; ow < OW; ++ow) {
+          double s = 0;
+          const int64_t g = m / Mg;
+          for (int64_t cc = 0; cc < Cg; ++cc)
+            for (int64_t i = 0; i < KH; ++i)
+              for (int64_t j = 0; j < KW; ++j) {
+                const int64_t h = oh * sh - pt + i * dh, ww = ow * sw - pl + j * dw;
+                if (h < 0 || h >= H || ww < 0 || ww >= W) continue;
+                s += x[xi(n, g * Cg + cc, h, ww)] * w[((m * Cg + cc) * KH + i) * KW + j];
+              }
+          out[oi(n, m, oh, ow)] = s;
+        }
+  return out;
+}
+
+void SetConvAttrs(OneOp& op, const ConvCase& c) {
+  op.Attr("strides", c.strides)
+      .Attr("paddings", c.paddings)
+      .Attr("dilations", c.dilations)
+      .Attr("groups", int32_t{c.groups})
+      .Attr("data_format", c.format)
+      .Attr("padding_algorithm", c.algo);
+}
+
+const std::vector<ConvCase>& ConvCases() {
+  static const std::vector<ConvCase> cases = [] {
+    std::vector<ConvCase> v;
+    ConvCase c;
+    c.x = {2, 1, 8, 8}, c.w = {3, 1, 5, 5}, c.paddings = {2, 2};  // LeNet's first layer
+    v.push_back(c);
+    c = ConvCase();
+    c.x = {1, 2, 9, 7}, c.w = {4, 2, 3, 2}, c.strides = {2, 3}, c.paddings = {1, 2, 0, 1},
+    c.dilations = {2, 1};
+    v.push_back(c);
+    c = ConvCase();
+    c.x = {2, 4, 6, 6}, c.w = {6, 2, 3, 3}, c.paddings = {1, 1}, c.groups = 2;
+    v.push_back(c);
+    c = ConvCase();
+    c.x = {1, 3, 5, 6}, c.w = {3, 1, 3, 3}, c.strides = {2, 2}, c.paddings = {1, 1},
+    c.groups = 3;  // depthwise
+    v.push_back(c);
+    c = ConvCase();
+    c.x = {2, 6, 7, 4}, c.w = {4, 2, 3, 3}, c.strides = {2, 1}, c.paddings = {1, 0},
+    c.groups = 2, c.format = "NHWC";
+    v.push_back(c);
+    c = ConvCase();
+    c.x = {1, 5, 5, 3}, c.w = {2, 3, 2, 3}, c.dilations = {2, 1}, c.format = "NHWC";
+    v.push_back(c);
+    c = ConvCase();
+    c.x = {1, 2, 7, 6}, c.w = {3, 2, 3, 2}, c.strides = {2, 2}, c.paddings = {5, 5},
+    c.dilations = {3, 3}, c.algo = "SAME";  // paddings and dilations ignored
+    v.push_back(c);
+    c = ConvCase();
+    c.x = {1, 2, 7, 6}, c.w = {3, 2, 3, 3}, c.strides = {2, 2}, c.paddings = {1, 1},
+    c.algo = "VALID";
+    v.push_back(c);
+    c = ConvCase();
+    c.x = {2, 4, 3, 5}, c.w = {6, 2, 1, 1}, c.groups = 2;  // 1x1: GEMM on the input directly
+    v.push_back(c);
+    c = ConvCase();
+    c.x = {1, 3, 5, 5}, c.w = {2, 3, 1, 1}, c.strides = {2, 2};  // 1x1 with stride
+    v.push_back(c);
+    c = ConvCase();
+    c.x = {1, 2, 3, 3}, c.w = {2, 1, 3, 3}, c.paddings = {1, 1}, c.groups = 2,
+    c.format = "AnyLayout";  // legacy name of NCHW
+    v.push_back(c);
+    return v;
+  }();
+  return cases;
+}
+
+template <typename T>
+void CheckConv(const ConvCase& c, double tol) {
+  ConvCase ref = c;
+  if (ref.format == "AnyLayout") ref.format = "NCHW";
+  auto x = Random(Numel(c.x), 21), w = Random(Numel(c.w), 22);
+  Shape want_shape;
+  auto want = RefConv(ref, x, w, &want_shape);
+  OneOp op("conv2d");
+  op.In("Input", "x", MakeTensor<T>(c.x, Cast<T>(x)))
+      .In("Filter", "w", MakeTensor<T>(c.w, Cast<T>(w)))
+      .Out("Output", "out");
+  SetConvAttrs(op, c);
+  op.Run();
+  EXPECT_EQ(op.Get("out").dims().ToVector(), want_shape) << c.Name();
+  EXPECT_EQ(op.Get("out").dtype(), DataTypeOf<T>::value);
+  ExpectNear(Values<T>(op.Get("out")), want, tol, c.Name());
+}
+
+TEST(Conv2dOp, MatchesReference) {
+  for (const ConvCase& c : ConvCases()) {
+    CheckConv<float>(c, 1e-5);
+    CheckConv<double>(c, 1e-12);
+  }
+}
+
+TEST(Conv2dOp, SameAndValidShapes) {
+  // SAME: out = ceil(in / stride); VALID: no padding.
+  Shape s;
+  ConvCase c;
+  c.x = {1, 1, 7, 6}, c.w = {1, 1, 3, 2}, c.strides = {2, 2}, c.algo = "SAME";
+  RefConv(c, Random(42, 1), Random(6, 2), &s);
+  EXPECT_EQ(s, (Shape{1, 1, 4, 3}));
+  EXPECT_EQ(BuildTimeShape("conv2d", {{1, 1, 7, 6}, {1, 1, 3, 2}},
+                           {{"strides", Ints{2, 2}}, {"padding_algorithm", std::string("SAME")}}),
+            (Shape{1, 1, 4, 3}));
+  EXPECT_EQ(BuildTimeShape("conv2d", {{1, 1, 7, 6}, {1, 1, 3, 2}},
+                           {{"paddings", Ints{3, 3}}, {"padding_algorithm", std::string("VALID")}}),
+            (Shape{1, 1, 5, 5}));
+}
+
+TEST(Conv2dOp, EmptyBatch) {
+  OneOp op("conv2d");
+  op.In("Input", "x", MakeTensor<float>({0, 1, 4, 4}, {}))
+      .In("Filter", "w", MakeTensor<float>({2, 1, 3, 3}, std::vector<float>(18, 1.f)))
+      .Out("Output", "out");
+  op.Run();
+  EXPECT_EQ(op.Get("out").dims().ToVector(), (Shape{0, 2, 2, 2}));
+}
+
+TEST(Conv2dOp, BuildTimeShapes) {
+  // LeNet's layers with an unknown batch.
+  EXPECT_EQ(BuildTimeShape("conv2d", {{-1, 1, 28, 28}, {6, 1, 5, 5}}, {{"paddings", Ints{2, 2}}}),
+            (Shape{-1, 6, 28, 28}));
+  EXPECT_EQ(BuildTimeShape("conv2d", {{-1, 6, 14, 14}, {16, 6, 5, 5}}, {}),
+            (Shape{-1, 16, 10, 10}));
+  // Unknown spatial dims stay unknown, the known ones are computed.
+  EXPECT_EQ(BuildTimeShape("conv2d", {{-1, 3, -1, 9}, {8, 3, 3, 3}}, {{"strides", Ints{2, 2}}}),
+            (Shape{-1, 8, -1, 4}));
+  EXPECT_EQ(BuildTimeShape("conv2d", {{-1, -1, -1, -1}, {8, 3, 3, 3}},
+                           {{"padding_algorithm", std::string("SAME")}}),
+            (Shape{-1, 8, -1, -1}));
+  EXPECT_EQ(BuildTimeShape("conv2d", {{2, -1, -1, 6}, {8, 3, 3, 3}},
+                           {{"data_format", std::string("NHWC")}, {"groups", int32_t{2}},
+                            {"paddings", Ints{1, 1}}}),
+            (Shape{2, -1, -1, 8}));
+  // Known channels that disagree are an error even at build time.
+  ExpectError([] { BuildTimeShape("conv2d", {{-1, 3, 28, 28}, {6, 1, 5, 5}}, {}); },
+              ErrorKind::kInvalidArgument, {"[conv2d]", "3 channels", "[6, 1, 5, 5]"});
+}
+
+ConvCase GradCase(int which) {
+  ConvCase c;
+  switch (which) {
+    case 0:
+      c.x = {2, 2, 5, 5}, c.w = {3, 2, 3, 3}, c.paddings = {1, 1};
+      break;
+    case 1:
+      c.x = {1, 4, 7, 6}, c.w = {4, 2, 3, 2}, c.strides = {2, 1}, c.paddings = {1, 0, 2, 1},
+      c.dilations = {1, 2}, c.groups = 2;
+      break;
+    case 2:
+      c.x = {2, 5, 4, 4}, c.w = {4, 2, 2, 3}, c.strides = {1, 2}, c.paddings = {0, 1},
+      c.groups = 2, c.format = "NHWC";
+      break;
+    default:
+      c.x = {1, 2, 6, 5}, c.w = {2, 2, 3, 3}, c.strides = {2, 2}, c.algo = "SAME";
+  }
+  return c;
+}
+
+TEST(Conv2dOp, GradMakerAndGradient) {
+  for (int which = 0; which < 4; ++which) {
+    const ConvCase c = GradCase(which);
+    auto x = Random(Numel(c.x), 31 + which), w = Random(Numel(c.w), 41 + which);
+    Shape out_shape;
+    RefConv(c, x, w, &out_shape);
+    auto g = Random(Numel(out_shape), 51 + which);
+    OneOp fwd("conv2d");
+    fwd.In("Input", "x", MakeTensor<double>(c.x, x))
+        .In("Filter", "w", MakeTensor<double>(c.w, w))
+        .Out("Output", "out");
+    SetConvAttrs(fwd, c);
+
+    GradOpDesc gd = GradOf(fwd.desc());
+    EXPECT_EQ(gd.type, "conv2d_grad");
+    EXPECT_EQ(gd.inputs.at("Input"), std::vector<std::string>{"x"});
+    EXPECT_EQ(gd.inputs.at("Filter"), std::vector<std::string>{"w"});
+    EXPECT_EQ(gd.inputs.at("Output@GRAD"), std::vector<std::string>{"out@GRAD"});
+    EXPECT_EQ(gd.outputs.at("Input@GRAD"), std::vector<std::string>{"x@GRAD"});
+    EXPECT_EQ(gd.outputs.at("Filter@GRAD"), std::vector<std::string>{"w@GRAD"});
+    EXPECT_EQ(std::get<int32_t>(gd.attrs.at("groups")), c.groups);
+
+    OneOp grad(gd);
+    grad.Set("x", MakeTensor<double>(c.x, x));
+    grad.Set("w", MakeTensor<double>(c.w, w));
+    grad.Set("out@GRAD", MakeTensor<double>(out_shape, g));
+    grad.Run();
+    EXPECT_EQ(grad.Get("x@GRAD").dims().ToVector(), c.x);
+    EXPECT_EQ(grad.Get("w@GRAD").dims().ToVector(), c.w);
+
+    auto forward = [&] {
+      fwd.Set("x", MakeTensor<double>(c.x, x));
+      fwd.Set("w", MakeTensor<double>(c.w, w));
+      fwd.Run();
+      return Values<double>(fwd.Get("out"));
+    };
+    ExpectNear(Values<double>(grad.Get("x@GRAD")), NumericGrad(&x, g, forward), 1e-6,
+               "dInput " + c.Name());
+    ExpectNear(Values<double>(grad.Get("w@GRAD")), NumericGrad(&w, g, forward), 1e-6,
+               "dFilter " + c.Name());
+  }
+}
+
+TEST(Conv2dOp, GradOutputsAreOptional) {
+  const ConvCase c = GradCase(0);
+  OneOp grad("conv2d_grad");
+  grad.In("Input", "x", MakeTensor<float>(c.x, Cast<float>(Random(Numel(c.x), 1))))
+      .In("Filter", "w", MakeTensor<float>(c.w, Cast<float>(Random(Numel(c.w), 2))))
+      .In("Output@GRAD", "g", MakeTensor<float>({2, 3, 5, 5}, Cast<float>(Random(150, 3))))
+      .Out("Filter@GRAD", "dw")
+      .Attr("paddings", Ints{1, 1});
+  grad.Run();
+  EXPECT_EQ(grad.Get("dw").dims().ToVector(), c.w);
+}
+
+TEST(Conv2dOp, BadInputsNameTheOpAndShapes) {
+  auto run = [](const Shape& x, const Shape& w, const AttributeMap& attrs) {
+    OneOp op("conv2d");
+    op.In("Input", "x", MakeTensor<float>(x, std::vector<float>(Numel(x), 1.f)))
+        .In("Filter", "w", MakeTensor<float>(w, std::vector<float>(Numel(w), 1.f)))
+        .Out("Output", "out");
+    for (const auto& [k, v] : attrs) op.Attr(k, v);
+    op.Run();
+  };
+  ExpectError([&] { run({1, 3, 5, 5}, {2, 2, 3, 3}, {}); }, ErrorKind::kInvalidArgument,
+              {"[conv2d]", "[1, 3, 5, 5]", "3 channels", "[2, 2, 3, 3]"});
+  ExpectError([&] { run({1, 2, 5, 5}, {3, 1, 3, 3}, {{"groups", int32_t{2}}}); },
+              ErrorKind::kInvalidArgument, {"[conv2d]", "[3, 1, 3, 3]", "groups=2"});
+  ExpectError([&] { run({1, 1, 3, 3}, {1, 1, 5, 5}, {}); }, ErrorKind::kInvalidArgument,
+              {"[conv2d]", "larger than the padded input", "[1, 1, 3, 3]", "[1, 1, 5, 5]"});
+  ExpectError([&] { run({1, 1, 5, 5}, {1, 1, 3, 3}, {{"dilations", Ints{3, 1}}}); },
+              ErrorKind::kInvalidArgument, {"[conv2d]", "dilated to 7"});
+  ExpectError([&] { run({1, 1, 5}, {1, 1, 3, 3}, {}); }, ErrorKind::kInvalidArgument,
+              {"[conv2d]", "'Input'", "4-D", "[1, 1, 5]"});
+  ExpectError([&] { run({1, 1, 5, 5}, {1, 1, 3, 3}, {{"paddings", Ints{1, 1, 1}}}); },
+              ErrorKind::kInvalidArgument, {"[conv2d]", "'paddings'", "[1, 1, 1]"});
+  ExpectError([&] { run({1, 1, 5, 5}, {1, 1, 3, 3}, {{"strides", Ints{0, 1}}}); },
+              ErrorKind::kInvalidArgument, {"[conv2d]", "'strides'", "positive"});
+  ExpectError([&] { run({1, 1, 5, 5}, {1, 1, 3, 3}, {{"groups", int32_t{0}}}); },
+              ErrorKind::kInvalidArgument, {"conv2d", "groups"});
+  ExpectError(
+      [&] { run({1, 1, 5, 5}, {1, 1, 3, 3}, {{"padding_algorithm", std::string("FULL")}}); },
+      ErrorKind::kInvalidArgument, {"conv2d", "padding_algorithm", "FULL"});
+  ExpectError([&] { run({1, 1, 5, 5}, {1, 1, 3, 3}, {{"data_format", std::string("NCDHW")}}); },
+              ErrorKind::kInvalidArgument, {"conv2d", "data_format", "NCDHW"});
+}
+
+// =============================== pool2d ===============================
+
+struct PoolCase {
+  Shape x;
+  std::string type = "max";
+  Ints ksize{2, 2}, strides{2, 2}, paddings{0, 0};
+  bool ceil_mode = false, exclusive = true, global = false, adaptive = false;
+  std::string format = "NCHW";
+  std::string algo = "EXPLICIT";
+  std::string Name() const {
+    return type + " x " + DDim(x).ToString() + " k [" + StrJoin(ksize) + "] s [" +
+           StrJoin(strides) + "] p [" + StrJoin(paddings) + "]" + (ceil_mode ? " ceil" : "") +
+           (exclusive ? " exclusive" : "") + (global ? " global" : "") +
+           (adaptive ? " adaptive" : "") + " " + format + " " + algo;
+  }
+};
+
+// Pooling by its definition. The divisor of a non-exclusive average is the
+// window clipped to the input padded by the top/left amounts on both ends.
+std::vector<double> RefPool(const PoolCase& c, const std::vector<double>& x, Shape* out_shape) {
+  const bool nhwc = c.format == "NHWC";
+  const int64_t N = c.x[0], C = nhwc ? c.x[3] : c.x[1], H = nhwc ? c.x[1] : c.x[2],
+                W = nhwc ? c.x[2] : c.x[3];
+  int64_t kh = c.ksize[0], kw = c.ksize[1], sh = c.strides[0], sw = c.strides[1];
+  int64_t pt, pb, pl, pr;
+  if (c.paddings.size() == 2) pt = pb = c.paddings[0], pl = pr = c.paddings[1];
+  else pt = c.paddings[0], pb = c.paddings[1], pl = c.paddings[2], pr = c.paddings[3];
+  if (c.global) kh = H, kw = W;
+  if (c.algo == "VALID") pt = pb = pl = pr = 0;
+  if (c.algo == "SAME") {
+    auto same = [](int64_t in, int64_t k, int64_t s, int64_t* a, int64_t* b) {
+      int64_t out = (in + s - 1) / s, sum = std::max<int64_t>((out - 1) * s + k - in, 0);
+      *a = sum / 2, *b = sum - sum / 2;
+    };
+    same(H, kh, sh, &pt, &pb);
+    same(W, kw, sw, &pl, &pr);
+  }
+  if (c.global || c.adaptive) pt = pb = pl = pr = 0;
+  auto outsize = [&](int64_t in, int64_t k, int64_t p, int64_t s) {
+    return c.ceil_mode ? (in + p - k + s - 1) / s + 1 : (in + p - k) / s + 1;
+  };
+  const int64_t OH = c.adaptive ? kh : outsize(H, kh, pt + pb, sh);
+  const int64_t OW = c.adaptive ? kw : outsize(W, kw, pl + pr, sw);
+  *out_shape = nhwc ? Shape{N, OH, OW, C} : Shape{N, C, OH, OW};
+  std::vector<double> out(N * C * OH * OW);
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t ch = 0; ch < C; ++ch)
+      for (int64_t oh = 0; oh < OH; ++oh)
+        for (int64_t ow = 0; ow < OW; ++ow) {
+          int64_t h0, h1, w0, w1, divisor;
+          if (c.adaptive) {
+            h0 = static_cast<int64_t>(std::floor(double(oh) * H / OH));
+            h1 = static_cast<int64_t>(std::ceil(double(oh + 1) * H / OH));
+            w0 = static_cast<int64_t>(std::floor(double(ow) * W / OW));
+            w1 = static_cast<int64_t>(std::ceil(double(ow + 1) * W / OW));
+            divisor = (h1 - h0) * (w1 - w0);
+          } else {
+            h0 = oh * sh - pt, w0 = ow * sw - pl;
+            h1 = std::min(h0 + kh, H + pt), w1 = std::min(w0 + kw, W + pl);
+            divisor = (h1 - h0) * (w1 - w0);
+            h0 = std::max<int64_t>(h0, 0), w0 = std::max<int64_t>(w0, 0);
+            h1 = std::min(h1, H), w1 = std::min(w1, W);
+            if (c.exclusive) divisor = (h1 - h0) * (w1 - w0);
+          }
+          double acc = c.type == "max" ? -std::numeric_limits<double>::infinity() : 0.0;
+          for (int64_t h = h0; h < h1; ++h)
+            for (int64_t w = w0; w < w1; ++w) {
+              const double v =
+                  x[nhwc ? ((n * H + h) * W + w) * C + ch : ((n * C + ch) * H + h) * W + w];
+              acc = c.type == "max" ? std::max(acc, v) : acc + v;
+            }
+          if (c.type == "avg") acc /= static_cast<double>(divisor);
+          out[nhwc ? ((n * OH + oh) * OW + ow) * C + ch : ((n * C + ch) * OH + oh) * OW + ow] = acc;
+        }
+  return out;
+}
+
+void SetPoolAttrs(OneOp& op, const PoolCase& c) {
+  op.Attr("pooling_type", c.type)
+      .Attr("ksize", c.ksize)
+      .Attr("strides", c.strides)
+      .Attr("paddings", c.paddings)
+      .Attr("ceil_mode", c.ceil_mode)
+      .Attr("exclusive", c.exclusive)
+      .Attr("global_pooling", c.global)
+      .Attr("adaptive", c.adaptive)
+      .Attr("data_format", c.format)
+      .Attr("padding_algorithm", c.algo);
+}
+
+std::vector<PoolCase> PoolCases() {
+  std::vector<PoolCase> v;
+  for (const char* type : {"max", "avg"}) {
+    PoolCase c;
+    c.type = type;
+    c.x = {2, 3, 8, 8};  // LeNet's 2x2/2
+    v.push_back(c);
+    c.x = {1, 2, 7, 5}, c.ksize = {3, 3}, c.strides = {2, 2}, c.paddings = {1, 1};
+    v.push_back(c);
+    c.exclusive = false;
+    v.push_back(c);
+    c.ceil_mode = true;  // a last window hanging past the padded input
+    v.push_back(c);
+    c.exclusive = true;
+    v.push_back(c);
+    c = PoolCase();
+    c.type = type;
+    c.x = {1, 2, 7, 7}, c.ksize = {2, 2}, c.strides = {2, 2}, c.ceil_mode = true;
+    v.push_back(c);
+    c.exclusive = false;
+    v.push_back(c);
+    c = PoolCase();
+    c.type = type;
+    c.x = {1, 2, 6, 7}, c.ksize = {3, 2}, c.strides = {1, 2}, c.paddings = {2, 0, 1, 1};
+    c.exclusive = false;
+    v.push_back(c);
+    c = PoolCase();
+    c.type = type;
+    c.x = {2, 3, 5, 4}, c.global = true, c.ksize = {1, 1}, c.paddings = {1, 1};
+    v.push_back(c);
+    c = PoolCase();
+    c.type = type;
+    c.x = {1, 2, 7, 5}, c.adaptive = true, c.ksize = {3, 2};
+    v.push_back(c);
+    c.x = {1, 1, 4, 10}, c.ksize = {4, 3};
+    v.push_back(c);
+    c = PoolCase();
+    c.type = type;
+    c.x = {2, 6, 5, 3}, c.ksize = {3, 2}, c.strides = {2, 1}, c.paddings = {1, 0},
+    c.format = "NHWC";
+    v.push_back(c);
+    c.adaptive = true;
+    v.push_back(c);
+    c = PoolCase();
+    c.type = type;
+    c.x = {1, 2, 7, 6}, c.ksize = {3, 3}, c.strides = {2, 2}, c.algo = "SAME";
+    v.push_back(c);
+    c.exclusive = false;
+    v.push_back(c);
+    c.algo = "VALID", c.paddings = {1, 1};
+    v.push_back(c);
+  }
+  return v;
+}
+
+template <typename T>
+void CheckPool(const PoolCase& c, double tol) {
+  auto x = Random(Numel(c.x), 61);
+  Shape want_shape;
+  auto want = RefPool(c, x, &want_shape);
+  OneOp op("pool2d");
+  op.In("X", "x", MakeTensor<T>(c.x, Cast<T>(x))).Out("Out", "out");
+  SetPoolAttrs(op, c);
+  op.Run();
+  EXPECT_EQ(op.Get("out").dims().ToVector(), want_shape) << c.Name();
+  ExpectNear(Values<T>(op.Get("out")), want, tol, c.Name());
+}
+
+TEST(Pool2dOp, MatchesReference) {
+  for (const PoolCase& c : PoolCases()) {
+    CheckPool<float>(c, 1e-6);
+    CheckPool<double>(c, 1e-14);
+  }
+}
+
+// Small cases worked by hand, pinning the averaging rules.
+TEST(Pool2dOp, AveragingRulesByHand) {
+  const std::vector<double> x{1, 2, 3, 4, 5, 6, 7, 8, 9};  // 3x3
+  auto run = [&](const Ints& k, const Ints& s, const Ints& p, bool ceil, bool exclusive,
+                 const std::string& type = "avg") {
+    OneOp op("pool2d");
+    op.In("X", "x", MakeTensor<double>({1, 1, 3, 3}, x)).Out("Out", "out");
+    op.Attr("pooling_type", type).Attr("ksize", k).Attr("strides", s).Attr("paddings", p);
+    op.Attr("ceil_mode", ceil).Attr("exclusive", exclusive);
+    op.Run();
+    return Values<double>(op.Get("out"));
+  };
+  // 3x3 window, stride 2, padding 1: the corner window holds 1, 2, 4, 5.
+  EXPECT_EQ(run({3, 3}, {2, 2}, {1, 1}, false, true), (std::vector<double>{3, 4, 6, 7}));
+  EXPECT_EQ(run({3, 3}, {2, 2}, {1, 1}, false, false),
+            (std::vector<double>{12. / 9, 16. / 9, 24. / 9, 28. / 9}));
+  // ceil_mode keeps the partial windows; without padding they divide by what they hold.
+  EXPECT_EQ(run({2, 2}, {2, 2}, {0, 0}, true, false), (std::vector<double>{3, 4.5, 7.5, 9}));
+  EXPECT_EQ(run({2, 2}, {2, 2}, {0, 0}, false, false), (std::vector<double>{3}));
+  EXPECT_EQ(run({2, 2}, {2, 2}, {0, 0}, true, true, "max"), (std::vector<double>{5, 6, 8, 9}));
+  // As in PaddlePaddle, a window overhanging the input by less than a stride still gives an
+  // output (the size formula truncates toward zero): a 4x4 window over 3x3, stride 2.
+  EXPECT_EQ(run({4, 4}, {2, 2}, {0, 0}, false, true), (std::vector<double>{5}));
+  // Padding never wins a max, even over negative values.
+  OneOp neg("pool2d");
+  neg.In("X", "x", MakeTensor<double>({1, 1, 2, 2}, {-4, -3, -2, -1})).Out("Out", "out");
+  neg.Attr("pooling_type", std::string("max"))
+      .Attr("ksize", Ints{3, 3})
+      .Attr("paddings", Ints{1, 1});
+  neg.Run();
+  EXPECT_EQ(Values<double>(neg.Get("out")), (std::vector<double>{-1, -1, -1, -1}));
+}
+
+TEST(Pool2dOp, BuildTimeShapes) {
+  const AttributeMap lenet{{"pooling_type", std::string("max")},
+                           {"ksize", Ints{2, 2}},
+                           {"strides", Ints{2, 2}}};
+  EXPECT_EQ(BuildTimeShape("pool2d", {{-1, 6, 28, 28}}, lenet), (Shape{-1, 6, 14, 14}));
+  EXPECT_EQ(BuildTimeShape("pool2d", {{-1, -1, -1, 9}}, lenet), (Shape{-1, -1, -1, 4}));
+  AttributeMap global = lenet;
+  global["global_pooling"] = true;
+  EXPECT_EQ(BuildTimeShape("pool2d", {{-1, 6, 28, 20}}, global), (Shape{-1, 6, 1, 1}));
+  EXPECT_EQ(BuildTimeShape("pool2d", {{-1, 6, -1, -1}}, global), (Shape{-1, 6, -1, -1}));
+  AttributeMap adaptive = lenet;
+  adaptive["adaptive"] = true;
+  adaptive["ksize"] = Ints{3, 4};
+  EXPECT_EQ(BuildTimeShape("pool2d", {{-1, 6, -1, -1}}, adaptive), (Shape{-1, 6, 3, 4}));
+  AttributeMap nhwc = lenet;
+  nhwc["data_format"] = std::string("NHWC");
+  nhwc["ceil_mode"] = true;
+  EXPECT_EQ(BuildTimeShape("pool2d", {{-1, 7, 9, 3}}, nhwc), (Shape{-1, 4, 5, 3}));
+}
+
+TEST(Pool2dOp, GradMakerAndGradient) {
+  std::vector<PoolCase> cases;
+  for (const char* type : {"max", "avg"}) {
+    PoolCase c;
+    c.type = type;
+    c.x = {2, 2, 5, 6}, c.ksize = {3, 2}, c.strides = {2, 2}, c.paddings = {1, 0},
+    c.ceil_mode = true;
+    cases.push_back(c);
+    c.exclusive = false;
+    cases.push_back(c);
+    c = PoolCase();
+    c.type = type;
+    c.x = {1, 5, 4, 3}, c.adaptive = true, c.ksize = {3, 2}, c.format = "NHWC";
+    cases.push_back(c);
+    c = PoolCase();
+    c.type = type;
+    c.x = {2, 3, 3, 4}, c.global = true;
+    cases.push_back(c);
+  }
+  unsigned seed = 70;
+  for (const PoolCase& c : cases) {
+    ++seed;
+    // Distinct values spaced far beyond the finite-difference step: no ties in a max.
+    std::vector<double> x(Numel(c.x));
+    for (size_t i = 0; i < x.size(); ++i) x[i] = 0.01 * static_cast<double>(i);
+    std::shuffle(x.begin(), x.end(), std::mt19937(seed));
+    Shape out_shape;
+    RefPool(c, x, &out_shape);
+    auto g = Random(Numel(out_shape), seed + 100);
+    OneOp fwd("pool2d");
+    fwd.In("X", "x", MakeTensor<double>(c.x, x)).Out("Out", "out");
+    SetPoolAttrs(fwd, c);
+    fwd.Run();
+    const DenseTensor out = fwd.Get("out");
+
+    GradOpDesc gd = GradOf(fwd.desc());
+    EXPECT_EQ(gd.type, "pool2d_grad");
+    EXPECT_EQ(gd.inputs.at("X"), std::vector<std::string>{"x"});
+    EXPECT_EQ(gd.inputs.at("Out"), std::vector<std::string>{"out"});
+    EXPECT_EQ(gd.inputs.at("Out@GRAD"), std::vector<std::string>{"out@GRAD"});
+    EXPECT_EQ(gd.outputs.at("X@GRAD"), std::vector<std::string>{"x@GRAD"});
+
+    OneOp grad(gd);
+    grad.Set("x", MakeTensor<double>(c.x, x));
+    grad.Set("out", out);
+    grad.Set("out@GRAD", MakeTensor<double>(out_shape, g));
+    grad.Run();
+    EXPECT_EQ(grad.Get("x@GRAD").dims().ToVector(), c.x);
+    auto forward = [&] {
+      fwd.Set("x", MakeTensor<double>(c.x, x));
+      fwd.Run();
+      return Values<double>(fwd.Get("out"));
+    };
+    ExpectNear(Values<double>(grad.Get("x@GRAD")), NumericGrad(&x, g, forward, 1e-4), 1e-7,
+               "dX " + c.Name());
+  }
+}
+
+TEST(Pool2dOp, BadInputsNameTheOp) {
+  auto run = [](const Shape& x, const AttributeMap& attrs) {
+    OneOp op("pool2d");
+    op.In("X", "x", MakeTensor<float>(x, std::vector<float>(Numel(x), 1.f))).Out("Out", "out");
+    for (const auto& [k, v] : attrs) op.Attr(k, v);
+    op.Run();
+  };
+  const std::string max = "max";
+  ExpectError([&] { run({1, 1, 4, 4}, {{"pooling_type", max}}); }, ErrorKind::kInvalidArgument,
+              {"pool2d", "ksize"});
+  ExpectError([&] { run({1, 1, 4, 4}, {{"ksize", Ints{2, 2}}}); }, ErrorKind::kInvalidArgument,
+              {"pool2d", "pooling_type"});
+  const std::string min = "min";
+  ExpectError([&] { run({1, 1, 4, 4}, {{"ksize", Ints{2, 2}}, {"pooling_type", min}}); },
+              ErrorKind::kInvalidArgument, {"pool2d", "pooling_type", "min"});
+  ExpectError([&] { run({1, 1, 2, 2}, {{"ksize", Ints{5, 5}}, {"pooling_type", max}}); },
+              ErrorKind::kInvalidArgument,
+              {"[pool2d]", "larger than the padded input", "[1, 1, 2, 2]"});
+  ExpectError([&] { run({1, 4, 4}, {{"ksize", Ints{2, 2}}, {"pooling_type", max}}); },
+              ErrorKind::kInvalidArgument, {"[pool2d]", "'X'", "4-D", "[1, 4, 4]"});
+  ExpectError([&] { run({1, 1, 4, 4}, {{"ksize", Ints{2}}, {"pooling_type", max}}); },
+              ErrorKind::kInvalidArgument, {"[pool2d]", "'ksize'", "2 values"});
+}
+
+// =============================== reshape2 ===============================
+
+TEST(Reshape2Op, ShapeRules) {
+  auto run = [](const Shape& x, const Ints& shape) {
+    OneOp op("reshape2");
+    std::vector<double> v(Numel(x));
+    for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(i);
+    op.In("X", "x", MakeTensor<float>(x, Cast<float>(v)))
+        .Out("Out", "out")
+        .Out("XShape", "xshape")
+        .Attr("shape", shape);
+    op.Run();
+    EXPECT_EQ(Values<float>(op.Get("out")), Cast<float>(v)) << DDim(x).ToString();
+    Shape xshape{0};
+    xshape.insert(xshape.end(), x.begin(), x.end());
+    EXPECT_EQ(op.Get("xshape").dims().ToVector(), xshape);
+    EXPECT_EQ(op.Get("xshape").numel(), 0);
+    return op.Get("out").dims().ToVector();
+  };
+  EXPECT_EQ(run({6}, {1, 6, 1, 1}), (Shape{1, 6, 1, 1}));  // LeNet's bias
+  EXPECT_EQ(run({2, 3, 4}, {0, -1}), (Shape{2, 12}));
+  EXPECT_EQ(run({2, 3, 4}, {-1, 2}), (Shape{12, 2}));
+  EXPECT_EQ(run({2, 3, 4}, {4, 0, 2}), (Shape{4, 3, 2}));
+  EXPECT_EQ(run({0, 3}, {0, -1}), (Shape{0, 3}));
+  EXPECT_EQ(run({2, 3}, {-1}), (Shape{6}));
+}
+
+TEST(Reshape2Op, ShapeFromTensorsAndAnyDtype) {
+  // Shape (int64) wins over the attribute; ShapeTensor (int32) wins over both.
+  OneOp op("reshape2");
+  op.In("X", "x", MakeTensor<int64_t>({2, 3}, {1, 2, 3, 4, 5, 6}))
+      .In("Shape", "s", MakeTensor<int64_t>({2}, {3, -1}))
+      .Out("Out", "out")
+      .Out("XShape", "xshape")
+      .Attr("shape", Ints{6});
+  op.Run();
+  EXPECT_EQ(op.Get("out").dims().ToVector(), (Shape{3, 2}));
+  EXPECT_EQ(op.Get("out").dtype(), DataType::kInt64);
+  EXPECT_EQ(Values<int64_t>(op.Get("out")), (std::vector<int64_t>{1, 2, 3, 4, 5, 6}));
+
+  OneOp list("reshape2");
+  list.In("X", "x", MakeTensor<double>({2, 3}, {1, 2, 3, 4, 5, 6}))
+      .In("Shape", "s", MakeTensor<int64_t>({2}, {3, -1}))
+      .Ins("ShapeTensor", {"d0", "d1", "d2"},
+           {MakeTensor<int32_t>({1}, {1}), MakeTensor<int32_t>({1}, {-1}),
+            MakeTensor<int32_t>({1}, {2})})
+      .Out("Out", "out")
+      .Out("XShape", "xshape");
+  list.Run();
+  EXPECT_EQ(list.Get("out").dims().ToVector(), (Shape{1, 3, 2}));
+}
+
+TEST(Reshape2Op, BuildTimeShapes) {
+  EXPECT_EQ(BuildTimeShape("reshape2", {{6}}, {{"shape", Ints{1, 6, 1, 1}}}),
+            (Shape{1, 6, 1, 1}));
+  EXPECT_EQ(BuildTimeShape("reshape2", {{6}}, {{"shape", Ints{1, 6, 1, 1}}}, 1), (Shape{0, 6}));
+  // Dims copied by 0 cancel out: the -1 is still inferred.
+  EXPECT_EQ(BuildTimeShape("reshape2", {{-1, 16, 5, 5}}, {{"shape", Ints{0, -1}}}),
+            (Shape{-1, 400}));
+  EXPECT_EQ(BuildTimeShape("reshape2", {{-1, 16, 5, 5}}, {{"shape", Ints{-1, 25}}}),
+            (Shape{-1, 25}));
+  EXPECT_EQ(BuildTimeShape("reshape2", {{-1, 16, 5, 5}}, {{"shape", Ints{0, -1}}}, 1),
+            (Shape{0, -1, 16, 5, 5}));
+  // A known mismatch is an error already.
+  ExpectError([] { BuildTimeShape("reshape2", {{-1, 16, 5, 5}}, {{"shape", Ints{0, 7, -1}}}); },
+              ErrorKind::kInvalidArgument, {"[reshape2]", "[-1, 16, 5, 5]", "[0, 7, -1]"});
+  // Shape given as tensors: the rank is known, the dims are not.
+  EXPECT_EQ(BuildTimeShape("reshape2", {{2, 3}, {3}}, {}), (Shape{-1, -1, -1}));
+}
+
+TEST(Reshape2Op, BadShapesNameTheOp) {
+  auto run = [](const Shape& x, const Ints& shape) {
+    OneOp op("reshape2");
+    op.In("X", "x", MakeTensor<float>(x, std::vector<float>(Numel(x), 1.f)))
+        .Out("Out", "out")
+        .Out("XShape", "xshape")
+        .Attr("shape", shape);
+    op.Run();
+  };
+  ExpectError([&] { run({2, 3}, {-1, -1}); }, ErrorKind::kInvalidArgument,
+              {"[reshape2]", "[-1, -1]", "more than one -1"});
+  ExpectError([&] { run({2, 3}, {4}); }, ErrorKind::kInvalidArgument,
+              {"[reshape2]", "[2, 3]", "6 elements", "[4]"});
+  ExpectError([&] { run({2, 3}, {4, -1}); }, ErrorKind::kInvalidArgument,
+              {"[reshape2]", "[2, 3]", "[4, -1]"});
+  ExpectError([&] { run({6}, {2, 0}); }, ErrorKind::kInvalidArgument,
+              {"[reshape2]", "0 (copy X's dim) at index 1", "[6]"});
+  ExpectError([&] { run({6}, {-2, -3}); }, ErrorKind::kInvalidArgument,
+              {"[reshape2]", "-2 at index 0"});
+}
+
+TEST(Reshape2Op, GradMakerAndGradient) {
+  OneOp fwd("reshape2");
+  fwd.In("X", "x", MakeTensor<double>({2, 3, 2}, Random(12, 81)))
+      .Out("Out", "out")
+      .Out("XShape", "xshape")
+      .Attr("shape", Ints{0, -1});
+  fwd.Run();
+  GradOpDesc gd = GradOf(fwd.desc());
+  EXPECT_EQ(gd.type, "reshape2_grad");
+  EXPECT_EQ(gd.inputs.at("XShape"), std::vector<std::string>{"xshape"});
+  EXPECT_EQ(gd.inputs.at("Out@GRAD"), std::vector<std::string>{"out@GRAD"});
+  EXPECT_EQ(gd.outputs.at("X@GRAD"), std::vector<std::string>{"x@GRAD"});
+  EXPECT_EQ(gd.inputs.count("X"), 0u);  // the gradient does not keep X alive
+
+  OneOp grad(gd);
+  auto g = Random(12, 82);
+  grad.Set("xshape", fwd.Get("xshape"));
+  grad.Set("out@GRAD", MakeTensor<double>({2, 6}, g));
+  grad.Run();
+  EXPECT_EQ(grad.Get("x@GRAD").dims().ToVector(), (Shape{2, 3, 2}));
+  ExpectNear(Values<double>(grad.Get("x@GRAD")), g, 0, "reshape2_grad");
+}
+
+// reshape2 between two temporaries: the memory plan hands the dying input's
+// buffer to Out, and the kernel then has nothing to copy.
+TEST(Reshape2Op, RunsInPlaceOnTemporaries) {
+  ProgramDesc program;
+  BlockDesc* b = program.Block(0);
+  for (const char* v : {"x", "y"}) b->AddVar(v)->SetPersistable(true);
+  for (const char* v : {"t", "r", "xs"}) b->AddVar(v);
+  OpDesc* relu1 = b->AppendOp();
+  relu1->SetType("relu");
+  relu1->SetInput("X", {"x"});
+  relu1->SetOutput("Out", {"t"});
+  OpDesc* reshape = b->AppendOp();
+  reshape->SetType("reshape2");
+  reshape->SetInput("X", {"t"});
+  reshape->SetOutput("Out", {"r"});
+  reshape->SetOutput("XShape", {"xs"});
+  reshape->SetAttr("shape", Ints{3, -1});
+  OpDesc* relu2 = b->AppendOp();
+  relu2->SetType("relu");
+  relu2->SetInput("X", {"r"});
+  relu2->SetOutput("Out", {"y"});
+  Scope scope;
+  *scope.Var("x")->GetMutable<DenseTensor>() =
+      MakeTensor<float>({2, 3}, {-1, 2, -3, 4, -5, 6});
+  Executor exe;
+  auto prepared = exe.Prepare(program, 0, &scope);
+  for (int run = 0; run < 2; ++run) {
+    exe.Run(*prepared);
+    const DenseTensor& y = scope.FindVar("y")->Get<DenseTensor>();
+    EXPECT_EQ(y.dims().ToVector(), (Shape{3, 2}));
+    EXPECT_EQ(Values<float>(y), (std::vector<float>{0, 2, 0, 4, 0, 6}));
+  }
+}
+
+// =============================== LeNet ===============================
+
+TEST(LeNet, OracleMatchesPaddlePaddle) {
+  paddle_infer::Config config(test::DataPath("lenet/model.pdmodel"),
+                              test::DataPath("lenet/model.pdiparams"));
+  auto predictor = paddle_infer::CreatePredictor(config);
+  EXPECT_EQ(predictor->GetInputNames(), std::vector<std::string>{"image"});
+  EXPECT_EQ(predictor->GetOutputNames(), std::vector<std::string>{"softmax_0.tmp_0"});
+  const auto image = test::ReadFloats(test::DataPath("lenet/image.f32"));
+  const auto expected = test::ReadFloats(test::DataPath("lenet/softmax_0.tmp_0.f32"));
+  ASSERT_EQ(image.size(), 2u * 28 * 28);
+  ASSERT_EQ(expected.size(), 2u * 10);
+  auto run = [&](int batch, const float* data) {
+    auto in = predictor->GetInputHandle("image");
+    in->Reshape({batch, 1, 28, 28});
+    in->CopyFromCpu(data);
+    EXPECT_TRUE(predictor->Run());
+    auto out = predictor->GetOutputHandle("softmax_0.tmp_0");
+    EXPECT_EQ(out->shape(), (std::vector<int>{batch, 10}));
+    std::vector<float> y(static_cast<size_t>(batch) * 10);
+    out->CopyToCpu(y.data());
+    return y;
+  };
+  auto max_diff = [](const std::vector<float>& a, const float* b) {
+    float m = 0;
+    for (size_t i = 0; i < a.size(); ++i) m = std::max(m, std::fabs(a[i] - b[i]));
+    return m;
+  };
+  const auto y = run(2, image.data());
+  EXPECT_LE(max_diff(y, expected.data()), 1e-5f);
+  // Steady state: the same answer again, and no allocation from the pool.
+  memory::Allocator* alloc = memory::GetAllocator(CPUPlace());
+  const uint64_t allocs = alloc->Stats().num_allocs;
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(run(2, image.data()), y);
+  EXPECT_EQ(alloc->Stats().num_allocs, allocs);
+  // One image alone gives its row of the batch.
+  EXPECT_LE(max_diff(run(1, image.data() + 28 * 28), expected.data() + 10), 1e-5f);
+}
+
+}  // namespace
+}  // namespace paddle

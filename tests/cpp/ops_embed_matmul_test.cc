@@ -1,0 +1,787 @@
+// lookup_table_v2, reduce_mean and matmul_v2 (and their gradients), each run
+// as a one-op program through the executor against a naive reference;
+// gradients against finite differences; build-time shapes with -1 dims;
+// errors naming the op. Then the PaddlePaddle-exported embed_pool model
+// (ids -> lookup_table_v2 -> reduce_mean -> matmul_v2 -> elementwise_add ->
+// softmax) through the C++ inference API against PaddlePaddle's output.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/executor/executor.h"
+#include "core/framework/enforce.h"
+#include "core/framework/op_context.h"
+#include "core/framework/op_def.h"
+#include "core/framework/program_desc.h"
+#include "core/framework/scope.h"
+#include "core/inference/paddle_inference_api.h"
+#include "test_util.h"
+
+namespace paddle {
+namespace {
+
+using test::ExpectError;
+using Shape = std::vector<int64_t>;
+
+// ---- helpers (the same one-op harness as ops_test.cc) ----
+
+template <typename T>
+DenseTensor MakeTensor(const Shape& dims, const std::vector<T>& values) {
+  DenseTensor t(DataTypeOf<T>::value, DDim(dims));
+  EXPECT_EQ(static_cast<int64_t>(values.size()), t.numel());
+  T* p = t.MutableData<T>();
+  for (size_t i = 0; i < values.size(); ++i) p[i] = values[i];
+  return t;
+}
+
+std::vector<double> Random(int64_t n, unsigned seed, double lo = -1.0, double hi = 1.0) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<double> dist(lo, hi);
+  std::vector<double> v(n);
+  for (auto& x : v) x = dist(gen);
+  return v;
+}
+
+int64_t Numel(const Shape& s) {
+  int64_t n = 1;
+  for (int64_t d : s) n *= d;
+  return n;
+}
+
+template <typename T>
+std::vector<T> Values(const DenseTensor& t) {
+  const T* p = t.data<T>();
+  return std::vector<T>(p, p + t.numel());
+}
+
+template <typename T>
+std::vector<T> Cast(const std::vector<double>& v) {
+  return std::vector<T>(v.begin(), v.end());
+}
+
+// One op in a fresh program and scope; every variable persistable so the
+// executor neither shadows the inputs set here nor frees the outputs.
+class OneOp {
+ public:
+  explicit OneOp(const std::string& type) {
+    op_ = program_.Block(0)->AppendOp();
+    op_->SetType(type);
+  }
+  explicit OneOp(const GradOpDesc& g) : OneOp(g.type) {
+    for (const auto& [slot, names] : g.inputs) Bind(slot, names, true);
+    for (const auto& [slot, names] : g.outputs) Bind(slot, names, false);
+    for (const auto& [name, value] : g.attrs) op_->SetAttr(name, value);
+  }
+  OneOp& In(const std::string& slot, const std::string& var, const DenseTensor& value) {
+    Bind(slot, {var}, true);
+    Set(var, value);
+    return *this;
+  }
+  OneOp& Out(const std::string& slot, const std::string& var) {
+    Bind(slot, {var}, false);
+    return *this;
+  }
+  OneOp& Attr(const std::string& name, const Attribute& value) {
+    op_->SetAttr(name, value);
+    return *this;
+  }
+  void Set(const std::string& var, const DenseTensor& value) {
+    *scope_.Var(var)->GetMutable<DenseTensor>() = value;
+  }
+  void Run() { Executor().Run(program_, &scope_); }
+  const DenseTensor& Get(const std::string& var) const {
+    return scope_.GetVar(var, "OneOp::Get")->Get<DenseTensor>();
+  }
+  const OpDesc& desc() const { return *op_; }
+
+ private:
+  void Bind(const std::string& slot, const std::vector<std::string>& vars, bool input) {
+    for (const auto& v : vars) program_.Block(0)->AddVar(v)->SetPersistable(true);
+    if (input) op_->SetInput(slot, vars);
+    else op_->SetOutput(slot, vars);
+  }
+  ProgramDesc program_;
+  OpDesc* op_;
+  Scope scope_;
+};
+
+template <typename T>
+void ExpectNear(const std::vector<T>& got, const std::vector<double>& want, double tol,
+                const std::string& what) {
+  ASSERT_EQ(got.size(), want.size()) << what;
+  for (size_t i = 0; i < got.size(); ++i)
+    ASSERT_NEAR(static_cast<double>(got[i]), want[i], tol) << what << " at " << i;
+}
+
+GradOpDesc GradOf(const OpDesc& fwd) {
+  const OpDef& def = OpRegistry::Instance().Get(fwd.Type());
+  EXPECT_NE(def.grad_maker, nullptr) << fwd.Type();
+  auto grads = def.grad_maker(fwd);
+  EXPECT_EQ(grads.size(), 1u);
+  return grads.at(0);
+}
+
+// d(sum(forward() * w)) / d(param[i]) by central differences.
+std::vector<double> NumericGrad(std::vector<double>* param, const std::vector<double>& w,
+                                const std::function<std::vector<double>()>& forward,
+                                double h = 1e-6) {
+  auto loss = [&] {
+    std::vector<double> out = forward();
+    double s = 0;
+    for (size_t i = 0; i < out.size(); ++i) s += out[i] * w[i];
+    return s;
+  };
+  std::vector<double> g(param->size());
+  for (size_t i = 0; i < param->size(); ++i) {
+    const double keep = (*param)[i];
+    (*param)[i] = keep + h;
+    const double up = loss();
+    (*param)[i] = keep - h;
+    const double down = loss();
+    (*param)[i] = keep;
+    g[i] = (up - down) / (2 * h);
+  }
+  return g;
+}
+
+// Build-time shape inference over descs only (dims may be -1).
+class DescShapes : public InferShapeContext {
+ public:
+  DescShapes(const OpDef& def, const std::vector<Attribute>& attrs, std::vector<Shape> ins)
+      : InferShapeContext(def, attrs), ins_(std::move(ins)), outs_(def.outputs.size()) {}
+  bool IsRuntime() const override { return false; }
+  size_t InputCount(int slot) const override { return ins_[slot].empty() ? 0 : 1; }
+  size_t OutputCount(int) const override { return 1; }
+  DDim InputDim(int slot, size_t) const override { return DDim(ins_[slot]); }
+  DataType InputDtype(int, size_t) const override { return DataType::kFloat32; }
+  void SetOutputDim(int slot, const DDim& dims, size_t) override { outs_[slot] = dims.ToVector(); }
+  void SetOutputDtype(int, DataType, size_t) override {}
+  void ShareLoD(int, int, size_t) override {}
+  const Shape& out(int slot) const { return outs_[slot]; }
+
+ private:
+  std::vector<Shape> ins_, outs_;
+};
+
+Shape BuildTimeShape(const std::string& type, std::vector<Shape> ins, const AttributeMap& attrs) {
+  const OpDef& def = OpRegistry::Instance().Get(type);
+  std::vector<Attribute> checked = def.CheckAttrs(attrs);
+  DescShapes ctx(def, checked, std::move(ins));
+  def.infer_shape(ctx);
+  return ctx.out(0);
+}
+
+// Row-major multi-index of flat offset `o` in `dims`.
+Shape Unravel(int64_t o, const Shape& dims) {
+  Shape idx(dims.size());
+  for (size_t d = dims.size(); d-- > 0;) {
+    idx[d] = o % dims[d];
+    o /= dims[d];
+  }
+  return idx;
+}
+
+// ============================= matmul_v2 =============================
+
+// numpy.matmul, written out the slow way: promote 1-D operands, transpose the
+// last two dims, broadcast the batch dims, multiply, drop the promoted dims.
+std::vector<double> RefMatmulV2(std::vector<double> x, Shape xs, std::vector<double> y, Shape ys,
+                                bool tx, bool ty, Shape* out_shape) {
+  const bool x1 = xs.size() == 1, y1 = ys.size() == 1;
+  if (x1) xs.insert(xs.begin(), 1), tx = false;
+  if (y1) ys.push_back(1), ty = false;
+  auto transpose = [](std::vector<double>& v, Shape& s) {
+    const int64_t r = s[s.size() - 2], c = s[s.size() - 1], b = Numel(s) / (r * c);
+    std::vector<double> t(v.size());
+    for (int64_t q = 0; q < b; ++q)
+      for (int64_t i = 0; i < r; ++i)
+        for (int64_t j = 0; j < c; ++j) t[q * r * c + j * r + i] = v[q * r * c + i * c + j];
+    v = t;
+    std::swap(s[s.size() - 2], s[s.size() - 1]);
+  };
+  if (tx) transpose(x, xs);
+  if (ty) transpose(y, ys);
+  const int64_t m = xs[xs.size() - 2], k = xs.back(), n = ys.back();
+  EXPECT_EQ(k, ys[ys.size() - 2]);
+  Shape xb(xs.begin(), xs.end() - 2), yb(ys.begin(), ys.end() - 2);
+  const size_t br = std::max(xb.size(), yb.size());
+  while (xb.size() < br) xb.insert(xb.begin(), 1);
+  while (yb.size() < br) yb.insert(yb.begin(), 1);
+  Shape ob(br);
+  for (size_t i = 0; i < br; ++i) ob[i] = std::max(xb[i], yb[i]);
+  std::vector<double> out(Numel(ob) * m * n, 0.0);
+  for (int64_t b = 0; b < Numel(ob); ++b) {
+    Shape idx = Unravel(b, ob);
+    int64_t xo = 0, yo = 0;
+    for (size_t d = 0; d < br; ++d) {
+      xo = xo * xb[d] + (xb[d] == 1 ? 0 : idx[d]);
+      yo = yo * yb[d] + (yb[d] == 1 ? 0 : idx[d]);
+    }
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j)
+        for (int64_t p = 0; p < k; ++p)
+          out[(b * m + i) * n + j] += x[(xo * m + i) * k + p] * y[(yo * k + p) * n + j];
+  }
+  *out_shape = ob;
+  if (!x1) out_shape->push_back(m);
+  if (!y1) out_shape->push_back(n);
+  return out;
+}
+
+struct MatmulCase {
+  Shape x, y;
+  bool tx, ty;
+  Shape out;  // stated by hand
+};
+
+const std::vector<MatmulCase>& MatmulCases() {
+  static const std::vector<MatmulCase> cases = {
+      {{3, 4}, {4, 5}, false, false, {3, 5}},
+      {{4, 3}, {4, 5}, true, false, {3, 5}},
+      {{3, 4}, {5, 4}, false, true, {3, 5}},
+      {{4, 3}, {5, 4}, true, true, {3, 5}},
+      {{4}, {4, 5}, false, false, {5}},           // 1-D X: a row vector
+      {{4}, {5, 4}, true, true, {5}},             // trans_x ignored for 1-D
+      {{3, 4}, {4}, false, false, {3}},           // 1-D Y: a column vector
+      {{4, 3}, {4}, true, true, {3}},             // trans_y ignored for 1-D
+      {{4}, {4}, false, false, {}},               // dot product, 0-D
+      {{2, 3, 4}, {4, 5}, false, false, {2, 3, 5}},  // batches fold into rows
+      {{2, 3, 4}, {5, 4}, false, true, {2, 3, 5}},
+      {{2, 4, 3}, {4, 5}, true, false, {2, 3, 5}},
+      {{2, 3, 4}, {2, 4, 5}, false, false, {2, 3, 5}},
+      {{3, 4}, {2, 4, 5}, false, false, {2, 3, 5}},  // X broadcast over Y's batch
+      {{2, 1, 3, 4}, {3, 4, 5}, false, false, {2, 3, 3, 5}},
+      {{2, 1, 4, 3}, {1, 3, 5, 4}, true, true, {2, 3, 3, 5}},
+      {{4}, {2, 4, 5}, false, false, {2, 5}},
+      {{2, 3, 4}, {4}, false, false, {2, 3}},
+      {{1, 2, 3, 4}, {2, 1, 4, 5}, false, false, {2, 2, 3, 5}},
+  };
+  return cases;
+}
+
+std::string Name(const MatmulCase& c) {
+  return DDim(c.x).ToString() + (c.tx ? "^T" : "") + " x " + DDim(c.y).ToString() +
+         (c.ty ? "^T" : "");
+}
+
+template <typename T>
+void CheckMatmul(const MatmulCase& c, double tol) {
+  auto x = Random(Numel(c.x), 11), y = Random(Numel(c.y), 12);
+  OneOp op("matmul_v2");
+  op.In("X", "x", MakeTensor<T>(c.x, Cast<T>(x)))
+      .In("Y", "y", MakeTensor<T>(c.y, Cast<T>(y)))
+      .Out("Out", "out")
+      .Attr("trans_x", c.tx)
+      .Attr("trans_y", c.ty);
+  op.Run();
+  Shape ref_shape;
+  auto want = RefMatmulV2(x, c.x, y, c.y, c.tx, c.ty, &ref_shape);
+  EXPECT_EQ(ref_shape, c.out) << Name(c);
+  EXPECT_EQ(op.Get("out").dims().ToVector(), c.out) << Name(c);
+  EXPECT_EQ(op.Get("out").dtype(), DataTypeOf<T>::value);
+  ExpectNear(Values<T>(op.Get("out")), want, tol, "matmul_v2 " + Name(c));
+}
+
+TEST(MatmulV2Op, MatchesNumpyMatmul) {
+  for (const auto& c : MatmulCases()) {
+    CheckMatmul<float>(c, 1e-5);
+    CheckMatmul<double>(c, 1e-12);
+  }
+}
+
+TEST(MatmulV2Op, EmptyDims) {
+  OneOp rows("matmul_v2");
+  rows.In("X", "x", MakeTensor<float>({0, 3}, {}))
+      .In("Y", "y", MakeTensor<float>({3, 2}, {1, 2, 3, 4, 5, 6}))
+      .Out("Out", "out");
+  rows.Run();
+  EXPECT_EQ(rows.Get("out").dims().ToVector(), (Shape{0, 2}));
+
+  OneOp inner("matmul_v2");  // K == 0: a sum of nothing
+  inner.In("X", "x", MakeTensor<float>({2, 2, 0}, {}))
+      .In("Y", "y", MakeTensor<float>({2, 0, 3}, {}))
+      .Out("Out", "out");
+  inner.Run();
+  EXPECT_EQ(inner.Get("out").dims().ToVector(), (Shape{2, 2, 3}));
+  ExpectNear(Values<float>(inner.Get("out")), std::vector<double>(12, 0.0), 0, "K=0");
+}
+
+TEST(MatmulV2Op, IncompatibleShapesNameTheOp) {
+  OneOp inner("matmul_v2");
+  inner.In("X", "x", MakeTensor<float>({2, 3}, std::vector<float>(6, 1.f)))
+      .In("Y", "y", MakeTensor<float>({4, 5}, std::vector<float>(20, 1.f)))
+      .Out("Out", "out");
+  ExpectError([&] { inner.Run(); }, ErrorKind::kInvalidArgument,
+              {"[matmul_v2]", "[2, 3]", "[4, 5]", "3 vs 4"});
+
+  OneOp trans("matmul_v2");  // fine without the transpose, wrong with it
+  trans.In("X", "x", MakeTensor<float>({2, 3}, std::vector<float>(6, 1.f)))
+      .In("Y", "y", MakeTensor<float>({3, 2}, std::vector<float>(6, 1.f)))
+      .Out("Out", "out")
+      .Attr("trans_y", true);
+  ExpectError([&] { trans.Run(); }, ErrorKind::kInvalidArgument,
+              {"[matmul_v2]", "trans_y=true", "3 vs 2"});
+
+  OneOp batch("matmul_v2");
+  batch.In("X", "x", MakeTensor<float>({2, 3, 4}, std::vector<float>(24, 1.f)))
+      .In("Y", "y", MakeTensor<float>({3, 4, 5}, std::vector<float>(60, 1.f)))
+      .Out("Out", "out");
+  ExpectError([&] { batch.Run(); }, ErrorKind::kInvalidArgument,
+              {"[matmul_v2]", "batch dims", "[2]", "[3]"});
+
+  OneOp scalar("matmul_v2");
+  scalar.In("X", "x", MakeTensor<float>({}, {2.f}))
+      .In("Y", "y", MakeTensor<float>({3}, {1, 2, 3}))
+      .Out("Out", "out");
+  ExpectError([&] { scalar.Run(); }, ErrorKind::kInvalidArgument, {"[matmul_v2]", "rank >= 1"});
+}
+
+TEST(MatmulV2Op, BuildTimeShapes) {
+  // The embed_pool model's linear layer.
+  EXPECT_EQ(BuildTimeShape("matmul_v2", {{-1, 16}, {16, 4}}, {}), (Shape{-1, 4}));
+  EXPECT_EQ(BuildTimeShape("matmul_v2", {{-1, 3, 4}, {4, 5}}, {}), (Shape{-1, 3, 5}));
+  EXPECT_EQ(BuildTimeShape("matmul_v2", {{-1, 4, 3}, {-1, 5, 4}},
+                           {{"trans_x", true}, {"trans_y", true}}),
+            (Shape{-1, 3, 5}));
+  // An unknown batch dim meeting a known one > 1 takes it; meeting 1 stays unknown.
+  EXPECT_EQ(BuildTimeShape("matmul_v2", {{-1, 3, 4}, {7, 4, 5}}, {}), (Shape{7, 3, 5}));
+  EXPECT_EQ(BuildTimeShape("matmul_v2", {{-1, 3, 4}, {1, 4, 5}}, {}), (Shape{-1, 3, 5}));
+  // Unknown inner dims cannot be checked yet.
+  EXPECT_EQ(BuildTimeShape("matmul_v2", {{8, -1}, {16, -1}}, {}), (Shape{8, -1}));
+  EXPECT_EQ(BuildTimeShape("matmul_v2", {{-1}, {-1}}, {}), (Shape{}));
+  ExpectError([] { BuildTimeShape("matmul_v2", {{-1, 16}, {10, 4}}, {}); },
+              ErrorKind::kInvalidArgument, {"[matmul_v2]", "16 vs 10"});
+  ExpectError([] { BuildTimeShape("matmul_v2", {{2, -1, 4}, {3, 4, 5}}, {}); },
+              ErrorKind::kInvalidArgument, {"[matmul_v2]", "batch dims"});
+}
+
+TEST(MatmulV2Op, GradMakerAndGradient) {
+  for (const auto& c : MatmulCases()) {
+    auto x = Random(Numel(c.x), 21), y = Random(Numel(c.y), 22), w = Random(Numel(c.out), 23);
+    OneOp fwd("matmul_v2");
+    fwd.In("X", "x", MakeTensor<double>(c.x, x))
+        .In("Y", "y", MakeTensor<double>(c.y, y))
+        .Out("Out", "out")
+        .Attr("trans_x", c.tx)
+        .Attr("trans_y", c.ty);
+    GradOpDesc g = GradOf(fwd.desc());
+    EXPECT_EQ(g.type, "matmul_v2_grad");
+    EXPECT_EQ(g.inputs.at("X"), std::vector<std::string>{"x"});
+    EXPECT_EQ(g.inputs.at("Y"), std::vector<std::string>{"y"});
+    EXPECT_EQ(g.inputs.at("Out@GRAD"), std::vector<std::string>{"out@GRAD"});
+    EXPECT_EQ(g.outputs.at("X@GRAD"), std::vector<std::string>{"x@GRAD"});
+    EXPECT_EQ(g.outputs.at("Y@GRAD"), std::vector<std::string>{"y@GRAD"});
+    EXPECT_EQ(std::get<bool>(g.attrs.at("trans_x")), c.tx);
+    EXPECT_EQ(std::get<bool>(g.attrs.at("trans_y")), c.ty);
+
+    OneOp grad(g);
+    grad.Set("x", MakeTensor<double>(c.x, x));
+    grad.Set("y", MakeTensor<double>(c.y, y));
+    grad.Set("out@GRAD", MakeTensor<double>(c.out, w));
+    grad.Run();
+    EXPECT_EQ(grad.Get("x@GRAD").dims().ToVector(), c.x) << Name(c);
+    EXPECT_EQ(grad.Get("y@GRAD").dims().ToVector(), c.y) << Name(c);
+    auto forward = [&] {
+      fwd.Set("x", MakeTensor<double>(c.x, x));
+      fwd.Set("y", MakeTensor<double>(c.y, y));
+      fwd.Run();
+      return Values<double>(fwd.Get("out"));
+    };
+    ExpectNear(Values<double>(grad.Get("x@GRAD")), NumericGrad(&x, w, forward), 1e-7,
+               "dX " + Name(c));
+    ExpectNear(Values<double>(grad.Get("y@GRAD")), NumericGrad(&y, w, forward), 1e-7,
+               "dY " + Name(c));
+  }
+}
+
+TEST(MatmulV2Op, GradOutputsAreOptionalAndShapesChecked) {
+  OneOp grad("matmul_v2_grad");
+  grad.In("X", "x", MakeTensor<float>({2, 3}, Cast<float>(Random(6, 6))))
+      .In("Y", "y", MakeTensor<float>({3, 2}, Cast<float>(Random(6, 7))))
+      .In("Out@GRAD", "dout", MakeTensor<float>({2, 2}, {1, 0, 0, 1}))
+      .Out("Y@GRAD", "dy");
+  grad.Run();
+  EXPECT_EQ(grad.Get("dy").dims().ToVector(), (Shape{3, 2}));
+
+  OneOp bad("matmul_v2_grad");
+  bad.In("X", "x", MakeTensor<float>({2, 3}, Cast<float>(Random(6, 6))))
+      .In("Y", "y", MakeTensor<float>({3, 2}, Cast<float>(Random(6, 7))))
+      .In("Out@GRAD", "dout", MakeTensor<float>({2, 3}, std::vector<float>(6, 1.f)))
+      .Out("X@GRAD", "dx");
+  ExpectError([&] { bad.Run(); }, ErrorKind::kInvalidArgument,
+              {"[matmul_v2_grad]", "Out@GRAD", "[2, 3]", "[2, 2]"});
+}
+
+// ============================ reduce_mean ============================
+
+// The mean over the dims flagged in `reduced` (all of X's dims listed), the
+// output laid out with the kept dims in order.
+std::vector<double> RefMean(const std::vector<double>& x, const Shape& xs,
+                            const std::vector<bool>& reduced) {
+  Shape kept;
+  for (size_t d = 0; d < xs.size(); ++d)
+    if (!reduced[d]) kept.push_back(xs[d]);
+  std::vector<double> sum(Numel(kept), 0.0);
+  std::vector<int64_t> cnt(sum.size(), 0);
+  for (int64_t i = 0; i < Numel(xs); ++i) {
+    Shape idx = Unravel(i, xs);
+    int64_t o = 0;
+    for (size_t d = 0; d < xs.size(); ++d)
+      if (!reduced[d]) o = o * xs[d] + idx[d];
+    sum[o] += x[i];
+    ++cnt[o];
+  }
+  for (size_t o = 0; o < sum.size(); ++o) sum[o] /= static_cast<double>(cnt[o]);
+  return sum;
+}
+
+struct MeanCase {
+  Shape x;
+  std::vector<int32_t> dim;
+  bool keep_dim, reduce_all;
+  std::vector<bool> reduced;  // stated by hand
+  Shape out;
+};
+
+const std::vector<MeanCase>& MeanCases() {
+  static const std::vector<MeanCase> cases = {
+      {{3, 6, 16}, {1}, false, false, {false, true, false}, {3, 16}},  // embed_pool's pooling
+      {{3, 6, 16}, {1}, true, false, {false, true, false}, {3, 1, 16}},
+      {{2, 3, 4}, {-1}, false, false, {false, false, true}, {2, 3}},
+      {{2, 3, 4}, {0}, false, false, {true, false, false}, {3, 4}},
+      {{2, 3, 4}, {0, 2}, false, false, {true, false, true}, {3}},
+      {{2, 3, 4}, {2, -3}, true, false, {true, false, true}, {1, 3, 1}},
+      {{2, 3, 4, 5}, {1, 2}, false, false, {false, true, true, false}, {2, 5}},
+      {{2, 3, 4, 5}, {0, 3}, false, false, {true, false, false, true}, {3, 4}},
+      {{2, 1, 4}, {1}, false, false, {false, true, false}, {2, 4}},
+      {{2, 3, 4}, {1, 1}, false, false, {false, true, false}, {2, 4}},  // a repeated dim
+      {{2, 3, 4}, {0}, false, true, {true, true, true}, {}},            // reduce_all: 0-D
+      {{2, 3, 4}, {0}, true, true, {true, true, true}, {1, 1, 1}},
+      {{2, 3, 4}, {}, false, false, {true, true, true}, {}},            // empty dim: all
+      {{2, 3, 4}, {0, 1, 2}, false, false, {true, true, true}, {}},
+      {{2, 3}, {0, 0}, false, false, {true, true}, {}},  // as many entries as dims: all
+      {{7}, {0}, false, false, {true}, {}},
+  };
+  return cases;
+}
+
+std::string Name(const MeanCase& c) {
+  std::string s = DDim(c.x).ToString() + " dim=[" + StrJoin(c.dim) + "]";
+  if (c.keep_dim) s += " keep_dim";
+  if (c.reduce_all) s += " reduce_all";
+  return s;
+}
+
+template <typename T>
+void CheckMean(const MeanCase& c, double tol) {
+  auto x = Random(Numel(c.x), 31);
+  OneOp op("reduce_mean");
+  op.In("X", "x", MakeTensor<T>(c.x, Cast<T>(x)))
+      .Out("Out", "out")
+      .Attr("dim", c.dim)
+      .Attr("keep_dim", c.keep_dim)
+      .Attr("reduce_all", c.reduce_all);
+  op.Run();
+  EXPECT_EQ(op.Get("out").dims().ToVector(), c.out) << Name(c);
+  EXPECT_EQ(op.Get("out").dtype(), DataTypeOf<T>::value);
+  ExpectNear(Values<T>(op.Get("out")), RefMean(x, c.x, c.reduced), tol, "reduce_mean " + Name(c));
+}
+
+TEST(ReduceMeanOp, MatchesReference) {
+  for (const auto& c : MeanCases()) {
+    CheckMean<float>(c, 1e-6);
+    CheckMean<double>(c, 1e-14);
+  }
+}
+
+TEST(ReduceMeanOp, DefaultsReduceDimZero) {
+  OneOp op("reduce_mean");
+  op.In("X", "x", MakeTensor<float>({2, 2}, {1, 2, 3, 5})).Out("Out", "out");
+  op.Run();
+  EXPECT_EQ(op.Get("out").dims().ToVector(), (Shape{2}));
+  ExpectNear(Values<float>(op.Get("out")), {2, 3.5}, 0, "mean over dim 0");
+}
+
+TEST(ReduceMeanOp, LegacyDtypeAttrsAreExtra) {
+  const OpDef& def = OpRegistry::Instance().Get("reduce_mean");
+  for (const char* name : {"in_dtype", "out_dtype"}) {
+    const int i = def.AttrIndex(name);
+    ASSERT_GE(i, 0) << name;
+    EXPECT_TRUE(def.attrs[i].extra) << name;
+  }
+  for (const char* name : {"dim", "keep_dim", "reduce_all"})
+    EXPECT_FALSE(def.attrs[def.AttrIndex(name)].extra) << name;
+}
+
+TEST(ReduceMeanOp, BadDimNamesOpAndRange) {
+  OneOp op("reduce_mean");
+  op.In("X", "x", MakeTensor<float>({2, 3}, std::vector<float>(6, 1.f)))
+      .Out("Out", "out")
+      .Attr("dim", std::vector<int32_t>{2});
+  ExpectError([&] { op.Run(); }, ErrorKind::kInvalidArgument,
+              {"[reduce_mean]", "'dim'", "2", "[-2, 2)", "[2, 3]"});
+  ExpectError([] { BuildTimeShape("reduce_mean", {{-1, 6}}, {{"dim", std::vector<int32_t>{-3}}}); },
+              ErrorKind::kInvalidArgument, {"[reduce_mean]", "-3"});
+}
+
+TEST(ReduceMeanOp, BuildTimeShapes) {
+  EXPECT_EQ(BuildTimeShape("reduce_mean", {{-1, 6, 16}}, {{"dim", std::vector<int32_t>{1}}}),
+            (Shape{-1, 16}));
+  EXPECT_EQ(BuildTimeShape("reduce_mean", {{-1, -1, 16}},
+                           {{"dim", std::vector<int32_t>{1}}, {"keep_dim", true}}),
+            (Shape{-1, 1, 16}));
+  EXPECT_EQ(BuildTimeShape("reduce_mean", {{-1, 6, 16}}, {{"dim", std::vector<int32_t>{0, -1}}}),
+            (Shape{6}));
+  EXPECT_EQ(BuildTimeShape("reduce_mean", {{-1, 6}}, {{"reduce_all", true}}), (Shape{}));
+}
+
+TEST(ReduceMeanOp, GradMakerAndGradient) {
+  for (const auto& c : MeanCases()) {
+    auto x = Random(Numel(c.x), 41), w = Random(Numel(c.out), 42);
+    OneOp fwd("reduce_mean");
+    fwd.In("X", "x", MakeTensor<double>(c.x, x))
+        .Out("Out", "out")
+        .Attr("dim", c.dim)
+        .Attr("keep_dim", c.keep_dim)
+        .Attr("reduce_all", c.reduce_all);
+    GradOpDesc g = GradOf(fwd.desc());
+    EXPECT_EQ(g.type, "reduce_mean_grad");
+    EXPECT_EQ(g.inputs.at("X"), std::vector<std::string>{"x"});
+    EXPECT_EQ(g.inputs.at("Out@GRAD"), std::vector<std::string>{"out@GRAD"});
+    EXPECT_EQ(g.outputs.at("X@GRAD"), std::vector<std::string>{"x@GRAD"});
+
+    OneOp grad(g);
+    grad.Set("x", MakeTensor<double>(c.x, x));
+    grad.Set("out@GRAD", MakeTensor<double>(c.out, w));
+    grad.Run();
+    EXPECT_EQ(grad.Get("x@GRAD").dims().ToVector(), c.x) << Name(c);
+    auto forward = [&] {
+      fwd.Set("x", MakeTensor<double>(c.x, x));
+      fwd.Run();
+      return Values<double>(fwd.Get("out"));
+    };
+    ExpectNear(Values<double>(grad.Get("x@GRAD")), NumericGrad(&x, w, forward), 1e-8,
+               "reduce_mean dX " + Name(c));
+  }
+}
+
+TEST(ReduceMeanOp, GradShapeMismatchNamesOp) {
+  OneOp grad("reduce_mean_grad");
+  grad.In("X", "x", MakeTensor<float>({2, 3}, std::vector<float>(6, 1.f)))
+      .In("Out@GRAD", "dout", MakeTensor<float>({3}, {1, 2, 3}))
+      .Out("X@GRAD", "dx")
+      .Attr("dim", std::vector<int32_t>{1});
+  ExpectError([&] { grad.Run(); }, ErrorKind::kInvalidArgument,
+              {"[reduce_mean_grad]", "Out@GRAD", "[3]", "[2]"});
+}
+
+// ========================== lookup_table_v2 ==========================
+
+// W[ids[i]] row by row, zero rows for `pad` (-1: none).
+std::vector<double> RefLookup(const std::vector<int64_t>& ids, const std::vector<double>& w,
+                              int64_t width, int64_t pad) {
+  std::vector<double> out;
+  for (int64_t id : ids)
+    for (int64_t j = 0; j < width; ++j) out.push_back(id == pad ? 0.0 : w[id * width + j]);
+  return out;
+}
+
+template <typename Id, typename T>
+void CheckLookup(const Shape& ids_shape, const std::vector<int64_t>& ids, int64_t rows,
+                 int64_t width, int64_t padding_idx, int64_t pad_row) {
+  const std::vector<T> wt = Cast<T>(Random(rows * width, 51));
+  const std::vector<double> w(wt.begin(), wt.end());  // the table's exact values
+  OneOp op("lookup_table_v2");
+  op.In("Ids", "ids", MakeTensor<Id>(ids_shape, std::vector<Id>(ids.begin(), ids.end())))
+      .In("W", "w", MakeTensor<T>({rows, width}, wt))
+      .Out("Out", "out")
+      .Attr("padding_idx", padding_idx);
+  op.Run();
+  Shape want = ids_shape;
+  want.push_back(width);
+  const std::string what = "lookup ids " + DDim(ids_shape).ToString() + " " +
+                           DataTypeName(DataTypeOf<Id>::value) + " padding_idx " +
+                           std::to_string(padding_idx);
+  EXPECT_EQ(op.Get("out").dims().ToVector(), want) << what;
+  EXPECT_EQ(op.Get("out").dtype(), DataTypeOf<T>::value) << what;  // W's, not Ids'
+  ExpectNear(Values<T>(op.Get("out")), RefLookup(ids, w, width, pad_row), 0, what);
+}
+
+TEST(LookupTableV2Op, MatchesReference) {
+  const std::vector<int64_t> ids = {86, 90, 7, 52, 0, 0, 66, 11, 87, 91, 2, 86};
+  // padding_idx 0 (embed_pool's), none, and a negative one counted from the end.
+  for (auto [padding_idx, pad_row] : std::vector<std::pair<int64_t, int64_t>>{
+           {0, 0}, {-1, -1}, {86, 86}, {-14, 86}}) {
+    CheckLookup<int64_t, float>({2, 6}, ids, 100, 16, padding_idx, pad_row);
+    CheckLookup<int32_t, float>({2, 6}, ids, 100, 16, padding_idx, pad_row);
+    CheckLookup<int64_t, double>({12}, ids, 100, 3, padding_idx, pad_row);
+    CheckLookup<int32_t, double>({2, 3, 2}, ids, 100, 5, padding_idx, pad_row);
+  }
+  CheckLookup<int64_t, float>({1, 1}, {4}, 5, 7, -1, -1);  // Paddle's old [N, 1] ids layout
+}
+
+TEST(LookupTableV2Op, OutOfRangeIdsNameOpIdAndRows) {
+  for (int64_t bad : {int64_t{10}, int64_t{-1}, int64_t{-5}, int64_t{1} << 40}) {
+    OneOp op("lookup_table_v2");
+    op.In("Ids", "ids", MakeTensor<int64_t>({2, 2}, {1, 2, bad, 3}))
+        .In("W", "w", MakeTensor<float>({10, 4}, std::vector<float>(40, 1.f)))
+        .Out("Out", "out");
+    ExpectError([&] { op.Run(); }, ErrorKind::kInvalidArgument,
+                {"[lookup_table_v2]", "id " + std::to_string(bad), "10 rows", "[0, 10)"});
+  }
+  OneOp i32("lookup_table_v2");
+  i32.In("Ids", "ids", MakeTensor<int32_t>({3}, {0, 4, 1}))
+      .In("W", "w", MakeTensor<double>({4, 2}, std::vector<double>(8, 1.0)))
+      .Out("Out", "out")
+      .Attr("padding_idx", int64_t{0});
+  ExpectError([&] { i32.Run(); }, ErrorKind::kInvalidArgument,
+              {"[lookup_table_v2]", "id 4", "4 rows"});
+}
+
+TEST(LookupTableV2Op, BadInputsNameTheOp) {
+  OneOp fids("lookup_table_v2");
+  fids.In("Ids", "ids", MakeTensor<float>({2}, {0, 1}))
+      .In("W", "w", MakeTensor<float>({4, 2}, std::vector<float>(8, 1.f)))
+      .Out("Out", "out");
+  ExpectError([&] { fids.Run(); }, ErrorKind::kInvalidArgument,
+              {"[lookup_table_v2]", "'Ids'", "int32 or int64", "float32"});
+
+  OneOp pad("lookup_table_v2");
+  pad.In("Ids", "ids", MakeTensor<int64_t>({2}, {0, 1}))
+      .In("W", "w", MakeTensor<float>({4, 2}, std::vector<float>(8, 1.f)))
+      .Out("Out", "out")
+      .Attr("padding_idx", int64_t{4});
+  ExpectError([&] { pad.Run(); }, ErrorKind::kInvalidArgument,
+              {"[lookup_table_v2]", "padding_idx", "4"});
+
+  ExpectError([] { BuildTimeShape("lookup_table_v2", {{-1, 6}, {100, 16, 1}}, {}); },
+              ErrorKind::kInvalidArgument, {"[lookup_table_v2]", "'W'", "2-D", "[100, 16, 1]"});
+}
+
+TEST(LookupTableV2Op, KernelDtypeComesFromW) {
+  const OpDef& def = OpRegistry::Instance().Get("lookup_table_v2");
+  EXPECT_EQ(def.kernel_dtype_input, def.InputIndex("W"));
+}
+
+TEST(LookupTableV2Op, BuildTimeShapes) {
+  EXPECT_EQ(BuildTimeShape("lookup_table_v2", {{-1, 6}, {100, 16}}, {{"padding_idx", int64_t{0}}}),
+            (Shape{-1, 6, 16}));
+  EXPECT_EQ(BuildTimeShape("lookup_table_v2", {{-1}, {-1, 8}}, {}), (Shape{-1, 8}));
+  EXPECT_EQ(BuildTimeShape("lookup_table_v2", {{2, -1, 1}, {10, -1}}, {}), (Shape{2, -1, 1, -1}));
+}
+
+TEST(LookupTableV2Op, GradMakerAndGradient) {
+  const Shape ids_shape{2, 5};
+  // Repeats (accumulated), the padding id 3 (no gradient) and unused rows (zero).
+  const std::vector<int64_t> ids = {1, 3, 1, 6, 0, 3, 6, 6, 2, 1};
+  const int64_t rows = 8, width = 3;
+  auto w = Random(rows * width, 61), g_out = Random(Numel(ids_shape) * width, 62);
+  OneOp fwd("lookup_table_v2");
+  fwd.In("Ids", "ids", MakeTensor<int64_t>(ids_shape, ids))
+      .In("W", "w", MakeTensor<double>({rows, width}, w))
+      .Out("Out", "out")
+      .Attr("padding_idx", int64_t{3});
+  GradOpDesc g = GradOf(fwd.desc());
+  EXPECT_EQ(g.type, "lookup_table_v2_grad");
+  EXPECT_EQ(g.inputs.at("W"), std::vector<std::string>{"w"});
+  EXPECT_EQ(g.inputs.at("Ids"), std::vector<std::string>{"ids"});
+  EXPECT_EQ(g.inputs.at("Out@GRAD"), std::vector<std::string>{"out@GRAD"});
+  EXPECT_EQ(g.outputs.at("W@GRAD"), std::vector<std::string>{"w@GRAD"});
+  EXPECT_EQ(g.outputs.count("Ids@GRAD"), 0u);  // integer ids get no gradient
+  EXPECT_EQ(std::get<int64_t>(g.attrs.at("padding_idx")), 3);
+
+  for (bool int32_ids : {false, true}) {
+    OneOp grad(g);
+    grad.Set("w", MakeTensor<double>({rows, width}, w));
+    grad.Set("ids", int32_ids ? MakeTensor<int32_t>(ids_shape, std::vector<int32_t>(
+                                                                   ids.begin(), ids.end()))
+                              : MakeTensor<int64_t>(ids_shape, ids));
+    grad.Set("out@GRAD", MakeTensor<double>({2, 5, width}, g_out));
+    grad.Run();
+    EXPECT_EQ(grad.Get("w@GRAD").dims().ToVector(), (Shape{rows, width}));
+    auto forward = [&] {
+      fwd.Set("w", MakeTensor<double>({rows, width}, w));
+      fwd.Run();
+      return Values<double>(fwd.Get("out"));
+    };
+    const auto numeric = NumericGrad(&w, g_out, forward);
+    ExpectNear(Values<double>(grad.Get("w@GRAD")), numeric, 1e-8, "dW");
+    for (int64_t j = 0; j < width; ++j) {
+      EXPECT_EQ(Values<double>(grad.Get("w@GRAD"))[3 * width + j], 0.0) << "padding row";
+      EXPECT_EQ(Values<double>(grad.Get("w@GRAD"))[7 * width + j], 0.0) << "unused row";
+    }
+  }
+
+  OneOp bad(g);
+  bad.Set("w", MakeTensor<double>({rows, width}, w));
+  bad.Set("ids", MakeTensor<int64_t>({2}, {1, 8}));
+  bad.Set("out@GRAD", MakeTensor<double>({2, width}, std::vector<double>(2 * width, 1.0)));
+  ExpectError([&] { bad.Run(); }, ErrorKind::kInvalidArgument,
+              {"[lookup_table_v2_grad]", "id 8", "8 rows"});
+}
+
+// ===================== embed_pool end to end =====================
+
+std::vector<int64_t> ReadInt64s(const std::string& path) {
+  const std::string bytes = test::ReadFile(path);
+  std::vector<int64_t> out(bytes.size() / sizeof(int64_t));
+  std::memcpy(out.data(), bytes.data(), out.size() * sizeof(int64_t));
+  return out;
+}
+
+std::vector<float> RunEmbedPool(paddle_infer::Predictor& p, const std::vector<int64_t>& ids,
+                                int rows) {
+  auto in = p.GetInputHandle("ids");
+  in->Reshape({rows, 6});
+  in->CopyFromCpu(ids.data());
+  EXPECT_TRUE(p.Run());
+  auto out = p.GetOutputHandle("softmax_0.tmp_0");
+  EXPECT_EQ(out->shape(), (std::vector<int>{rows, 4}));
+  std::vector<float> y(static_cast<size_t>(rows) * 4);
+  out->CopyToCpu(y.data());
+  return y;
+}
+
+float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
+  EXPECT_EQ(a.size(), b.size());
+  float m = 0;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) m = std::max(m, std::fabs(a[i] - b[i]));
+  return m;
+}
+
+TEST(EmbedPoolModel, MatchesPaddlePaddle) {
+  auto predictor = paddle_infer::CreatePredictor(paddle_infer::Config(test::DataPath("embed_pool")));
+  EXPECT_EQ(predictor->GetInputNames(), std::vector<std::string>{"ids"});
+  EXPECT_EQ(predictor->GetOutputNames(), std::vector<std::string>{"softmax_0.tmp_0"});
+  const auto ids = ReadInt64s(test::DataPath("embed_pool/ids.i64"));
+  const auto expected = test::ReadFloats(test::DataPath("embed_pool/softmax_0.tmp_0.f32"));
+  ASSERT_EQ(ids.size(), 18u);
+  ASSERT_EQ(expected.size(), 12u);
+  const auto y = RunEmbedPool(*predictor, ids, 3);
+  EXPECT_LE(MaxAbsDiff(y, expected), 1e-5f);
+  // Steady state, and a different batch size (row 1 alone).
+  EXPECT_EQ(RunEmbedPool(*predictor, ids, 3), y);
+  const std::vector<int64_t> row1(ids.begin() + 6, ids.begin() + 12);
+  EXPECT_LE(MaxAbsDiff(RunEmbedPool(*predictor, row1, 1),
+                       std::vector<float>(expected.begin() + 4, expected.begin() + 8)),
+            1e-5f);
+}
+
+TEST(EmbedPoolModel, OutOfRangeIdIsAnErrorNotACrash) {
+  auto predictor = paddle_infer::CreatePredictor(paddle_infer::Config(test::DataPath("embed_pool")));
+  std::vector<int64_t> ids = {1, 2, 3, 4, 5, 100};
+  auto in = predictor->GetInputHandle("ids");
+  in->Reshape({1, 6});
+  in->CopyFromCpu(ids.data());
+  ExpectError([&] { predictor->Run(); }, ErrorKind::kInvalidArgument,
+              {"[lookup_table_v2]", "id 100", "100 rows"});
+}
+
+}  // namespace
+}  // namespace paddle
