@@ -12,6 +12,9 @@
 namespace paddle {
 namespace {
 
+using test::CatchError;
+using test::MaxAbsDiff;
+
 using paddle_infer::Config;
 using paddle_infer::CreatePredictor;
 
@@ -29,13 +32,6 @@ std::vector<float> RunMlp(paddle_infer::Predictor& p, const std::vector<float>& 
   std::vector<float> y(static_cast<size_t>(rows) * 10);
   out->CopyToCpu(y.data());
   return y;
-}
-
-float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
-  EXPECT_EQ(a.size(), b.size());
-  float m = 0;
-  for (size_t i = 0; i < a.size() && i < b.size(); ++i) m = std::max(m, std::fabs(a[i] - b[i]));
-  return m;
 }
 
 TEST(Inference, OracleMlpMatchesPaddlePaddle) {
@@ -94,7 +90,6 @@ TEST(Inference, ClonesShareParametersAndRunInParallel) {
   EXPECT_EQ(a, b);
 }
 
-using test::CatchError;
 
 bool Has(const Error& e, const std::string& text) {
   return std::string(e.what()).find(text) != std::string::npos;

@@ -1,5 +1,7 @@
 #include "test_util.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -30,11 +32,24 @@ void WriteFile(const std::string& path, const std::string& bytes) {
   if (!out) throw std::runtime_error("cannot write " + path);
 }
 
-std::vector<float> ReadFloats(const std::string& path) {
+namespace {
+template <typename T>
+std::vector<T> ReadRaw(const std::string& path) {
   std::string bytes = ReadFile(path);
-  std::vector<float> out(bytes.size() / sizeof(float));
-  std::memcpy(out.data(), bytes.data(), out.size() * sizeof(float));
+  std::vector<T> out(bytes.size() / sizeof(T));
+  std::memcpy(out.data(), bytes.data(), out.size() * sizeof(T));
   return out;
+}
+}  // namespace
+
+std::vector<float> ReadFloats(const std::string& path) { return ReadRaw<float>(path); }
+std::vector<int64_t> ReadInt64s(const std::string& path) { return ReadRaw<int64_t>(path); }
+
+float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
+  EXPECT_EQ(a.size(), b.size());
+  float m = 0;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) m = std::max(m, std::fabs(a[i] - b[i]));
+  return m;
 }
 
 std::string ExpectError(const std::function<void()>& fn, ErrorKind kind,

@@ -1,6 +1,7 @@
 // Shared helpers for the C++ tests: test data paths, raw float files, temp dirs.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <string>
@@ -15,8 +16,11 @@ namespace test {
 std::string DataPath(const std::string& rel);
 std::string ReadFile(const std::string& path);
 void WriteFile(const std::string& path, const std::string& bytes);
-// A raw little-endian float32 file (tests/data/mlp/x.f32).
+// Raw little-endian files of float32 / int64 values (tests/data/*/*.f32, *.i64).
 std::vector<float> ReadFloats(const std::string& path);
+std::vector<int64_t> ReadInt64s(const std::string& path);
+// Largest |a[i] - b[i]|; a test failure if the sizes differ.
+float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b);
 // Runs fn, expecting a paddle::Error of `kind` whose message contains every
 // part (a test failure otherwise); returns the message.
 std::string ExpectError(const std::function<void()>& fn, ErrorKind kind,
