@@ -202,6 +202,27 @@ OpDesc* BlockDesc::AppendOp() {
   return ops_.back().get();
 }
 
+// A repeated message field owns its elements through pointers, so erasing some
+// leaves the others (and the wrappers pointing at them) where they are.
+bool BlockDesc::RemoveVar(const std::string& name) {
+  for (size_t i = 0; i < vars_.size(); ++i) {
+    if (vars_[i]->Name() != name) continue;
+    desc_->mutable_vars()->DeleteSubrange(static_cast<int>(i), 1);
+    vars_.erase(vars_.begin() + static_cast<std::ptrdiff_t>(i));
+    return true;
+  }
+  return false;
+}
+
+void BlockDesc::RemoveOps(size_t begin, size_t end) {
+  PD_CHECK(begin <= end && end <= ops_.size(), OutOfRange, "[BlockDesc] cannot remove ops [",
+           begin, ", ", end, ") of a block of ", ops_.size());
+  if (begin == end) return;
+  desc_->mutable_ops()->DeleteSubrange(static_cast<int>(begin), static_cast<int>(end - begin));
+  ops_.erase(ops_.begin() + static_cast<std::ptrdiff_t>(begin),
+             ops_.begin() + static_cast<std::ptrdiff_t>(end));
+}
+
 // ---- ProgramDesc ----
 
 ProgramDesc::ProgramDesc() {

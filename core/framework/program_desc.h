@@ -105,11 +105,15 @@ class BlockDesc {
   const VarDesc* FindVar(const std::string& name) const;
   // Appends a new LOD_TENSOR variable (or returns the existing one).
   VarDesc* AddVar(const std::string& name);
+  // Removes the variable (false if absent). Other wrappers stay valid.
+  bool RemoveVar(const std::string& name);
 
   size_t OpCount() const { return ops_.size(); }
   OpDesc* Op(size_t i) { return ops_[i].get(); }
   const OpDesc* Op(size_t i) const { return ops_[i].get(); }
   OpDesc* AppendOp();
+  // Removes ops [begin, end). Wrappers of the other ops stay valid (graph passes).
+  void RemoveOps(size_t begin, size_t end);
 
   proto::BlockDesc* Proto() { return desc_; }
   const proto::BlockDesc& Proto() const { return *desc_; }

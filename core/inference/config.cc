@@ -36,6 +36,12 @@ std::string Config::params_file() const {
   return model_dir_ + "/" + kModelFiles[FindPairInDir(model_dir_)][1];
 }
 
+void Config::DeletePass(const std::string& pass_name) {
+  for (const auto& p : deleted_passes_)
+    if (p == pass_name) return;
+  deleted_passes_.push_back(pass_name);
+}
+
 std::string Config::Summary() const {
   std::ostringstream os;
   os << "model_dir: " << (model_dir_.empty() ? "-" : model_dir_) << "\n"
@@ -44,6 +50,7 @@ std::string Config::Summary() const {
      << "use_gpu: " << (use_gpu_ ? "true" : "false") << "\n"
      << "cpu_math_library_num_threads: " << cpu_math_threads_ << "\n"
      << "ir_optim: " << (ir_optim_ ? "true" : "false") << "\n";
+  if (!deleted_passes_.empty()) os << "deleted_passes: " << paddle::StrJoin(deleted_passes_) << "\n";
   return os.str();
 }
 

@@ -44,10 +44,15 @@ class Config {
   bool use_gpu() const { return use_gpu_; }
   void SetCpuMathLibraryNumThreads(int n) { cpu_math_threads_ = n; }
   int cpu_math_library_num_threads() const { return cpu_math_threads_; }
-  // Whether graph optimization passes run at load. No pass is registered in
-  // this version, so the model runs as saved either way; kept for PaddlePaddle code.
+  // Whether the CPU inference passes (core/ir InferencePassNames(): today
+  // fc_fuse_pass) rewrite the program at load. On by default; off runs the
+  // model exactly as saved.
   void SwitchIrOptim(bool on = true) { ir_optim_ = on; }
   bool ir_optim() const { return ir_optim_; }
+  // Leaves the named pass out of the pipeline run at load. A name that is not
+  // in the pipeline is ignored, as in PaddlePaddle.
+  void DeletePass(const std::string& pass_name);
+  const std::vector<std::string>& deleted_passes() const { return deleted_passes_; }
   // Temporaries' memory returns to the pool right after their last reader
   // (eager deletion) whatever this says; kept so PaddlePaddle code runs as is.
   void EnableMemoryOptim(bool on = true) { memory_optim_ = on; }
@@ -64,6 +69,7 @@ class Config {
 
  private:
   std::string model_dir_, prog_file_, params_file_;
+  std::vector<std::string> deleted_passes_;
   bool use_gpu_ = false;
   bool ir_optim_ = true;
   bool memory_optim_ = false;

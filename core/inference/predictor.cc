@@ -6,6 +6,7 @@
 #include "core/framework/model_io.h"
 #include "core/framework/op_def.h"
 #include "core/inference/paddle_inference_api.h"
+#include "core/ir/pass.h"
 #include "core/ops/math_threads.h"
 
 namespace paddle_infer {
@@ -18,7 +19,7 @@ namespace {
 
 // What a loaded model shares between a predictor and its clones.
 struct LoadedModel {
-  ProgramDesc program;       // as loaded (feed/fetch ops removed)
+  ProgramDesc program;  // as loaded, feed/fetch ops removed, inference passes applied
   std::unique_ptr<Scope> params;  // persistables, read-only once loaded
   std::vector<std::string> inputs, outputs;
 };
@@ -114,6 +115,12 @@ Predictor::Predictor(const Config& config) : impl_(std::make_unique<Impl>()) {
   paddle::LoadInferenceModel(prog, params, &model->program, model->params.get());
   try {
     StripFeedFetch(&model->program, &model->inputs, &model->outputs);
+    if (config.ir_optim()) {
+      paddle::ir::PassContext ctx;
+      ctx.keep_vars.insert(model->inputs.begin(), model->inputs.end());
+      ctx.keep_vars.insert(model->outputs.begin(), model->outputs.end());
+      paddle::ir::InferencePasses(config.deleted_passes()).Run(&model->program, ctx);
+    }
     impl_->model = std::move(model);
     impl_->Prepare();
   } catch (const paddle::Error& e) {

@@ -69,8 +69,12 @@ void BindInference(py::module_& m) {
            py::arg("cpu_math_library_num_threads"))
       .def("cpu_math_library_num_threads", &Config::cpu_math_library_num_threads)
       .def("switch_ir_optim", &Config::SwitchIrOptim, py::arg("x") = true,
-           "Whether graph passes run at load (none is registered in this version).")
+           "Whether the CPU inference passes (fc_fuse_pass) rewrite the program at load; "
+           "on by default.")
       .def("ir_optim", &Config::ir_optim)
+      .def("delete_pass", &Config::DeletePass, py::arg("pass_name"),
+           "Leaves the named pass out of the passes run at load; a name not in the "
+           "pipeline is ignored.")
       .def("enable_memory_optim", &Config::EnableMemoryOptim, py::arg("x") = true,
            "Accepted for compatibility: temporaries are always freed after their last reader.")
       .def("enable_mkldnn", &Config::EnableMKLDNN,

@@ -170,15 +170,19 @@ def test_wrong_input_shape_names_the_input_and_shapes(mlp_predictor):
     assert isinstance(info.value, ValueError)
 
 
-def test_shape_error_inside_the_model_names_the_op_and_shapes(mlp_copy):
-    # Declare x as [-1, -1] so the handle lets [4, 100] through: mul must catch it.
+@pytest.mark.parametrize("ir_optim, op", [(False, "mul"), (True, "fc")])
+def test_shape_error_inside_the_model_names_the_op_and_shapes(mlp_copy, ir_optim, op):
+    # Declare x as [-1, -1] so the handle lets [4, 100] through: the first layer
+    # must catch it (mul as saved, or the fc that fc_fuse_pass made of it).
     prog = mlp_copy / "model.pdmodel"
     program = framework_pb2.ProgramDesc.FromString(prog.read_bytes())
     x = next(v for v in program.blocks[0].vars if v.name == "x")
     x.type.lod_tensor.tensor.dims[:] = [-1, -1]
     prog.write_bytes(program.SerializeToString())
-    predictor = _load(prog, mlp_copy / "model.pdiparams")
-    with pytest.raises(core.InvalidArgumentError, match=r"\[mul\]") as info:
+    config = inference.Config(str(prog), str(mlp_copy / "model.pdiparams"))
+    config.switch_ir_optim(ir_optim)
+    predictor = inference.create_predictor(config)
+    with pytest.raises(core.InvalidArgumentError, match=rf"\[{op}\]") as info:
         run_mlp(predictor, np.zeros((4, 100), dtype=np.float32))
     message = str(info.value)
     assert "100" in message and "784" in message

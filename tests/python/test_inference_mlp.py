@@ -155,6 +155,32 @@ def test_config_options_round_trip():
     assert isinstance(summary, str) and str(MLP) in summary
 
 
+def test_ir_optim_and_delete_pass_keep_the_answer(mlp_io):
+    # ir_optim (default on) runs fc_fuse_pass: the MLP's mul + add (+ relu) become two fc ops.
+    x, expected = mlp_io
+    setups = [
+        lambda c: None,
+        lambda c: c.switch_ir_optim(False),
+        lambda c: c.delete_pass("fc_fuse_pass"),
+        lambda c: c.delete_pass("no_such_pass"),  # not in the pipeline: ignored, as in PaddlePaddle
+    ]
+    for setup in setups:
+        config = inference.Config(str(MLP))
+        setup(config)
+        y = run_mlp(inference.create_predictor(config), x)
+        np.testing.assert_allclose(y, expected, rtol=0, atol=TOL)
+
+
+def test_delete_pass_is_recorded_once():
+    config = inference.Config(str(MLP))
+    assert "deleted_passes" not in config.summary()
+    config.delete_pass("fc_fuse_pass")
+    config.delete_pass(pass_name="fc_fuse_pass")
+    assert "deleted_passes: fc_fuse_pass\n" in config.summary()
+    with pytest.raises(TypeError):
+        config.delete_pass(3)
+
+
 def test_config_built_file_by_file(mlp_io):
     # The PaddlePaddle idiom: Config() then set_prog_file / set_params_file.
     x, expected = mlp_io

@@ -1,0 +1,16 @@
+// The factories of the passes in this folder, one per pass file. Internal to
+// core/ir: everything else makes passes by name (pass.h).
+#pragma once
+
+#include <memory>
+
+#include "core/ir/pass.h"
+
+namespace paddle {
+namespace ir {
+
+std::unique_ptr<Pass> MakeFcFusePass(const PassOptions& options);
+std::unique_ptr<Pass> MakeGraphVizPass(const PassOptions& options);
+
+}  // namespace ir
+}  // namespace paddle
