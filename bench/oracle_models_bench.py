@@ -6,7 +6,9 @@ the recorded inputs.
 Each runtime runs in its own subprocess with its own interpreter (ours: .venv;
 PaddlePaddle: /opt/paddle-peers/paddle331, made by bench/peers.sh). The measured
 unit is what a user times: copy_from_cpu + run + copy_to_cpu, after a warm-up;
-the median over --iters runs. Ratio = peer time / our time (> 1: we are faster).
+the median over --iters runs, best of --rounds processes (on this VM a process's
+speed varies by up to 40% from the next one's, both ours and the peers').
+Ratio = peer time / our time (> 1: we are faster).
 Never run by CI or the tests.
 
     .venv/bin/python bench/oracle_models_bench.py [--iters 500]
@@ -74,13 +76,21 @@ def measure(python, mkldnn, iters):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iters", type=int, default=500)
+    ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
     results = {}
-    for name, (python, mkldnn) in RUNTIMES.items():
-        if not os.path.exists(python):
+    for _ in range(args.rounds):  # rounds interleave the runtimes
+        for name, (python, mkldnn) in RUNTIMES.items():
+            if not os.path.exists(python):
+                continue
+            got = measure(python, mkldnn, args.iters)
+            best = results.setdefault(name, got)
+            for model, (us, err) in got.items():
+                if us < best[model][0]:
+                    best[model] = [us, err]
+    for name, (python, _) in RUNTIMES.items():
+        if name not in results:
             print(f"[bench] {name}: skipped, {python} not found (bash bench/peers.sh)")
-            continue
-        results[name] = measure(python, mkldnn, args.iters)
     ours = results.get("ours", {})
     print(f"{'model':<12} {'runtime':<20} {'median us':>10} {'ratio':>7} {'max err vs io.npz':>18}")
     for model in sorted(ours):
