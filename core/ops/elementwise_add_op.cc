@@ -115,13 +115,7 @@ void AddGradKernel(KernelContext& ctx) {
 }
 
 std::vector<GradOpDesc> AddGradMaker(const OpDesc& fwd) {
-  return GradOpBuilder(fwd, "elementwise_add_grad")
-      .ForwardInput("X")
-      .ForwardInput("Y")
-      .OutputGrad("Out")
-      .InputGrad("X")
-      .InputGrad("Y")
-      .Build();
+  return BinaryGrad(fwd, "elementwise_add_grad");
 }
 
 constexpr const char* kAxisEn =

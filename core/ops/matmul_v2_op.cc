@@ -197,13 +197,7 @@ void MatmulGradKernel(KernelContext& ctx) {
 }
 
 std::vector<GradOpDesc> MatmulGradMaker(const OpDesc& fwd) {
-  return GradOpBuilder(fwd, "matmul_v2_grad")
-      .ForwardInput("X")
-      .ForwardInput("Y")
-      .OutputGrad("Out")
-      .InputGrad("X")
-      .InputGrad("Y")
-      .Build();
+  return BinaryGrad(fwd, "matmul_v2_grad");
 }
 
 constexpr const char* kTransXEn =

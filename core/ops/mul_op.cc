@@ -93,13 +93,7 @@ void MulGradKernel(KernelContext& ctx) {
 }
 
 std::vector<GradOpDesc> MulGradMaker(const OpDesc& fwd) {
-  return GradOpBuilder(fwd, "mul_grad")
-      .ForwardInput("X")
-      .ForwardInput("Y")
-      .OutputGrad("Out")
-      .InputGrad("X")
-      .InputGrad("Y")
-      .Build();
+  return BinaryGrad(fwd, "mul_grad");
 }
 
 PD_REGISTER_OP(mul)

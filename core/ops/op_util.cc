@@ -15,5 +15,15 @@ void BinaryGradSlots(OpDefBuilder& op) {
       .Dispensable();
 }
 
+std::vector<GradOpDesc> BinaryGrad(const OpDesc& forward, const char* grad_type) {
+  return GradOpBuilder(forward, grad_type)
+      .ForwardInput("X")
+      .ForwardInput("Y")
+      .OutputGrad("Out")
+      .InputGrad("X")
+      .InputGrad("Y")
+      .Build();
+}
+
 }  // namespace ops
 }  // namespace paddle

@@ -67,6 +67,8 @@ inline void GradShapeLike(InferShapeContext& ctx, int in, int out) {
 // The slots of the gradient of a binary op Out = f(X, Y): inputs X, Y,
 // Out@GRAD; optional outputs X@GRAD, Y@GRAD.  `.Apply(BinaryGradSlots)`
 void BinaryGradSlots(OpDefBuilder& op);
+// The matching grad op desc: reads X, Y and Out@GRAD, writes X@GRAD and Y@GRAD.
+std::vector<GradOpDesc> BinaryGrad(const OpDesc& forward, const char* grad_type);
 
 }  // namespace ops
 }  // namespace paddle
