@@ -31,4 +31,12 @@ DenseTensor* KernelContext::Output(int slot, size_t i) {
   return OutputVar(slot, i)->GetMutable<DenseTensor>();
 }
 
+void* KernelContext::Workspace(size_t bytes) {
+  if (!workspace_ || workspace_->size() < bytes) {
+    workspace_.reset();  // return the old buffer first: the pool may hand it back grown
+    workspace_ = memory::Alloc(place_, bytes);
+  }
+  return workspace_->ptr();
+}
+
 }  // namespace paddle

@@ -75,6 +75,12 @@ class KernelContext {
     return std::get<T>((*attrs_)[idx]);
   }
 
+  // Scratch memory for the kernel (im2col buffers and the like), from the pool.
+  // The context keeps it between calls, and the executor keeps its contexts for
+  // the life of the prepared block, so a steady-state run allocates nothing.
+  // Contents are undefined on entry.
+  void* Workspace(size_t bytes);
+
   // Variables bound to each slot, filled once by the executor (or eager call).
   std::vector<std::vector<Variable*>> ins, outs;
 
@@ -82,6 +88,7 @@ class KernelContext {
   const OpDef* def_;
   const std::vector<Attribute>* attrs_;
   Place place_;
+  memory::AllocationPtr workspace_;
 };
 
 }  // namespace paddle

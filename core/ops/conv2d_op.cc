@@ -157,12 +157,10 @@ void Col2ImAdd(const T* col, const ConvGeom& g, const Strides3& st, int64_t c0, 
   }
 }
 
-// A per-thread scratch buffer reused across calls, so steady-state runs do not allocate.
+// The im2col buffer: the kernel context's workspace, kept between runs.
 template <typename T>
-T* Scratch(size_t n) {
-  thread_local std::vector<T> buf;
-  if (buf.size() < n) buf.resize(n);
-  return buf.data();
+T* Scratch(KernelContext& ctx, int64_t n) {
+  return static_cast<T*>(ctx.Workspace(static_cast<size_t>(n) * sizeof(T)));
 }
 
 template <typename T>
@@ -180,7 +178,7 @@ void Conv2dKernel(KernelContext& ctx) {
   // A 1x1 kernel with unit stride and no padding reads NCHW input as the GEMM operand directly.
   const bool direct = !g.nhwc && g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 &&
                       g.pt == 0 && g.pb == 0 && g.pl == 0 && g.pr == 0;
-  T* col = direct ? nullptr : Scratch<T>(static_cast<size_t>(P * K));
+  T* col = direct ? nullptr : Scratch<T>(ctx, P * K);
   for (int64_t n = 0; n < g.in.n; ++n) {
     const T* xn = xd + n * in_item;
     T* on = out + n * out_item;
@@ -230,7 +228,7 @@ void Conv2dGradKernel(KernelContext& ctx) {
   const T* xd = x.data<T>();
   const T* wd = f.data<T>();
   const T* gd = dout.data<T>();
-  T* col = Scratch<T>(static_cast<size_t>(P * K));
+  T* col = Scratch<T>(ctx, P * K);
   for (int64_t n = 0; n < g.in.n; ++n) {
     for (int64_t gi = 0; gi < g.groups; ++gi) {
       // dOut of group g: NCHW rows [mg, P] (ld P); NHWC columns of [P, m] (ld m).

@@ -332,3 +332,25 @@ TEST(Executor, BuildTimeShapeInferencePropagatesUnknownDims) {
 
 }  // namespace
 }  // namespace paddle
+
+namespace paddle {
+namespace {
+
+TEST(KernelContext, WorkspaceIsKeptBetweenCallsAndGrows) {
+  const OpDef& def = OpRegistry::Instance().Get("relu");
+  std::vector<Attribute> attrs;
+  KernelContext ctx(def, attrs, CPUPlace());
+  memory::Allocator* alloc = memory::GetAllocator(CPUPlace());
+  void* a = ctx.Workspace(4096);
+  uint64_t allocs = alloc->Stats().num_allocs;
+  EXPECT_EQ(ctx.Workspace(100), a);  // smaller: the same buffer, no allocation
+  EXPECT_EQ(ctx.Workspace(4096), a);
+  EXPECT_EQ(alloc->Stats().num_allocs, allocs);
+  void* big = ctx.Workspace(1 << 20);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(big) % memory::kAlignment, 0u);
+  static_cast<char*>(big)[(1 << 20) - 1] = 1;  // all of it is usable
+  EXPECT_EQ(alloc->Stats().num_allocs, allocs + 1);
+}
+
+}  // namespace
+}  // namespace paddle
