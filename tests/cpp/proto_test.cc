@@ -204,3 +204,28 @@ TEST(ProtoTest, NewProgramHasRootBlockAndVersion) {
 
 }  // namespace
 }  // namespace paddle
+
+namespace paddle {
+namespace {
+
+TEST(ProtoTest, RemovingOpsAndVarsKeepsTheOtherWrappersValid) {
+  ProgramDesc p = LoadProgram(test::DataPath("mlp/model.pdmodel"));
+  BlockDesc* b = p.Block(0);
+  const OpDesc* relu = b->Op(3);
+  const VarDesc* w = b->FindVar("fc_0.w_0");
+  b->RemoveOps(1, 3);  // mul, elementwise_add
+  EXPECT_EQ(b->OpCount(), 6u);
+  EXPECT_EQ(b->Op(1), relu);
+  EXPECT_EQ(relu->Type(), "relu");
+  EXPECT_TRUE(b->RemoveVar("fc_0.tmp_0"));
+  EXPECT_FALSE(b->RemoveVar("fc_0.tmp_0"));
+  EXPECT_EQ(b->FindVar("fc_0.w_0"), w);
+  EXPECT_EQ(w->GetShape(), (std::vector<int64_t>{784, 128}));
+  ProgramDesc again = ProgramDesc::Parse(p.Serialize());
+  EXPECT_EQ(again.Block(0)->OpCount(), 6u);
+  EXPECT_EQ(again.Block(0)->FindVar("fc_0.tmp_0"), nullptr);
+  EXPECT_THROW(b->RemoveOps(5, 9), Error);
+}
+
+}  // namespace
+}  // namespace paddle
