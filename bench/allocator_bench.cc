@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/memory/allocator.h"
+#include "core/memory/pooled_allocator.h"
 
 namespace {
 
@@ -164,6 +165,13 @@ int main() {
     std::printf("%-12s peak reserved %7.1f MiB, peak allocated %7.1f MiB, now allocated %zu\n",
                 a->Name(), s.peak_reserved / double(kMiB), s.peak_allocated / double(kMiB),
                 s.allocated);
+    // How often the pool's mutex was taken: small requests should mostly
+    // be served by the per-thread caches without it.
+    if (auto* pooled = dynamic_cast<paddle::memory::PooledAllocator*>(a)) {
+      std::printf("%-12s %llu allocations, mutex taken %llu times\n", a->Name(),
+                  static_cast<unsigned long long>(s.num_allocs),
+                  static_cast<unsigned long long>(pooled->LockedCalls()));
+    }
   }
   return 0;
 }

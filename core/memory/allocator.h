@@ -30,7 +30,8 @@ struct AllocatorStats {
 
 class Allocator;
 
-// One live buffer. Freed by its allocator when the last shared owner drops it.
+// One live buffer. Freed by its allocator when the last shared owner drops it
+// (and, like a make_shared object, only once no weak_ptr to it remains).
 class Allocation {
  public:
   Allocation(void* ptr, size_t size, Allocator* owner) : ptr_(ptr), size_(size), owner_(owner) {}
@@ -38,10 +39,23 @@ class Allocation {
   size_t size() const { return size_; }  // what was asked for
   Allocator* owner() const { return owner_; }
 
+ protected:
+  void Reset(void* ptr, size_t size, Allocator* owner) {
+    ptr_ = ptr;
+    size_ = size;
+    owner_ = owner;
+  }
+
  private:
+  friend class Allocator;
   void* ptr_;
   size_t size_;
   Allocator* owner_;
+  // Where Allocator::Allocate builds the AllocationPtr's control block, so
+  // handing out a buffer costs no heap allocation of its own.
+  static constexpr size_t kControlBytes = 32;
+  static constexpr size_t kControlAlign = alignof(void*);
+  alignas(kControlAlign) unsigned char control_[kControlBytes];
 };
 
 using AllocationPtr = std::shared_ptr<Allocation>;
@@ -62,6 +76,10 @@ class Allocator {
  protected:
   virtual Allocation* AllocateImpl(size_t bytes) = 0;
   virtual void FreeImpl(Allocation* allocation) = 0;
+
+ private:
+  template <typename T>
+  struct ControlBlockAllocator;  // places the control block in the Allocation
 };
 
 // The allocator for `place` chosen by FLAGS_allocator_strategy

@@ -25,9 +25,7 @@ class PoolAllocation : public Allocation {
  public:
   explicit PoolAllocation(Block* block) : Allocation(nullptr, 0, nullptr), block_(block) {}
   Block* block() const { return block_; }
-  void Assign(void* ptr, size_t size, Allocator* owner) {
-    static_cast<Allocation&>(*this) = Allocation(ptr, size, owner);
-  }
+  void Assign(void* ptr, size_t size, Allocator* owner) { Reset(ptr, size, owner); }
 
  private:
   Block* block_;
@@ -35,8 +33,8 @@ class PoolAllocation : public Allocation {
 
 enum class BlockState : uint8_t {
   kFree,    // in the best-fit index, may merge with free neighbours
-  kInUse,   // held by a user
-  kCached,  // small block returned by its user, parked in a size-class list
+  kInUse,   // held by a user, or parked in a thread's cache (PooledAllocator)
+  kCached,  // small block returned to the pool, parked in a size-class list
 };
 
 struct Block {

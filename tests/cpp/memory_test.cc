@@ -3,9 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstdint>
 #include <cstring>
+#include <deque>
+#include <functional>
+#include <future>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <string>
 #include <thread>
@@ -18,6 +23,7 @@
 #include "core/memory/auto_growth_allocator.h"
 #include "core/memory/block_pool.h"
 #include "core/memory/chunked_allocator.h"
+#include "core/memory/pooled_allocator.h"
 #include "test_util.h"
 
 namespace paddle {
@@ -224,8 +230,318 @@ TEST_P(PoolTest, BufferMayBeFreedOnAnotherThread) {
   EXPECT_EQ(pool_->Stats().allocated, 0u);
 }
 
+// --- The per-thread cache of small blocks in front of the pool ---
+
+PooledAllocator* Pooled(const std::unique_ptr<Allocator>& a) {
+  return dynamic_cast<PooledAllocator*>(a.get());
+}
+
+TEST_P(PoolTest, SmallCacheHitReturnsTheSameBlockWithoutLocking) {
+  PooledAllocator* pooled = Pooled(pool_);
+  ASSERT_NE(pooled, nullptr);
+  auto a = pool_->Allocate(200);
+  void* first = a->ptr();
+  a.reset();
+  const uint64_t locked = pooled->LockedCalls();
+  const AllocatorStats before = pool_->Stats();
+  for (int i = 0; i < 1000; ++i) {
+    auto b = pool_->Allocate(200);
+    ASSERT_EQ(b->ptr(), first) << i;
+    At(b)[199] = 1;
+  }
+  EXPECT_EQ(pooled->LockedCalls(), locked);  // neither the allocations nor the frees locked
+  const AllocatorStats after = pool_->Stats();
+  EXPECT_EQ(after.reserved, before.reserved);
+  EXPECT_EQ(after.num_allocs, before.num_allocs + 1000);
+  EXPECT_EQ(after.allocated, 0u);
+}
+
+TEST_P(PoolTest, StatsAreExactWithCachedBlocks) {
+  auto a = pool_->Allocate(100);   // 128
+  auto b = pool_->Allocate(3000);  // 3008
+  AllocatorStats s = pool_->Stats();
+  EXPECT_EQ(s.allocated, 128u + 3008u);
+  EXPECT_EQ(s.reserved, kMiB);
+  EXPECT_EQ(s.num_allocs, 2u);
+  EXPECT_EQ(s.peak_allocated, 128u + 3008u);
+
+  a.reset();  // parked in this thread's cache: no longer allocated, still reserved
+  s = pool_->Stats();
+  EXPECT_EQ(s.allocated, 3008u);
+  EXPECT_EQ(s.reserved, kMiB);
+  EXPECT_EQ(s.peak_allocated, 128u + 3008u);
+
+  auto c = pool_->Allocate(100);  // a cache hit still counts
+  s = pool_->Stats();
+  EXPECT_EQ(s.allocated, 128u + 3008u);
+  EXPECT_EQ(s.num_allocs, 3u);
+  EXPECT_EQ(s.peak_allocated, 128u + 3008u);
+  auto d = pool_->Allocate(1);  // a new high-water mark
+  EXPECT_EQ(pool_->Stats().peak_allocated, 64u + 128u + 3008u);
+
+  b.reset();
+  pool_->ResetPeak();
+  EXPECT_EQ(pool_->Stats().peak_allocated, 64u + 128u);
+  auto e = pool_->Allocate(64);  // right after a reset the first growth is a new peak
+  EXPECT_EQ(pool_->Stats().peak_allocated, 64u + 128u + 64u);
+  c.reset();
+  d.reset();
+  e.reset();
+  s = pool_->Stats();
+  EXPECT_EQ(s.allocated, 0u);
+  EXPECT_EQ(s.reserved, kMiB);
+  EXPECT_EQ(s.peak_allocated, 64u + 128u + 64u);
+  EXPECT_EQ(s.num_allocs, 5u);
+}
+
+TEST_P(PoolTest, ReleaseFlushesTheCallingThreadsCache) {
+  auto a = pool_->Allocate(100);
+  a.reset();  // cached by this thread: the chunk is not free inside the pool
+  EXPECT_EQ(pool_->Release(), kMiB);
+  EXPECT_EQ(pool_->Stats().reserved, 0u);
+  auto b = pool_->Allocate(100);  // the cache still works after a flush
+  EXPECT_EQ(pool_->Stats().allocated, 128u);
+}
+
+// A thread that runs tasks until told to stop, so a test can act while the
+// thread (and its cache) is still alive.
+class Worker {
+ public:
+  Worker() : thread_([this] { Loop(); }) {}
+  ~Worker() { Stop(); }
+  void Run(std::function<void()> fn) {
+    std::packaged_task<void()> task(std::move(fn));
+    auto done = task.get_future();
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      tasks_.push_back(std::move(task));
+    }
+    cv_.notify_one();
+    done.get();
+  }
+  void Stop() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_one();
+    thread_.join();
+  }
+
+ private:
+  void Loop() {
+    for (;;) {
+      std::unique_lock<std::mutex> lock(mu_);
+      cv_.wait(lock, [this] { return stop_ || !tasks_.empty(); });
+      if (tasks_.empty()) return;
+      auto task = std::move(tasks_.front());
+      tasks_.pop_front();
+      lock.unlock();
+      task();
+    }
+  }
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::packaged_task<void()>> tasks_;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+TEST_P(PoolTest, CrossThreadFreeGoesToTheFreeingThreadsCache) {
+  std::vector<AllocationPtr> made;
+  for (int i = 0; i < 20; ++i) made.push_back(pool_->Allocate(64 + 64 * (i % 8)));
+  const size_t reserved = pool_->Stats().reserved;
+  Worker worker;
+  worker.Run([&] { made.clear(); });  // parked in the worker's cache
+  EXPECT_EQ(pool_->Stats().allocated, 0u);
+  EXPECT_EQ(pool_->Stats().reserved, reserved);
+  EXPECT_EQ(pool_->Stats().num_allocs, 20u);
+  // The worker's cached blocks keep their chunk from being wholly free
+  // (documented: Release flushes only the calling thread's cache)...
+  EXPECT_EQ(pool_->Release(), 0u);
+  // ...the worker reuses them without the pool...
+  std::vector<AllocationPtr> again;
+  worker.Run([&] {
+    for (int i = 0; i < 20; ++i) again.push_back(pool_->Allocate(64 + 64 * (i % 8)));
+  });
+  EXPECT_EQ(pool_->Stats().reserved, reserved);
+  again.clear();  // freed here, cached by this thread now
+  // ...and its exit gives them back.
+  worker.Stop();
+  EXPECT_EQ(pool_->Stats().allocated, 0u);
+  EXPECT_EQ(pool_->Release(), reserved);
+  EXPECT_EQ(pool_->Stats().reserved, 0u);
+}
+
+TEST_P(PoolTest, ThreadExitFlushesItsCache) {
+  std::thread([&] {
+    std::vector<AllocationPtr> live;
+    for (int i = 0; i < 300; ++i) live.push_back(pool_->Allocate(1 + (i * 37) % 4096));
+    live.clear();  // all cached or trimmed back by this thread
+  }).join();
+  AllocatorStats s = pool_->Stats();
+  EXPECT_EQ(s.allocated, 0u);
+  EXPECT_EQ(s.num_allocs, 300u);
+  ASSERT_GT(s.reserved, 0u);
+  EXPECT_EQ(pool_->Release(), s.reserved);  // every chunk is wholly free again
+  EXPECT_EQ(pool_->Stats().reserved, 0u);
+}
+
+TEST_P(PoolTest, PeakIsExactAcrossThreads) {
+  auto a = pool_->Allocate(1000);  // 1024
+  a.reset();
+  Worker worker;
+  AllocationPtr held;
+  worker.Run([&] { held = pool_->Allocate(500); });  // 512, still held
+  EXPECT_EQ(pool_->Stats().peak_allocated, 1024u);
+  // This thread had room for 1024 bytes under the old peak; the worker's
+  // buffer must still count.
+  a = pool_->Allocate(1000);
+  EXPECT_EQ(pool_->Stats().peak_allocated, 1024u + 512u);
+  // Same after the worker is gone.
+  worker.Stop();
+  a.reset();
+  a = pool_->Allocate(1500);  // 1536
+  EXPECT_EQ(pool_->Stats().peak_allocated, 1536u + 512u);
+  EXPECT_EQ(pool_->Stats().allocated, 1536u + 512u);
+}
+
+TEST_P(PoolTest, FourThreadsTradeSmallBuffersWithStamps) {
+  struct Stamped {
+    AllocationPtr buffer;
+    uint32_t stamp;
+  };
+  std::mutex mu;
+  std::vector<Stamped> exchange;  // buffers made by one thread, freed by another
+  // Every byte of a buffer derives from its stamp, so any overlap or stray
+  // write shows.
+  auto stamp_of = [](const AllocationPtr& a, uint32_t stamp) {
+    for (size_t i = 0; i < a->size(); ++i) At(a)[i] = static_cast<char>(stamp + i * 131);
+  };
+  auto check = [](const AllocationPtr& a, uint32_t stamp) {
+    for (size_t i = 0; i < a->size(); ++i) {
+      if (At(a)[i] != static_cast<char>(stamp + i * 131)) return false;
+    }
+    return true;
+  };
+  auto work = [&](uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::vector<Stamped> live;
+    for (uint32_t step = 0; step < 20000; ++step) {
+      const uint32_t r = rng();
+      if (live.size() < 48 && r % 2) {
+        const size_t bytes = r % 4097;
+        const uint32_t stamp = seed * 0x9e3779b9u + step * 7919u;
+        live.push_back({pool_->Allocate(bytes), stamp});
+        stamp_of(live.back().buffer, stamp);
+      } else if (!live.empty()) {
+        std::swap(live[r % live.size()], live.back());
+        Stamped s = std::move(live.back());
+        live.pop_back();
+        ASSERT_TRUE(check(s.buffer, s.stamp)) << "buffer overwritten (seed " << seed << ")";
+        if (r % 3 == 0) {  // hand it to whichever thread takes it next
+          std::lock_guard<std::mutex> lock(mu);
+          exchange.push_back(std::move(s));
+        }
+      }
+      if (step % 16 == 0) {
+        std::vector<Stamped> taken;
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          taken.swap(exchange);
+        }
+        for (const Stamped& s : taken) {
+          ASSERT_TRUE(check(s.buffer, s.stamp)) << "buffer overwritten in flight";
+        }
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (uint32_t t = 0; t < 4; ++t) threads.emplace_back(work, t + 1);
+  for (auto& t : threads) t.join();
+  exchange.clear();
+  AllocatorStats s = pool_->Stats();
+  EXPECT_EQ(s.allocated, 0u);
+  pool_->Release();
+  EXPECT_EQ(pool_->Stats().reserved, 0u);  // no block stranded in a dead thread's cache
+}
+
 INSTANTIATE_TEST_SUITE_P(Strategies, PoolTest, ::testing::Values("auto_growth", "chunked"),
                          [](const auto& info) { return info.param; });
+
+// An allocator destroyed while another thread still caches its blocks: the
+// thread must neither crash nor return them into freed memory (run under
+// ASan/LSan: the chunks must also be freed, not leaked), whether it next
+// touches another allocator or simply exits.
+TEST(ThreadCacheTest, AllocatorDestroyedWhileAnotherThreadCachesItsBlocks) {
+  for (bool keeps_working : {false, true}) {
+    auto pool = std::make_unique<AutoGrowthAllocator>(kMiB);
+    Worker worker;
+    worker.Run([&] {
+      std::vector<AllocationPtr> live;
+      for (int i = 0; i < 50; ++i) live.push_back(pool->Allocate(64 * (1 + i % 8)));
+      live.clear();  // all parked in the worker's cache
+    });
+    auto mine = pool->Allocate(100);
+    mine.reset();   // and one in this thread's cache
+    pool.reset();   // destroyed first
+    if (keeps_working) {
+      worker.Run([&] {
+        AutoGrowthAllocator other(kMiB);
+        std::vector<AllocationPtr> live;
+        for (int i = 0; i < 200; ++i) live.push_back(other.Allocate(64 * (1 + i % 64)));
+        live.clear();
+        EXPECT_EQ(other.Stats().allocated, 0u);
+      });
+    }
+    worker.Stop();
+  }
+}
+
+TEST(ThreadCacheTest, AllocatorDestroyedOnAnotherThreadThanItsUsers) {
+  auto pool = std::make_unique<ChunkedAllocator>(kMiB);
+  std::vector<AllocationPtr> live;
+  for (int i = 0; i < 100; ++i) live.push_back(pool->Allocate(64 * (1 + i % 64)));
+  live.clear();
+  std::thread([&] { pool.reset(); }).join();
+  // This thread's cache still lists the dead pool; touching another pool
+  // drops it.
+  AutoGrowthAllocator other(kMiB);
+  auto a = other.Allocate(4096);
+  EXPECT_EQ(other.Stats().allocated, 4096u);
+}
+
+// A buffer freed while its thread is exiting, after the cache is gone (here:
+// a thread_local built before the cache, hence destroyed after it), goes
+// straight back to the pool.
+TEST(ThreadCacheTest, FreeAfterTheThreadsCacheIsGone) {
+  AutoGrowthAllocator pool(kMiB);
+  std::thread([&] {
+    static thread_local std::vector<AllocationPtr> held;
+    held.push_back(pool.Allocate(100));
+    held.push_back(pool.Allocate(100));
+    held.pop_back();  // one cached, one freed only at thread exit
+  }).join();
+  EXPECT_EQ(pool.Stats().allocated, 0u);
+  EXPECT_EQ(pool.Stats().num_allocs, 2u);
+  EXPECT_EQ(pool.Release(), kMiB);
+}
+
+TEST(ThreadCacheTest, CacheIsBoundedPerThread) {
+  // Freeing many small blocks does not park them all in the cache: the
+  // overflow goes back to the pool, where another thread can use it.
+  AutoGrowthAllocator pool(kMiB);
+  std::vector<AllocationPtr> live;
+  for (int i = 0; i < 4096; ++i) live.push_back(pool.Allocate(256));  // exactly one chunk
+  EXPECT_EQ(pool.Stats().reserved, kMiB);
+  live.clear();
+  std::thread([&] {
+    for (int i = 0; i < 4000; ++i) live.push_back(pool.Allocate(256));
+  }).join();
+  EXPECT_EQ(pool.Stats().reserved, kMiB);  // served from the first thread's overflow
+  live.clear();
+}
 
 TEST(AutoGrowthTest, GrowsByRoundedChunksAndReleasesOnlyFreeOnes) {
   AutoGrowthAllocator pool(kMiB);
