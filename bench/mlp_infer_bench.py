@@ -338,16 +338,7 @@ def _run_python_worker(rt, args, weights_dir, workdir):
     cmd = [py, os.path.abspath(__file__), "--worker", rt, "--model-dir", args.model_dir,
            "--weights-dir", weights_dir, "--iters-b1", str(args.iters_b1), "--iters-b64",
            str(args.iters_b64), "--warmup", str(args.warmup)]
-    try:
-        p = subprocess.run(cmd, cwd=workdir, env=_child_env(rt), capture_output=True, text=True,
-                           timeout=args.timeout)
-    except subprocess.TimeoutExpired:
-        return None, "timed out after %ss" % args.timeout
-    res = _parse_result(p.stdout)
-    if res is None:
-        tail = "\n".join((p.stdout + p.stderr).strip().splitlines()[-8:])
-        return None, "worker failed (rc %d):\n%s" % (p.returncode, tail)
-    return res, None
+    return _run_measurement(cmd, workdir, _child_env(rt), args.timeout, "worker")
 
 
 def _run_cpp_worker(args, weights_dir, workdir):
@@ -358,16 +349,23 @@ def _run_cpp_worker(args, weights_dir, workdir):
            os.path.join(weights_dir, "x1.f32"), os.path.join(weights_dir, "x64.f32"),
            os.path.join(args.model_dir, "x.f32"), os.path.join(args.model_dir, "softmax_0.tmp_0.f32"),
            str(args.iters_b1), str(args.iters_b64), str(args.warmup)]
+    res, err = _run_measurement(cmd, workdir, _child_env("ours"), args.timeout, "binary")
+    if res is not None:
+        res["runtime"] = "ours-cpp"
+    return res, err
+
+
+def _run_measurement(cmd, workdir, env, timeout, what):
+    """Runs one measuring process; returns (result dict, None) or (None, why it failed)."""
     try:
-        p = subprocess.run(cmd, cwd=workdir, env=_child_env("ours"), capture_output=True, text=True,
-                           timeout=args.timeout)
+        p = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, text=True,
+                           timeout=timeout)
     except subprocess.TimeoutExpired:
-        return None, "timed out after %ss" % args.timeout
+        return None, "timed out after %ss" % timeout
     res = _parse_result(p.stdout)
     if res is None:
         tail = "\n".join((p.stdout + p.stderr).strip().splitlines()[-8:])
-        return None, "binary failed (rc %d):\n%s" % (p.returncode, tail)
-    res["runtime"] = "ours-cpp"
+        return None, "%s failed (rc %d):\n%s" % (what, p.returncode, tail)
     return res, None
 
 
