@@ -25,14 +25,19 @@ int64_t DDim::at(int i) const {
 
 int64_t DDim::numel() const {
   int64_t n = 1;
+  bool empty = false;
   for (int i = 0; i < rank_; ++i) {
     if (d_[i] < 0) return -1;
+    if (d_[i] == 0) {
+      empty = true;
+      continue;
+    }
     // A shape from a file or a user can name more elements than exist; a
     // wrapped product would size buffers wrongly, so it is an error.
     PD_CHECK(!__builtin_mul_overflow(n, d_[i], &n), InvalidArgument, "[DDim] shape ",
              ToString(), " has more elements than fit in 64 bits");
   }
-  return n;
+  return empty ? 0 : n;
 }
 
 bool DDim::IsFullyKnown() const { return numel() >= 0; }
@@ -60,6 +65,18 @@ bool DDim::operator==(const DDim& o) const {
   for (int i = 0; i < rank_; ++i)
     if (d_[i] != o.d_[i]) return false;
   return true;
+}
+
+void ThrowSizeOverflow(const std::string& op, const char* what, int64_t a, char sign,
+                       int64_t b) {
+  PD_THROW(InvalidArgument, "[", op, "] ", what, ": ", a, " ", sign, " ", b,
+           " does not fit in 64 bits");
+}
+
+int64_t ProductSize(const int64_t* dims, int n, const std::string& op, const char* what) {
+  int64_t p = 1;
+  for (int i = 0; i < n; ++i) p = MulSize(p, dims[i], op, what);
+  return p;
 }
 
 }  // namespace paddle

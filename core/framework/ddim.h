@@ -25,7 +25,9 @@ class DDim {
   int64_t at(int i) const;
   const int64_t* data() const { return d_; }
 
-  // Product of dims; -1 if any dim is unknown.
+  // Product of dims; -1 if any dim is unknown. Throws InvalidArgument when the
+  // product of the non-zero dims does not fit in 64 bits, even if a 0 dim
+  // makes numel 0: so every product of some of a shape's dims fits too.
   int64_t numel() const;
   bool IsFullyKnown() const;
   std::vector<int64_t> ToVector() const { return std::vector<int64_t>(d_, d_ + rank_); }
@@ -41,5 +43,30 @@ class DDim {
   int64_t d_[kMaxRank] = {0};
   int rank_ = 0;
 };
+
+// Checked shape arithmetic: every product or sum of dims, sizes or attribute
+// values in shape inference and kernels goes through these, so no file or
+// caller can make a size wrap (undefined behaviour, then a wrong buffer or a
+// division by zero). On overflow they throw InvalidArgument
+// "[op] <what>: a * b does not fit in 64 bits".
+[[noreturn]] void ThrowSizeOverflow(const std::string& op, const char* what, int64_t a,
+                                    char sign, int64_t b);
+inline int64_t MulSize(int64_t a, int64_t b, const std::string& op, const char* what) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) ThrowSizeOverflow(op, what, a, '*', b);
+  return r;
+}
+inline int64_t AddSize(int64_t a, int64_t b, const std::string& op, const char* what) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) ThrowSizeOverflow(op, what, a, '+', b);
+  return r;
+}
+inline int64_t SubSize(int64_t a, int64_t b, const std::string& op, const char* what) {
+  int64_t r;
+  if (__builtin_sub_overflow(a, b, &r)) ThrowSizeOverflow(op, what, a, '-', b);
+  return r;
+}
+// The product of dims[0..n), each >= 0.
+int64_t ProductSize(const int64_t* dims, int n, const std::string& op, const char* what);
 
 }  // namespace paddle

@@ -85,9 +85,9 @@ BroadcastLoop MakeBroadcastLoop(const std::string& op, const DDim& x, const DDim
     od[i] = xa[i] == 1 ? ya[i] : xa[i];
     xs[i] = xa[i] == 1 ? 0 : xacc;
     ys[i] = ya[i] == 1 ? 0 : yacc;
-    xacc *= xa[i];
-    yacc *= ya[i];
-    loop.numel *= od[i];
+    xacc = MulSize(xacc, xa[i], op, "input 'X'");
+    yacc = MulSize(yacc, ya[i], op, "input 'Y'");
+    loop.numel = MulSize(loop.numel, od[i], op, "the broadcast shape of X and Y");
   }
   // Merge dim i into the run below it when both operands step through them as
   // one contiguous block (or both skip them); size-1 dims merge with anything.
@@ -99,7 +99,7 @@ BroadcastLoop MakeBroadcastLoop(const std::string& op, const DDim& x, const DDim
       const bool x_ok = (xs[i] == 0) == (loop.x_stride[p] == 0);
       const bool y_ok = (ys[i] == 0) == (loop.y_stride[p] == 0);
       if (x_ok && y_ok) {
-        loop.dims[p] *= od[i];
+        loop.dims[p] = MulSize(loop.dims[p], od[i], op, "the broadcast shape of X and Y");
         loop.x_stride[p] = xs[i];
         loop.y_stride[p] = ys[i];
         continue;

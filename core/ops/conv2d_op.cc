@@ -45,12 +45,15 @@ int64_t ConvOutSize(const std::string& op, const char* what, int64_t in, int64_t
                     int64_t p0, int64_t p1, int64_t s, const DDim& in_dims,
                     const DDim& filter_dims) {
   if (in < 0 || k < 0) return -1;
-  const int64_t dk = d * (k - 1) + 1;
-  PD_CHECK(in + p0 + p1 >= dk, InvalidArgument, "[", op, "] the filter's ", what, " ", k,
+  const int64_t dk = AddSize(MulSize(d, k - 1, op, "the dilated filter size"), 1, op,
+                             "the dilated filter size");
+  const int64_t padded = AddSize(AddSize(in, p0, op, "the padded input size"), p1, op,
+                                 "the padded input size");
+  PD_CHECK(padded >= dk, InvalidArgument, "[", op, "] the filter's ", what, " ", k,
            " (dilated to ", dk, ") is larger than the padded input ", what, " ", in, " + ", p0,
-           " + ", p1, " = ", in + p0 + p1, " (Input ", in_dims.ToString(), ", Filter ",
+           " + ", p1, " = ", padded, " (Input ", in_dims.ToString(), ", Filter ",
            filter_dims.ToString(), ")");
-  return (in + p0 + p1 - dk) / s + 1;
+  return (padded - dk) / s + 1;
 }
 
 template <typename Ctx>
@@ -89,8 +92,8 @@ ConvGeom ResolveConv(const Ctx& ctx, const DDim& x, const DDim& f) {
            g.groups, " = ", f[1] * g.groups);
 
   const std::string& algo = ctx.template Attr<std::string>(kPaddingAlgorithm);
-  const bool known_h = ApplyPaddingAlgorithm(algo, g.in.h, g.kh, g.sh, &g.pt, &g.pb);
-  const bool known_w = ApplyPaddingAlgorithm(algo, g.in.w, g.kw, g.sw, &g.pl, &g.pr);
+  const bool known_h = ApplyPaddingAlgorithm(op, algo, g.in.h, g.kh, g.sh, &g.pt, &g.pb);
+  const bool known_w = ApplyPaddingAlgorithm(op, algo, g.in.w, g.kw, g.sw, &g.pl, &g.pr);
   if (algo == "SAME") g.dh = g.dw = 1;  // PaddlePaddle: SAME ignores dilations
   g.oh = known_h ? ConvOutSize(op, "height", g.in.h, g.kh, g.dh, g.pt, g.pb, g.sh, x, f) : -1;
   g.ow = known_w ? ConvOutSize(op, "width", g.in.w, g.kw, g.dw, g.pl, g.pr, g.sw, x, f) : -1;
@@ -159,8 +162,10 @@ void Col2ImAdd(const T* col, const ConvGeom& g, const Strides3& st, int64_t c0, 
 
 // The im2col buffer: the kernel context's workspace, kept between runs.
 template <typename T>
-T* Scratch(KernelContext& ctx, int64_t n) {
-  return static_cast<T*>(ctx.Workspace(static_cast<size_t>(n) * sizeof(T)));
+T* Scratch(KernelContext& ctx, const ConvGeom& g) {
+  const int64_t n = MulSize(g.pixels(), g.k(), ctx.op_type(), "the im2col buffer (pixels x K)");
+  return static_cast<T*>(ctx.Workspace(
+      static_cast<size_t>(MulSize(n, sizeof(T), ctx.op_type(), "the im2col buffer's bytes"))));
 }
 
 template <typename T>
@@ -178,7 +183,7 @@ void Conv2dKernel(KernelContext& ctx) {
   // A 1x1 kernel with unit stride and no padding reads NCHW input as the GEMM operand directly.
   const bool direct = !g.nhwc && g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 &&
                       g.pt == 0 && g.pb == 0 && g.pl == 0 && g.pr == 0;
-  T* col = direct ? nullptr : Scratch<T>(ctx, P * K);
+  T* col = direct ? nullptr : Scratch<T>(ctx, g);
   for (int64_t n = 0; n < g.in.n; ++n) {
     const T* xn = xd + n * in_item;
     T* on = out + n * out_item;
@@ -228,7 +233,7 @@ void Conv2dGradKernel(KernelContext& ctx) {
   const T* xd = x.data<T>();
   const T* wd = f.data<T>();
   const T* gd = dout.data<T>();
-  T* col = Scratch<T>(ctx, P * K);
+  T* col = Scratch<T>(ctx, g);
   for (int64_t n = 0; n < g.in.n; ++n) {
     for (int64_t gi = 0; gi < g.groups; ++gi) {
       // dOut of group g: NCHW rows [mg, P] (ld P); NHWC columns of [P, m] (ld m).

@@ -98,10 +98,10 @@ void LookupKernel(KernelContext& ctx) {
   const int64_t rows = w.dims()[0], width = w.dims()[1];
   const int64_t pad = PaddingRow("lookup_table_v2", ctx.Attr<int64_t>(kPaddingIdx), rows);
   DenseTensor* out = ctx.Output(kOut);
-  PD_CHECK(out->numel() == ids.numel() * width, InvalidArgument,
+  const int64_t want = MulSize(ids.numel(), width, ctx.op_type(), "Ids' size x W's width");
+  PD_CHECK(out->numel() == want, InvalidArgument,
            "[lookup_table_v2] output 'Out' has shape ", out->dims().ToString(), " but Ids ",
-           ids.dims().ToString(), " with W ", w.dims().ToString(), " give ",
-           ids.numel() * width, " elements");
+           ids.dims().ToString(), " with W ", w.dims().ToString(), " give ", want, " elements");
   T* o = out->MutableData<T>(ctx.place());
   const T* table = w.data<T>();
   const size_t row_bytes = static_cast<size_t>(width) * sizeof(T);
@@ -127,10 +127,10 @@ void LookupGradKernel(KernelContext& ctx) {
   CheckTable("lookup_table_v2_grad", wd);
   const int64_t rows = wd[0], width = wd[1];
   const int64_t pad = PaddingRow("lookup_table_v2_grad", ctx.Attr<int64_t>(kPaddingIdx), rows);
-  PD_CHECK(dout.numel() == ids.numel() * width, InvalidArgument,
+  const int64_t want = MulSize(ids.numel(), width, ctx.op_type(), "Ids' size x W's width");
+  PD_CHECK(dout.numel() == want, InvalidArgument,
            "[lookup_table_v2_grad] Out@GRAD has shape ", dout.dims().ToString(), " but Ids ",
-           ids.dims().ToString(), " with W ", wd.ToString(), " give ", ids.numel() * width,
-           " elements");
+           ids.dims().ToString(), " with W ", wd.ToString(), " give ", want, " elements");
   T* dw = ctx.Output(kGradWGrad)->MutableData<T>(ctx.place());
   std::fill(dw, dw + wd.numel(), T(0));
   const T* g = dout.data<T>();

@@ -79,7 +79,7 @@ void MulGradKernel(KernelContext& ctx) {
   const DDim x2 = x.dims().FlattenTo2D(ctx.Attr<int32_t>(kXNumColDims));
   const DDim y2 = y.dims().FlattenTo2D(ctx.Attr<int32_t>(kYNumColDims));
   const int64_t m = x2[0], k = x2[1], n = y2[1];
-  PD_CHECK(dout.numel() == m * n && k == y2[0], InvalidArgument, "[mul_grad] Out@GRAD ",
+  PD_CHECK(dout.numel() == MulSize(m, n, ctx.op_type(), "the product's size") && k == y2[0], InvalidArgument, "[mul_grad] Out@GRAD ",
            dout.dims().ToString(), " does not match X ", x.dims().ToString(), " times Y ",
            y.dims().ToString(), " (expected ", m, " x ", n, " elements)");
   if (ctx.HasOutput(kGradXGrad)) {

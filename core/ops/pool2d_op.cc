@@ -44,10 +44,12 @@ struct PoolGeom {
 int64_t PoolOutSize(const std::string& op, const char* what, int64_t in, int64_t k, int64_t p0,
                     int64_t p1, int64_t s, bool ceil_mode, const DDim& x) {
   if (in < 0) return -1;
-  const int64_t out = (in + p0 + p1 - k + (ceil_mode ? s - 1 : 0)) / s + 1;
+  const char* size = "the padded input size";
+  const int64_t padded = AddSize(AddSize(in, p0, op, size), p1, op, size);
+  const int64_t out = (AddSize(padded - k, ceil_mode ? s - 1 : 0, op, size)) / s + 1;
   PD_CHECK(out > 0, InvalidArgument, "[", op, "] the window ", what, " ", k,
            " is larger than the padded input ", what, " ", in, " + ", p0, " + ", p1, " = ",
-           in + p0 + p1, " (X ", x.ToString(), ", stride ", s, "): the output ", what,
+           padded, " (X ", x.ToString(), ", stride ", s, "): the output ", what,
            " would be ", out);
   return out;
 }
@@ -77,8 +79,8 @@ PoolGeom ResolvePool(const Ctx& ctx, const DDim& x) {
   g.sh = strides[0], g.sw = strides[1];
   g.pt = pads[0], g.pb = pads[1], g.pl = pads[2], g.pr = pads[3];
   const std::string& algo = ctx.template Attr<std::string>(kPaddingAlgorithm);
-  const bool known_h = ApplyPaddingAlgorithm(algo, g.in.h, g.kh, g.sh, &g.pt, &g.pb);
-  const bool known_w = ApplyPaddingAlgorithm(algo, g.in.w, g.kw, g.sw, &g.pl, &g.pr);
+  const bool known_h = ApplyPaddingAlgorithm(op, algo, g.in.h, g.kh, g.sh, &g.pt, &g.pb);
+  const bool known_w = ApplyPaddingAlgorithm(op, algo, g.in.w, g.kw, g.sw, &g.pl, &g.pr);
   if (global || g.adaptive) g.pt = g.pb = g.pl = g.pr = 0;  // windows cover the input exactly
 
   if (g.adaptive) {  // ksize is the output size

@@ -33,7 +33,9 @@ void MeanKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kX);
   const ReduceLoop loop = MakeReduceLoop(x.dims(), Reduced("reduce_mean", x.dims(), ctx));
   DenseTensor* out = ctx.Output(kOut);
-  PD_CHECK(out->numel() * loop.count == x.numel() || x.numel() == 0, InvalidArgument,
+  PD_CHECK(MulSize(out->numel(), loop.count, ctx.op_type(), "Out's size x the reduced count") ==
+                   x.numel() ||
+               x.numel() == 0, InvalidArgument,
            "[reduce_mean] output 'Out' has shape ", out->dims().ToString(),
            " but reducing X of shape ", x.dims().ToString(), " over ", loop.count,
            " elements each gives ", x.numel() / std::max<int64_t>(loop.count, 1));

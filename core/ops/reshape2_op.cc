@@ -48,13 +48,13 @@ DDim ReshapeDims(const std::string& op, const DDim& x, const std::vector<int64_t
     } else {
       PD_CHECK(v > 0, InvalidArgument, "[", op, "] target shape [", StrJoin(shape), "] from ",
                source, " has ", v, " at index ", i, ": dims must be > 0, 0 (copy) or -1 (infer)");
-      target_rest *= v;
+      target_rest = MulSize(target_rest, v, op, source);  // names the attribute or input
     }
   }
   int64_t x_rest = 1;  // product of X's dims not copied; -1 if one is unknown
   for (int i = 0; i < x.rank(); ++i) {
     if (i < static_cast<int>(shape.size()) && copied[i]) continue;
-    x_rest = (x_rest < 0 || x[i] < 0) ? -1 : x_rest * x[i];
+    x_rest = (x_rest < 0 || x[i] < 0) ? -1 : MulSize(x_rest, x[i], op, "input 'X'");
   }
   if (x_rest >= 0) {
     const bool fits = unknown >= 0 ? x_rest % target_rest == 0 : x_rest == target_rest;

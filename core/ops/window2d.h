@@ -65,14 +65,16 @@ inline std::vector<int64_t> ExpandPaddings(const std::string& op,
 // Applies padding_algorithm to one spatial dim: SAME pads so that
 // out = ceil(in / stride) (the odd pixel goes after), VALID pads nothing.
 // Returns false when SAME needs the input size and it is unknown.
-inline bool ApplyPaddingAlgorithm(const std::string& algo, int64_t in, int64_t k, int64_t stride,
-                                  int64_t* pad_before, int64_t* pad_after) {
+inline bool ApplyPaddingAlgorithm(const std::string& op, const std::string& algo, int64_t in,
+                                  int64_t k, int64_t stride, int64_t* pad_before,
+                                  int64_t* pad_after) {
   if (algo == "VALID") {
     *pad_before = *pad_after = 0;
   } else if (algo == "SAME") {
     if (in < 0 || k < 0) return false;
-    const int64_t out = (in + stride - 1) / stride;
-    const int64_t sum = std::max<int64_t>((out - 1) * stride + k - in, 0);
+    const char* what = "SAME padding";
+    const int64_t out = AddSize(in, stride - 1, op, what) / stride;
+    const int64_t sum = std::max<int64_t>(AddSize((out - 1) * stride, k, op, what) - in, 0);
     *pad_before = sum / 2;
     *pad_after = sum - sum / 2;
   }
