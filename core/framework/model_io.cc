@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "core/framework/enforce.h"
+#include "core/framework/op_def.h"
 
 namespace paddle {
 namespace {
@@ -634,6 +635,26 @@ void ValidateProgram(const ProgramDesc& program, const std::string& source) {
         if (a.type() == proto::BLOCKS)
           for (int32_t idx : a.blocks_idx())
             CheckBlockRef(idx, nblocks, source, i, j, op, a.name());
+      }
+    }
+  }
+
+  // Ops this build knows have their slots and attributes checked against
+  // their definitions here, once, before any pass or the executor reads them.
+  // (An unknown op type is reported when the program is prepared, listing
+  // what exists.)
+  const OpRegistry& registry = OpRegistry::Instance();
+  for (size_t i = 0; i < program.BlockCount(); ++i) {
+    const BlockDesc* b = program.Block(i);
+    for (size_t j = 0; j < b->OpCount(); ++j) {
+      const OpDesc& op = *b->Op(j);
+      if (!registry.Has(op.Type())) continue;
+      try {
+        const OpDef& def = registry.Get(op.Type());
+        def.CheckSlots(op);
+        def.CheckAttrs(op.GetAttrMap());
+      } catch (const Error& e) {
+        BadProgram(source, "block ", i, " op ", j, " (", op.Type(), "): ", e.what());
       }
     }
   }

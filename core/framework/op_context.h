@@ -37,7 +37,7 @@ class InferShapeContext {
 
   template <typename T>
   const T& Attr(int idx) const {
-    return std::get<T>(attrs_[idx]);
+    return AttrAt<T>(def_, attrs_, idx);
   }
 
   // "[op_type] " + the input's name, for error messages.
@@ -72,7 +72,7 @@ class KernelContext {
 
   template <typename T>
   const T& Attr(int idx) const {
-    return std::get<T>((*attrs_)[idx]);
+    return AttrAt<T>(*def_, *attrs_, idx);
   }
 
   // Scratch memory for the kernel (im2col buffers and the like), from the pool.

@@ -44,6 +44,19 @@ int OpDef::AttrIndex(const std::string& name) const {
   return -1;
 }
 
+void ThrowAttrAccess(const OpDef& def, const std::vector<Attribute>& values, int idx,
+                     AttrType wanted) {
+  PD_CHECK(idx >= 0 && static_cast<size_t>(idx) < values.size() && idx < static_cast<int>(def.attrs.size()),
+           Fatal, "[", def.type, "] attribute index ", idx, " is out of range: the op declares ",
+           def.attrs.size(), " attributes (", values.size(), " given)");
+  PD_THROW(Fatal, "[", def.type, "] attribute '", def.attrs[idx].name, "' (index ", idx,
+           ") is read as ", AttrTypeName(wanted), " but holds ", AttrTypeName(TypeOf(values[idx])),
+           "; the op's attribute index constants or types disagree with its definition");
+}
+
+OpAttrs::OpAttrs(const OpDesc& op)
+    : def_(&OpRegistry::Instance().Get(op.Type())), values_(def_->CheckAttrs(op.GetAttrMap())) {}
+
 KernelFn OpDef::FindKernel(DeviceType device, DataType dtype) const {
   auto it = kernels.find(KernelKey{device, dtype});
   if (it != kernels.end()) return it->second;

@@ -92,6 +92,36 @@ struct OpDef {
   void CheckSlots(const OpDesc& desc) const;
 };
 
+// A wrong T for an attribute is a bug in the op's own code (its index
+// constants or a type): Fatal naming the op and attribute, never a bare
+// std::bad_variant_access.
+[[noreturn]] void ThrowAttrAccess(const OpDef& def, const std::vector<Attribute>& values, int idx,
+                                  AttrType wanted);
+// values[idx] (checked attributes in declaration order) as T.
+template <typename T>
+const T& AttrAt(const OpDef& def, const std::vector<Attribute>& values, int idx) {
+  if (idx >= 0 && static_cast<size_t>(idx) < values.size())
+    if (const T* p = std::get_if<T>(&values[idx])) return *p;
+  ThrowAttrAccess(def, values, idx, AttrTypeOf<T>::value);
+}
+
+// An op desc's attributes as its definition reads them: checked, converted to
+// the declared types, defaults filled in. For passes and tools, by name (off
+// the hot path); kernels read theirs by index through their context.
+class OpAttrs {
+ public:
+  // Throws NotFound for an unregistered op, InvalidArgument as CheckAttrs does.
+  explicit OpAttrs(const OpDesc& op);
+  template <typename T>
+  const T& Get(const std::string& name) const {
+    return AttrAt<T>(*def_, values_, def_->AttrIndex(name));
+  }
+
+ private:
+  const OpDef* def_;
+  std::vector<Attribute> values_;
+};
+
 // A gradient op produced by a GradMakerFn.
 struct GradOpDesc {
   std::string type;

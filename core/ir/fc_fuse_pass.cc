@@ -14,6 +14,7 @@
 #include <map>
 
 #include "core/framework/enforce.h"
+#include "core/framework/op_def.h"
 #include "core/ir/passes.h"
 
 namespace paddle {
@@ -27,14 +28,6 @@ struct FcMatch {
   std::string x, w, bias, out;
   int32_t in_num_col_dims;
 };
-
-int32_t IntAttr(const OpDesc& op, const std::string& name, int32_t dflt) {
-  if (!op.HasAttr(name)) return dflt;
-  const Attribute a = op.GetAttr(name);
-  if (const auto* i = std::get_if<int32_t>(&a)) return *i;
-  if (const auto* l = std::get_if<int64_t>(&a)) return static_cast<int32_t>(*l);
-  return -2;  // a type no pattern matches
-}
 
 // The one variable bound to `slot`, or "" when the slot holds zero or several.
 std::string Single(const std::vector<std::string>& names) {
@@ -81,10 +74,11 @@ class FcFusePass : public Pass {
     for (size_t i = 0; i < block->OpCount(); ++i) {
       const OpDesc& mul = *block->Op(i);
       if (mul.Type() != "mul") continue;
+      // Attributes as the op's definition checks them (the loader already has).
+      const OpAttrs mul_attrs(mul);
       FcMatch m{i, 0, -1, Single(mul.Input("X")), Single(mul.Input("Y")), "", "",
-                IntAttr(mul, "x_num_col_dims", 1)};
-      if (m.x.empty() || m.in_num_col_dims < 1 || IntAttr(mul, "y_num_col_dims", 1) != 1)
-        continue;
+                mul_attrs.Get<int32_t>("x_num_col_dims")};
+      if (m.x.empty() || mul_attrs.Get<int32_t>("y_num_col_dims") != 1) continue;
       const VarDesc* w = block->FindVar(m.w);
       if (!w || !w->Persistable() || !w->IsTensor() || w->GetShape().size() != 2) continue;
       const DataType dtype = w->GetDataType();
@@ -95,7 +89,7 @@ class FcFusePass : public Pass {
       if (!intermediate(t0, &m.add) || m.add <= i) continue;
       const OpDesc& add = *block->Op(m.add);
       if (add.Type() != "elementwise_add" || Single(add.Input("X")) != t0) continue;
-      const int32_t axis = IntAttr(add, "axis", -1);
+      const int32_t axis = OpAttrs(add).Get<int32_t>("axis");
       if (axis != -1 && axis != m.in_num_col_dims) continue;
       m.bias = Single(add.Input("Y"));
       const VarDesc* b = block->FindVar(m.bias);

@@ -109,6 +109,34 @@ struct ProbeDesc {
   }
 };
 
+// Reading a checked attribute as the wrong type, or past the end, is a bug in
+// the op's code: a typed Fatal naming the op and attribute.
+TEST(OpDefAttrAccess, WrongTypeOrIndexIsFatalNamingTheAttribute) {
+  auto attrs = Probe().CheckAttrs({{"level", int32_t{7}}});
+  EXPECT_EQ(AttrAt<int32_t>(Probe(), attrs, 3), 7);
+  ExpectError([&] { AttrAt<int32_t>(Probe(), attrs, 0); }, ErrorKind::kFatal,
+              {"[op_def_test_probe]", "'count'", "read as int", "holds long"});
+  ExpectError([&] { AttrAt<int32_t>(Probe(), attrs, 4); }, ErrorKind::kFatal,
+              {"[op_def_test_probe]", "index 4"});
+  ExpectError([&] { AttrAt<int32_t>(Probe(), attrs, -1); }, ErrorKind::kFatal,
+              {"[op_def_test_probe]", "index -1"});
+}
+
+// Passes read attributes by name through the definition's checks.
+TEST(OpDefAttrAccess, OpAttrsChecksAndFillsDefaults) {
+  ProgramDesc program;
+  OpDesc* op = program.Block(0)->AppendOp();
+  op->SetType("mul");
+  op->SetAttr("x_num_col_dims", int64_t{2});  // a LONG that fits converts
+  OpAttrs attrs(*op);
+  EXPECT_EQ(attrs.Get<int32_t>("x_num_col_dims"), 2);
+  EXPECT_EQ(attrs.Get<int32_t>("y_num_col_dims"), 1);  // the default
+  ExpectError([&] { attrs.Get<int32_t>("no_such_attr"); }, ErrorKind::kFatal, {"[mul]"});
+  op->SetAttr("x_num_col_dims", int64_t{(int64_t{1} << 32) + 1});
+  ExpectError([&] { OpAttrs{*op}; }, ErrorKind::kInvalidArgument,
+              {"[mul]", "x_num_col_dims", "4294967297"});
+}
+
 TEST(OpDefCheckSlots, RequiredDispensableAndDuplicable) {
   ProbeDesc ok;
   EXPECT_NO_THROW(Probe().CheckSlots(*ok.op));

@@ -225,3 +225,40 @@ def test_run_before_setting_inputs(mlp_predictor):
 def test_tensor_handles_cannot_be_made_from_python():
     with pytest.raises(TypeError):
         inference.Tensor()
+
+
+# ---- attributes: validated once, on load, before any pass ----
+
+
+@pytest.mark.parametrize("ir_optim", [False, True])
+def test_bad_attribute_is_rejected_at_load_whatever_the_passes(mlp_copy, ir_optim):
+    # A LONG that does not fit mul's INT x_num_col_dims: fc_fuse_pass used to
+    # read it (truncated) and run the model; without the pass it was rejected.
+    prog = mlp_copy / "model.pdmodel"
+    program = framework_pb2.ProgramDesc.FromString(prog.read_bytes())
+    mul = next(op for op in program.blocks[0].ops if op.type == "mul")
+    attr = next(a for a in mul.attrs if a.name == "x_num_col_dims")
+    attr.type = framework_pb2.LONG
+    attr.l = 2**32 + 1
+    prog.write_bytes(program.SerializeToString())
+    config = inference.Config(str(prog), str(mlp_copy / "model.pdiparams"))
+    config.switch_ir_optim(ir_optim)
+    with pytest.raises(core.InvalidModelError, match=r"\[mul\] attribute 'x_num_col_dims'") as info:
+        inference.create_predictor(config)
+    assert "4294967297" in str(info.value) and "model.pdmodel" in str(info.value)
+
+
+def test_reshape_whose_target_shape_overflows_is_a_typed_error(tmp_path):
+    # The product of [-1, 65536 x 4] wrapped to 0 and was divided by: SIGFPE.
+    lenet = MLP.parent / "lenet"
+    program = framework_pb2.ProgramDesc.FromString((lenet / "model.pdmodel").read_bytes())
+    reshape = next(op for op in program.blocks[0].ops if op.type == "reshape2")
+    shape = next(a for a in reshape.attrs if a.name == "shape")
+    shape.ints[:] = [-1, 65536, 65536, 65536, 65536]
+    (tmp_path / "model.pdmodel").write_bytes(program.SerializeToString())
+    config = inference.Config(str(tmp_path / "model.pdmodel"), str(lenet / "model.pdiparams"))
+    predictor = inference.create_predictor(config)
+    name = predictor.get_input_names()[0]
+    predictor.get_input_handle(name).copy_from_cpu(np.zeros((1, 1, 28, 28), dtype=np.float32))
+    with pytest.raises(core.InvalidArgumentError, match=r"\[reshape2\].*attribute 'shape'"):
+        predictor.run()
