@@ -1,5 +1,6 @@
 #include "core/framework/flags.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -94,25 +95,38 @@ std::string ValueText(const FlagValue& v) {
 }
 
 void Validate(const std::string& name, FlagValidator validator, const FlagValue& value) {
+  if (const double* d = std::get_if<double>(&value))
+    PD_CHECK(std::isfinite(*d), InvalidArgument, "[flags] FLAGS_", name,
+             " expects a finite number, got ", *d);
   if (!validator) return;
   std::string expected = validator(value);
   PD_CHECK(expected.empty(), InvalidArgument, "[flags] FLAGS_", name, " expects ", expected,
            ", got ", ValueText(value));
 }
 
-void Assign(const std::string& name, FlagValue value) {
+// Converts and validates every update, then assigns them all under one lock
+// (none if any fails); listeners run after, outside the lock.
+void AssignAll(const std::vector<std::pair<std::string, FlagValue>>& updates, bool from_text) {
   Registry& r = GetRegistry();
-  std::vector<std::function<void(const FlagValue&)>> listeners;
+  std::vector<std::pair<Flag*, FlagValue>> checked;
+  std::vector<std::pair<std::function<void(const FlagValue&)>, FlagValue>> calls;
   {
     std::lock_guard<std::mutex> lock(r.mu);
-    Flag& f = FindLocked(r, name);
-    Validate(f.info.name, f.validator, value);
-    f.value = std::move(value);
-    f.env_error.clear();
-    listeners = f.listeners;
-    value = f.value;
+    for (const auto& [name, given] : updates) {
+      Flag& f = FindLocked(r, name);
+      FlagValue value = from_text ? Parse(f.info.name, f.info.default_value,
+                                          std::get<std::string>(given))
+                                  : Convert(f.info.name, f.info.default_value, given);
+      Validate(f.info.name, f.validator, value);
+      checked.emplace_back(&f, std::move(value));
+    }
+    for (auto& [f, value] : checked) {
+      f->value = std::move(value);
+      f->env_error.clear();
+      for (const auto& l : f->listeners) calls.emplace_back(l, f->value);
+    }
   }
-  for (auto& l : listeners) l(value);
+  for (auto& [listener, value] : calls) listener(value);
 }
 
 }  // namespace
@@ -151,20 +165,20 @@ bool HasFlag(const std::string& name) {
   return r.flags.count(StripPrefix(name)) > 0;
 }
 
-namespace {
-FlagValue Like(const std::string& name) {
+FlagValue FlagDefault(const std::string& name) {
   Registry& r = GetRegistry();
   std::lock_guard<std::mutex> lock(r.mu);
   return FindLocked(r, name).info.default_value;
 }
-}  // namespace
 
-void SetFlag(const std::string& name, const FlagValue& value) {
-  Assign(name, Convert(StripPrefix(name), Like(name), value));
+void SetFlag(const std::string& name, const FlagValue& value) { AssignAll({{name, value}}, false); }
+
+void SetFlags(const std::vector<std::pair<std::string, FlagValue>>& updates) {
+  AssignAll(updates, false);
 }
 
 void SetFlagFromString(const std::string& name, const std::string& text) {
-  Assign(name, Parse(StripPrefix(name), Like(name), text));
+  AssignAll({{name, text}}, true);
 }
 
 std::vector<FlagInfo> ListFlags() {

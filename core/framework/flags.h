@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -20,7 +21,8 @@ struct FlagInfo {
 };
 
 // Checks a value of the flag's type: "" when fine, else what is expected
-// ("one of auto_growth, chunked").
+// ("one of auto_growth, chunked"). Float flags are also always checked to be
+// finite, before their own validator.
 using FlagValidator = std::string (*)(const FlagValue& value);
 
 // Register a flag (static registration at load time; see flags.cc). A bad
@@ -35,6 +37,11 @@ bool RegisterFlag(const std::string& name, FlagValue default_value, const std::s
 FlagValue GetFlag(const std::string& name);
 bool HasFlag(const std::string& name);
 void SetFlag(const std::string& name, const FlagValue& value);
+// Sets several flags all or nothing: every name, conversion and check is
+// tried first, and no flag changes unless all pass.
+void SetFlags(const std::vector<std::pair<std::string, FlagValue>>& updates);
+// The flag's default, which also gives its type.
+FlagValue FlagDefault(const std::string& name);
 // Parse `text` as the flag's type (as the environment does).
 void SetFlagFromString(const std::string& name, const std::string& text);
 std::vector<FlagInfo> ListFlags();

@@ -8,7 +8,6 @@
 #include "core/framework/model_io.h"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -67,59 +66,77 @@ class Fd {
   int fd_;
 };
 
-// A regular file opened for reading, and its size; NotFound names the path.
-Fd OpenForRead(const std::string& path, uint64_t* size) {
-  Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  PD_CHECK(fd.get() >= 0, NotFound, "[model_io] cannot open '", path, "': ", ErrnoText());
-  struct stat st;
-  PD_CHECK(::fstat(fd.get(), &st) == 0, NotFound, "[model_io] cannot stat '", path, "': ",
-           ErrnoText());
-  PD_CHECK(S_ISREG(st.st_mode), NotFound, "[model_io] '", path, "' is not a regular file");
-  *size = static_cast<uint64_t>(st.st_size);
-  return fd;
-}
-
-std::string ReadWholeFile(const std::string& path) {
-  uint64_t size = 0;
-  Fd fd = OpenForRead(path, &size);
-  std::string bytes(size, '\0');
-  size_t got = 0;
-  while (got < bytes.size()) {
-    ssize_t n = ::read(fd.get(), &bytes[got], bytes.size() - got);
-    if (n < 0 && errno == EINTR) continue;
-    PD_CHECK(n >= 0, NotFound, "[model_io] cannot read '", path, "': ", ErrnoText());
-    if (n == 0) break;  // the file shrank since fstat: parse what is there
-    got += static_cast<size_t>(n);
-  }
-  bytes.resize(got);
-  return bytes;
-}
-
-// A read-only mapping of a whole file: parameters are copied from it straight
-// into tensor buffers, one copy and no second in-memory image of the file.
-class MappedFile {
+// A regular file opened for reading. Files are read with read/pread, never
+// mapped: a mapped file that shrinks under the reader (a deploy overwriting
+// it in place) raises SIGBUS, where a read just returns fewer bytes.
+class InputFile {
  public:
-  explicit MappedFile(const std::string& path) {
-    Fd fd = OpenForRead(path, &size_);
-    if (size_ == 0) return;  // mmap rejects a zero length; there is nothing to map
-    void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd.get(), 0);
-    PD_CHECK(p != MAP_FAILED, NotFound, "[model_io] cannot map '", path, "' (", size_,
-             " bytes): ", ErrnoText());
-    data_ = p;
-    ::madvise(p, size_, MADV_SEQUENTIAL);  // a hint only: we read front to back once
+  // NotFound names the path.
+  explicit InputFile(const std::string& path) : path_(path) {
+    fd_ = Fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    PD_CHECK(fd_.get() >= 0, NotFound, "[model_io] cannot open '", path, "': ", ErrnoText());
+    opened_ = Stat();
+    PD_CHECK(S_ISREG(opened_.st_mode), NotFound, "[model_io] '", path, "' is not a regular file");
   }
-  ~MappedFile() {
-    if (data_) ::munmap(data_, size_);
+  uint64_t size() const { return static_cast<uint64_t>(opened_.st_size); }
+
+  // Reads up to n bytes at `offset`; fewer only at the end of the file.
+  uint64_t ReadAt(void* dst, uint64_t n, uint64_t offset) const {
+    uint64_t got = 0;
+    while (got < n) {
+      ssize_t r = ::pread(fd_.get(), static_cast<char*>(dst) + got,
+                          static_cast<size_t>(std::min<uint64_t>(n - got, 1u << 30)),
+                          static_cast<off_t>(offset + got));
+      if (r < 0 && errno == EINTR) continue;
+      PD_CHECK(r >= 0, NotFound, "[model_io] cannot read '", path_, "': ", ErrnoText());
+      if (r == 0) break;
+      got += static_cast<uint64_t>(r);
+    }
+    return got;
   }
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-  const char* data() const { return static_cast<const char*>(data_); }
-  uint64_t size() const { return size_; }
+
+  // Throws InvalidModel when the file was written or truncated since it was
+  // opened, so a load never mixes two versions of it. (A file replaced by a
+  // rename is a new inode: the one opened here is read whole, unchanged.)
+  void CheckUnchanged() const {
+    const struct stat now = Stat();
+    const bool same = now.st_size == opened_.st_size &&
+                      now.st_mtim.tv_sec == opened_.st_mtim.tv_sec &&
+                      now.st_mtim.tv_nsec == opened_.st_mtim.tv_nsec &&
+                      now.st_ctim.tv_sec == opened_.st_ctim.tv_sec &&
+                      now.st_ctim.tv_nsec == opened_.st_ctim.tv_nsec;
+    PD_CHECK(same, InvalidModel, "[model_io] file '", path_,
+             "' changed while it was being read (size ", opened_.st_size, " bytes when opened, ",
+             now.st_size, " now): load it again once the writer has finished, and replace "
+             "model files by renaming a complete new file over them, not by rewriting them "
+             "in place");
+  }
 
  private:
-  void* data_ = nullptr;
-  uint64_t size_ = 0;
+  struct stat Stat() const {
+    struct stat st;
+    PD_CHECK(::fstat(fd_.get(), &st) == 0, NotFound, "[model_io] cannot stat '", path_, "': ",
+             ErrnoText());
+    return st;
+  }
+  std::string path_;
+  Fd fd_;
+  struct stat opened_;
 };
+
+std::string ReadWholeFile(const std::string& path) {
+  InputFile file(path);
+  std::string bytes;
+  try {
+    bytes.resize(file.size());
+  } catch (const std::bad_alloc&) {
+    PD_THROW(ResourceExhausted, "[model_io] out of memory reading '", path, "' (", file.size(),
+             " bytes)");
+  }
+  bytes.resize(file.ReadAt(&bytes[0], bytes.size(), 0));
+  file.CheckUnchanged();
+  return bytes;
+}
 
 // Writes `path` all or nothing: the bytes go to a fresh temporary file in the
 // same directory, which is flushed to disk and renamed over `path` only by
@@ -213,16 +230,36 @@ class ByteSource {
   uint64_t remaining_ = 0;
 };
 
-class MemorySource : public ByteSource {
+// An InputFile read front to back: small reads (record headers) come from a
+// buffer, tensor data is read straight into the tensor's memory.
+class FileSource : public ByteSource {
  public:
-  MemorySource(const char* data, uint64_t size) : data_(data) { remaining_ = size; }
+  explicit FileSource(const InputFile& file) : file_(file) { remaining_ = file.size(); }
 
  private:
   bool ReadImpl(void* dst, uint64_t n) override {
-    if (n) std::memcpy(dst, data_ + offset_, n);
+    char* out = static_cast<char*>(dst);
+    const uint64_t buffered = std::min<uint64_t>(n, buf_.size() - buf_pos_);
+    if (buffered) std::memcpy(out, buf_.data() + buf_pos_, buffered);
+    buf_pos_ += buffered;
+    out += buffered;
+    n -= buffered;
+    if (n == 0) return true;
+    const uint64_t at = offset_ + buffered;  // file position of the next unread byte
+    if (n >= kBufferSize) return file_.ReadAt(out, n, at) == n;
+    buf_.resize(kBufferSize);
+    buf_.resize(file_.ReadAt(&buf_[0], kBufferSize, at));
+    buf_pos_ = 0;
+    if (buf_.size() < n) return false;  // the file ended sooner than it said
+    std::memcpy(out, buf_.data(), n);
+    buf_pos_ = n;
     return true;
   }
-  const char* data_;
+
+  static constexpr uint64_t kBufferSize = 1 << 16;
+  const InputFile& file_;
+  std::string buf_;
+  size_t buf_pos_ = 0;
 };
 
 class StreamSource : public ByteSource {
@@ -709,15 +746,11 @@ DenseTensor ReadTensor(std::istream& in, uint64_t limit, const std::string& what
   return tensor;
 }
 
-void LoadParams(const std::string& path, const ProgramDesc& program, Scope* scope) {
-  PD_CHECK(scope, InvalidArgument, "[LoadParams] scope is null");
-  const std::vector<const VarDesc*> vars = PersistableVars(program);
-  MappedFile file(path);
-  MemorySource src(file.data(), file.size());
-
-  // Everything is read into fresh tensors first and moved into the scope only
-  // once the whole file has checked out, so a bad file changes nothing.
-  std::vector<DenseTensor> loaded(vars.size());
+// Reads the tensors of `vars` (file order) from `src` into `loaded`, checking
+// each against its VarDesc and that nothing is left over.
+static void ReadParams(const std::string& path, const std::vector<const VarDesc*>& vars,
+                ByteSource* source, std::vector<DenseTensor>* loaded) {
+  ByteSource& src = *source;
   for (size_t i = 0; i < vars.size(); ++i) {
     const VarDesc& var = *vars[i];
     const std::string what = StrCat("file '", path, "', variable '", var.Name(), "' (", i + 1,
@@ -738,7 +771,7 @@ void LoadParams(const std::string& path, const ProgramDesc& program, Scope* scop
       reader.Corrupt("shape mismatch: the file holds ", h.dims.ToString(),
                      " (TensorDesc at byte offset ", h.desc_offset, "), the program declares ",
                      ShapeString(want_dims));
-    reader.ReadData(h, &loaded[i]);
+    reader.ReadData(h, &(*loaded)[i]);
   }
   if (src.Remaining() != 0)
     PD_THROW(InvalidModel, "[pdiparams] file '", path, "': ", src.Remaining(),
@@ -746,10 +779,28 @@ void LoadParams(const std::string& path, const ProgramDesc& program, Scope* scop
              vars.size(), " variables the program declares",
              vars.empty() ? std::string() : StrCat(" ('", vars.back()->Name(), "')"),
              "; the file holds more than this program's parameters");
+}
 
+void LoadParams(const std::string& path, const ProgramDesc& program, Scope* scope) {
+  PD_CHECK(scope, InvalidArgument, "[LoadParams] scope is null");
+  const std::vector<const VarDesc*> vars = PersistableVars(program);
+  InputFile file(path);
+  FileSource src(file);
+
+  // Everything is read into fresh tensors first and moved into the scope only
+  // once the whole file has checked out, so a bad file changes nothing.
+  std::vector<DenseTensor> loaded(vars.size());
+  try {
+    ReadParams(path, vars, &src, &loaded);
+  } catch (const Error&) {
+    file.CheckUnchanged();  // a file rewritten mid-load is reported as that
+    throw;
+  }
+  file.CheckUnchanged();
   for (size_t i = 0; i < vars.size(); ++i)
     *scope->Var(vars[i]->Name())->GetMutable<DenseTensor>() = std::move(loaded[i]);
 }
+
 
 void SaveParams(const std::string& path, const ProgramDesc& program, const Scope& scope) {
   const std::vector<const VarDesc*> vars = PersistableVars(program);

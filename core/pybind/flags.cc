@@ -23,18 +23,45 @@ std::string Prefixed(const std::string& name) {
   return name.rfind("FLAGS_", 0) == 0 ? name : "FLAGS_" + name;
 }
 
-// A Python value as the nearest FlagValue; SetFlag then converts it to the
-// flag's own type or throws InvalidArgument naming the flag.
-FlagValue FromPython(const std::string& name, py::handle value) {
+std::string TypeName(py::handle value) {
+  return py::str(py::type::handle_of(value).attr("__name__"));
+}
+
+// A Python value as the nearest FlagValue; SetFlags then converts it to the
+// flag's own type (`like`) or throws InvalidArgument naming the flag.
+FlagValue FromPython(const std::string& name, py::handle value, const FlagValue& like) {
+  const bool wants_float = std::holds_alternative<double>(like);
   // bool before int: Python's bool is an int subclass.
   if (PyBool_Check(value.ptr())) return value.cast<bool>();
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
-  if (PyFloat_Check(value.ptr())) return value.cast<double>();
-  // PyIndex_Check also admits numpy integers; numpy floats are PyFloat subclasses.
-  if (PyIndex_Check(value.ptr())) return py::reinterpret_borrow<py::object>(value).cast<int64_t>();
-  throw py::type_error("[flags] " + Prefixed(name) + ": cannot use a value of type " +
-                       std::string(py::str(py::type::handle_of(value).attr("__name__"))) +
-                       "; expected bool, int, float or str");
+  // Integers of any kind (int, numpy integers): a float flag takes them as a
+  // float whatever their size; an int flag only when they fit in 64 bits.
+  if (PyIndex_Check(value.ptr())) {
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+    if (!index) throw py::error_already_set();
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    if (!overflow) return static_cast<int64_t>(v);
+    if (!wants_float) {
+      PD_THROW(InvalidArgument, "[set_flags] ", Prefixed(name), " expects a 64-bit integer, got ",
+               std::string(py::str(index)), ", which is out of range");
+    }
+    const double d = PyLong_AsDouble(index.ptr());
+    if (d == -1.0 && PyErr_Occurred()) {
+      PyErr_Clear();
+      PD_THROW(InvalidArgument, "[set_flags] ", Prefixed(name), " expects a float, got ",
+               std::string(py::str(index)), ", which is out of a float's range");
+    }
+    return d;
+  }
+  // Real numbers of any kind (float, numpy.float32/float64, ...).
+  if (PyFloat_Check(value.ptr()) || PyObject_HasAttrString(value.ptr(), "__float__")) {
+    const double d = PyFloat_AsDouble(value.ptr());
+    if (d == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+    return d;
+  }
+  throw py::type_error("[set_flags] " + Prefixed(name) + ": cannot use a value of type " +
+                       TypeName(value) + "; expected bool, int, float or str");
 }
 
 py::object ToPython(const FlagValue& value) {
@@ -68,22 +95,24 @@ void BindFlags(py::module_& m) {
           throw py::type_error("[set_flags] expects a dict {'FLAGS_name': value}, got " +
                                std::string(py::str(py::type::handle_of(flags).attr("__name__"))));
         }
-        // Unknown names and values of no flag type are rejected before any flag
-        // is set; a value of the wrong flag type fails in SetFlag, naming the flag.
+        // All or nothing: every name, value and check passes before any flag
+        // changes (SetFlags converts and validates them all first).
         std::vector<std::pair<std::string, FlagValue>> updates;
         for (auto item : py::reinterpret_borrow<py::dict>(flags)) {
           if (!py::isinstance<py::str>(item.first)) {
-            throw py::type_error("[set_flags] flag names must be str");
+            throw py::type_error("[set_flags] flag names must be str, got " +
+                                 TypeName(item.first));
           }
           std::string name = item.first.cast<std::string>();
           PD_CHECK(HasFlag(name), NotFound, "[set_flags] unknown flag '", name, "'");
-          updates.emplace_back(name, FromPython(name, item.second));
+          updates.emplace_back(name, FromPython(name, item.second, FlagDefault(name)));
         }
-        for (const auto& [name, value] : updates) SetFlag(name, value);
+        SetFlags(updates);
       },
       py::arg("flags"),
-      "Sets flags from a dict {'FLAGS_name': value}; each value is converted to the "
-      "flag's type (bool, int, float or str).");
+      "Sets flags from a dict {'FLAGS_name': value}, all or nothing: if any name, value "
+      "or range is wrong, no flag changes. Each value is converted to the flag's type "
+      "(bool, int, float or str); float flags must be finite.");
 
   m.def(
       "get_flags",

@@ -141,3 +141,57 @@ def test_bad_strategy_name_is_rejected_when_set():
     with pytest.raises(ValueError, match="one of auto_growth, chunked"):
         paddle.set_flags({"FLAGS_allocator_strategy": "bogus"})
     assert paddle.get_flags("FLAGS_allocator_strategy") == before
+
+
+def test_huge_int_for_a_float_flag_is_a_float(restore_flags):
+    paddle.set_flags({"FLAGS_eager_delete_tensor_gb": 2**64})
+    assert paddle.get_flags("FLAGS_eager_delete_tensor_gb") == {
+        "FLAGS_eager_delete_tensor_gb": float(2**64)
+    }
+    with pytest.raises(core.InvalidArgumentError, match="FLAGS_eager_delete_tensor_gb"):
+        paddle.set_flags({"FLAGS_eager_delete_tensor_gb": 10**400})
+
+
+def test_int_flag_out_of_64_bits_names_the_flag(restore_flags):
+    with pytest.raises(core.InvalidArgumentError, match="FLAGS_initial_cpu_memory_in_mb.*64-bit"):
+        paddle.set_flags({"FLAGS_initial_cpu_memory_in_mb": 2**64})
+
+
+def test_set_flags_is_all_or_nothing(restore_flags):
+    before = paddle.get_flags(["FLAGS_allocator_strategy", "FLAGS_eager_delete_tensor_gb"])
+    for bad in ({"FLAGS_eager_delete_tensor_gb": "lots"}, {"FLAGS_initial_cpu_memory_in_mb": -5}):
+        with pytest.raises(core.InvalidArgumentError):
+            paddle.set_flags({"FLAGS_allocator_strategy": "chunked", **bad})
+        assert paddle.get_flags(list(before)) == before
+
+
+def test_numpy_scalars_of_every_kind(restore_flags):
+    np = pytest.importorskip("numpy")
+    for value in (np.float32(1.5), np.float64(2.5), np.float16(0.5)):
+        paddle.set_flags({"FLAGS_eager_delete_tensor_gb": value})
+        got = paddle.get_flags("FLAGS_eager_delete_tensor_gb")["FLAGS_eager_delete_tensor_gb"]
+        assert got == float(value) and isinstance(got, float)
+    for value in (np.int32(3), np.int64(4), np.uint8(5)):
+        paddle.set_flags({"FLAGS_initial_cpu_memory_in_mb": value})
+        got = paddle.get_flags("FLAGS_initial_cpu_memory_in_mb")["FLAGS_initial_cpu_memory_in_mb"]
+        assert got == int(value) and isinstance(got, int)
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), float("-inf")])
+def test_float_flags_must_be_finite(restore_flags, bad):
+    before = paddle.get_flags("FLAGS_eager_delete_tensor_gb")
+    with pytest.raises(core.InvalidArgumentError, match="FLAGS_eager_delete_tensor_gb.*finite"):
+        paddle.set_flags({"FLAGS_eager_delete_tensor_gb": bad})
+    assert paddle.get_flags("FLAGS_eager_delete_tensor_gb") == before
+
+
+def test_non_finite_environment_value_is_an_error_on_read():
+    code = (
+        "import paddle\n"
+        "try:\n"
+        "    paddle.get_flags('FLAGS_eager_delete_tensor_gb')\n"
+        "except ValueError as e:\n"
+        "    print('raised:', e)\n"
+    )
+    out = _run_python(code, FLAGS_eager_delete_tensor_gb="nan")
+    assert "raised:" in out and "finite" in out
