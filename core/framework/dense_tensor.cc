@@ -27,6 +27,10 @@ void* DenseTensor::MutableData(const Place& place, DataType dtype) {
   return static_cast<char*>(holder_->ptr()) + offset_;
 }
 
+bool DenseTensor::HoldsData() const {
+  return holder_ && dims_.numel() >= 0 && holder_->size() >= offset_ + nbytes();
+}
+
 const void* DenseTensor::data() const {
   PD_CHECK(holder_, PreconditionNotMet, "[DenseTensor] tensor of shape ", dims_.ToString(),
            " holds no memory: it was never written");

@@ -37,6 +37,9 @@ class DenseTensor {
   void set_lod(const LoD& lod) { lod_ = lod; }
 
   bool IsInitialized() const { return holder_ != nullptr; }
+  // Initialized with a buffer that covers dims() (false after a Resize to
+  // more elements than were written).
+  bool HoldsData() const;
 
   // The buffer for dims() elements of `dtype` at `place`, allocated from the
   // pool when the current one is absent or too small.

@@ -56,6 +56,11 @@ template <typename... Args>
   throw Error(kind, StrCat(std::forward<Args>(args)...));
 }
 
+// Paths and names end up in C and POSIX calls that stop at a NUL byte: one
+// inside would silently cut the string short, so it is an InvalidArgument
+// (as Python's open() raises ValueError). `where` and `what` name the culprit.
+void CheckNoNul(const std::string& s, const char* where, const char* what);
+
 }  // namespace paddle
 
 // PD_THROW(InvalidArgument, "[mul] expected ...", x);

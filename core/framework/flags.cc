@@ -80,6 +80,7 @@ FlagValue Convert(const std::string& name, const FlagValue& like, const FlagValu
 }
 
 Flag& FindLocked(Registry& r, const std::string& name) {
+  CheckNoNul(name, "flags", "flag name");
   auto it = r.flags.find(StripPrefix(name));
   PD_CHECK(it != r.flags.end(), NotFound, "[flags] unknown flag '", name, "'");
   return it->second;
@@ -117,6 +118,8 @@ void AssignAll(const std::vector<std::pair<std::string, FlagValue>>& updates, bo
       FlagValue value = from_text ? Parse(f.info.name, f.info.default_value,
                                           std::get<std::string>(given))
                                   : Convert(f.info.name, f.info.default_value, given);
+      if (const auto* text = std::get_if<std::string>(&value))
+        CheckNoNul(*text, "flags", ("FLAGS_" + f.info.name + " value").c_str());
       Validate(f.info.name, f.validator, value);
       checked.emplace_back(&f, std::move(value));
     }
@@ -160,6 +163,7 @@ FlagValue GetFlag(const std::string& name) {
 }
 
 bool HasFlag(const std::string& name) {
+  CheckNoNul(name, "flags", "flag name");
   Registry& r = GetRegistry();
   std::lock_guard<std::mutex> lock(r.mu);
   return r.flags.count(StripPrefix(name)) > 0;

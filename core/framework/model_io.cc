@@ -73,6 +73,7 @@ class InputFile {
  public:
   // NotFound names the path.
   explicit InputFile(const std::string& path) : path_(path) {
+    CheckNoNul(path, "model_io", "path");
     fd_ = Fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
     PD_CHECK(fd_.get() >= 0, NotFound, "[model_io] cannot open '", path, "': ", ErrnoText());
     opened_ = Stat();
@@ -144,6 +145,7 @@ std::string ReadWholeFile(const std::string& path) {
 class AtomicFile {
  public:
   explicit AtomicFile(const std::string& path) : path_(path) {
+    CheckNoNul(path, "model_io", "path");
     static std::atomic<uint64_t> counter{0};
     tmp_ = StrCat(path, ".tmp.", ::getpid(), ".", counter++);
     // 0666 so the usual umask gives the file the permissions a plain write would.

@@ -24,7 +24,13 @@ const DenseTensor& KernelContext::Input(int slot, size_t i) const {
   Variable* v = InputVar(slot, i);
   PD_CHECK(v->IsType<DenseTensor>(), PreconditionNotMet, "[", def_->type, "] input '",
            def_->inputs[slot].name, "' holds ", v->TypeName(), ", expected a DenseTensor");
-  return v->Get<DenseTensor>();
+  const DenseTensor& t = v->Get<DenseTensor>();
+  // Checked here, once for every kernel, so a kernel never reads a tensor
+  // that nothing wrote (the executor's message adds the variable's name).
+  PD_CHECK(t.IsInitialized(), PreconditionNotMet, "[", def_->type, "] input '",
+           def_->inputs[slot].name, "' #", i, " holds no data: no earlier op writes it, and it "
+           "is neither a parameter nor a fed input");
+  return t;
 }
 
 DenseTensor* KernelContext::Output(int slot, size_t i) {

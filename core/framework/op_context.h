@@ -64,7 +64,7 @@ class KernelContext {
   size_t OutputCount(int slot) const { return outs[slot].size(); }
   bool HasInput(int slot) const { return !ins[slot].empty() && ins[slot][0]->IsInitialized(); }
   bool HasOutput(int slot) const { return !outs[slot].empty(); }
-  // Throws naming the op and slot when absent or not a tensor.
+  // Throws naming the op and slot when absent, not a tensor, or never written.
   const DenseTensor& Input(int slot, size_t i = 0) const;
   DenseTensor* Output(int slot, size_t i = 0);
   Variable* InputVar(int slot, size_t i = 0) const;

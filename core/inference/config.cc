@@ -36,7 +36,37 @@ std::string Config::params_file() const {
   return model_dir_ + "/" + kModelFiles[FindPairInDir(model_dir_)][1];
 }
 
+void Config::SetModel(const std::string& model_dir) {
+  paddle::CheckNoNul(model_dir, "Config", "model_dir");
+  model_dir_ = model_dir;
+}
+
+void Config::SetModel(const std::string& prog_file, const std::string& params_file) {
+  paddle::CheckNoNul(prog_file, "Config", "prog_file");
+  paddle::CheckNoNul(params_file, "Config", "params_file");
+  prog_file_ = prog_file;
+  params_file_ = params_file;
+}
+
+void Config::SetProgFile(const std::string& prog_file) {
+  paddle::CheckNoNul(prog_file, "Config", "prog_file");
+  prog_file_ = prog_file;
+}
+
+void Config::SetParamsFile(const std::string& params_file) {
+  paddle::CheckNoNul(params_file, "Config", "params_file");
+  params_file_ = params_file;
+}
+
+void Config::SetCpuMathLibraryNumThreads(int n) {
+  PD_CHECK(n >= 1 && n <= kMaxCpuMathThreads, InvalidArgument,
+           "[Config] set_cpu_math_library_num_threads expects a thread count in [1, ",
+           kMaxCpuMathThreads, "], got ", n);
+  cpu_math_threads_ = n;
+}
+
 void Config::DeletePass(const std::string& pass_name) {
+  paddle::CheckNoNul(pass_name, "Config", "pass name");
   for (const auto& p : deleted_passes_)
     if (p == pass_name) return;
   deleted_passes_.push_back(pass_name);

@@ -1,5 +1,20 @@
 // The C++ inference API, named as PaddlePaddle's paddle_infer:: API.
 // Load a saved model (.pdmodel + .pdiparams), feed inputs, run, read outputs.
+//
+// Threads. A Predictor and the Tensor handles it gives out serve one thread
+// at a time (as in PaddlePaddle): to run a model on several threads, give each
+// its own predictor with Clone(), which shares the loaded weights. A predictor
+// may be handed from one thread to another. Using one predictor from two
+// threads at once is detected, not undefined: the call that finds the
+// predictor busy throws paddle::Error (PreconditionNotMet) saying to clone(),
+// and changes nothing.
+//
+// Lifetimes. A Tensor handle keeps what it points into alive, so it stays
+// valid (and safe to read) after its Predictor is destroyed.
+//
+// Errors. Every failure throws paddle::Error of a typed kind
+// (core/framework/enforce.h) whose message names the file, op, input or
+// setting that was wrong.
 #pragma once
 
 #include <cstdint>
@@ -24,17 +39,16 @@ class Config {
   Config() = default;
   // A model directory holding `inference.pdmodel`/`inference.pdiparams`, or
   // `model.pdmodel`/`model.pdiparams`, or `__model__` + `__params__`.
-  explicit Config(const std::string& model_dir) : model_dir_(model_dir) {}
-  Config(const std::string& prog_file, const std::string& params_file)
-      : prog_file_(prog_file), params_file_(params_file) {}
-
-  void SetModel(const std::string& model_dir) { model_dir_ = model_dir; }
-  void SetModel(const std::string& prog_file, const std::string& params_file) {
-    prog_file_ = prog_file;
-    params_file_ = params_file;
+  // Paths holding a NUL character throw InvalidArgument (they would be cut short).
+  explicit Config(const std::string& model_dir) { SetModel(model_dir); }
+  Config(const std::string& prog_file, const std::string& params_file) {
+    SetModel(prog_file, params_file);
   }
-  void SetProgFile(const std::string& prog_file) { prog_file_ = prog_file; }
-  void SetParamsFile(const std::string& params_file) { params_file_ = params_file; }
+
+  void SetModel(const std::string& model_dir);
+  void SetModel(const std::string& prog_file, const std::string& params_file);
+  void SetProgFile(const std::string& prog_file);
+  void SetParamsFile(const std::string& params_file);
   const std::string& model_dir() const { return model_dir_; }
   // The program and parameter files to load (resolved from model_dir when unset).
   std::string prog_file() const;
@@ -42,7 +56,11 @@ class Config {
 
   void DisableGpu() { use_gpu_ = false; }
   bool use_gpu() const { return use_gpu_; }
-  void SetCpuMathLibraryNumThreads(int n) { cpu_math_threads_ = n; }
+  // Threads the math libraries may use inside one op, applied on the thread
+  // that runs (each Run sets it for its own thread). In [1, kMaxCpuMathThreads];
+  // anything else throws InvalidArgument and leaves the setting as it was.
+  static constexpr int kMaxCpuMathThreads = 1024;
+  void SetCpuMathLibraryNumThreads(int n);
   int cpu_math_library_num_threads() const { return cpu_math_threads_; }
   // Whether the CPU inference passes (core/ir InferencePassNames(): today
   // fc_fuse_pass) rewrite the program at load. On by default; off runs the
@@ -78,11 +96,17 @@ class Config {
 };
 
 class Predictor;
+// A predictor's state: what its handles share with it (internal).
+struct PredictorState;
 
-// A handle on one input or output of a Predictor.
+// A handle on one input or output of a Predictor. Several handles on the same
+// input see the same tensor: its shape (Reshape) and data belong to it.
 class Tensor {
  public:
+  // Sets an input's shape; the data is copied in with CopyFromCpu. The
+  // shape() is the new one at once. Inputs only.
   void Reshape(const std::vector<int>& shape);
+  // Copies shape() elements in (inputs) or out (outputs).
   template <typename T>
   void CopyFromCpu(const T* data);
   template <typename T>
@@ -94,22 +118,31 @@ class Tensor {
   std::vector<std::vector<size_t>> lod() const;
   // Bytes of the current data (shape × element size).
   size_t nbytes() const;
-  // For bindings: copy raw bytes of a given element type.
+  // For bindings: copy raw bytes of a given element type, in or out.
   void CopyFromCpuRaw(const void* data, DataType dtype);
   void CopyToCpuRaw(void* data) const;
+  // The same into a buffer of `capacity` bytes: PreconditionNotMet, and no
+  // copy, unless the tensor holds exactly that many.
+  void CopyToCpuRaw(void* data, size_t capacity) const;
+  // For bindings: Reshape then CopyFromCpuRaw as one call (`call` names it in errors).
+  void CopyFromCpuRaw(const void* data, DataType dtype, const std::vector<int>& shape,
+                      const char* call);
 
  private:
   friend class Predictor;
   // `desc` is the input's declaration (null for outputs): fed data is checked against it.
-  Tensor(paddle::Variable* var, std::string name, const paddle::VarDesc* desc)
-      : var_(var), name_(std::move(name)), desc_(desc) {}
+  Tensor(std::shared_ptr<PredictorState> owner, paddle::Variable* var, std::string name,
+         const paddle::VarDesc* desc);
+  void SetShape(const std::vector<int>& shape, const char* call);
+  void CopyIn(const void* data, DataType dtype, const char* call);
+  void RequireInput(const char* call) const;
+  void CheckDtype(DataType dtype, const char* call) const;
   paddle::DenseTensor* Mutable() const;
   const paddle::DenseTensor& Get() const;
+  std::shared_ptr<PredictorState> owner_;  // keeps var_ and desc_ alive
   paddle::Variable* var_;
   std::string name_;
   const paddle::VarDesc* desc_;
-  std::vector<int64_t> shape_;  // pending shape from Reshape (inputs)
-  bool reshaped_ = false;
 };
 
 class Predictor {
@@ -126,14 +159,13 @@ class Predictor {
   // throws paddle::Error (naming the op) on failure.
   bool Run();
   // A predictor that shares this one's parameters (read-only) with its own
-  // inputs, outputs and temporaries: one per thread.
+  // inputs, outputs and temporaries: one per thread. Safe to call while this
+  // predictor runs on another thread.
   std::unique_ptr<Predictor> Clone();
 
-  struct Impl;
-
  private:
-  explicit Predictor(std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
+  explicit Predictor(std::shared_ptr<PredictorState> state);
+  std::shared_ptr<PredictorState> state_;
 };
 
 std::shared_ptr<Predictor> CreatePredictor(const Config& config);

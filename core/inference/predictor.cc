@@ -1,11 +1,12 @@
 #include <algorithm>
 #include <map>
+#include <new>
+#include <set>
 
-#include "core/executor/executor.h"
 #include "core/framework/enforce.h"
 #include "core/framework/model_io.h"
 #include "core/framework/op_def.h"
-#include "core/inference/paddle_inference_api.h"
+#include "core/inference/predictor_state.h"
 #include "core/ir/pass.h"
 #include "core/ops/math_threads.h"
 
@@ -16,13 +17,6 @@ using paddle::ProgramDesc;
 using paddle::Scope;
 
 namespace {
-
-// What a loaded model shares between a predictor and its clones.
-struct LoadedModel {
-  ProgramDesc program;  // as loaded, feed/fetch ops removed, inference passes applied
-  std::unique_ptr<Scope> params;  // persistables, read-only once loaded
-  std::vector<std::string> inputs, outputs;
-};
 
 // Removes feed/fetch ops, recording their targets by `col`. A program without
 // them takes its inputs from the vars read before any op writes them, and its
@@ -75,97 +69,146 @@ void StripFeedFetch(ProgramDesc* program, std::vector<std::string>* inputs,
       if (!reads.count(n)) outputs->push_back(n);
 }
 
+// Every output must be computed: written by an op of block 0, or an input or
+// a parameter itself. Otherwise reading it could only ever fail after run().
+void CheckOutputsWritten(const LoadedModel& model) {
+  const BlockDesc* block = model.program.Block(0);
+  std::set<std::string> written(model.inputs.begin(), model.inputs.end());
+  for (size_t i = 0; i < block->OpCount(); ++i)
+    for (const auto& n : block->Op(i)->OutputArgumentNames()) written.insert(n);
+  for (const auto& name : model.outputs) {
+    const auto* v = block->FindVar(name);
+    PD_CHECK(written.count(name) || (v && v->Persistable()), InvalidModel,
+             "[Predictor] output '", name, "' is written by no op of the program, and is "
+             "neither an input nor a parameter: it could never be read");
+  }
+}
+
 }  // namespace
 
-struct Predictor::Impl {
-  Config config;
-  std::shared_ptr<LoadedModel> model;
-  Scope* run_scope = nullptr;  // child of model->params: inputs, outputs, temporaries
-  paddle::Executor executor;
-  std::unique_ptr<paddle::PreparedBlock> prepared;
+PredictorState::~PredictorState() {
+  prepared.reset();
+  if (run_scope) model->params->DeleteScope(run_scope);
+}
 
-  ~Impl() {
-    prepared.reset();
-    if (run_scope) model->params->DeleteScope(run_scope);
+void PredictorState::Prepare() {
+  run_scope = &model->params->NewScope();
+  std::vector<std::string> keep = model->inputs;
+  keep.insert(keep.end(), model->outputs.begin(), model->outputs.end());
+  for (const auto& name : keep) {
+    const auto* v = model->program.Block(0)->FindVar(name);
+    PD_CHECK(v, InvalidModel, "[Predictor] feed/fetch target '", name,
+             "' is not declared in block 0");
+    run_scope->LocalVar(name)->GetMutable<paddle::DenseTensor>();
   }
+  prepared = executor.Prepare(model->program, 0, run_scope, keep);
+  // An input's shape starts as declared: a model with fixed input shapes
+  // takes CopyFromCpu without a Reshape; a -1 dim must be set first.
+  for (const auto& name : model->inputs)
+    run_scope->FindVar(name)->GetMutable<paddle::DenseTensor>()->Resize(
+        paddle::DDim(model->program.Block(0)->FindVar(name)->GetShape()));
+}
 
-  void Prepare() {
-    run_scope = &model->params->NewScope();
-    std::vector<std::string> keep = model->inputs;
-    keep.insert(keep.end(), model->outputs.begin(), model->outputs.end());
-    for (const auto& name : keep) {
-      const auto* v = model->program.Block(0)->FindVar(name);
-      PD_CHECK(v, InvalidModel, "[Predictor] feed/fetch target '", name,
-               "' is not declared in block 0");
-      run_scope->LocalVar(name)->GetMutable<paddle::DenseTensor>();
-    }
-    prepared = executor.Prepare(model->program, 0, run_scope, keep);
-  }
-};
+InUse::InUse(PredictorState& state, const char* call) : state_(state) {
+  bool idle = false;
+  PD_CHECK(state.busy.compare_exchange_strong(idle, true, std::memory_order_acquire),
+           PreconditionNotMet, "[Predictor] ", call,
+           ": the predictor is in use by another thread right now. A predictor and its "
+           "tensor handles serve one thread at a time: give each thread its own predictor "
+           "with clone(), which shares the loaded weights");
+}
 
-Predictor::Predictor(const Config& config) : impl_(std::make_unique<Impl>()) {
-  PD_CHECK(!config.use_gpu(), Unimplemented,
-           "[Predictor] GPU inference is not available in this build; call config.DisableGpu()");
-  impl_->config = config;
+namespace {
+// Loads and prepares the model; `prog` names it in errors.
+void Load(PredictorState* state, const Config& config, const std::string& prog) {
   auto model = std::make_shared<LoadedModel>();
   model->params = std::make_unique<Scope>();
-  std::string prog = config.prog_file(), params = config.params_file();
-  PD_CHECK(!prog.empty(), InvalidArgument,
-           "[Predictor] the Config names no model: give a model dir or prog_file + params_file");
-  paddle::LoadInferenceModel(prog, params, &model->program, model->params.get());
+  paddle::LoadInferenceModel(prog, config.params_file(), &model->program, model->params.get());
   try {
     StripFeedFetch(&model->program, &model->inputs, &model->outputs);
+    CheckOutputsWritten(*model);
     if (config.ir_optim()) {
       paddle::ir::PassContext ctx;
       ctx.keep_vars.insert(model->inputs.begin(), model->inputs.end());
       ctx.keep_vars.insert(model->outputs.begin(), model->outputs.end());
       paddle::ir::InferencePasses(config.deleted_passes()).Run(&model->program, ctx);
     }
-    impl_->model = std::move(model);
-    impl_->Prepare();
+    state->model = std::move(model);
+    state->Prepare();
   } catch (const paddle::Error& e) {
     PD_THROW_KIND(e.kind(), e.what(), "\n  [Predictor] in model '", prog, "'");
   }
-  paddle::SetMathLibraryNumThreads(std::max(1, config.cpu_math_library_num_threads()));
+}
+}  // namespace
+
+Predictor::Predictor(const Config& config) : state_(std::make_shared<PredictorState>()) {
+  PD_CHECK(!config.use_gpu(), Unimplemented,
+           "[Predictor] GPU inference is not available in this build; call config.DisableGpu()");
+  state_->config = config;
+  std::string prog = config.prog_file();
+  PD_CHECK(!prog.empty(), InvalidArgument,
+           "[Predictor] the Config names no model: give a model dir or prog_file + params_file");
+  try {
+    Load(state_.get(), config, prog);
+  } catch (const std::bad_alloc&) {
+    PD_THROW(ResourceExhausted, "[Predictor] out of memory loading model '", prog, "' (params '",
+             config.params_file(), "')");
+  }
 }
 
-Predictor::Predictor(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Predictor::Predictor(std::shared_ptr<PredictorState> state) : state_(std::move(state)) {}
 Predictor::~Predictor() = default;
 
-std::vector<std::string> Predictor::GetInputNames() const { return impl_->model->inputs; }
-std::vector<std::string> Predictor::GetOutputNames() const { return impl_->model->outputs; }
+std::vector<std::string> Predictor::GetInputNames() const { return state_->model->inputs; }
+std::vector<std::string> Predictor::GetOutputNames() const { return state_->model->outputs; }
 
 std::unique_ptr<Tensor> Predictor::GetInputHandle(const std::string& name) {
-  const auto& names = impl_->model->inputs;
+  paddle::CheckNoNul(name, "Predictor", "input name");
+  const auto& names = state_->model->inputs;
   PD_CHECK(std::find(names.begin(), names.end(), name) != names.end(), NotFound,
            "[Predictor] no input named '", name, "'; inputs are: ", paddle::StrJoin(names));
-  auto* desc = impl_->model->program.Block(0)->FindVar(name);
-  return std::unique_ptr<Tensor>(new Tensor(impl_->run_scope->FindVar(name), name, desc));
+  auto* desc = state_->model->program.Block(0)->FindVar(name);
+  return std::unique_ptr<Tensor>(new Tensor(state_, state_->run_scope->FindVar(name), name, desc));
 }
 
 std::unique_ptr<Tensor> Predictor::GetOutputHandle(const std::string& name) {
-  const auto& names = impl_->model->outputs;
+  paddle::CheckNoNul(name, "Predictor", "output name");
+  const auto& names = state_->model->outputs;
   PD_CHECK(std::find(names.begin(), names.end(), name) != names.end(), NotFound,
            "[Predictor] no output named '", name, "'; outputs are: ", paddle::StrJoin(names));
-  return std::unique_ptr<Tensor>(new Tensor(impl_->run_scope->FindVar(name), name, nullptr));
+  return std::unique_ptr<Tensor>(
+      new Tensor(state_, state_->run_scope->FindVar(name), name, nullptr));
 }
 
 bool Predictor::Run() {
-  for (const auto& name : impl_->model->inputs) {
-    PD_CHECK(impl_->run_scope->FindVar(name)->Get<paddle::DenseTensor>().IsInitialized(),
-             PreconditionNotMet, "[Predictor] input '", name,
+  InUse in_use(*state_, "run");
+  for (const auto& name : state_->model->inputs) {
+    const auto& t = state_->run_scope->FindVar(name)->Get<paddle::DenseTensor>();
+    PD_CHECK(t.IsInitialized(), PreconditionNotMet, "[Predictor] input '", name,
              "' was not set: call copy_from_cpu on its handle before run");
+    PD_CHECK(t.HoldsData(), PreconditionNotMet, "[Predictor] input '", name,
+             "' was reshaped to ", t.dims().ToString(),
+             " after its data was copied in: copy data of that shape in before run");
   }
-  impl_->executor.Run(*impl_->prepared);
+  // The math libraries' thread count is per thread (OpenMP): set it on the
+  // thread that runs, so a predictor made on one thread runs right on another.
+  const int threads = state_->config.cpu_math_library_num_threads();
+  if (paddle::GetMathLibraryNumThreads() != threads) paddle::SetMathLibraryNumThreads(threads);
+  try {
+    state_->executor.Run(*state_->prepared);
+  } catch (const std::bad_alloc&) {
+    PD_THROW(ResourceExhausted, "[Predictor] out of memory running model '",
+             state_->config.prog_file(), "'");
+  }
   return true;
 }
 
 std::unique_ptr<Predictor> Predictor::Clone() {
-  auto impl = std::make_unique<Impl>();
-  impl->config = impl_->config;
-  impl->model = impl_->model;
-  impl->Prepare();
-  return std::unique_ptr<Predictor>(new Predictor(std::move(impl)));
+  auto state = std::make_shared<PredictorState>();
+  state->config = state_->config;
+  state->model = state_->model;
+  state->Prepare();
+  return std::unique_ptr<Predictor>(new Predictor(std::move(state)));
 }
 
 std::shared_ptr<Predictor> CreatePredictor(const Config& config) {

@@ -5,6 +5,7 @@
 #include "core/framework/program_desc.h"
 #include "core/framework/variable.h"
 #include "core/inference/paddle_inference_api.h"
+#include "core/inference/predictor_state.h"
 
 namespace paddle_infer {
 
@@ -54,6 +55,10 @@ std::string ShapeString(const std::vector<int64_t>& dims) { return paddle::DDim(
 
 }  // namespace
 
+Tensor::Tensor(std::shared_ptr<PredictorState> owner, paddle::Variable* var, std::string name,
+               const paddle::VarDesc* desc)
+    : owner_(std::move(owner)), var_(var), name_(std::move(name)), desc_(desc) {}
+
 paddle::DenseTensor* Tensor::Mutable() const { return var_->GetMutable<paddle::DenseTensor>(); }
 
 const paddle::DenseTensor& Tensor::Get() const {
@@ -63,37 +68,78 @@ const paddle::DenseTensor& Tensor::Get() const {
   return t;
 }
 
-void Tensor::Reshape(const std::vector<int>& shape) {
-  PD_CHECK(desc_, PreconditionNotMet, "[Tensor] '", name_, "' is an output: it cannot be reshaped");
+void Tensor::RequireInput(const char* call) const {
+  PD_CHECK(desc_, PreconditionNotMet, "[Tensor] ", call, ": '", name_,
+           "' is an output of the model; ", call,
+           " applies to inputs only (get_input_handle). Outputs are read with copy_to_cpu");
+}
+
+void Tensor::SetShape(const std::vector<int>& shape, const char* call) {
+  RequireInput(call);
   std::vector<int64_t> dims(shape.begin(), shape.end());
   for (int64_t d : dims)
-    PD_CHECK(d >= 0, InvalidArgument, "[Tensor] '", name_, "' shape ", ShapeString(dims),
-             " has a negative dim");
+    PD_CHECK(d >= 0, InvalidArgument, "[Tensor] ", call, ": input '", name_, "' shape ",
+             ShapeString(dims), " has a negative dim");
   std::vector<int64_t> want = desc_->GetShape();
   bool ok = want.size() == dims.size();
   for (size_t i = 0; ok && i < dims.size(); ++i) ok = want[i] < 0 || want[i] == dims[i];
-  PD_CHECK(ok, InvalidArgument, "[Tensor] input '", name_, "' expects shape ", ShapeString(want),
-           " (as the model declares it), got ", ShapeString(dims));
-  shape_ = std::move(dims);
-  reshaped_ = true;
+  PD_CHECK(ok, InvalidArgument, "[Tensor] ", call, ": input '", name_, "' expects shape ",
+           ShapeString(want), " (as the model declares it), got ", ShapeString(dims));
+  paddle::DDim d(dims);
+  d.numel();  // throws when the element count does not fit in 64 bits
+  Mutable()->Resize(d);  // the tensor's own shape: every handle on it sees it
 }
 
-void Tensor::CopyFromCpuRaw(const void* data, DataType dtype) {
-  PD_CHECK(desc_, PreconditionNotMet, "[Tensor] '", name_, "' is an output: copy into inputs only");
-  PD_CHECK(reshaped_, PreconditionNotMet, "[Tensor] input '", name_,
-           "': call Reshape before CopyFromCpu");
-  paddle::DataType want = desc_->GetDataType();
-  PD_CHECK(ToCore(dtype) == want, InvalidArgument, "[Tensor] input '", name_, "' expects ",
-           paddle::DataTypeName(want), " data, got ", paddle::DataTypeName(ToCore(dtype)));
+void Tensor::CopyIn(const void* data, DataType dtype, const char* call) {
+  RequireInput(call);
   paddle::DenseTensor* t = Mutable();
-  t->Resize(paddle::DDim(shape_));
-  void* dst = t->MutableData(paddle::CPUPlace(), want);
+  PD_CHECK(t->dims().numel() >= 0, PreconditionNotMet, "[Tensor] ", call, ": input '", name_,
+           "' has shape ", t->dims().ToString(),
+           " with unknown (-1) dims: call Reshape with its real shape first");
+  CheckDtype(dtype, call);
+  void* dst = t->MutableData(paddle::CPUPlace(), desc_->GetDataType());
   if (t->nbytes()) std::memcpy(dst, data, t->nbytes());
 }
 
+void Tensor::CheckDtype(DataType dtype, const char* call) const {
+  paddle::DataType want = desc_->GetDataType();
+  PD_CHECK(ToCore(dtype) == want, InvalidArgument, "[Tensor] ", call, ": input '", name_,
+           "' expects ", paddle::DataTypeName(want), " data, got ",
+           paddle::DataTypeName(ToCore(dtype)));
+}
+
+void Tensor::Reshape(const std::vector<int>& shape) {
+  InUse in_use(*owner_, "Reshape");
+  SetShape(shape, "Reshape");
+}
+
+void Tensor::CopyFromCpuRaw(const void* data, DataType dtype) {
+  InUse in_use(*owner_, "CopyFromCpu");
+  CopyIn(data, dtype, "CopyFromCpu");
+}
+
+void Tensor::CopyFromCpuRaw(const void* data, DataType dtype, const std::vector<int>& shape,
+                            const char* call) {
+  InUse in_use(*owner_, call);
+  RequireInput(call);
+  CheckDtype(dtype, call);  // before the shape changes: a refused copy changes nothing
+  SetShape(shape, call);
+  CopyIn(data, dtype, call);
+}
+
 void Tensor::CopyToCpuRaw(void* data) const {
+  InUse in_use(*owner_, "CopyToCpu");
   const auto& t = Get();
   if (t.nbytes()) std::memcpy(data, t.data(), t.nbytes());
+}
+
+void Tensor::CopyToCpuRaw(void* data, size_t capacity) const {
+  InUse in_use(*owner_, "CopyToCpu");
+  const auto& t = Get();
+  PD_CHECK(t.nbytes() == capacity, PreconditionNotMet, "[Tensor] CopyToCpu: '", name_,
+           "' holds ", t.nbytes(), " bytes (shape ", t.dims().ToString(), "), the buffer has ",
+           capacity, ": the output changed since its shape was read");
+  if (capacity) std::memcpy(data, t.data(), capacity);
 }
 
 template <typename T>
@@ -123,30 +169,36 @@ PD_INSTANTIATE_COPY(bool)
 #undef PD_INSTANTIATE_COPY
 
 std::vector<int> Tensor::shape() const {
-  const auto& t = var_->Get<paddle::DenseTensor>();
-  if (desc_ && !t.IsInitialized()) return std::vector<int>(shape_.begin(), shape_.end());
-  const auto& d = Get().dims();
+  InUse in_use(*owner_, "shape");
+  const auto& d = var_->Get<paddle::DenseTensor>().dims();
+  if (!desc_) Get();  // an output has a shape once run() has computed it
   std::vector<int> out(d.rank());
   for (int i = 0; i < d.rank(); ++i) out[i] = static_cast<int>(d[i]);
   return out;
 }
 
 DataType Tensor::type() const {
+  InUse in_use(*owner_, "type");
   const auto& t = var_->Get<paddle::DenseTensor>();
   if (desc_ && !t.IsInitialized()) return FromCore(desc_->GetDataType(), name_);
   return FromCore(Get().dtype(), name_);
 }
 
-size_t Tensor::nbytes() const { return Get().nbytes(); }
+size_t Tensor::nbytes() const {
+  InUse in_use(*owner_, "nbytes");
+  return Get().nbytes();
+}
 
 void Tensor::SetLoD(const std::vector<std::vector<size_t>>& lod) {
-  PD_CHECK(desc_, PreconditionNotMet, "[Tensor] '", name_, "' is an output: its LoD is computed");
+  InUse in_use(*owner_, "SetLoD");
+  RequireInput("SetLoD");
   paddle::LoD l;
   for (const auto& level : lod) l.emplace_back(level.begin(), level.end());
   Mutable()->set_lod(l);
 }
 
 std::vector<std::vector<size_t>> Tensor::lod() const {
+  InUse in_use(*owner_, "lod");
   std::vector<std::vector<size_t>> out;
   for (const auto& level : var_->Get<paddle::DenseTensor>().lod())
     out.emplace_back(level.begin(), level.end());

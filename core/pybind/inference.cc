@@ -66,7 +66,9 @@ void BindInference(py::module_& m) {
       .def("disable_gpu", &Config::DisableGpu)
       .def("use_gpu", &Config::use_gpu)
       .def("set_cpu_math_library_num_threads", &Config::SetCpuMathLibraryNumThreads,
-           py::arg("cpu_math_library_num_threads"))
+           py::arg("cpu_math_library_num_threads"),
+           "Threads the math libraries may use inside one op, in [1, 1024]; anything else "
+           "raises InvalidArgumentError and keeps the old value.")
       .def("cpu_math_library_num_threads", &Config::cpu_math_library_num_threads)
       .def("switch_ir_optim", &Config::SwitchIrOptim, py::arg("x") = true,
            "Whether the CPU inference passes (fc_fuse_pass) rewrite the program at load; "
@@ -91,7 +93,9 @@ void BindInference(py::module_& m) {
   py::class_<Predictor, std::shared_ptr<Predictor>>(
       m, "PaddleInferPredictor",
       "A loaded model: set inputs through get_input_handle, run(), read outputs through "
-      "get_output_handle. One per thread; clone() shares the parameters.")
+      "get_output_handle. A predictor and its handles serve one thread at a time: give "
+      "each thread its own clone() (clones share the weights). Using one predictor from "
+      "two threads at once raises PreconditionNotMetError and changes nothing.")
       .def(py::init([](const Config& config) {
              py::gil_scoped_release release;
              return std::make_shared<Predictor>(config);
@@ -99,12 +103,9 @@ void BindInference(py::module_& m) {
            py::arg("config"))
       .def("get_input_names", &Predictor::GetInputNames)
       .def("get_output_names", &Predictor::GetOutputNames)
-      // A handle points into the predictor's scope: keep the predictor alive
-      // for as long as any of its handles is.
-      .def("get_input_handle", &Predictor::GetInputHandle, py::arg("name"),
-           py::keep_alive<0, 1>())
-      .def("get_output_handle", &Predictor::GetOutputHandle, py::arg("name"),
-           py::keep_alive<0, 1>())
+      // A handle keeps what it points into alive by itself (C++ side).
+      .def("get_input_handle", &Predictor::GetInputHandle, py::arg("name"))
+      .def("get_output_handle", &Predictor::GetOutputHandle, py::arg("name"))
       .def(
           "run",
           [](Predictor& p) {
@@ -123,9 +124,8 @@ void BindInference(py::module_& m) {
             }
             return std::shared_ptr<Predictor>(std::move(clone));
           },
-          // The clone shares this predictor's parameters.
-          py::keep_alive<0, 1>(),
-          "A predictor sharing this one's parameters, with its own inputs and outputs.");
+          "A predictor sharing this one's parameters, with its own inputs and outputs: "
+          "one per thread.");
 
   m.def(
       "create_predictor",

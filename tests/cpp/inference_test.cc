@@ -1,12 +1,15 @@
 // The C++ inference API on the PaddlePaddle-exported MLP, with no Python.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <functional>
 #include <cmath>
 #include <thread>
 
 #include "core/framework/enforce.h"
 #include "core/inference/paddle_inference_api.h"
 #include "core/memory/allocator.h"
+#include "core/ops/math_threads.h"
 #include "test_util.h"
 
 namespace paddle {
@@ -149,6 +152,153 @@ TEST(Inference, CorruptParamsNameTheFileAndVariable) {
   Error e = CatchError([&] { CreatePredictor(Config(dir)); });
   EXPECT_EQ(e.kind(), ErrorKind::kInvalidModel);
   EXPECT_TRUE(Has(e, "model.pdiparams") && Has(e, "fc_1.w_0")) << e.what();
+}
+
+// One predictor used from two threads at once: each call that finds it busy
+// throws PreconditionNotMet saying to clone(); nothing crashes, and every run
+// that went through computed the right answer.
+TEST(InferenceThreads, ConcurrentUseOfOnePredictorIsATypedError) {
+  auto predictor = CreatePredictor(MlpConfig());
+  auto x = test::ReadFloats(test::DataPath("mlp/x.f32"));
+  auto expected = test::ReadFloats(test::DataPath("mlp/softmax_0.tmp_0.f32"));
+  std::atomic<int> busy_errors{0}, good_runs{0}, other_errors{0};
+  auto work = [&] {
+    for (int i = 0; i < 300; ++i) {
+      try {
+        auto y = RunMlp(*predictor, x, 4);
+        if (MaxAbsDiff(y, expected) <= 1e-5f) ++good_runs;
+      } catch (const Error& e) {
+        const bool busy = e.kind() == ErrorKind::kPreconditionNotMet && Has(e, "clone()") &&
+                          Has(e, "another thread");
+        ++(busy ? busy_errors : other_errors);
+        if (!busy) ADD_FAILURE() << e.what();
+      }
+    }
+  };
+  std::thread t1(work), t2(work);
+  t1.join();
+  t2.join();
+  EXPECT_EQ(other_errors, 0);
+  EXPECT_GT(busy_errors, 0) << "two threads never overlapped in 600 runs";
+  EXPECT_GT(good_runs, 0);
+  // Once the threads are gone the predictor is whole.
+  EXPECT_LE(MaxAbsDiff(RunMlp(*predictor, x, 4), expected), 1e-5f);
+}
+
+TEST(InferenceThreads, APredictorMayMoveToAnotherThread) {
+  auto predictor = CreatePredictor(MlpConfig());
+  auto x = test::ReadFloats(test::DataPath("mlp/x.f32"));
+  auto expected = test::ReadFloats(test::DataPath("mlp/softmax_0.tmp_0.f32"));
+  for (int i = 0; i < 3; ++i) {
+    std::thread t([&] { EXPECT_LE(MaxAbsDiff(RunMlp(*predictor, x, 4), expected), 1e-5f); });
+    t.join();
+  }
+}
+
+// The math-library thread count is per thread (OpenMP): it is applied on the
+// thread that runs, not only on the one that made the predictor.
+TEST(InferenceThreads, MathThreadsApplyOnTheRunningThread) {
+  Config config = MlpConfig();
+  config.SetCpuMathLibraryNumThreads(3);
+  auto predictor = CreatePredictor(config);
+  auto x = test::ReadFloats(test::DataPath("mlp/x.f32"));
+  int seen = 0;
+  std::thread t([&] {
+    RunMlp(*predictor, x, 4);
+    seen = GetMathLibraryNumThreads();
+  });
+  t.join();
+  EXPECT_EQ(seen, 3);
+}
+
+TEST(InferenceConfig, ThreadCountOutOfRangeIsRejectedAndChangesNothing) {
+  Config config = MlpConfig();
+  config.SetCpuMathLibraryNumThreads(2);
+  for (int bad : {0, -1, Config::kMaxCpuMathThreads + 1, 100000}) {
+    Error e = CatchError([&] { config.SetCpuMathLibraryNumThreads(bad); });
+    EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
+    EXPECT_TRUE(Has(e, std::to_string(bad)) && Has(e, "1024")) << e.what();
+    EXPECT_EQ(config.cpu_math_library_num_threads(), 2);
+  }
+  config.SetCpuMathLibraryNumThreads(Config::kMaxCpuMathThreads);
+  EXPECT_EQ(config.cpu_math_library_num_threads(), Config::kMaxCpuMathThreads);
+}
+
+TEST(InferenceConfig, PathsWithANulAreRejected) {
+  const std::string bad("model.pdmodel\0.x", 16);
+  for (auto set : std::vector<std::function<void()>>{
+           [&] { Config c(bad); },
+           [&] { Config c(bad, "p.pdiparams"); },
+           [&] { Config c("m.pdmodel", bad); },
+           [&] { Config().SetProgFile(bad); },
+           [&] { Config().SetParamsFile(bad); },
+       }) {
+    Error e = CatchError(set);
+    EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
+    EXPECT_TRUE(Has(e, "model.pdmodel\\0.x") && Has(e, "NUL")) << e.what();
+  }
+}
+
+// A handle keeps what it points into alive: reading it after its predictor is
+// gone gives the last results (it used to read freed memory).
+TEST(InferenceHandles, HandlesOutliveTheirPredictor) {
+  auto x = test::ReadFloats(test::DataPath("mlp/x.f32"));
+  auto expected = test::ReadFloats(test::DataPath("mlp/softmax_0.tmp_0.f32"));
+  std::unique_ptr<paddle_infer::Tensor> in, out;
+  {
+    auto predictor = CreatePredictor(MlpConfig());
+    RunMlp(*predictor, x, 4);
+    in = predictor->GetInputHandle("x");
+    out = predictor->GetOutputHandle("softmax_0.tmp_0");
+  }
+  EXPECT_EQ(out->shape(), (std::vector<int>{4, 10}));
+  std::vector<float> y(40);
+  out->CopyToCpu(y.data());
+  EXPECT_LE(MaxAbsDiff(y, expected), 1e-5f);
+  EXPECT_EQ(in->shape(), (std::vector<int>{4, 784}));
+}
+
+// The shape belongs to the tensor, not to one handle, and shows at once.
+TEST(InferenceHandles, ReshapeIsSeenByEveryHandleOfTheInput) {
+  auto predictor = CreatePredictor(MlpConfig());
+  auto a = predictor->GetInputHandle("x");
+  auto b = predictor->GetInputHandle("x");
+  EXPECT_EQ(a->shape(), (std::vector<int>{-1, 784}));  // as declared, before any Reshape
+  a->Reshape({2, 784});
+  EXPECT_EQ(a->shape(), (std::vector<int>{2, 784}));
+  EXPECT_EQ(b->shape(), (std::vector<int>{2, 784}));
+  auto x = test::ReadFloats(test::DataPath("mlp/x.f32"));
+  b->CopyFromCpu(x.data());  // two rows, through the other handle
+  ASSERT_TRUE(predictor->Run());
+  auto expected = test::ReadFloats(test::DataPath("mlp/softmax_0.tmp_0.f32"));
+  std::vector<float> y(20);
+  predictor->GetOutputHandle("softmax_0.tmp_0")->CopyToCpu(y.data());
+  EXPECT_LE(MaxAbsDiff(y, std::vector<float>(expected.begin(), expected.begin() + 20)), 1e-5f);
+  a->Reshape({1, 784});
+  EXPECT_EQ(b->shape(), (std::vector<int>{1, 784}));
+}
+
+TEST(InferenceHandles, ReshapeToMoreRowsThanWereCopiedThenRunIsAnError) {
+  auto predictor = CreatePredictor(MlpConfig());
+  auto in = predictor->GetInputHandle("x");
+  auto x = test::ReadFloats(test::DataPath("mlp/x.f32"));
+  in->Reshape({1, 784});
+  in->CopyFromCpu(x.data());
+  in->Reshape({4, 784});
+  Error e = CatchError([&] { predictor->Run(); });
+  EXPECT_EQ(e.kind(), ErrorKind::kPreconditionNotMet);
+  EXPECT_TRUE(Has(e, "'x'") && Has(e, "[4, 784]")) << e.what();
+  Error c = CatchError([&] { in->CopyFromCpu(x.data()); in->Reshape({-1, 784}); });
+  EXPECT_EQ(c.kind(), ErrorKind::kInvalidArgument);
+}
+
+TEST(InferenceHandles, CopyIntoAnOutputSaysItIsAnOutput) {
+  auto predictor = CreatePredictor(MlpConfig());
+  auto out = predictor->GetOutputHandle("softmax_0.tmp_0");
+  std::vector<float> y(40);
+  Error e = CatchError([&] { out->CopyFromCpu(y.data()); });
+  EXPECT_EQ(e.kind(), ErrorKind::kPreconditionNotMet);
+  EXPECT_TRUE(Has(e, "CopyFromCpu") && Has(e, "is an output") && !Has(e, "reshape")) << e.what();
 }
 
 }  // namespace

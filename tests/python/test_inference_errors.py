@@ -1,8 +1,11 @@
 """paddle.inference on bad input: missing and corrupt model files, wrong names,
 dtypes and shapes, and calls in the wrong order. Every failure is a typed
 exception whose message says what and where; none crashes the process."""
+import gc
 import re
 import struct
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -197,9 +200,11 @@ def test_wrong_input_rank(mlp_predictor):
 
 def test_outputs_are_read_only(mlp_predictor, mlp_io):
     out = mlp_predictor.get_output_handle("softmax_0.tmp_0")
-    with pytest.raises(core.PreconditionNotMetError, match="softmax_0.tmp_0"):
+    # The message names the call made, not another one it happens to use.
+    with pytest.raises(core.PreconditionNotMetError, match="copy_from_cpu.*softmax_0.tmp_0.*output") as info:
         out.copy_from_cpu(mlp_io[1])
-    with pytest.raises(core.PreconditionNotMetError, match="softmax_0.tmp_0"):
+    assert "reshape" not in str(info.value).lower()
+    with pytest.raises(core.PreconditionNotMetError, match="Reshape.*softmax_0.tmp_0.*output"):
         out.reshape([4, 10])
 
 
@@ -262,3 +267,96 @@ def test_reshape_whose_target_shape_overflows_is_a_typed_error(tmp_path):
     predictor.get_input_handle(name).copy_from_cpu(np.zeros((1, 1, 28, 28), dtype=np.float32))
     with pytest.raises(core.InvalidArgumentError, match=r"\[reshape2\].*attribute 'shape'"):
         predictor.run()
+
+
+# ---- strings crossing into C++ ----
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda p: inference.Config(str(p) + "\0.x", str(MLP / "model.pdiparams")),
+        lambda p: inference.Config(str(MLP / "model.pdmodel"), str(p) + "\0"),
+        lambda p: inference.Config(str(p.parent) + "\0/sub"),
+        lambda p: inference.Config().set_prog_file(str(p) + "\0.x"),
+        lambda p: inference.Config().set_params_file("\0"),
+        lambda p: inference.Config().set_model(str(p) + "\0.x", "x"),
+    ],
+    ids=["prog", "params", "dir", "set_prog_file", "set_params_file", "set_model"],
+)
+def test_paths_with_a_nul_are_value_errors(make):
+    # "model.pdmodel\0.x" used to load model.pdmodel: cut short silently.
+    with pytest.raises(ValueError, match=r"NUL") as info:
+        make(MLP / "model.pdmodel")
+    assert isinstance(info.value, core.InvalidArgumentError)
+
+
+def test_names_with_a_nul_are_value_errors(mlp_predictor):
+    with pytest.raises(ValueError, match="NUL"):
+        mlp_predictor.get_input_handle("x\0y")
+    with pytest.raises(ValueError, match="NUL"):
+        inference.Config().delete_pass("fc_fuse_pass\0")
+
+
+# ---- load-time checks ----
+
+
+def test_output_that_no_op_writes_is_rejected_at_load(mlp_copy):
+    # It used to load and run, then copy_to_cpu said "call run() first".
+    prog = mlp_copy / "model.pdmodel"
+    program = framework_pb2.ProgramDesc.FromString(prog.read_bytes())
+    block = program.blocks[0]
+    orphan = block.vars.add()
+    orphan.CopyFrom(next(v for v in block.vars if v.name == "softmax_0.tmp_0"))
+    orphan.name = "never_written"
+    fetch = next(op for op in block.ops if op.type == "fetch")
+    fetch.inputs[0].arguments[:] = ["never_written"]
+    prog.write_bytes(program.SerializeToString())
+    with pytest.raises(core.InvalidModelError, match="'never_written'.*written by no op") as info:
+        _load(prog, mlp_copy / "model.pdiparams")
+    assert "model.pdmodel" in str(info.value)
+
+
+def test_huge_program_under_a_memory_limit_names_the_file(tmp_path):
+    # A 3 GB .pdmodel (sparse) where the process may map only 2 GB: a typed
+    # MemoryError naming the file, not a bare std::bad_alloc.
+    huge = tmp_path / "huge.pdmodel"
+    with open(huge, "wb") as f:
+        f.truncate(3 << 30)
+    code = (
+        "import resource, sys\n"
+        "from paddle import inference\n"
+        "from paddle.base import core\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
+        "try:\n"
+        f"    inference.create_predictor(inference.Config({str(huge)!r}, 'p.pdiparams'))\n"
+        "except core.ResourceExhaustedError as e:\n"
+        "    assert isinstance(e, MemoryError)\n"
+        "    print('raised:', e)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "raised:" in result.stdout and "huge.pdmodel" in result.stdout, result.stdout
+
+
+# ---- handles ----
+
+
+def test_handles_outlive_their_predictor(mlp_io):
+    x, expected = mlp_io
+    config = inference.Config(str(MLP / "model.pdmodel"), str(MLP / "model.pdiparams"))
+    predictor = inference.create_predictor(config)
+    run_mlp(predictor, x)
+    inp = predictor.get_input_handle("x")
+    out = predictor.get_output_handle("softmax_0.tmp_0")
+    del predictor
+    gc.collect()
+    np.testing.assert_allclose(out.copy_to_cpu(), expected, atol=1e-5)
+    assert inp.shape() == [4, 784]
+
+
+def test_reshape_belongs_to_the_input_not_the_handle(mlp_predictor):
+    a = mlp_predictor.get_input_handle("x")
+    b = mlp_predictor.get_input_handle("x")
+    a.reshape([2, 784])
+    assert a.shape() == [2, 784] and b.shape() == [2, 784]

@@ -9,8 +9,25 @@ Same names as PaddlePaddle's ``paddle.inference``::
     predictor.run()
     y = predictor.get_output_handle(predictor.get_output_names()[0]).copy_to_cpu()
 
-The objects are the C++ ones (core/inference/paddle_inference_api.h); run()
-releases the GIL, so a clone per thread runs in parallel.
+The objects are the C++ ones (core/inference/paddle_inference_api.h).
+
+Threads: a predictor and its tensor handles serve one thread at a time. To
+run a model on several threads, give each thread its own ``predictor.clone()``
+(clones share the loaded weights; run() releases the GIL, so clones run in
+parallel). A predictor may be handed from one thread to another. Using one
+predictor from two threads at once raises ``PreconditionNotMetError`` (a
+``RuntimeError``) saying to clone(), and the call changes nothing.
+
+Errors are typed (``paddle.base.core``): a bad path, name, shape, dtype or
+setting raises ``InvalidArgumentError`` (a ``ValueError``; a path or name
+holding a NUL character included), a missing file or name ``NotFoundError``
+(a ``LookupError``), a corrupt model or one rewritten while loading
+``InvalidModelError`` (a ``ValueError``), a call in the wrong state
+``PreconditionNotMetError``, out of memory ``ResourceExhaustedError`` (a
+``MemoryError``). Each message names the file, op, input or setting.
+
+Handles keep what they point into alive: an output handle can be read after
+its predictor is gone.
 """
 from .._core import AnalysisConfig as Config
 from .._core import PaddleDType as DataType

@@ -1,0 +1,54 @@
+// What a Predictor and its Tensor handles share (internal to core/inference):
+// the loaded model, the run scope, the prepared block, and the guard that
+// turns use from two threads at once into a typed error.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/executor/executor.h"
+#include "core/framework/program_desc.h"
+#include "core/framework/scope.h"
+#include "core/inference/paddle_inference_api.h"
+
+namespace paddle_infer {
+
+// What a loaded model shares between a predictor and its clones (read-only).
+struct LoadedModel {
+  paddle::ProgramDesc program;  // as loaded, feed/fetch ops removed, inference passes applied
+  std::unique_ptr<paddle::Scope> params;  // persistables
+  std::vector<std::string> inputs, outputs;
+};
+
+struct PredictorState {
+  Config config;
+  std::shared_ptr<LoadedModel> model;
+  paddle::Scope* run_scope = nullptr;  // child of model->params: inputs, outputs, temporaries
+  paddle::Executor executor;
+  std::unique_ptr<paddle::PreparedBlock> prepared;
+  std::atomic<bool> busy{false};  // a call is in progress (see InUse)
+
+  PredictorState() = default;
+  PredictorState(const PredictorState&) = delete;
+  ~PredictorState();
+  // Binds the inputs and outputs in a fresh run scope and prepares block 0.
+  void Prepare();
+};
+
+// Marks the predictor busy for one API call. A second thread that calls in
+// meanwhile gets PreconditionNotMet naming `call`, and the first call goes on
+// undisturbed: one predictor serves one thread at a time.
+class InUse {
+ public:
+  InUse(PredictorState& state, const char* call);
+  ~InUse() { state_.busy.store(false, std::memory_order_release); }
+  InUse(const InUse&) = delete;
+  InUse& operator=(const InUse&) = delete;
+
+ private:
+  PredictorState& state_;
+};
+
+}  // namespace paddle_infer
