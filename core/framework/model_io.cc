@@ -89,7 +89,9 @@ class InputFile {
                           static_cast<size_t>(std::min<uint64_t>(n - got, 1u << 30)),
                           static_cast<off_t>(offset + got));
       if (r < 0 && errno == EINTR) continue;
-      PD_CHECK(r >= 0, NotFound, "[model_io] cannot read '", path_, "': ", ErrnoText());
+      if (r < 0)
+        PD_THROW_KIND(errno == ENOMEM ? ErrorKind::kResourceExhausted : ErrorKind::kNotFound,
+                      "[model_io] cannot read '", path_, "': ", ErrnoText());
       if (r == 0) break;
       got += static_cast<uint64_t>(r);
     }

@@ -321,6 +321,25 @@ TEST(Executor, InputNeverFedIsAPreconditionError) {
               {"[relu] input 'X' has no data"});
 }
 
+// Any input, not only the one that picks the kernel's dtype: the error names
+// the op, the slot and (from the executor) the variable nothing wrote.
+TEST(Executor, SecondInputNeverWrittenNamesTheVariable) {
+  ProgramDesc program;
+  BlockDesc* block = program.Block(0);
+  block->AddVar("a")->SetShape({2, 3});
+  block->AddVar("ghost")->SetShape({3, 4});
+  OpDesc* op = block->AppendOp();
+  op->SetType("mul");
+  op->SetInput("X", {"a"});
+  op->SetInput("Y", {"ghost"});
+  op->SetOutput("Out", {"c"});
+  Scope scope;
+  SetInput(&scope, "a", 2, 3, 0.f);
+  Executor exe;
+  ExpectError([&] { exe.Run(program, &scope); }, ErrorKind::kPreconditionNotMet,
+              {"[mul] input 'Y'", "holds no data", "Y=ghost (uninitialized)"});
+}
+
 TEST(Executor, BuildTimeShapeInferencePropagatesUnknownDims) {
   ProgramDesc program = ReluChain(2, 0, 16);
   program.Block(0)->FindVar("t1")->SetShape({});
