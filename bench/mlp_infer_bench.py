@@ -86,7 +86,7 @@ def _parse_tensor_desc(buf):
 
 
 def read_pdiparams(path):
-    """Reads the .pdiparams tensor stream (see shared FORMATS.md) into
+    """Reads the .pdiparams tensor stream (see docs/en/model_format.md) into
     {name: (dims, float32 bytes)}. The stream has no names: records are the persistable
     variables sorted by name, so for this MLP they are PARAM_NAMES in order."""
     with open(path, "rb") as f:

@@ -1,4 +1,4 @@
-// Reading and writing PaddlePaddle's .pdmodel / .pdiparams (shared/FORMATS.md).
+// Reading and writing PaddlePaddle's .pdmodel / .pdiparams (docs/en/model_format.md).
 //
 // The tensor-stream code is written once against two small interfaces: a
 // ByteSource (a mapped file or a caller's istream) and a ByteSink (an atomic

@@ -1,4 +1,4 @@
-// PaddlePaddle's inference model files (shared/FORMATS.md):
+// PaddlePaddle's inference model files (docs/en/model_format.md):
 //   NAME.pdmodel   one serialized ProgramDesc
 //   NAME.pdiparams the persistable tensors of block 0, sorted by name, back to back
 // Every failure on a corrupt or unsupported file throws InvalidModel naming

@@ -1,5 +1,5 @@
 // feed and fetch: how a program's inputs arrive and its outputs leave
-// (FORMATS.md, "Conventions inside an inference program"). Both share
+// (docs/en/model_format.md, "Inside an inference program"). Both share
 // buffers instead of copying, so feeding and fetching cost no memory traffic.
 //
 // Kernel dtype: feed's input is a TensorList, which has no element type, so

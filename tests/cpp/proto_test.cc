@@ -1,6 +1,6 @@
 // The ProgramDesc wrappers against programs exported by the real PaddlePaddle
 // 3.3.1: loading and serializing gives back the exact bytes, the typed views
-// read what the oracle's program.txt shows, edits survive a round trip, and
+// read what PaddlePaddle wrote into them, edits survive a round trip, and
 // fields our schema does not know are kept.
 #include <gtest/gtest.h>
 
@@ -78,7 +78,7 @@ TEST(ProtoTest, MlpTypedViews) {
 }
 
 TEST(ProtoTest, OraclePersistableOrderMatchesParamsOrder) {
-  // The order the real PaddlePaddle wrote the files in (oracle params_order.txt).
+  // The order the real PaddlePaddle wrote the files in (the order PaddlePaddle wrote the parameters in).
   EXPECT_EQ(PersistableVarNames(LoadProgram(ModelPath("lenet"))),
             (std::vector<std::string>{"conv2d_0.b_0", "conv2d_0.w_0", "conv2d_1.b_0",
                                       "conv2d_1.w_0", "fc_0.b_0", "fc_0.w_0", "fc_1.b_0",

@@ -25,7 +25,7 @@ TEST(DataType, SizesNamesAndCodesFollowThePaddleFormat) {
   EXPECT_EQ(SizeOf(DataType::kBool), 1u);
   EXPECT_STREQ(DataTypeName(DataType::kFloat32), "float32");
   EXPECT_EQ(DataTypeFromName("int8"), DataType::kInt8);
-  // VarType.Type codes (FORMATS.md): FP32 5, INT64 3, UINT8 20, BF16 22.
+  // VarType.Type codes (docs/en/model_format.md): FP32 5, INT64 3, UINT8 20, BF16 22.
   EXPECT_EQ(DataTypeFromCode(5, "t"), DataType::kFloat32);
   EXPECT_EQ(DataTypeFromCode(3, "t"), DataType::kInt64);
   EXPECT_EQ(DataTypeFromCode(20, "t"), DataType::kUInt8);

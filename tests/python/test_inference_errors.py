@@ -75,7 +75,7 @@ def test_params_with_bytes_left_over_is_an_invalid_model(mlp_copy):
 
 
 def _first_record_dtype_offset(data):
-    # Record layout (shared/FORMATS.md): u32 version, u64 lod levels (0 here),
+    # Record layout (docs/en/model_format.md): u32 version, u64 lod levels (0 here),
     # u32 version, i32 desc size, then the TensorDesc: field 1 (tag 0x08) = data type.
     version, levels = struct.unpack_from("<IQ", data, 0)
     assert (version, levels) == (0, 0)

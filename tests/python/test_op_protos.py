@@ -10,7 +10,7 @@ from paddle.proto import framework_pb2
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
-# PaddlePaddle 3.3.1's names for the ops the MLP uses (shared/PADDLE_OPS.tsv):
+# PaddlePaddle 3.3.1's operator signatures for the ops the MLP uses:
 # inputs, outputs, and the attributes with their types.
 PADDLE_NAMES = {
     "mul": (["X", "Y"], ["Out"], {"x_num_col_dims": "INT", "y_num_col_dims": "INT"}),

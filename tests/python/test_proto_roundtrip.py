@@ -1,6 +1,6 @@
 """paddle.proto.framework_pb2 reads the .pdmodel files the real PaddlePaddle
 wrote and writes them back byte for byte: our schema has PaddlePaddle's field
-numbers and wire types (shared/FORMATS.md)."""
+numbers and wire types (docs/en/model_format.md)."""
 import pytest
 from conftest import DATA, MLP
 from google.protobuf.message import DecodeError
