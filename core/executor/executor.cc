@@ -6,8 +6,8 @@
 
 #include "core/executor/infer_shape_contexts.h"
 #include "core/executor/memory_plan.h"
-#include "core/framework/enforce.h"
-#include "core/framework/flags.h"
+#include "core/base/enforce.h"
+#include "core/base/flags.h"
 
 // < 0 disables eager deletion; >= 0 frees each temporary right after its last
 // reader (PaddlePaddle's flag; the threshold itself is not used: we always free at once).

@@ -1,6 +1,6 @@
 #include "core/executor/infer_shape_contexts.h"
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 

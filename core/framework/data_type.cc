@@ -1,6 +1,6 @@
 #include "core/framework/data_type.h"
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 

@@ -7,8 +7,8 @@
 
 #include "core/framework/data_type.h"
 #include "core/framework/ddim.h"
-#include "core/framework/enforce.h"
-#include "core/framework/place.h"
+#include "core/base/enforce.h"
+#include "core/base/place.h"
 #include "core/memory/allocator.h"
 
 namespace paddle {

@@ -19,7 +19,7 @@
 #include <unordered_set>
 #include <utility>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/framework/op_def.h"
 
 namespace paddle {

@@ -1,6 +1,6 @@
 #include "core/framework/op_context.h"
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 

@@ -12,7 +12,7 @@
 #include "core/framework/attribute.h"
 #include "core/framework/data_type.h"
 #include "core/framework/ddim.h"
-#include "core/framework/place.h"
+#include "core/base/place.h"
 
 namespace paddle {
 

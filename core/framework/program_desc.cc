@@ -1,6 +1,6 @@
 #include "core/framework/program_desc.h"
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 

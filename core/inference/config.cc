@@ -1,7 +1,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/inference/paddle_inference_api.h"
 
 namespace paddle_infer {

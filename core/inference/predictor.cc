@@ -3,12 +3,12 @@
 #include <new>
 #include <set>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/framework/model_io.h"
 #include "core/framework/op_def.h"
 #include "core/inference/predictor_state.h"
 #include "core/ir/pass.h"
-#include "core/ops/math_threads.h"
+#include "core/base/math_threads.h"
 
 namespace paddle_infer {
 

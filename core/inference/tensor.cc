@@ -1,7 +1,7 @@
 // paddle_infer::Tensor: a handle on one input or output variable of a Predictor.
 #include <cstring>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/framework/program_desc.h"
 #include "core/framework/variable.h"
 #include "core/inference/paddle_inference_api.h"

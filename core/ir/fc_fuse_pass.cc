@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <map>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/framework/op_def.h"
 #include "core/ir/passes.h"
 

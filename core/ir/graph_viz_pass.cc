@@ -6,7 +6,7 @@
 #include <map>
 #include <sstream>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ir/passes.h"
 
 namespace paddle {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ir/pass.h"
 #include "core/ir/passes.h"
 

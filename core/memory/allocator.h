@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "core/framework/place.h"
+#include "core/base/place.h"
 
 namespace paddle {
 namespace memory {

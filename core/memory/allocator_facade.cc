@@ -4,8 +4,8 @@
 #include <atomic>
 #include <mutex>
 
-#include "core/framework/enforce.h"
-#include "core/framework/flags.h"
+#include "core/base/enforce.h"
+#include "core/base/flags.h"
 #include "core/memory/allocator.h"
 #include "core/memory/auto_growth_allocator.h"
 #include "core/memory/chunked_allocator.h"

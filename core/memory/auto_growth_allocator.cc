@@ -1,6 +1,6 @@
 #include "core/memory/auto_growth_allocator.h"
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 namespace memory {

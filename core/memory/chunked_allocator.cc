@@ -1,6 +1,6 @@
 #include "core/memory/chunked_allocator.h"
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 namespace memory {

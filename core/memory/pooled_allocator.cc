@@ -6,7 +6,7 @@
 #include <mutex>
 #include <vector>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/memory/system_allocator.h"
 
 // Lifetime of the per-thread small-block caches

@@ -5,7 +5,7 @@
 
 #include <limits>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 namespace ops {

@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 namespace ops {

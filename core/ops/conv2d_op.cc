@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/blas.h"
 #include "core/ops/op_util.h"
 #include "core/ops/window2d.h"

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/broadcast.h"
 #include "core/ops/op_util.h"
 

@@ -3,7 +3,7 @@
 // Out, then one pass over Out adds the bias and applies the activation, so
 // the output is touched once more instead of twice. An inference op: it has no
 // gradient (programs that train keep the unfused ops).
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/blas.h"
 #include "core/ops/op_util.h"
 

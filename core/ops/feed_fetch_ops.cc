@@ -6,7 +6,7 @@
 // the executor uses the kernel registered for kFloat32 (see README.md). The
 // kernels never read elements, so one function is registered for every dtype.
 // Neither op has an InferShape: the kernel takes the shape with the buffer.
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/op_util.h"
 
 namespace paddle {

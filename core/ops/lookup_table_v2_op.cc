@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/op_util.h"
 
 namespace paddle {

@@ -6,7 +6,7 @@
 // layer's case) so the whole product is one call.
 #include <algorithm>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/blas.h"
 #include "core/ops/broadcast.h"
 #include "core/ops/op_util.h"

@@ -1,7 +1,7 @@
 // mul: the fully-connected layer's matrix product. X and Y are flattened to
 // matrices at x_num_col_dims / y_num_col_dims, multiplied with one GEMM, and
 // the result keeps X's leading dims and Y's trailing dims.
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/blas.h"
 #include "core/ops/op_util.h"
 

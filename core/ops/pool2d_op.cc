@@ -4,7 +4,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/op_util.h"
 #include "core/ops/window2d.h"
 

@@ -1,6 +1,6 @@
 #include "core/ops/reduce.h"
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 namespace ops {

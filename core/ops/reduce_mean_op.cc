@@ -3,7 +3,7 @@
 // summing into the output, then one scaling by 1/count.
 #include <algorithm>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/op_util.h"
 #include "core/ops/reduce.h"
 

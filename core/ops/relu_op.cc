@@ -1,6 +1,6 @@
 // relu: Out = max(X, 0). Safe to run in place (Out sharing X's buffer): each
 // element is read before it is written.
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/op_util.h"
 
 namespace paddle {

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/op_util.h"
 
 namespace paddle {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/ops/op_util.h"
 
 namespace paddle {

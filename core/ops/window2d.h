@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/framework/ddim.h"
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 namespace ops {

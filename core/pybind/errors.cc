@@ -6,7 +6,7 @@
 #include <array>
 #include <string>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/pybind/bind.h"
 
 namespace py = pybind11;

@@ -8,8 +8,8 @@
 #include <variant>
 #include <vector>
 
-#include "core/framework/enforce.h"
-#include "core/framework/flags.h"
+#include "core/base/enforce.h"
+#include "core/base/flags.h"
 #include "core/pybind/bind.h"
 
 namespace py = pybind11;

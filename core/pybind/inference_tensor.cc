@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/inference/paddle_inference_api.h"
 #include "core/pybind/bind.h"
 

@@ -2,8 +2,8 @@
 // style): bytes allocated and reserved by the pool of the current strategy.
 #include <string>
 
-#include "core/framework/enforce.h"
-#include "core/framework/place.h"
+#include "core/base/enforce.h"
+#include "core/base/place.h"
 #include "core/memory/allocator.h"
 #include "core/pybind/bind.h"
 

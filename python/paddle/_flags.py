@@ -1,7 +1,7 @@
 """paddle.set_flags / paddle.get_flags (PaddlePaddle's names and behaviour).
 
 Thin Python wrappers so the functions have real signatures and docstrings for
-help() and the API spec; the flag registry itself is C++ (core/framework/flags.h).
+help() and the API spec; the flag registry itself is C++ (core/base/flags.h).
 """
 from . import _core
 

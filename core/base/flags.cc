@@ -1,11 +1,11 @@
-#include "core/framework/flags.h"
+#include "core/base/flags.h"
 
 #include <cmath>
 #include <cstdlib>
 #include <map>
 #include <mutex>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 

@@ -1,9 +1,9 @@
-#include "core/ops/math_threads.h"
+#include "core/base/math_threads.h"
 
 #include <cblas.h>
 #include <omp.h>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 
