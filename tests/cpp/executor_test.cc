@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/executor/executor.h"
-#include "core/framework/flags.h"
+#include "core/base/flags.h"
 #include "core/memory/allocator.h"
 #include "test_util.h"
 

@@ -6,10 +6,10 @@
 #include <cmath>
 #include <thread>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/inference/paddle_inference_api.h"
 #include "core/memory/allocator.h"
-#include "core/ops/math_threads.h"
+#include "core/base/math_threads.h"
 #include "test_util.h"
 
 namespace paddle {

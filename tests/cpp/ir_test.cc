@@ -10,7 +10,7 @@
 #include <filesystem>
 
 #include "core/executor/executor.h"
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/framework/op_def.h"
 #include "core/inference/paddle_inference_api.h"
 #include "core/ir/block_text.h"

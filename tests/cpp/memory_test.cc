@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "core/framework/dense_tensor.h"
-#include "core/framework/enforce.h"
-#include "core/framework/flags.h"
+#include "core/base/enforce.h"
+#include "core/base/flags.h"
 #include "core/memory/allocator.h"
 #include "core/memory/auto_growth_allocator.h"
 #include "core/memory/block_pool.h"

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/framework/op_def.h"
 #include "core/framework/program_desc.h"
 #include "test_util.h"

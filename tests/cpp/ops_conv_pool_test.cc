@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/executor/executor.h"
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 #include "core/framework/op_context.h"
 #include "core/framework/op_def.h"
 #include "core/framework/program_desc.h"

@@ -8,7 +8,7 @@
 #include "core/framework/data_type.h"
 #include "core/framework/ddim.h"
 #include "core/framework/dense_tensor.h"
-#include "core/framework/flags.h"
+#include "core/base/flags.h"
 #include "core/framework/scope.h"
 #include "test_util.h"
 

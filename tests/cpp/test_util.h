@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/framework/enforce.h"
+#include "core/base/enforce.h"
 
 namespace paddle {
 namespace test {
