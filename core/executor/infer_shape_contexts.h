@@ -20,7 +20,9 @@ class RuntimeInferShapeContext : public InferShapeContext {
   size_t OutputCount(int slot) const override { return kctx_.OutputCount(slot); }
   DDim InputDim(int slot, size_t i) const override { return kctx_.Input(slot, i).dims(); }
   DataType InputDtype(int slot, size_t i) const override { return kctx_.Input(slot, i).dtype(); }
+  // An output shape naming more elements than fit in 64 bits is the op's error.
   void SetOutputDim(int slot, const DDim& dims, size_t i) override {
+    CheckedNumel(dims, op_type(), "output shape");
     kctx_.Output(slot, i)->Resize(dims);
   }
   void SetOutputDtype(int slot, DataType dtype, size_t i) override {

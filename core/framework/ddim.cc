@@ -73,6 +73,21 @@ void ThrowSizeOverflow(const std::string& op, const char* what, int64_t a, char 
            " does not fit in 64 bits");
 }
 
+int64_t CheckedNumel(const DDim& d, const std::string& op, const char* what) {
+  int64_t n = 1;
+  bool empty = false;
+  for (int i = 0; i < d.rank(); ++i) {
+    if (d[i] < 0) return -1;
+    if (d[i] == 0) {
+      empty = true;
+    } else if (__builtin_mul_overflow(n, d[i], &n)) {
+      PD_THROW(InvalidArgument, "[", op, "] ", what, " ", d.ToString(),
+               " has more elements than fit in 64 bits");
+    }
+  }
+  return empty ? 0 : n;
+}
+
 int64_t ProductSize(const int64_t* dims, int n, const std::string& op, const char* what) {
   int64_t p = 1;
   for (int i = 0; i < n; ++i) p = MulSize(p, dims[i], op, what);

@@ -66,6 +66,8 @@ inline int64_t SubSize(int64_t a, int64_t b, const std::string& op, const char* 
   if (__builtin_sub_overflow(a, b, &r)) ThrowSizeOverflow(op, what, a, '-', b);
   return r;
 }
+// d.numel(), with an overflow reported as "[op] <what> [dims]: ...".
+int64_t CheckedNumel(const DDim& d, const std::string& op, const char* what);
 // The product of dims[0..n), each >= 0.
 int64_t ProductSize(const int64_t* dims, int n, const std::string& op, const char* what);
 

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/base/enforce.h"
+#include "core/framework/op_context.h"
 #include "core/framework/program_desc.h"
 
 namespace paddle {
@@ -119,8 +120,31 @@ OpRegistry& OpRegistry::Instance() {
 void OpRegistry::Register(OpDef def) {
   PD_CHECK(!defs_.count(def.type), Fatal, "[OpRegistry] op '", def.type,
            "' is defined twice");
+  auto pending = pending_kernels_.find(def.type);
+  if (pending != pending_kernels_.end()) {
+    for (const auto& [key, fn] : pending->second) def.kernels[key] = fn;
+    pending_kernels_.erase(pending);
+  }
   std::string type = def.type;
   defs_.emplace(std::move(type), std::move(def));
+}
+
+void OpRegistry::AddKernel(const std::string& type, KernelKey key, KernelFn fn) {
+  auto it = defs_.find(type);
+  auto& kernels = it != defs_.end() ? it->second.kernels : pending_kernels_[type];
+  PD_CHECK(!kernels.count(key), Fatal, "[", type, "] two kernels for ",
+           key.device == DeviceType::kCPU ? "cpu/" : "gpu/", DataTypeName(key.dtype));
+  kernels[key] = fn;
+}
+
+std::vector<std::string> OpRegistry::OrphanKernelTypes() const {
+  std::vector<std::string> out;
+  for (const auto& kv : pending_kernels_) out.push_back(kv.first);
+  return out;
+}
+
+void AddKernel(const std::string& type, KernelKey key, KernelFn fn) {
+  OpRegistry::Instance().AddKernel(type, key, fn);
 }
 
 const OpDef& OpRegistry::Get(const std::string& type) const {
@@ -179,33 +203,46 @@ std::vector<std::string> OpRegistry::SerializedProtos() const {
 // ---- builder ----
 
 OpDefBuilder::OpDefBuilder(const char* type) { def_.type = type; }
+OpDefBuilder::~OpDefBuilder() = default;
 
 OpDefBuilder& OpDefBuilder::Doc(const char* en, const char* zh) {
-  def_.en = en;
-  def_.zh = zh;
+  Cur().en = en;
+  Cur().zh = zh;
   return *this;
 }
 
-OpDefBuilder& OpDefBuilder::Input(const char* name, const char* en, const char* zh) {
-  def_.inputs.push_back(ArgDef{name, en, zh});
+namespace {
+// Declaration order must match the index constants kernels read slots by.
+void CheckIndex(const OpDef& def, const char* kind, const char* name, int index, size_t count) {
+  PD_CHECK(index == static_cast<int>(count), Fatal, "[", def.type, "] ", kind, " '", name,
+           "' is declared with index ", index, " but is ", kind, " #", count,
+           ": its index constant is out of declaration order");
+}
+}  // namespace
+
+OpDefBuilder& OpDefBuilder::Input(int index, const char* name, const char* en, const char* zh) {
+  CheckIndex(Cur(), "input", name, index, Cur().inputs.size());
+  Cur().inputs.push_back(ArgDef{name, en, zh});
   last_was_input_ = true;
   return *this;
 }
 
-OpDefBuilder& OpDefBuilder::Output(const char* name, const char* en, const char* zh) {
-  def_.outputs.push_back(ArgDef{name, en, zh});
+OpDefBuilder& OpDefBuilder::Output(int index, const char* name, const char* en, const char* zh) {
+  CheckIndex(Cur(), "output", name, index, Cur().outputs.size());
+  Cur().outputs.push_back(ArgDef{name, en, zh});
   last_was_input_ = false;
   return *this;
 }
 
 ArgDef& OpDefBuilder::LastArg() {
-  auto& list = last_was_input_ ? def_.inputs : def_.outputs;
-  PD_CHECK(!list.empty(), Fatal, "[", def_.type, "] slot flag given before any slot");
+  auto& list = last_was_input_ ? Cur().inputs : Cur().outputs;
+  PD_CHECK(!list.empty(), Fatal, "[", Cur().type, "] slot flag given before any slot");
   return list.back();
 }
 
 AttrDef& OpDefBuilder::LastAttr() {
-  PD_CHECK(!def_.attrs.empty(), Fatal, "[", def_.type, "] constraint given before any attribute");
+  PD_CHECK(!grad_ && !def_.attrs.empty(), Fatal, "[", Cur().type,
+           "] constraint given before any attribute, or after Grad()");
   return def_.attrs.back();
 }
 
@@ -215,7 +252,10 @@ OpDefBuilder& OpDefBuilder::Intermediate() { return LastArg().intermediate = tru
 OpDefBuilder& OpDefBuilder::Extra() { return LastArg().extra = true, *this; }
 OpDefBuilder& OpDefBuilder::ExtraAttr() { return LastAttr().extra = true, *this; }
 
-OpDefBuilder& OpDefBuilder::AddAttr(AttrDef a) {
+OpDefBuilder& OpDefBuilder::AddAttr(int index, AttrDef a) {
+  PD_CHECK(!grad_, Fatal, "[", def_.type, "] attribute '", a.name,
+           "' declared after Grad(): the grad op takes the forward op's attributes");
+  CheckIndex(def_, "attribute", a.name.c_str(), index, def_.attrs.size());
   def_.attrs.push_back(std::move(a));
   return *this;
 }
@@ -252,28 +292,28 @@ OpDefBuilder& OpDefBuilder::OneOf(std::vector<std::string> values) {
   return *this;
 }
 
-OpDefBuilder& OpDefBuilder::InferShape(InferShapeFn fn) { return def_.infer_shape = fn, *this; }
-OpDefBuilder& OpDefBuilder::GradMaker(GradMakerFn fn) { return def_.grad_maker = fn, *this; }
+OpDefBuilder& OpDefBuilder::InferShape(InferShapeFn fn) { return Cur().infer_shape = fn, *this; }
+OpDefBuilder& OpDefBuilder::GradMaker(GradMakerFn fn) { return Cur().grad_maker = fn, *this; }
 
 OpDefBuilder& OpDefBuilder::KernelDtypeFrom(const char* input) {
-  int i = def_.InputIndex(input);
-  PD_CHECK(i >= 0, Fatal, "[", def_.type, "] KernelDtypeFrom: no input '", input, "'");
-  def_.kernel_dtype_input = i;
+  int i = Cur().InputIndex(input);
+  PD_CHECK(i >= 0, Fatal, "[", Cur().type, "] KernelDtypeFrom: no input '", input, "'");
+  Cur().kernel_dtype_input = i;
   return *this;
 }
 
 OpDefBuilder& OpDefBuilder::Inplace(const char* input, const char* output) {
-  int in = def_.InputIndex(input), out = def_.OutputIndex(output);
-  PD_CHECK(in >= 0 && out >= 0, Fatal, "[", def_.type, "] Inplace: no input '", input,
+  int in = Cur().InputIndex(input), out = Cur().OutputIndex(output);
+  PD_CHECK(in >= 0 && out >= 0, Fatal, "[", Cur().type, "] Inplace: no input '", input,
            "' or no output '", output, "'");
-  def_.inplace.emplace_back(in, out);
+  Cur().inplace.emplace_back(in, out);
   return *this;
 }
 
-OpDefBuilder& OpDefBuilder::SharesBuffers() { return def_.shares_buffers = true, *this; }
+OpDefBuilder& OpDefBuilder::SharesBuffers() { return Cur().shares_buffers = true, *this; }
 
 OpDefBuilder& OpDefBuilder::Kernel(DeviceType device, DataType dtype, KernelFn fn) {
-  def_.kernels[KernelKey{device, dtype}] = fn;
+  Cur().kernels[KernelKey{device, dtype}] = fn;
   return *this;
 }
 
@@ -282,8 +322,177 @@ OpDefBuilder& OpDefBuilder::CpuKernelForAllTypes(KernelFn fn) {
   return *this;
 }
 
+// ---- gradients declared on the forward op ----
+
+namespace {
+std::string GradDoc(const OpDef& grad, const std::string& forward, bool zh) {
+  std::vector<std::string> ins, outs;
+  for (const ArgDef& a : grad.inputs) ins.push_back(a.name);
+  for (const ArgDef& a : grad.outputs) outs.push_back(a.name);
+  return zh ? StrCat(forward, " 的梯度：由 ", StrJoin(ins, "、"), " 计算 ", StrJoin(outs, "、"), "。")
+            : StrCat("Gradient of ", forward, ": computes ", StrJoin(outs), " from ",
+                     StrJoin(ins), ".");
+}
+
+// The forward slot `name` as an input (or, when `outputs_too`, an output).
+const ArgDef* FindForwardSlot(const OpDef& fwd, const std::string& name, bool outputs_too,
+                              GradSlot::Source* source) {
+  int i = fwd.InputIndex(name);
+  if (i >= 0) return *source = GradSlot::kForwardInput, &fwd.inputs[i];
+  i = outputs_too ? fwd.OutputIndex(name) : -1;
+  if (i >= 0) return *source = GradSlot::kForwardOutput, &fwd.outputs[i];
+  return nullptr;
+}
+
+// X@GRAD takes the shape of the grad input that reads X.
+void ShapesFromForwardSlots(InferShapeContext& ctx) {
+  for (const auto& [out, in] : ctx.def().grad_shape_from) {
+    if (ctx.HasOutput(out) && ctx.HasInput(in)) {
+      ctx.SetOutputDim(out, ctx.InputDim(in));
+      ctx.ShareLoD(in, out);
+    }
+  }
+}
+
+std::vector<std::string> GradNames(std::vector<std::string> names) {
+  for (auto& n : names) n = GradVarName(n);
+  return names;
+}
+
+// The grad maker of every op whose gradient is declared on it.
+std::vector<GradOpDesc> DeclaredGrad(const OpDesc& fwd) {
+  const OpDef& def = OpRegistry::Instance().Get(fwd.Type());
+  PD_CHECK(def.grad, Fatal, "[", def.type, "] has no declared gradient");
+  GradOpDesc g;
+  g.type = def.grad->type;
+  g.attrs = fwd.GetAttrMap();  // the gradient needs the forward's settings
+  for (const GradSlot& s : def.grad->inputs) {
+    switch (s.source) {
+      case GradSlot::kForwardInput: g.inputs[s.forward_slot] = fwd.Input(s.forward_slot); break;
+      case GradSlot::kForwardOutput: g.inputs[s.forward_slot] = fwd.Output(s.forward_slot); break;
+      case GradSlot::kOutputGrad:
+        g.inputs[GradVarName(s.forward_slot)] = GradNames(fwd.Output(s.forward_slot));
+        break;
+      case GradSlot::kInputGrad: break;
+    }
+  }
+  for (const GradSlot& s : def.grad->outputs)
+    g.outputs[GradVarName(s.forward_slot)] = GradNames(fwd.Input(s.forward_slot));
+  return {std::move(g)};
+}
+}  // namespace
+
+OpDefBuilder& OpDefBuilder::Grad(const std::string& grad_type) {
+  PD_CHECK(!grad_, Fatal, "[", def_.type, "] declares two gradients");
+  grad_ = std::make_unique<OpDef>();
+  grad_->type = grad_type;
+  grad_->kernel_dtype_input = -1;  // default: the first Out@GRAD (see FinishGrad)
+  def_.grad = std::make_unique<GradSpec>();
+  def_.grad->type = grad_type;
+  def_.grad_maker = DeclaredGrad;
+  return *this;
+}
+
+void OpDefBuilder::AddGradSlot(int index, GradSlot slot, bool is_input) {
+  PD_CHECK(grad_, Fatal, "[", def_.type, "] a gradient slot is declared before Grad()");
+  const bool reads = slot.source == GradSlot::kForwardInput;
+  GradSlot::Source found;
+  const ArgDef* fwd = FindForwardSlot(def_, slot.forward_slot,
+                                      reads || slot.source == GradSlot::kForwardOutput, &found);
+  if (slot.source == GradSlot::kOutputGrad) {
+    const int i = def_.OutputIndex(slot.forward_slot);
+    fwd = i >= 0 ? &def_.outputs[i] : nullptr;
+  }
+  PD_CHECK(fwd, Fatal, "[", grad_->type, "] gradient slot names '", slot.forward_slot,
+           "', which the forward op ", def_.type, " does not declare (declare the forward's "
+           "slots before Grad())");
+  if (reads) slot.source = found;
+  const std::string& n = slot.forward_slot;
+  ArgDef a;
+  switch (slot.source) {
+    case GradSlot::kForwardInput:
+      a = ArgDef{n, StrCat("The forward input ", n, "."), StrCat("前向输入 ", n, "。")};
+      a.duplicable = fwd->duplicable, a.dispensable = fwd->dispensable;
+      break;
+    case GradSlot::kForwardOutput:
+      a = ArgDef{n, StrCat("The forward output ", n, "."), StrCat("前向输出 ", n, "。")};
+      a.duplicable = fwd->duplicable, a.dispensable = fwd->dispensable;
+      break;
+    case GradSlot::kOutputGrad:
+      a = ArgDef{GradVarName(n), StrCat("Gradient of the loss with respect to ", n, "."),
+                 StrCat("损失对 ", n, " 的梯度。")};
+      a.duplicable = fwd->duplicable;
+      break;
+    case GradSlot::kInputGrad:
+      a = ArgDef{GradVarName(n),
+                 StrCat("Gradient of the loss with respect to ", n, "; omitted when ", n,
+                        " needs none."),
+                 StrCat("损失对 ", n, " 的梯度；", n, " 不需要梯度时省略。")};
+      a.duplicable = fwd->duplicable;
+      a.dispensable = true;
+      break;
+  }
+  auto& list = is_input ? grad_->inputs : grad_->outputs;
+  CheckIndex(*grad_, is_input ? "input" : "output", a.name.c_str(), index, list.size());
+  list.push_back(std::move(a));
+  last_was_input_ = is_input;
+  (is_input ? def_.grad->inputs : def_.grad->outputs).push_back(std::move(slot));
+}
+
+OpDefBuilder& OpDefBuilder::Reads(int index, const char* forward_slot) {
+  AddGradSlot(index, GradSlot{GradSlot::kForwardInput, forward_slot}, true);
+  return *this;
+}
+
+OpDefBuilder& OpDefBuilder::OutputGrad(int index, const char* forward_output) {
+  AddGradSlot(index, GradSlot{GradSlot::kOutputGrad, forward_output}, true);
+  return *this;
+}
+
+OpDefBuilder& OpDefBuilder::InputGrad(int index, const char* forward_input) {
+  const bool is_input = def_.InputIndex(forward_input) >= 0;
+  PD_CHECK(is_input, Fatal, "[", def_.type, "] InputGrad('", forward_input,
+           "'): the forward op has no such input");
+  AddGradSlot(index, GradSlot{GradSlot::kInputGrad, forward_input}, false);
+  return *this;
+}
+
+void OpDefBuilder::FinishGrad() {
+  OpDef& g = *grad_;
+  for (const AttrDef& a : def_.attrs) g.attrs.push_back(a);
+  if (g.en.empty()) {
+    g.en = GradDoc(g, def_.type, false);
+    g.zh = GradDoc(g, def_.type, true);
+  }
+  if (g.kernel_dtype_input < 0) {
+    g.kernel_dtype_input = 0;
+    for (size_t i = 0; i < def_.grad->inputs.size(); ++i) {
+      if (def_.grad->inputs[i].source == GradSlot::kOutputGrad) {
+        g.kernel_dtype_input = static_cast<int>(i);
+        break;
+      }
+    }
+  }
+  if (!g.infer_shape) {
+    for (size_t o = 0; o < def_.grad->outputs.size(); ++o) {
+      const std::string& x = def_.grad->outputs[o].forward_slot;
+      int from = -1;
+      for (size_t i = 0; i < def_.grad->inputs.size(); ++i)
+        if (def_.grad->inputs[i].source == GradSlot::kForwardInput &&
+            def_.grad->inputs[i].forward_slot == x)
+          from = static_cast<int>(i);
+      PD_CHECK(from >= 0, Fatal, "[", g.type, "] ", x, "@GRAD has no shape rule: Reads('", x,
+               "') or give the grad op an InferShape");
+      g.grad_shape_from.emplace_back(static_cast<int>(o), from);
+    }
+    g.infer_shape = ShapesFromForwardSlots;
+  }
+}
+
 OpRegistrar::OpRegistrar(OpDefBuilder& builder) {
+  if (builder.grad_) builder.FinishGrad();
   OpRegistry::Instance().Register(std::move(builder.def_));
+  if (builder.grad_) OpRegistry::Instance().Register(std::move(*builder.grad_));
 }
 
 }  // namespace paddle

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,25 @@ struct KernelKey {
   }
 };
 
+// A gradient declared on its forward op (OpDefBuilder::Grad): where each of
+// the grad op's slots comes from. The grad op's definition, its maker and its
+// docs are derived from this one statement.
+struct GradSlot {
+  enum Source {
+    kForwardInput,   // the forward input of that name, read as is
+    kForwardOutput,  // the forward output of that name, read as is
+    kOutputGrad,     // "<forward output>@GRAD": the loss's gradient w.r.t. it
+    kInputGrad,      // "<forward input>@GRAD": computed by the grad op
+  };
+  Source source;
+  std::string forward_slot;
+};
+
+struct GradSpec {
+  std::string type;  // the grad op
+  std::vector<GradSlot> inputs, outputs;  // in the grad op's slot order
+};
+
 struct OpDef {
   std::string type;
   std::string en, zh;
@@ -75,6 +95,11 @@ struct OpDef {
   // The kernel makes outputs alias inputs or outside buffers (feed, fetch):
   // the executor must not plan the memory of the variables it touches.
   bool shares_buffers = false;
+  // Set when the gradient is declared on this (forward) op.
+  std::unique_ptr<GradSpec> grad;
+  // For a declared grad op without its own shape rule: (output, input) slot
+  // pairs, X@GRAD taking the shape of the input that reads X.
+  std::vector<std::pair<int, int>> grad_shape_from;
 
   // Index of a slot/attribute in declaration order, or -1.
   int InputIndex(const std::string& name) const;
@@ -142,21 +167,30 @@ class OpRegistry {
   // Serialized proto::OpProto of every op (English in `comment`, Chinese in `comment_zh`).
   std::vector<std::string> SerializedProtos() const;
   std::string SerializedProto(const std::string& type) const;
+  // A kernel for `type`, defined now or later (kernels in other files).
+  void AddKernel(const std::string& type, KernelKey key, KernelFn fn);
+  // Op types that kernels were added for but that no definition registered.
+  std::vector<std::string> OrphanKernelTypes() const;
 
  private:
   std::map<std::string, OpDef> defs_;
+  std::map<std::string, std::map<KernelKey, KernelFn>> pending_kernels_;
 };
 
 // Fluent builder used by PD_REGISTER_OP; the OpRegistrar it converts to
-// registers the finished definition.
+// registers the finished definition (and its gradient's). Slots and
+// attributes are declared with the index constant the kernels read them by;
+// an index out of declaration order is a Fatal error at registration.
 class OpDefBuilder {
  public:
   explicit OpDefBuilder(const char* type);
   OpDefBuilder(const OpDefBuilder&) = delete;
+  ~OpDefBuilder();
 
+  // The op's docs; after Grad(), the grad op's (else they are generated).
   OpDefBuilder& Doc(const char* en, const char* zh);
-  OpDefBuilder& Input(const char* name, const char* en, const char* zh);
-  OpDefBuilder& Output(const char* name, const char* en, const char* zh);
+  OpDefBuilder& Input(int index, const char* name, const char* en, const char* zh);
+  OpDefBuilder& Output(int index, const char* name, const char* en, const char* zh);
   // Flags for the last input/output declared.
   OpDefBuilder& Duplicable();
   OpDefBuilder& Dispensable();
@@ -164,7 +198,8 @@ class OpDefBuilder {
   OpDefBuilder& Extra();
 
   template <typename T>
-  OpDefBuilder& Attr(const char* name, T default_value, const char* en, const char* zh) {
+  OpDefBuilder& Attr(int index, const char* name, T default_value, const char* en,
+                     const char* zh) {
     AttrDef a;
     a.name = name;
     a.type = AttrTypeOf<T>::value;
@@ -172,20 +207,21 @@ class OpDefBuilder {
     a.default_value = Attribute(std::move(default_value));
     a.en = en;
     a.zh = zh;
-    return AddAttr(std::move(a));
+    return AddAttr(index, std::move(a));
   }
-  OpDefBuilder& Attr(const char* name, const char* default_value, const char* en, const char* zh) {
-    return Attr<std::string>(name, default_value, en, zh);
+  OpDefBuilder& Attr(int index, const char* name, const char* default_value, const char* en,
+                     const char* zh) {
+    return Attr<std::string>(index, name, default_value, en, zh);
   }
   // An attribute the desc must set (no default).
   template <typename T>
-  OpDefBuilder& RequiredAttr(const char* name, const char* en, const char* zh) {
+  OpDefBuilder& RequiredAttr(int index, const char* name, const char* en, const char* zh) {
     AttrDef a;
     a.name = name;
     a.type = AttrTypeOf<T>::value;
     a.en = en;
     a.zh = zh;
-    return AddAttr(std::move(a));
+    return AddAttr(index, std::move(a));
   }
   // Constraints on the last attribute declared.
   OpDefBuilder& AtLeast(double lo);
@@ -206,20 +242,54 @@ class OpDefBuilder {
   }
   // One dtype-agnostic kernel (it moves buffers, never elements) for every element type.
   OpDefBuilder& CpuKernelForAllTypes(KernelFn fn);
-  // Runs a function that adds parts shared by several ops (e.g. a gradient's slots).
+  // Runs a function that adds parts shared by several ops.
   OpDefBuilder& Apply(void (*add)(OpDefBuilder&)) {
     add(*this);
     return *this;
   }
 
+  // Declares the gradient op `grad_type` on this forward op; the calls after
+  // it build the grad op. Its slots say where they come from, with their
+  // index constants; its attributes are the forward's; its docs, grad maker
+  // and (when every X@GRAD has a Reads(X)) shape rule are derived.
+  //   .Grad("mul_grad").Reads(kGX, "X").Reads(kGY, "Y").OutputGrad(kGOut, "Out")
+  //       .InputGrad(kGDX, "X").InputGrad(kGDY, "Y")
+  OpDefBuilder& Grad(const std::string& grad_type);
+  // The same, named "<type>_grad".
+  OpDefBuilder& Grad() { return Grad(def_.type + "_grad"); }
+  // Grad input: the forward input or output named `forward_slot`, as is.
+  OpDefBuilder& Reads(int index, const char* forward_slot);
+  // Grad input "<forward_output>@GRAD".
+  OpDefBuilder& OutputGrad(int index, const char* forward_output);
+  // Grad output "<forward_input>@GRAD", absent when that input needs no gradient.
+  OpDefBuilder& InputGrad(int index, const char* forward_input);
+
  private:
   friend struct OpRegistrar;
-  OpDefBuilder& AddAttr(AttrDef a);
+  OpDef& Cur() { return grad_ ? *grad_ : def_; }
+  OpDefBuilder& AddAttr(int index, AttrDef a);
+  void AddGradSlot(int index, GradSlot slot, bool is_input);
   ArgDef& LastArg();
   AttrDef& LastAttr();
+  // Fills the grad op from the forward (attributes, docs, shape rule).
+  void FinishGrad();
   OpDef def_;
+  std::unique_ptr<OpDef> grad_;
   bool last_was_input_ = true;
 };
+
+// Kernels added to an op defined in another file (GPU kernels in their own
+// files); the op may be registered before or after.
+void AddKernel(const std::string& type, KernelKey key, KernelFn fn);
+template <typename T>
+struct TypeTag {
+  using type = T;
+};
+template <typename... Ts, typename Getter>
+bool AddKernels(const char* type, DeviceType device, Getter get) {
+  (AddKernel(type, KernelKey{device, DataTypeOf<Ts>::value}, get(TypeTag<Ts>{})), ...);
+  return true;
+}
 
 struct OpRegistrar {
   OpRegistrar(OpDefBuilder& builder);  // NOLINT: implicit, ends a PD_REGISTER_OP chain
@@ -233,3 +303,10 @@ struct OpRegistrar {
 #define PD_REGISTER_OP(TYPE) \
   static ::paddle::OpRegistrar PD_CONCAT(pd_op_def_##TYPE##_, __LINE__) = \
       ::paddle::OpDefBuilder(#TYPE)
+// PD_REGISTER_KERNEL(relu, GPU, ReluCudaKernel, float, double);  FN is a
+// function template over the element type; one kernel per listed type.
+#define PD_REGISTER_KERNEL(TYPE, DEVICE, FN, ...)                                           \
+  static const bool PD_CONCAT(pd_kernel_##TYPE##_, __LINE__) =                              \
+      ::paddle::AddKernels<__VA_ARGS__>(#TYPE, ::paddle::DeviceType::k##DEVICE, [](auto tag) { \
+        return static_cast<::paddle::KernelFn>(&FN<typename decltype(tag)::type>);          \
+      })

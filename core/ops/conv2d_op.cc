@@ -204,7 +204,8 @@ void Conv2dKernel(KernelContext& ctx) {
 }
 
 void Conv2dGradInferShape(InferShapeContext& ctx) {
-  ResolveConv(ctx, ctx.InputDim(kGradInput), ctx.InputDim(kGradFilter));
+  const ConvGeom g = ResolveConv(ctx, ctx.InputDim(kGradInput), ctx.InputDim(kGradFilter));
+  CheckInputShape(ctx, kGradOutputGrad, g.OutDims(), "conv2d's output shape");
   GradShapeLike(ctx, kGradInput, kGradInputGrad);
   GradShapeLike(ctx, kGradFilter, kGradFilterGrad);
 }
@@ -217,10 +218,6 @@ void Conv2dGradKernel(KernelContext& ctx) {
   const DenseTensor& f = ctx.Input(kGradFilter);
   const DenseTensor& dout = ctx.Input(kGradOutputGrad);
   const ConvGeom g = ResolveConv(ctx, x.dims(), f.dims());
-  PD_CHECK(dout.dims() == g.OutDims(), InvalidArgument, "[conv2d_grad] Output@GRAD ",
-           dout.dims().ToString(), " does not match the convolution's output ",
-           g.OutDims().ToString(), " for Input ", x.dims().ToString(), " and Filter ",
-           f.dims().ToString());
   const bool want_dx = ctx.HasOutput(kGradInputGrad), want_dw = ctx.HasOutput(kGradFilterGrad);
   T* dx = want_dx ? ctx.Output(kGradInputGrad)->MutableData<T>(ctx.place()) : nullptr;
   T* dw = want_dw ? ctx.Output(kGradFilterGrad)->MutableData<T>(ctx.place()) : nullptr;
@@ -253,54 +250,6 @@ void Conv2dGradKernel(KernelContext& ctx) {
   }
 }
 
-std::vector<GradOpDesc> Conv2dGradMaker(const OpDesc& fwd) {
-  return GradOpBuilder(fwd, "conv2d_grad")
-      .ForwardInput("Input")
-      .ForwardInput("Filter")
-      .OutputGrad("Output")
-      .InputGrad("Input")
-      .InputGrad("Filter")
-      .Build();
-}
-
-// The attributes of conv2d and conv2d_grad, in ConvAttr order.
-void ConvAttrs(OpDefBuilder& op) {
-  op.Attr<std::vector<int32_t>>("strides", {1, 1},
-                                "Stride of the sliding window, [height, width]; each > 0.",
-                                "滑动窗口的步长，[高, 宽]；每个值都须大于 0。")
-      .Attr<std::vector<int32_t>>(
-          "paddings", {0, 0},
-          "Zero padding of the input: [h, w] pads both sides of each spatial dim equally, "
-          "[top, bottom, left, right] pads each side on its own. Used when padding_algorithm "
-          "is EXPLICIT.",
-          "输入的零填充：[h, w] 表示每个空间维两侧填充相同，[上, 下, 左, 右] 表示各侧单独填充。"
-          "仅在 padding_algorithm 为 EXPLICIT 时使用。")
-      .Attr("padding_algorithm", "EXPLICIT",
-            "EXPLICIT uses `paddings`; SAME pads so that the output size is ceil(input / "
-            "stride) (the odd pixel goes to the bottom/right) and ignores dilations; VALID "
-            "pads nothing.",
-            "EXPLICIT 使用 paddings；SAME 自动填充使输出大小为 ceil(输入 / 步长)"
-            "（多出的一个像素填在下/右侧），并忽略 dilations；VALID 不做填充。")
-      .OneOf({"EXPLICIT", "SAME", "VALID"})
-      .Attr<std::vector<int32_t>>(
-          "dilations", {1, 1},
-          "Spacing between the filter's taps, [height, width]; each > 0 (1 = dense).",
-          "卷积核采样点之间的间距，[高, 宽]；每个值都须大于 0（1 表示紧密相邻）。")
-      .Attr<int32_t>("groups", 1,
-                     "Number of groups: input and output channels are split into `groups` "
-                     "parts and part g of the output sees only part g of the input. Must "
-                     "divide the filter's output channels.",
-                     "分组数：输入与输出通道各分为 groups 份，输出的第 g 份只与输入的第 g 份相连。"
-                     "须整除卷积核的输出通道数。")
-      .AtLeast(1)
-      .Attr("data_format", "NCHW",
-            "Layout of Input and Output: NCHW (channels first; the legacy AnyLayout means "
-            "the same) or NHWC (channels last). The filter is always [M, C/groups, kh, kw].",
-            "Input 与 Output 的数据布局：NCHW（通道在前；旧式的 AnyLayout 与之相同）或 NHWC"
-            "（通道在后）。卷积核总是 [M, C/groups, kh, kw]。")
-      .OneOf({"NCHW", "NHWC", "AnyLayout"});
-}
-
 PD_REGISTER_OP(conv2d)
     .Doc("2-D convolution (cross-correlation, as in deep-learning frameworks): each output "
          "channel m at pixel (y, x) is the sum over the input channels of its group and the "
@@ -309,37 +258,62 @@ PD_REGISTER_OP(conv2d)
          "二维卷积（深度学习框架中的互相关）：输出通道 m 在像素 (y, x) 的值，是其所在分组的"
          "各输入通道上、起点为 (y*stride - pad, x*stride - pad)、间距为 dilations 的 kh x kw "
          "窗口内 Input 与 Filter[m] 乘积之和。偏置由单独的 elementwise_add 加上。")
-    .Input("Input", "The input image batch, [N, C, H, W] (NCHW) or [N, H, W, C] (NHWC).",
+    .Input(kInput, "Input", "The input image batch, [N, C, H, W] (NCHW) or [N, H, W, C] (NHWC).",
            "输入图像批，[N, C, H, W]（NCHW）或 [N, H, W, C]（NHWC）。")
-    .Input("Filter", "The filters, [M, C / groups, kh, kw].", "卷积核，[M, C / groups, kh, kw]。")
-    .Output("Output",
+    .Input(kFilter, "Filter", "The filters, [M, C / groups, kh, kw].",
+           "卷积核，[M, C / groups, kh, kw]。")
+    .Output(kOutput, "Output",
             "The output, [N, M, H', W'] (NCHW) or [N, H', W', M] (NHWC), where H' = (H + "
             "pad_top + pad_bottom - (dilation*(kh-1)+1)) / stride + 1, and likewise W'.",
             "输出，[N, M, H', W']（NCHW）或 [N, H', W', M]（NHWC），其中 H' = (H + 上填充 + "
             "下填充 - (dilation*(kh-1)+1)) / stride + 1，W' 同理。")
-    .Apply(ConvAttrs)
+    .Attr<std::vector<int32_t>>(kStrides, "strides", {1, 1},
+                                "Stride of the sliding window, [height, width]; each > 0.",
+                                "滑动窗口的步长，[高, 宽]；每个值都须大于 0。")
+    .Attr<std::vector<int32_t>>(
+          kPaddings, "paddings", {0, 0},
+          "Zero padding of the input: [h, w] pads both sides of each spatial dim equally, "
+          "[top, bottom, left, right] pads each side on its own. Used when padding_algorithm "
+          "is EXPLICIT.",
+          "输入的零填充：[h, w] 表示每个空间维两侧填充相同，[上, 下, 左, 右] 表示各侧单独填充。"
+          "仅在 padding_algorithm 为 EXPLICIT 时使用。")
+    .Attr(kPaddingAlgorithm, "padding_algorithm", "EXPLICIT",
+            "EXPLICIT uses `paddings`; SAME pads so that the output size is ceil(input / "
+            "stride) (the odd pixel goes to the bottom/right) and ignores dilations; VALID "
+            "pads nothing.",
+            "EXPLICIT 使用 paddings；SAME 自动填充使输出大小为 ceil(输入 / 步长)"
+            "（多出的一个像素填在下/右侧），并忽略 dilations；VALID 不做填充。")
+    .OneOf({"EXPLICIT", "SAME", "VALID"})
+    .Attr<std::vector<int32_t>>(
+          kDilations, "dilations", {1, 1},
+          "Spacing between the filter's taps, [height, width]; each > 0 (1 = dense).",
+          "卷积核采样点之间的间距，[高, 宽]；每个值都须大于 0（1 表示紧密相邻）。")
+    .Attr<int32_t>(kGroups, "groups", 1,
+                     "Number of groups: input and output channels are split into `groups` "
+                     "parts and part g of the output sees only part g of the input. Must "
+                     "divide the filter's output channels.",
+                     "分组数：输入与输出通道各分为 groups 份，输出的第 g 份只与输入的第 g 份相连。"
+                     "须整除卷积核的输出通道数。")
+    .AtLeast(1)
+    .Attr(kDataFormat, "data_format", "NCHW",
+            "Layout of Input and Output: NCHW (channels first; the legacy AnyLayout means "
+            "the same) or NHWC (channels last). The filter is always [M, C/groups, kh, kw].",
+            "Input 与 Output 的数据布局：NCHW（通道在前；旧式的 AnyLayout 与之相同）或 NHWC"
+            "（通道在后）。卷积核总是 [M, C/groups, kh, kw]。")
+    .OneOf({"NCHW", "NHWC", "AnyLayout"})
     .InferShape(Conv2dInferShape)
-    .GradMaker(Conv2dGradMaker)
     .CpuKernel<float>(Conv2dKernel<float>)
-    .CpuKernel<double>(Conv2dKernel<double>);
-
-PD_REGISTER_OP(conv2d_grad)
+    .CpuKernel<double>(Conv2dKernel<double>)
+    .Grad("conv2d_grad")
     .Doc("Gradients of conv2d: Input@GRAD is the transposed convolution of Output@GRAD with "
          "Filter; Filter@GRAD correlates Output@GRAD with Input, summed over the batch.",
          "conv2d 的梯度：Input@GRAD 是 Output@GRAD 与 Filter 的转置卷积；Filter@GRAD 是 "
          "Output@GRAD 与 Input 的互相关，并在批上求和。")
-    .Input("Input", "The forward input.", "前向输入。")
-    .Input("Filter", "The forward filters.", "前向卷积核。")
-    .Input("Output@GRAD", "Gradient of the loss with respect to Output.", "损失对 Output 的梯度。")
-    .Output("Input@GRAD", "Gradient of the loss with respect to Input; omitted when Input "
-            "needs none.",
-            "损失对 Input 的梯度；Input 不需要梯度时省略。")
-    .Dispensable()
-    .Output("Filter@GRAD", "Gradient of the loss with respect to Filter; omitted when Filter "
-            "needs none.",
-            "损失对 Filter 的梯度；Filter 不需要梯度时省略。")
-    .Dispensable()
-    .Apply(ConvAttrs)
+    .Reads(kGradInput, "Input")
+    .Reads(kGradFilter, "Filter")
+    .OutputGrad(kGradOutputGrad, "Output")
+    .InputGrad(kGradInputGrad, "Input")
+    .InputGrad(kGradFilterGrad, "Filter")
     .InferShape(Conv2dGradInferShape)
     .CpuKernel<float>(Conv2dGradKernel<float>)
     .CpuKernel<double>(Conv2dGradKernel<double>);

@@ -36,9 +36,8 @@ int64_t PaddingRow(const std::string& op, int64_t padding_idx, int64_t rows) {
   return padding_idx < 0 ? padding_idx + rows : padding_idx;
 }
 
-void LookupInferShape(InferShapeContext& ctx) {
-  const DDim ids = ctx.InputDim(kIds);
-  const DDim w = ctx.InputDim(kW);
+// Out's shape, Ids.shape + [width], after checking W and padding_idx.
+DDim LookupOutDims(InferShapeContext& ctx, const DDim& ids, const DDim& w) {
   CheckTable(ctx.op_type(), w);
   PaddingRow(ctx.op_type(), ctx.Attr<int64_t>(kPaddingIdx), w[0]);
   PD_CHECK(ids.rank() < DDim::kMaxRank, InvalidArgument, "[", ctx.op_type(),
@@ -47,7 +46,11 @@ void LookupInferShape(InferShapeContext& ctx) {
   int64_t d[DDim::kMaxRank];
   for (int i = 0; i < ids.rank(); ++i) d[i] = ids[i];
   d[ids.rank()] = w[1];
-  ctx.SetOutputDim(kOut, DDim(d, ids.rank() + 1));
+  return DDim(d, ids.rank() + 1);
+}
+
+void LookupInferShape(InferShapeContext& ctx) {
+  ctx.SetOutputDim(kOut, LookupOutDims(ctx, ctx.InputDim(kIds), ctx.InputDim(kW)));
   ctx.ShareLoD(kIds, kOut);
 }
 
@@ -94,26 +97,23 @@ template <typename T>
 void LookupKernel(KernelContext& ctx) {
   const DenseTensor& ids = ctx.Input(kIds);
   const DenseTensor& w = ctx.Input(kW);
-  CheckTable("lookup_table_v2", w.dims());
   const int64_t rows = w.dims()[0], width = w.dims()[1];
-  const int64_t pad = PaddingRow("lookup_table_v2", ctx.Attr<int64_t>(kPaddingIdx), rows);
+  const int64_t pad = PaddingRow(ctx.op_type(), ctx.Attr<int64_t>(kPaddingIdx), rows);
   DenseTensor* out = ctx.Output(kOut);
-  const int64_t want = MulSize(ids.numel(), width, ctx.op_type(), "Ids' size x W's width");
-  PD_CHECK(out->numel() == want, InvalidArgument,
-           "[lookup_table_v2] output 'Out' has shape ", out->dims().ToString(), " but Ids ",
-           ids.dims().ToString(), " with W ", w.dims().ToString(), " give ", want, " elements");
   T* o = out->MutableData<T>(ctx.place());
   const T* table = w.data<T>();
   const size_t row_bytes = static_cast<size_t>(width) * sizeof(T);
   if (row_bytes == 0) return;
   ForEachIdAnyType(
-      "lookup_table_v2", ids, rows, pad,
+      ctx.op_type(), ids, rows, pad,
       [&](int64_t i, int64_t id) { std::memcpy(o + i * width, table + id * width, row_bytes); },
       [&](int64_t i) { std::fill(o + i * width, o + (i + 1) * width, T(0)); });
 }
 
 void LookupGradInferShape(InferShapeContext& ctx) {
-  CheckTable(ctx.op_type(), ctx.InputDim(kGradW));
+  CheckInputShape(ctx, kGradOutGrad,
+                  LookupOutDims(ctx, ctx.InputDim(kGradIds), ctx.InputDim(kGradW)),
+                  "Ids.shape + [W's width]");
   GradShapeLike(ctx, kGradW, kGradWGrad);
 }
 
@@ -124,33 +124,19 @@ void LookupGradKernel(KernelContext& ctx) {
   const DDim wd = ctx.Input(kGradW).dims();
   const DenseTensor& ids = ctx.Input(kGradIds);
   const DenseTensor& dout = ctx.Input(kGradOutGrad);
-  CheckTable("lookup_table_v2_grad", wd);
   const int64_t rows = wd[0], width = wd[1];
-  const int64_t pad = PaddingRow("lookup_table_v2_grad", ctx.Attr<int64_t>(kPaddingIdx), rows);
-  const int64_t want = MulSize(ids.numel(), width, ctx.op_type(), "Ids' size x W's width");
-  PD_CHECK(dout.numel() == want, InvalidArgument,
-           "[lookup_table_v2_grad] Out@GRAD has shape ", dout.dims().ToString(), " but Ids ",
-           ids.dims().ToString(), " with W ", wd.ToString(), " give ", want, " elements");
+  const int64_t pad = PaddingRow(ctx.op_type(), ctx.Attr<int64_t>(kPaddingIdx), rows);
   T* dw = ctx.Output(kGradWGrad)->MutableData<T>(ctx.place());
   std::fill(dw, dw + wd.numel(), T(0));
   const T* g = dout.data<T>();
   ForEachIdAnyType(
-      "lookup_table_v2_grad", ids, rows, pad,
+      ctx.op_type(), ids, rows, pad,
       [&](int64_t i, int64_t id) {
         T* d = dw + id * width;
         const T* s = g + i * width;
         for (int64_t j = 0; j < width; ++j) d[j] += s[j];
       },
       [](int64_t) {});
-}
-
-std::vector<GradOpDesc> LookupGradMaker(const OpDesc& fwd) {
-  return GradOpBuilder(fwd, "lookup_table_v2_grad")
-      .ForwardInput("W")
-      .ForwardInput("Ids")
-      .OutputGrad("Out")
-      .InputGrad("W")  // ids are integers: no gradient
-      .Build();
 }
 
 constexpr const char* kPaddingEn =
@@ -168,31 +154,27 @@ PD_REGISTER_OP(lookup_table_v2)
          "嵌入查表：Out[i..., :] = W[Ids[i...], :]，因此 Out 的形状为 Ids 的形状后接 W 的宽度；"
          "等于 padding_idx 的 id 得到全零行。每个 id 必须在 [0, W 的行数) 内。"
          "Out 沿用 Ids 的 LoD，数据类型与 W 相同。")
-    .Input("Ids", "The ids to look up, int32 or int64, any shape.",
+    .Input(kIds, "Ids", "The ids to look up, int32 or int64, any shape.",
            "要查找的 id，int32 或 int64，形状任意。")
-    .Input("W", "The embedding table [rows, width].", "嵌入表 [行数, 宽度]。")
-    .Output("Out", "The selected rows, shape Ids.shape + [width].",
+    .Input(kW, "W", "The embedding table [rows, width].", "嵌入表 [行数, 宽度]。")
+    .Output(kOut, "Out", "The selected rows, shape Ids.shape + [width].",
             "查到的行，形状为 Ids.shape + [宽度]。")
-    .Attr<int64_t>("padding_idx", kNoPadding, kPaddingEn, kPaddingZh)
+    .Attr<int64_t>(kPaddingIdx, "padding_idx", kNoPadding, kPaddingEn, kPaddingZh)
     .InferShape(LookupInferShape)
-    .GradMaker(LookupGradMaker)
     .KernelDtypeFrom("W")  // Ids are integers; the rows copied are W's
     .CpuKernel<float>(LookupKernel<float>)
-    .CpuKernel<double>(LookupKernel<double>);
-
-PD_REGISTER_OP(lookup_table_v2_grad)
+    .CpuKernel<double>(LookupKernel<double>)
+    .Grad("lookup_table_v2_grad")  // ids are integers: W gets the only gradient
     .Doc("Gradient of lookup_table_v2 with respect to W, as a dense tensor of W's shape: row r "
          "is the sum of the Out@GRAD rows of every id equal to r; the padding row is zero. Only "
          "W's shape is read.",
          "lookup_table_v2 对 W 的梯度，为与 W 同形状的稠密张量：第 r 行是所有等于 r 的 id "
          "对应的 Out@GRAD 行之和；填充行为零。只读取 W 的形状。")
-    .Input("W", "The forward table (only its shape is read).", "前向的嵌入表（只读取其形状）。")
-    .Input("Ids", "The forward ids.", "前向的 id。")
-    .Input("Out@GRAD", "Gradient of the loss with respect to Out.", "损失对 Out 的梯度。")
-    .Output("W@GRAD", "Gradient of the loss with respect to W.", "损失对 W 的梯度。")
-    .Attr<int64_t>("padding_idx", kNoPadding, kPaddingEn, kPaddingZh)
+    .Reads(kGradW, "W")
+    .Reads(kGradIds, "Ids")
+    .OutputGrad(kGradOutGrad, "Out")
+    .InputGrad(kGradWGrad, "W")
     .InferShape(LookupGradInferShape)
-    .KernelDtypeFrom("Out@GRAD")
     .CpuKernel<float>(LookupGradKernel<float>)
     .CpuKernel<double>(LookupGradKernel<double>);
 

@@ -112,12 +112,9 @@ template <typename T>
 void MatmulKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kX);
   const DenseTensor& y = ctx.Input(kY);
-  const MatmulGeometry g = MatmulShape("matmul_v2", x.dims(), y.dims(),
+  const MatmulGeometry g = MatmulShape(ctx.op_type(), x.dims(), y.dims(),
                                        ctx.Attr<bool>(kTransX), ctx.Attr<bool>(kTransY));
   DenseTensor* out = ctx.Output(kOut);
-  PD_CHECK(out->dims() == g.out, InvalidArgument, "[matmul_v2] output 'Out' has shape ",
-           out->dims().ToString(), " but ", Describe(x.dims(), g.tx, y.dims(), g.ty), " give ",
-           g.out.ToString());
   T* o = out->MutableData<T>(ctx.place());
   const T* xp = x.data<T>();
   const T* yp = y.data<T>();
@@ -127,7 +124,7 @@ void MatmulKernel(KernelContext& ctx) {
     return;
   }
   const int64_t xsz = g.m * g.k, ysz = g.k * g.n, osz = g.m * g.n;
-  const BroadcastLoop loop = MakeBroadcastLoop("matmul_v2", g.x_batch, g.y_batch, -1);
+  const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), g.x_batch, g.y_batch, -1);
   ForEachInnerRun(loop, [&](int64_t ob, int64_t xb, int64_t yb, int64_t n, int64_t xs,
                             int64_t ys) {
     for (int64_t j = 0; j < n; ++j)
@@ -137,7 +134,9 @@ void MatmulKernel(KernelContext& ctx) {
 }
 
 void MatmulGradInferShape(InferShapeContext& ctx) {
-  ShapeFromAttrs(ctx, kGradX, kGradY);  // the same checks as the forward
+  // The same checks as the forward, and Out@GRAD must have its output's shape.
+  CheckInputShape(ctx, kGradOutGrad, ShapeFromAttrs(ctx, kGradX, kGradY).out,
+                  "matmul_v2's output shape for X and Y");
   GradShapeLike(ctx, kGradX, kGradXGrad);
   GradShapeLike(ctx, kGradY, kGradYGrad);
 }
@@ -151,11 +150,8 @@ void MatmulGradKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kGradX);
   const DenseTensor& y = ctx.Input(kGradY);
   const DenseTensor& dout = ctx.Input(kGradOutGrad);
-  const MatmulGeometry g = MatmulShape("matmul_v2_grad", x.dims(), y.dims(),
+  const MatmulGeometry g = MatmulShape(ctx.op_type(), x.dims(), y.dims(),
                                        ctx.Attr<bool>(kTransX), ctx.Attr<bool>(kTransY));
-  PD_CHECK(dout.dims() == g.out, InvalidArgument, "[matmul_v2_grad] Out@GRAD has shape ",
-           dout.dims().ToString(), " but ", Describe(x.dims(), g.tx, y.dims(), g.ty),
-           " give Out ", g.out.ToString());
   T* dx = ctx.HasOutput(kGradXGrad) ? ctx.Output(kGradXGrad)->MutableData<T>(ctx.place())
                                     : nullptr;
   T* dy = ctx.HasOutput(kGradYGrad) ? ctx.Output(kGradYGrad)->MutableData<T>(ctx.place())
@@ -175,7 +171,7 @@ void MatmulGradKernel(KernelContext& ctx) {
     return;
   }
   const int64_t xsz = m * k, ysz = k * n, osz = m * n;
-  const BroadcastLoop loop = MakeBroadcastLoop("matmul_v2_grad", g.x_batch, g.y_batch, -1);
+  const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), g.x_batch, g.y_batch, -1);
   ForEachInnerRun(loop, [&](int64_t ob, int64_t xb, int64_t yb, int64_t cnt, int64_t xs,
                             int64_t ys) {
     for (int64_t j = 0; j < cnt; ++j) {
@@ -196,10 +192,6 @@ void MatmulGradKernel(KernelContext& ctx) {
   });
 }
 
-std::vector<GradOpDesc> MatmulGradMaker(const OpDesc& fwd) {
-  return BinaryGrad(fwd, "matmul_v2_grad");
-}
-
 constexpr const char* kTransXEn =
     "Transpose the last two dims of X before multiplying (ignored when X is 1-D).";
 constexpr const char* kTransXZh = "相乘前转置 X 的最后两维（X 为一维时忽略）。";
@@ -217,30 +209,30 @@ PD_REGISTER_OP(matmul_v2)
          "[M, K] x [K, N] = [M, N]，前面的批维度按广播规则对齐（大小相等或其中之一为 1）。"
          "一维的 X 视为行向量、一维的 Y 视为列向量，该单位维度不出现在 Out 中"
          "（两个一维操作数得到零维的点积）。")
-    .Input("X", "The left operand, rank >= 1, e.g. features [N, K] or a batch [B, M, K].",
+    .Input(kX, "X", "The left operand, rank >= 1, e.g. features [N, K] or a batch [B, M, K].",
            "左操作数，维数至少为 1，例如特征 [N, K] 或一批矩阵 [B, M, K]。")
-    .Input("Y", "The right operand, rank >= 1, e.g. a weight matrix [K, N].",
+    .Input(kY, "Y", "The right operand, rank >= 1, e.g. a weight matrix [K, N].",
            "右操作数，维数至少为 1，例如权重矩阵 [K, N]。")
-    .Output("Out", "The product: broadcast batch dims + [M] (unless X is 1-D) + [N] (unless Y "
+    .Output(kOut, "Out", "The product: broadcast batch dims + [M] (unless X is 1-D) + [N] (unless Y "
             "is 1-D).",
             "乘积：广播后的批维度 + [M]（X 为一维时没有）+ [N]（Y 为一维时没有）。")
-    .Attr<bool>("trans_x", false, kTransXEn, kTransXZh)
-    .Attr<bool>("trans_y", false, kTransYEn, kTransYZh)
+    .Attr<bool>(kTransX, "trans_x", false, kTransXEn, kTransXZh)
+    .Attr<bool>(kTransY, "trans_y", false, kTransYEn, kTransYZh)
     .InferShape(MatmulInferShape)
-    .GradMaker(MatmulGradMaker)
     .CpuKernel<float>(MatmulKernel<float>)
-    .CpuKernel<double>(MatmulKernel<double>);
-
-PD_REGISTER_OP(matmul_v2_grad)
+    .CpuKernel<double>(MatmulKernel<double>)
+    .Grad("matmul_v2_grad")
     .Doc("Gradients of matmul_v2: per batch, X@GRAD = Out@GRAD * op(Y)^T and Y@GRAD = op(X)^T "
          "* Out@GRAD (transposed back where the forward transposed), summed over the batch "
          "dims each operand was broadcast along, in the operand's own shape.",
          "matmul_v2 的梯度：逐批计算 X@GRAD = Out@GRAD * op(Y)^T 与 Y@GRAD = op(X)^T * "
          "Out@GRAD（前向做过转置的再转置回来），并沿各操作数被广播的批维度求和，"
          "形状与该操作数相同。")
-    .Apply(BinaryGradSlots)
-    .Attr<bool>("trans_x", false, kTransXEn, kTransXZh)
-    .Attr<bool>("trans_y", false, kTransYEn, kTransYZh)
+    .Reads(kGradX, "X")
+    .Reads(kGradY, "Y")
+    .OutputGrad(kGradOutGrad, "Out")
+    .InputGrad(kGradXGrad, "X")
+    .InputGrad(kGradYGrad, "Y")
     .InferShape(MatmulGradInferShape)
     .CpuKernel<float>(MatmulGradKernel<float>)
     .CpuKernel<double>(MatmulGradKernel<double>);

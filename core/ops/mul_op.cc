@@ -57,15 +57,16 @@ void MulKernel(KernelContext& ctx) {
   const int yk = ctx.Attr<int32_t>(kYNumColDims);
   const DDim x2 = x.dims().FlattenTo2D(xk);
   const DDim y2 = y.dims().FlattenTo2D(yk);
-  PD_CHECK(x2[1] == y2[0], InvalidArgument, "[mul] X ", x.dims().ToString(), " and Y ",
-           y.dims().ToString(), " flattened to ", x2.ToString(), " and ", y2.ToString(),
-           " have different inner sizes");
   DenseTensor* out = ctx.Output(kOut);
   T* o = out->MutableData<T>(ctx.place());
   Gemm(false, false, x2[0], y2[1], x2[1], T(1), x.data<T>(), y.data<T>(), T(0), o);
 }
 
 void MulGradInferShape(InferShapeContext& ctx) {
+  CheckInputShape(ctx, kGradOutGrad,
+                  MulOutDims(ctx.op_type(), ctx.InputDim(kGradX), ctx.InputDim(kGradY),
+                             ctx.Attr<int32_t>(kXNumColDims), ctx.Attr<int32_t>(kYNumColDims)),
+                  "mul's output shape for X and Y");
   GradShapeLike(ctx, kGradX, kGradXGrad);
   GradShapeLike(ctx, kGradY, kGradYGrad);
 }
@@ -79,9 +80,6 @@ void MulGradKernel(KernelContext& ctx) {
   const DDim x2 = x.dims().FlattenTo2D(ctx.Attr<int32_t>(kXNumColDims));
   const DDim y2 = y.dims().FlattenTo2D(ctx.Attr<int32_t>(kYNumColDims));
   const int64_t m = x2[0], k = x2[1], n = y2[1];
-  PD_CHECK(dout.numel() == MulSize(m, n, ctx.op_type(), "the product's size") && k == y2[0], InvalidArgument, "[mul_grad] Out@GRAD ",
-           dout.dims().ToString(), " does not match X ", x.dims().ToString(), " times Y ",
-           y.dims().ToString(), " (expected ", m, " x ", n, " elements)");
   if (ctx.HasOutput(kGradXGrad)) {
     T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
     Gemm(false, true, m, k, n, T(1), dout.data<T>(), y.data<T>(), T(0), dx);
@@ -90,10 +88,6 @@ void MulGradKernel(KernelContext& ctx) {
     T* dy = ctx.Output(kGradYGrad)->MutableData<T>(ctx.place());
     Gemm(true, false, k, n, m, T(1), x.data<T>(), dout.data<T>(), T(0), dy);
   }
-}
-
-std::vector<GradOpDesc> MulGradMaker(const OpDesc& fwd) {
-  return BinaryGrad(fwd, "mul_grad");
 }
 
 PD_REGISTER_OP(mul)
@@ -105,38 +99,34 @@ PD_REGISTER_OP(mul)
          "prod(X.dims[x_num_col_dims:])]，Y 变为 [prod(Y.dims[:y_num_col_dims]), "
          "prod(Y.dims[y_num_col_dims:])]。Out 的形状为 X.dims[:x_num_col_dims] + "
          "Y.dims[y_num_col_dims:]，并沿用 X 的 LoD。")
-    .Input("X", "The left operand, e.g. a batch of features [N, K].",
+    .Input(kX, "X", "The left operand, e.g. a batch of features [N, K].",
            "左操作数，例如一批特征 [N, K]。")
-    .Input("Y", "The right operand, e.g. a weight matrix [K, M].", "右操作数，例如权重矩阵 [K, M]。")
-    .Output("Out", "The product, shape X.dims[:x_num_col_dims] + Y.dims[y_num_col_dims:].",
+    .Input(kY, "Y", "The right operand, e.g. a weight matrix [K, M].", "右操作数，例如权重矩阵 [K, M]。")
+    .Output(kOut, "Out", "The product, shape X.dims[:x_num_col_dims] + Y.dims[y_num_col_dims:].",
             "乘积，形状为 X.dims[:x_num_col_dims] + Y.dims[y_num_col_dims:]。")
-    .Attr<int32_t>("x_num_col_dims", 1,
+    .Attr<int32_t>(kXNumColDims, "x_num_col_dims", 1,
                    "How many leading dims of X form the rows of the flattened matrix; the rest "
                    "form its columns.",
                    "X 的前多少个维度合并为展平矩阵的行，其余维度合并为列。")
     .AtLeast(1)
-    .Attr<int32_t>("y_num_col_dims", 1,
+    .Attr<int32_t>(kYNumColDims, "y_num_col_dims", 1,
                    "How many leading dims of Y form the rows of the flattened matrix; the rest "
                    "form its columns.",
                    "Y 的前多少个维度合并为展平矩阵的行，其余维度合并为列。")
     .AtLeast(1)
     .InferShape(MulInferShape)
-    .GradMaker(MulGradMaker)
     .CpuKernel<float>(MulKernel<float>)
-    .CpuKernel<double>(MulKernel<double>);
-
-PD_REGISTER_OP(mul_grad)
+    .CpuKernel<double>(MulKernel<double>)
+    .Grad("mul_grad")
     .Doc("Gradients of mul: X@GRAD = Out@GRAD * Y^T and Y@GRAD = X^T * Out@GRAD, computed on "
          "the flattened matrices and reshaped to X's and Y's shapes.",
          "mul 的梯度：在展平后的矩阵上计算 X@GRAD = Out@GRAD * Y^T 与 Y@GRAD = X^T * Out@GRAD，"
          "再还原为 X 与 Y 的形状。")
-    .Apply(BinaryGradSlots)
-    .Attr<int32_t>("x_num_col_dims", 1, "As in mul: the split of X's dims into rows and columns.",
-                   "同 mul：X 的维度划分为行与列的位置。")
-    .AtLeast(1)
-    .Attr<int32_t>("y_num_col_dims", 1, "As in mul: the split of Y's dims into rows and columns.",
-                   "同 mul：Y 的维度划分为行与列的位置。")
-    .AtLeast(1)
+    .Reads(kGradX, "X")
+    .Reads(kGradY, "Y")
+    .OutputGrad(kGradOutGrad, "Out")
+    .InputGrad(kGradXGrad, "X")
+    .InputGrad(kGradYGrad, "Y")
     .InferShape(MulGradInferShape)
     .CpuKernel<float>(MulGradKernel<float>)
     .CpuKernel<double>(MulGradKernel<double>);

@@ -1,28 +1,31 @@
 #include "core/ops/op_util.h"
 
+#include "core/base/enforce.h"
+
 namespace paddle {
 namespace ops {
 
-void BinaryGradSlots(OpDefBuilder& op) {
-  op.Input("X", "The forward input X.", "前向输入 X。")
-      .Input("Y", "The forward input Y.", "前向输入 Y。")
-      .Input("Out@GRAD", "Gradient of the loss with respect to Out.", "损失对 Out 的梯度。")
-      .Output("X@GRAD", "Gradient of the loss with respect to X; omitted when X needs none.",
-              "损失对 X 的梯度；X 不需要梯度时省略。")
-      .Dispensable()
-      .Output("Y@GRAD", "Gradient of the loss with respect to Y; omitted when Y needs none.",
-              "损失对 Y 的梯度；Y 不需要梯度时省略。")
-      .Dispensable();
+namespace {
+bool Matches(const InferShapeContext& ctx, const DDim& a, const DDim& b) {
+  bool same = a.rank() == b.rank();
+  for (int i = 0; same && i < a.rank(); ++i)
+    same = a[i] == b[i] || (!ctx.IsRuntime() && (a[i] < 0 || b[i] < 0));
+  return same;
+}
+}  // namespace
+
+void CheckInputShape(InferShapeContext& ctx, int slot, const DDim& want, const char* rule) {
+  const DDim got = ctx.InputDim(slot);
+  PD_CHECK(Matches(ctx, got, want), InvalidArgument, "[", ctx.op_type(), "] ",
+           ctx.def().inputs[slot].name, " has shape ", got.ToString(), ", expected ",
+           want.ToString(), " (", rule, ")");
 }
 
-std::vector<GradOpDesc> BinaryGrad(const OpDesc& forward, const char* grad_type) {
-  return GradOpBuilder(forward, grad_type)
-      .ForwardInput("X")
-      .ForwardInput("Y")
-      .OutputGrad("Out")
-      .InputGrad("X")
-      .InputGrad("Y")
-      .Build();
+void CheckSameShape(InferShapeContext& ctx, int a, int b) {
+  const DDim da = ctx.InputDim(a), db = ctx.InputDim(b);
+  PD_CHECK(Matches(ctx, da, db), InvalidArgument, "[", ctx.op_type(), "] ", ctx.def().inputs[a].name, " ",
+           da.ToString(), " and ", ctx.def().inputs[b].name, " ", db.ToString(),
+           " must have the same shape");
 }
 
 }  // namespace ops

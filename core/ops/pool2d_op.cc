@@ -172,7 +172,9 @@ void Pool2dKernel(KernelContext& ctx) {
 }
 
 void Pool2dGradInferShape(InferShapeContext& ctx) {
-  ResolvePool(ctx, ctx.InputDim(kGradX));
+  const PoolGeom g = ResolvePool(ctx, ctx.InputDim(kGradX));
+  CheckInputShape(ctx, kGradOut, g.OutDims(), "pool2d's output shape for X");
+  CheckInputShape(ctx, kGradOutGrad, g.OutDims(), "pool2d's output shape for X");
   GradShapeLike(ctx, kGradX, kGradXGrad);
 }
 
@@ -185,10 +187,6 @@ void Pool2dGradKernel(KernelContext& ctx) {
   const DenseTensor& out = ctx.Input(kGradOut);
   const DenseTensor& dout = ctx.Input(kGradOutGrad);
   const PoolGeom g = ResolvePool(ctx, x.dims());
-  PD_CHECK(out.dims() == g.OutDims() && dout.dims() == g.OutDims(), InvalidArgument,
-           "[pool2d_grad] Out ", out.dims().ToString(), " and Out@GRAD ", dout.dims().ToString(),
-           " must both be the pooled shape ", g.OutDims().ToString(), " of X ",
-           x.dims().ToString());
   T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
   std::fill(dx, dx + x.numel(), T(0));
   if (x.numel() == 0) return;
@@ -222,94 +220,77 @@ void Pool2dGradKernel(KernelContext& ctx) {
   });
 }
 
-std::vector<GradOpDesc> Pool2dGradMaker(const OpDesc& fwd) {
-  return GradOpBuilder(fwd, "pool2d_grad")
-      .ForwardInput("X")
-      .ForwardOutput("Out")
-      .OutputGrad("Out")
-      .InputGrad("X")
-      .Build();
-}
-
-// The attributes of pool2d and pool2d_grad, in PoolAttr order.
-void PoolAttrs(OpDefBuilder& op) {
-  op.RequiredAttr<std::vector<int32_t>>(
-        "ksize",
-        "Window size [height, width]; with adaptive=True, the output size instead. Ignored "
-        "when global_pooling is set.",
-        "窗口大小 [高, 宽]；adaptive=True 时改为输出大小。global_pooling 为真时忽略。")
-      .Attr<std::vector<int32_t>>("strides", {1, 1},
-                                  "Stride of the window, [height, width]; each > 0.",
-                                  "窗口的步长，[高, 宽]；每个值都须大于 0。")
-      .Attr<std::vector<int32_t>>(
-          "paddings", {0, 0},
-          "Padding of the input: [h, w] for both sides, or [top, bottom, left, right]. "
-          "Padded elements never win a max and are not counted by an exclusive average. "
-          "Ignored by global and adaptive pooling.",
-          "输入的填充：[h, w] 表示两侧相同，或 [上, 下, 左, 右]。填充的元素不参与取最大值，"
-          "也不计入 exclusive 平均。全局池化与自适应池化时忽略。")
-      .Attr<bool>("ceil_mode", false,
-                  "Round the output size up instead of down, so a last partial window is kept.",
-                  "输出大小向上取整而非向下取整，从而保留最后一个不完整的窗口。")
-      .Attr<bool>("exclusive", true,
-                  "For avg: divide by the number of input elements in the window (padding "
-                  "excluded) rather than by the window size.",
-                  "仅对 avg：除以窗口内实际输入元素的个数（不含填充），而不是窗口大小。")
-      .Attr("data_format", "NCHW",
-            "Layout of X and Out: NCHW (channels first; the legacy AnyLayout means the same) "
-            "or NHWC (channels last).",
-            "X 与 Out 的数据布局：NCHW（通道在前；旧式的 AnyLayout 与之相同）或 NHWC（通道在后）。")
-      .OneOf({"NCHW", "NHWC", "AnyLayout"})
-      .RequiredAttr<std::string>("pooling_type",
-                                 "max (the window's maximum) or avg (its mean).",
-                                 "max（窗口内最大值）或 avg（窗口内平均值）。")
-      .OneOf({"max", "avg"})
-      .Attr<bool>("global_pooling", false,
-                  "Pool each channel's whole plane to 1 x 1 (ksize and paddings are ignored).",
-                  "将每个通道的整个平面池化为 1 x 1（忽略 ksize 与 paddings）。")
-      .Attr<bool>("adaptive", false,
-                  "Adaptive pooling: the output is ksize, and output pixel i covers input "
-                  "[floor(i * in / out), ceil((i + 1) * in / out)).",
-                  "自适应池化：输出大小为 ksize，输出像素 i 覆盖输入的 "
-                  "[floor(i * in / out), ceil((i + 1) * in / out))。")
-      .Attr("padding_algorithm", "EXPLICIT",
-            "EXPLICIT uses `paddings`; SAME pads so that the output size is ceil(input / "
-            "stride); VALID pads nothing.",
-            "EXPLICIT 使用 paddings；SAME 自动填充使输出大小为 ceil(输入 / 步长)；VALID 不做填充。")
-      .OneOf({"EXPLICIT", "SAME", "VALID"})
-      .Attr<bool>("use_cudnn", false, "Legacy hint to use cuDNN on GPU; not read on CPU.",
-                  "旧式提示：在 GPU 上使用 cuDNN；CPU 上不读取。")
-      .ExtraAttr();
-}
-
 PD_REGISTER_OP(pool2d)
     .Doc("2-D pooling: each output pixel is the max or the mean of a ksize window of X, "
          "moved by `strides` over the padded input, per batch item and channel.",
          "二维池化：对每个样本与通道，输出的每个像素是 X 上一个 ksize 窗口的最大值或平均值，"
          "窗口按 strides 在填充后的输入上滑动。")
-    .Input("X", "The input, [N, C, H, W] (NCHW) or [N, H, W, C] (NHWC).",
+    .Input(kX, "X", "The input, [N, C, H, W] (NCHW) or [N, H, W, C] (NHWC).",
            "输入，[N, C, H, W]（NCHW）或 [N, H, W, C]（NHWC）。")
-    .Output("Out",
+    .Output(kOut, "Out",
             "The pooled output, [N, C, H', W'] or [N, H', W', C], with H' = (H + pad_top + "
             "pad_bottom - kh) / stride + 1 (rounded up with ceil_mode), and likewise W'.",
             "池化结果，[N, C, H', W'] 或 [N, H', W', C]，其中 H' = (H + 上填充 + 下填充 - kh) / "
             "stride + 1（ceil_mode 时向上取整），W' 同理。")
-    .Apply(PoolAttrs)
+    .RequiredAttr<std::vector<int32_t>>(
+        kKsize, "ksize",
+        "Window size [height, width]; with adaptive=True, the output size instead. Ignored "
+        "when global_pooling is set.",
+        "窗口大小 [高, 宽]；adaptive=True 时改为输出大小。global_pooling 为真时忽略。")
+    .Attr<std::vector<int32_t>>(kStrides, "strides", {1, 1},
+                                  "Stride of the window, [height, width]; each > 0.",
+                                  "窗口的步长，[高, 宽]；每个值都须大于 0。")
+    .Attr<std::vector<int32_t>>(
+          kPaddings, "paddings", {0, 0},
+          "Padding of the input: [h, w] for both sides, or [top, bottom, left, right]. "
+          "Padded elements never win a max and are not counted by an exclusive average. "
+          "Ignored by global and adaptive pooling.",
+          "输入的填充：[h, w] 表示两侧相同，或 [上, 下, 左, 右]。填充的元素不参与取最大值，"
+          "也不计入 exclusive 平均。全局池化与自适应池化时忽略。")
+    .Attr<bool>(kCeilMode, "ceil_mode", false,
+                  "Round the output size up instead of down, so a last partial window is kept.",
+                  "输出大小向上取整而非向下取整，从而保留最后一个不完整的窗口。")
+    .Attr<bool>(kExclusive, "exclusive", true,
+                  "For avg: divide by the number of input elements in the window (padding "
+                  "excluded) rather than by the window size.",
+                  "仅对 avg：除以窗口内实际输入元素的个数（不含填充），而不是窗口大小。")
+    .Attr(kDataFormat, "data_format", "NCHW",
+            "Layout of X and Out: NCHW (channels first; the legacy AnyLayout means the same) "
+            "or NHWC (channels last).",
+            "X 与 Out 的数据布局：NCHW（通道在前；旧式的 AnyLayout 与之相同）或 NHWC（通道在后）。")
+    .OneOf({"NCHW", "NHWC", "AnyLayout"})
+    .RequiredAttr<std::string>(kPoolingType, "pooling_type",
+                                 "max (the window's maximum) or avg (its mean).",
+                                 "max（窗口内最大值）或 avg（窗口内平均值）。")
+    .OneOf({"max", "avg"})
+    .Attr<bool>(kGlobalPooling, "global_pooling", false,
+                  "Pool each channel's whole plane to 1 x 1 (ksize and paddings are ignored).",
+                  "将每个通道的整个平面池化为 1 x 1（忽略 ksize 与 paddings）。")
+    .Attr<bool>(kAdaptive, "adaptive", false,
+                  "Adaptive pooling: the output is ksize, and output pixel i covers input "
+                  "[floor(i * in / out), ceil((i + 1) * in / out)).",
+                  "自适应池化：输出大小为 ksize，输出像素 i 覆盖输入的 "
+                  "[floor(i * in / out), ceil((i + 1) * in / out))。")
+    .Attr(kPaddingAlgorithm, "padding_algorithm", "EXPLICIT",
+            "EXPLICIT uses `paddings`; SAME pads so that the output size is ceil(input / "
+            "stride); VALID pads nothing.",
+            "EXPLICIT 使用 paddings；SAME 自动填充使输出大小为 ceil(输入 / 步长)；VALID 不做填充。")
+    .OneOf({"EXPLICIT", "SAME", "VALID"})
+    .Attr<bool>(kUseCudnn, "use_cudnn", false, "Legacy hint to use cuDNN on GPU; not read on CPU.",
+                  "旧式提示：在 GPU 上使用 cuDNN；CPU 上不读取。")
+    .ExtraAttr()
     .InferShape(Pool2dInferShape)
-    .GradMaker(Pool2dGradMaker)
     .CpuKernel<float>(Pool2dKernel<float>)
-    .CpuKernel<double>(Pool2dKernel<double>);
-
-PD_REGISTER_OP(pool2d_grad)
+    .CpuKernel<double>(Pool2dKernel<double>)
+    .Grad("pool2d_grad")
     .Doc("Gradient of pool2d: max sends each output's gradient to the first window element "
          "equal to the output; avg spreads it evenly over the window.",
          "pool2d 的梯度：max 把每个输出的梯度传给窗口中第一个等于该输出的元素；avg 把梯度"
          "平均分到窗口内各元素。")
-    .Input("X", "The forward input.", "前向输入。")
-    .Input("Out", "The forward output.", "前向输出。")
-    .Input("Out@GRAD", "Gradient of the loss with respect to Out.", "损失对 Out 的梯度。")
-    .Output("X@GRAD", "Gradient of the loss with respect to X.", "损失对 X 的梯度。")
-    .Apply(PoolAttrs)
+    .Reads(kGradX, "X")
+    .Reads(kGradOut, "Out")
+    .OutputGrad(kGradOutGrad, "Out")
+    .InputGrad(kGradXGrad, "X")
     .InferShape(Pool2dGradInferShape)
     .CpuKernel<float>(Pool2dGradKernel<float>)
     .CpuKernel<double>(Pool2dGradKernel<double>);

@@ -1,6 +1,7 @@
 #include "core/ops/reduce.h"
 
 #include "core/base/enforce.h"
+#include "core/ops/op_util.h"
 
 namespace paddle {
 namespace ops {
@@ -63,6 +64,67 @@ ReduceLoop MakeReduceLoop(const DDim& x, const std::vector<bool>& reduced) {
   loop.rank = n;
   return loop;
 }
+
+namespace reduce {
+
+std::vector<bool> Reduced(const KernelContext& ctx, const DDim& x) {
+  return ReducedDims(ctx.op_type(), x, ctx.Attr<std::vector<int32_t>>(kDim),
+                     ctx.Attr<bool>(kReduceAll));
+}
+
+namespace {
+DDim OutDims(InferShapeContext& ctx, const DDim& x) {
+  const auto reduced = ReducedDims(ctx.op_type(), x, ctx.Attr<std::vector<int32_t>>(kDim),
+                                   ctx.Attr<bool>(kReduceAll));
+  return ReduceOutDims(x, reduced, ctx.Attr<bool>(kKeepDim));
+}
+
+void GradShapes(InferShapeContext& ctx, int dout_slot) {
+  CheckInputShape(ctx, dout_slot, OutDims(ctx, ctx.InputDim(kGradX)),
+                  "X's shape reduced over `dim`");
+  GradShapeLike(ctx, kGradX, kGradXGrad);
+}
+}  // namespace
+
+void InferShape(InferShapeContext& ctx) {
+  ctx.SetOutputDim(kOut, OutDims(ctx, ctx.InputDim(kX)));
+}
+
+void GradInferShape(InferShapeContext& ctx) { GradShapes(ctx, kGradOutOrOutGrad); }
+
+void GradInferShapeReadingOut(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kGradOutOrOutGrad, kGradOutOrOutGrad + 1);
+  GradShapes(ctx, kGradOutOrOutGrad + 1);
+}
+
+void Attrs(OpDefBuilder& op) {
+  op.Attr<std::vector<int32_t>>(
+        kDim, "dim", {0},
+        "The dims to reduce; negative values count from the last dim. An empty list, or one "
+        "with as many entries as X has dims, reduces all dims.",
+        "要归约的维度；负数表示从最后一维倒数。列表为空，或其元素个数等于 X 的维数时，"
+        "归约所有维度。")
+      .Attr<bool>(kKeepDim, "keep_dim", false,
+                  "Keep each reduced dim in Out with size 1 (otherwise it is removed).",
+                  "在 Out 中保留被归约的维度，大小为 1（否则删除该维度）。")
+      .Attr<bool>(kReduceAll, "reduce_all", false,
+                  "Reduce all dims, whatever `dim` says. Without keep_dim, Out is then 0-D.",
+                  "忽略 dim，归约所有维度。此时若 keep_dim 为假，Out 为零维张量。")
+      .Attr<int32_t>(kInDtype, "in_dtype", -1,
+                     "Legacy: the dtype X would be cast to before reducing; ignored, as by "
+                     "PaddlePaddle 3.x's reduce kernels.",
+                     "旧版属性：归约前将 X 转换成的数据类型；已忽略，与 PaddlePaddle 3.x 的归约"
+                     "内核一致。")
+      .ExtraAttr()
+      .Attr<int32_t>(kOutDtype, "out_dtype", -1,
+                     "Legacy: the dtype of Out; ignored (Out has X's dtype), as by PaddlePaddle "
+                     "3.x's reduce kernels.",
+                     "旧版属性：Out 的数据类型；已忽略（Out 与 X 的数据类型相同），与 PaddlePaddle "
+                     "3.x 的归约内核一致。")
+      .ExtraAttr();
+}
+
+}  // namespace reduce
 
 }  // namespace ops
 }  // namespace paddle

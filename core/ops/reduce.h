@@ -1,14 +1,29 @@
-// PaddlePaddle's reduction rule (which dims a reduce_* op reduces and the
-// output shape) and a loop over an input that visits it in memory order while
-// tracking the output element each input element reduces into. Shared by the
-// reduce_* ops.
+// The reduce family: PaddlePaddle's reduction rule (which dims a reduce_* op
+// reduces and the output shape), a loop over an input that visits it in
+// memory order while tracking the output element each input element reduces
+// into, and the kernels and registration every reduce_* op shares. An op is
+// a reducer and a gradient functor:
+//
+//   struct Sum {
+//     template <typename T> static T Init() { return T(0); }
+//     template <typename T> static T Combine(T acc, T v) { return acc + v; }
+//     template <typename T> static T Finish(T acc, int64_t count) { return acc; }
+//   };
+//   struct SumGrad {
+//     static constexpr bool kReadsOut = false;
+//     template <typename T> static T dx(T x, T out, T dout, int64_t count) { return dout; }
+//   };
+//   PD_REGISTER_OP(reduce_sum).Doc(en, zh).Apply(Reduce<Sum, SumGrad, float, double>);
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/framework/ddim.h"
+#include "core/framework/op_context.h"
+#include "core/framework/op_def.h"
 
 namespace paddle {
 namespace ops {
@@ -59,6 +74,85 @@ void ForEachReduceRun(const ReduceLoop& loop, Fn&& fn) {
       idx[d] = 0;
     }
   }
+}
+
+namespace reduce {
+
+enum In { kX };
+enum Out { kOut };
+enum Attr { kDim, kKeepDim, kReduceAll, kInDtype, kOutDtype };
+// Out is read only by gradients that need it (kReadsOut); Out@GRAD follows.
+enum GradIn { kGradX, kGradOutOrOutGrad };
+enum GradOut { kGradXGrad };
+
+void InferShape(InferShapeContext& ctx);
+void GradInferShape(InferShapeContext& ctx);
+void GradInferShapeReadingOut(InferShapeContext& ctx);
+void Attrs(OpDefBuilder& op);
+// The dims the op reduces for input shape `x`, from its attributes.
+std::vector<bool> Reduced(const KernelContext& ctx, const DDim& x);
+
+template <typename R, typename T>
+void Kernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kX);
+  const ReduceLoop loop = MakeReduceLoop(x.dims(), Reduced(ctx, x.dims()));
+  DenseTensor* out = ctx.Output(kOut);
+  T* o = out->MutableData<T>(ctx.place());
+  const T* in = x.data<T>();
+  const int64_t n_out = out->numel();
+  std::fill(o, o + n_out, R::template Init<T>());
+  ForEachReduceRun(loop, [&](int64_t io, int64_t oo, int64_t n, int64_t step) {
+    const T* src = in + io;
+    T* dst = o + oo;
+    if (step) {
+      for (int64_t i = 0; i < n; ++i) dst[i] = R::Combine(dst[i], src[i]);
+    } else {
+      T acc = R::template Init<T>();
+      for (int64_t i = 0; i < n; ++i) acc = R::Combine(acc, src[i]);
+      *dst = R::Combine(*dst, acc);
+    }
+  });
+  for (int64_t i = 0; i < n_out; ++i) o[i] = R::Finish(o[i], loop.count);
+}
+
+// X@GRAD[i] = G::dx(X[i], Out[o], Out@GRAD[o], count), o the output element
+// X[i] was reduced into.
+template <typename G, typename T>
+void GradKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kGradX);
+  const int dout_slot = G::kReadsOut ? kGradOutOrOutGrad + 1 : kGradOutOrOutGrad;
+  const T* g = ctx.Input(dout_slot).data<T>();
+  const T* op = G::kReadsOut ? ctx.Input(kGradOutOrOutGrad).data<T>() : g;
+  const T* xp = x.data<T>();
+  const ReduceLoop loop = MakeReduceLoop(x.dims(), Reduced(ctx, x.dims()));
+  T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
+  ForEachReduceRun(loop, [&](int64_t io, int64_t oo, int64_t n, int64_t step) {
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t o = oo + i * step;
+      dx[io + i] = G::dx(xp[io + i], op[o], g[o], loop.count);
+    }
+  });
+}
+
+}  // namespace reduce
+
+// `.Apply(Reduce<R, G, dtypes...>)`: the op X -> Out over `dim` (PaddlePaddle's
+// attributes) and its gradient `<type>_grad` (X, [Out,] Out@GRAD) -> X@GRAD.
+template <typename R, typename G, typename... Ts>
+void Reduce(OpDefBuilder& op) {
+  op.Input(reduce::kX, "X", "The input tensor.", "输入张量。")
+      .Output(reduce::kOut, "Out",
+              "The reduction: X's shape with the reduced dims removed (or 1 with keep_dim).",
+              "归约结果：X 的形状去掉被归约的维度（keep_dim 时保留为 1）。")
+      .Apply(reduce::Attrs)
+      .InferShape(reduce::InferShape);
+  (op.template CpuKernel<Ts>(reduce::Kernel<R, Ts>), ...);
+  op.Grad().Reads(reduce::kGradX, "X");
+  if constexpr (G::kReadsOut) op.Reads(reduce::kGradOutOrOutGrad, "Out");
+  op.OutputGrad(G::kReadsOut ? reduce::kGradOutOrOutGrad + 1 : reduce::kGradOutOrOutGrad, "Out")
+      .InputGrad(reduce::kGradXGrad, "X")
+      .InferShape(G::kReadsOut ? reduce::GradInferShapeReadingOut : reduce::GradInferShape);
+  (op.template CpuKernel<Ts>(reduce::GradKernel<G, Ts>), ...);
 }
 
 }  // namespace ops

@@ -67,10 +67,10 @@ DDim ReshapeDims(const std::string& op, const DDim& x, const std::vector<int64_t
   return DDim(d, static_cast<int>(shape.size()));
 }
 
-DDim XShapeDims(const DDim& x) {
+DDim XShapeDims(const std::string& op, const DDim& x) {
   int64_t d[DDim::kMaxRank + 1] = {0};
   for (int i = 0; i < x.rank(); ++i) d[i + 1] = x[i];
-  PD_CHECK(x.rank() < DDim::kMaxRank, InvalidArgument, "[reshape2] X ", x.ToString(),
+  PD_CHECK(x.rank() < DDim::kMaxRank, InvalidArgument, "[", op, "] X ", x.ToString(),
            " has rank ", x.rank(), ": XShape ([0] + X.dims) needs one more than the ",
            DDim::kMaxRank, " supported");
   return DDim(d, x.rank() + 1);
@@ -82,7 +82,7 @@ std::vector<int64_t> AttrShape(const std::vector<int32_t>& s) {
 
 void Reshape2InferShape(InferShapeContext& ctx) {
   const DDim x = ctx.InputDim(kX);
-  if (ctx.HasOutput(kXShape)) ctx.SetOutputDim(kXShape, XShapeDims(x));
+  if (ctx.HasOutput(kXShape)) ctx.SetOutputDim(kXShape, XShapeDims(ctx.op_type(), x));
   if (ctx.HasInput(kShapeTensor)) {
     // Values are known only to the kernel; at build time the rank is the list's length.
     if (!ctx.IsRuntime())
@@ -119,28 +119,28 @@ void Reshape2Kernel(KernelContext& ctx) {
       source = "input 'ShapeTensor'";
       for (size_t i = 0; i < ctx.InputCount(kShapeTensor); ++i) {
         const DenseTensor& t = ctx.Input(kShapeTensor, i);
-        PD_CHECK(t.numel() == 1, InvalidArgument, "[reshape2] input 'ShapeTensor' #", i,
+        PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input 'ShapeTensor' #", i,
                  " must hold one element, got shape ", t.dims().ToString());
-        shape.push_back(IntAt("reshape2", "ShapeTensor", t, 0));
+        shape.push_back(IntAt(ctx.op_type(), "ShapeTensor", t, 0));
       }
     } else {
       source = "input 'Shape'";
       const DenseTensor& t = ctx.Input(kShape);
       PD_CHECK(t.dims().rank() == 1, InvalidArgument,
-               "[reshape2] input 'Shape' must be 1-D, got shape ", t.dims().ToString());
-      for (int64_t i = 0; i < t.numel(); ++i) shape.push_back(IntAt("reshape2", "Shape", t, i));
+               "[", ctx.op_type(), "] input 'Shape' must be 1-D, got shape ", t.dims().ToString());
+      for (int64_t i = 0; i < t.numel(); ++i) shape.push_back(IntAt(ctx.op_type(), "Shape", t, i));
     }
-    out->Resize(ReshapeDims("reshape2", x.dims(), shape, source));
+    out->Resize(ReshapeDims(ctx.op_type(), x.dims(), shape, source));
     out->set_lod(x.lod());
   }
-  PD_CHECK(out->numel() == x.numel(), InvalidArgument, "[reshape2] Out ",
+  PD_CHECK(out->numel() == x.numel(), InvalidArgument, "[", ctx.op_type(), "] Out ",
            out->dims().ToString(), " and X ", x.dims().ToString(),
            " must have the same number of elements");
   void* dst = out->MutableData(ctx.place(), x.dtype());
   if (dst != x.data() && x.nbytes()) std::memcpy(dst, x.data(), x.nbytes());
   if (ctx.HasOutput(kXShape)) {
     DenseTensor* xshape = ctx.Output(kXShape);
-    xshape->Resize(XShapeDims(x.dims()));  // numel 0: a zero-size buffer marks it written
+    xshape->Resize(XShapeDims(ctx.op_type(), x.dims()));  // numel 0: a zero-size buffer marks it written
     xshape->MutableData(ctx.place(), x.dtype());
   }
 }
@@ -149,27 +149,19 @@ void Reshape2GradInferShape(InferShapeContext& ctx) {
   const DDim xs = ctx.InputDim(kGradXShape);
   PD_CHECK(xs.rank() >= 1, InvalidArgument, "[", ctx.op_type(),
            "] input 'XShape' must be [0] + X.dims, got ", xs.ToString());
-  ctx.SetOutputDim(kGradXGrad, DDim(xs.data() + 1, xs.rank() - 1));
+  const DDim x(xs.data() + 1, xs.rank() - 1);
+  const int64_t n = x.numel(), dn = ctx.InputDim(kGradOutGrad).numel();
+  PD_CHECK(n < 0 || dn < 0 || n == dn, InvalidArgument, "[", ctx.op_type(), "] Out@GRAD ",
+           ctx.InputDim(kGradOutGrad).ToString(), " does not have the ", n,
+           " elements of X's shape ", x.ToString(), " (from XShape ", xs.ToString(), ")");
+  if (ctx.HasOutput(kGradXGrad)) ctx.SetOutputDim(kGradXGrad, x);
 }
 
 void Reshape2GradKernel(KernelContext& ctx) {
-  const DDim& xs = ctx.Input(kGradXShape).dims();
   const DenseTensor& dout = ctx.Input(kGradOutGrad);
   DenseTensor* dx = ctx.Output(kGradXGrad);
-  dx->Resize(DDim(xs.data() + 1, xs.rank() - 1));
-  PD_CHECK(dx->numel() == dout.numel(), InvalidArgument, "[reshape2_grad] Out@GRAD ",
-           dout.dims().ToString(), " does not have the ", dx->numel(),
-           " elements of X's shape ", dx->dims().ToString(), " (from XShape ", xs.ToString(), ")");
   void* dst = dx->MutableData(ctx.place(), dout.dtype());
   if (dst != dout.data() && dout.nbytes()) std::memcpy(dst, dout.data(), dout.nbytes());
-}
-
-std::vector<GradOpDesc> Reshape2GradMaker(const OpDesc& fwd) {
-  return GradOpBuilder(fwd, "reshape2_grad")
-      .ForwardOutput("XShape")
-      .OutputGrad("Out")
-      .InputGrad("X")
-      .Build();
 }
 
 PD_REGISTER_OP(reshape2)
@@ -180,42 +172,39 @@ PD_REGISTER_OP(reshape2)
          "以相同的元素和相同的（行优先）顺序赋予 X 新形状。目标形状中 0 表示沿用 X 在该位置的"
          "维度，至多一个维度可为 -1，由元素总数推断。目标形状优先取自 ShapeTensor，其次 Shape，"
          "最后取 shape 属性。")
-    .Input("X", "The tensor to reshape, any element type.", "要变形的张量，元素类型任意。")
-    .Input("Shape", "Optional 1-D int32/int64 tensor holding the target shape.",
+    .Input(kX, "X", "The tensor to reshape, any element type.", "要变形的张量，元素类型任意。")
+    .Input(kShape, "Shape", "Optional 1-D int32/int64 tensor holding the target shape.",
            "可选的一维 int32/int64 张量，存放目标形状。")
     .Dispensable()
-    .Input("ShapeTensor", "Optional list of one-element int32/int64 tensors, one per target dim.",
+    .Input(kShapeTensor, "ShapeTensor", "Optional list of one-element int32/int64 tensors, one per target dim.",
            "可选的单元素 int32/int64 张量列表，每个对应目标形状的一维。")
     .Duplicable()
     .Dispensable()
-    .Output("Out", "X with the target shape.", "变为目标形状的 X。")
-    .Output("XShape", "[0] + X.dims, kept for the gradient; holds no elements.",
+    .Output(kOut, "Out", "X with the target shape.", "变为目标形状的 X。")
+    .Output(kXShape, "XShape", "[0] + X.dims, kept for the gradient; holds no elements.",
             "[0] + X.dims，供梯度使用；不含元素。")
     .Intermediate()
-    .Attr<std::vector<int32_t>>("shape", {},
+    .Attr<std::vector<int32_t>>(kShapeAttr, "shape", {},
                                 "The target shape, used when neither Shape nor ShapeTensor is "
                                 "given: 0 copies X's dim, -1 (at most once) is inferred.",
                                 "目标形状，在未给出 Shape 与 ShapeTensor 时使用：0 表示沿用 X "
                                 "的维度，-1（至多一个）由推断得出。")
-    .Attr<bool>("use_quantizer", false, "Legacy oneDNN quantization hint; not read.",
+    .Attr<bool>(kUseQuantizer, "use_quantizer", false, "Legacy oneDNN quantization hint; not read.",
                 "旧式的 oneDNN 量化提示；不读取。")
     .ExtraAttr()
-    .Attr("mkldnn_data_type", "float32", "Legacy oneDNN data-type hint; not read.",
+    .Attr(kMkldnnDataType, "mkldnn_data_type", "float32", "Legacy oneDNN data-type hint; not read.",
           "旧式的 oneDNN 数据类型提示；不读取。")
     .ExtraAttr()
     .InferShape(Reshape2InferShape)
     .Inplace("X", "Out")  // same bytes: when the plan gives Out X's buffer, nothing moves
-    .GradMaker(Reshape2GradMaker)
-    .CpuKernelForAllTypes(Reshape2Kernel);
-
-PD_REGISTER_OP(reshape2_grad)
+    .CpuKernelForAllTypes(Reshape2Kernel)
+    .Grad("reshape2_grad")
     .Doc("Gradient of reshape2: X@GRAD is Out@GRAD given X's shape, read from XShape.",
          "reshape2 的梯度：X@GRAD 即 Out@GRAD 恢复为 X 的形状（由 XShape 得到）。")
-    .Input("XShape", "The forward XShape, [0] + X.dims.", "前向的 XShape，[0] + X.dims。")
-    .Input("Out@GRAD", "Gradient of the loss with respect to Out.", "损失对 Out 的梯度。")
-    .Output("X@GRAD", "Gradient of the loss with respect to X.", "损失对 X 的梯度。")
+    .Reads(kGradXShape, "XShape")
+    .OutputGrad(kGradOutGrad, "Out")
+    .InputGrad(kGradXGrad, "X")
     .InferShape(Reshape2GradInferShape)
-    .KernelDtypeFrom("Out@GRAD")
     .Inplace("Out@GRAD", "X@GRAD")
     .CpuKernelForAllTypes(Reshape2GradKernel);
 

@@ -98,7 +98,7 @@ void SoftmaxStrided(const T* x, T* y, const AxisView& v) {
 template <typename T>
 void SoftmaxKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kX);
-  const AxisView v = ViewAround("softmax", x.dims(), ctx.Attr<int32_t>(kAxis));
+  const AxisView v = ViewAround(ctx.op_type(), x.dims(), ctx.Attr<int32_t>(kAxis));
   const T* in = x.data<T>();
   T* out = ctx.Output(kOut)->MutableData<T>(ctx.place());
   if (v.n == 0 || x.numel() == 0) return;
@@ -110,6 +110,7 @@ void SoftmaxKernel(KernelContext& ctx) {
 }
 
 void SoftmaxGradInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kGradOut, kGradOutGrad);
   NormalizeAxis(ctx.op_type(), ctx.InputDim(kGradOut), ctx.Attr<int32_t>(kAxis));
   GradShapeLike(ctx, kGradOut, kGradXGrad);
 }
@@ -120,10 +121,7 @@ template <typename T>
 void SoftmaxGradKernel(KernelContext& ctx) {
   const DenseTensor& out = ctx.Input(kGradOut);
   const DenseTensor& dout = ctx.Input(kGradOutGrad);
-  PD_CHECK(out.dims() == dout.dims(), InvalidArgument, "[softmax_grad] Out ",
-           out.dims().ToString(), " and Out@GRAD ", dout.dims().ToString(),
-           " must have the same shape");
-  const AxisView v = ViewAround("softmax_grad", out.dims(), ctx.Attr<int32_t>(kAxis));
+  const AxisView v = ViewAround(ctx.op_type(), out.dims(), ctx.Attr<int32_t>(kAxis));
   const T* y = out.data<T>();
   const T* g = dout.data<T>();
   T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
@@ -160,14 +158,6 @@ void SoftmaxGradKernel(KernelContext& ctx) {
   }
 }
 
-std::vector<GradOpDesc> SoftmaxGradMaker(const OpDesc& fwd) {
-  return GradOpBuilder(fwd, "softmax_grad")
-      .ForwardOutput("Out")
-      .OutputGrad("Out")
-      .InputGrad("X")
-      .Build();
-}
-
 constexpr const char* kAxisEn =
     "The dimension to normalize over; negative values count from the last dim (-1 = last). "
     "Must lie in [-rank, rank).";
@@ -178,24 +168,21 @@ PD_REGISTER_OP(softmax)
          "over that axis, so every slice along it is positive and sums to 1.",
          "沿 axis 计算 softmax：Out = exp(X - max) / sum(exp(X - max))，max 与 sum 均沿该维计算，"
          "因此沿该维的每个切片都为正且和为 1。")
-    .Input("X", "The input logits, rank >= 1.", "输入的 logits，维数至少为 1。")
-    .Output("Out", "The probabilities, same shape and LoD as X.", "概率，形状与 LoD 同 X。")
-    .Attr<int32_t>("axis", -1, kAxisEn, kAxisZh)
+    .Input(kX, "X", "The input logits, rank >= 1.", "输入的 logits，维数至少为 1。")
+    .Output(kOut, "Out", "The probabilities, same shape and LoD as X.", "概率，形状与 LoD 同 X。")
+    .Attr<int32_t>(kAxis, "axis", -1, kAxisEn, kAxisZh)
     .InferShape(SoftmaxInferShape)
     .Inplace("X", "Out")  // each row's max and sum are read before its outputs are written
-    .GradMaker(SoftmaxGradMaker)
     .CpuKernel<float>(SoftmaxKernel<float>)
-    .CpuKernel<double>(SoftmaxKernel<double>);
-
-PD_REGISTER_OP(softmax_grad)
+    .CpuKernel<double>(SoftmaxKernel<double>)
+    .Grad("softmax_grad")  // needs only the forward output
     .Doc("Gradient of softmax: X@GRAD = Out * (Out@GRAD - sum(Out@GRAD * Out)), the sum along "
          "`axis`. Needs only the forward output.",
          "softmax 的梯度：X@GRAD = Out * (Out@GRAD - sum(Out@GRAD * Out))，求和沿 axis 进行。"
          "只需要前向输出。")
-    .Input("Out", "The forward output of softmax.", "softmax 的前向输出。")
-    .Input("Out@GRAD", "Gradient of the loss with respect to Out.", "损失对 Out 的梯度。")
-    .Output("X@GRAD", "Gradient of the loss with respect to X.", "损失对 X 的梯度。")
-    .Attr<int32_t>("axis", -1, kAxisEn, kAxisZh)
+    .Reads(kGradOut, "Out")
+    .OutputGrad(kGradOutGrad, "Out")
+    .InputGrad(kGradXGrad, "X")
     .InferShape(SoftmaxGradInferShape)
     .CpuKernel<float>(SoftmaxGradKernel<float>)
     .CpuKernel<double>(SoftmaxGradKernel<double>);

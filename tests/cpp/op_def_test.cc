@@ -17,23 +17,37 @@ using test::ExpectError;
 // A definition with one attribute of each kind the checks treat differently;
 // registered for these tests only (the all-ops tests below see it too, so it
 // carries real text in both languages).
+enum ProbeIn { kProbeX, kProbeBias, kProbeXs };
+enum ProbeOut { kProbeOut };
+enum ProbeAttr { kProbeCount, kProbeRatio, kProbeMode, kProbeLevel };
+
 PD_REGISTER_OP(op_def_test_probe)
     .Doc("Test-only operator exercising attribute checks.", "仅用于测试属性检查的算子。")
-    .Input("X", "A required input.", "必需的输入。")
-    .Input("Bias", "An optional input.", "可选的输入。")
+    .Input(kProbeX, "X", "A required input.", "必需的输入。")
+    .Input(kProbeBias, "Bias", "An optional input.", "可选的输入。")
     .Dispensable()
-    .Input("Xs", "A list input.", "列表输入。")
+    .Input(kProbeXs, "Xs", "A list input.", "列表输入。")
     .Duplicable()
     .Dispensable()
-    .Output("Out", "The output.", "输出。")
-    .Attr<int64_t>("count", int64_t{3}, "A LONG attribute, >= 0.", "LONG 类型属性，>= 0。")
+    .Output(kProbeOut, "Out", "The output.", "输出。")
+    .Attr<int64_t>(kProbeCount, "count", int64_t{3}, "A LONG attribute, >= 0.",
+                   "LONG 类型属性，>= 0。")
     .AtLeast(0)
-    .Attr<float>("ratio", 0.5f, "A FLOAT attribute in [0, 1].", "FLOAT 类型属性，取值 [0, 1]。")
+    .Attr<float>(kProbeRatio, "ratio", 0.5f, "A FLOAT attribute in [0, 1].",
+                 "FLOAT 类型属性，取值 [0, 1]。")
     .InRange(0, 1)
-    .Attr("mode", "fast", "A STRING attribute, fast or exact.", "STRING 类型属性，fast 或 exact。")
+    .Attr(kProbeMode, "mode", "fast", "A STRING attribute, fast or exact.",
+          "STRING 类型属性，fast 或 exact。")
     .OneOf({"fast", "exact"})
-    .RequiredAttr<int32_t>("level", "A required INT attribute.", "必需的 INT 类型属性。");
-
+    .RequiredAttr<int32_t>(kProbeLevel, "level", "A required INT attribute.",
+                           "必需的 INT 类型属性。")
+    .Grad()
+    .Reads(0, "X")
+    .Reads(1, "Xs")
+    .Reads(2, "Out")
+    .OutputGrad(3, "Out")
+    .InputGrad(0, "X")
+    .InputGrad(1, "Xs");
 
 const OpDef& Probe() { return OpRegistry::Instance().Get("op_def_test_probe"); }
 
@@ -250,12 +264,86 @@ TEST(OpDefRegistry, FirstOpsAndTheirGradients) {
   const OpRegistry& r = OpRegistry::Instance();
   for (const char* type : {"feed", "fetch", "mul", "mul_grad", "elementwise_add",
                            "elementwise_add_grad", "relu", "relu_grad", "softmax",
-                           "softmax_grad"})
+                           "softmax_grad", "reduce_sum", "reduce_sum_grad"})
     EXPECT_TRUE(r.Has(type)) << type;
   for (const char* type : {"mul", "elementwise_add", "relu", "softmax"}) {
     EXPECT_NE(r.Get(type).grad_maker, nullptr) << type;
     EXPECT_NE(r.Get(type).infer_shape, nullptr) << type;
   }
+}
+
+// The gradient declared on the forward: the grad op's slots (with their
+// flags), attributes, docs and maker are derived from one statement.
+TEST(OpDefGrad, DerivedFromTheForwardDeclaration) {
+  const OpRegistry& r = OpRegistry::Instance();
+  const OpDef& g = r.Get("op_def_test_probe_grad");
+  ASSERT_EQ(g.inputs.size(), 4u);
+  EXPECT_EQ(g.inputs[0].name, "X");
+  EXPECT_EQ(g.inputs[1].name, "Xs");
+  EXPECT_TRUE(g.inputs[1].duplicable && g.inputs[1].dispensable);  // as the forward's
+  EXPECT_EQ(g.inputs[2].name, "Out");
+  EXPECT_EQ(g.inputs[3].name, "Out@GRAD");
+  ASSERT_EQ(g.outputs.size(), 2u);
+  EXPECT_EQ(g.outputs[0].name, "X@GRAD");
+  EXPECT_TRUE(g.outputs[0].dispensable);
+  EXPECT_EQ(g.outputs[1].name, "Xs@GRAD");
+  EXPECT_TRUE(g.outputs[1].duplicable);  // a list input has a list of gradients
+  ASSERT_EQ(g.attrs.size(), Probe().attrs.size());
+  for (size_t i = 0; i < g.attrs.size(); ++i) EXPECT_EQ(g.attrs[i].name, Probe().attrs[i].name);
+  EXPECT_NE(g.en.find("op_def_test_probe"), std::string::npos) << g.en;
+  EXPECT_NE(g.zh.find("梯度"), std::string::npos) << g.zh;
+  EXPECT_EQ(g.kernel_dtype_input, 3);  // Out@GRAD has the compute dtype
+  EXPECT_EQ(g.grad_shape_from, (std::vector<std::pair<int, int>>{{0, 0}, {1, 1}}));
+
+  ProgramDesc program;
+  OpDesc* fwd = program.Block(0)->AppendOp();
+  fwd->SetType("op_def_test_probe");
+  fwd->SetInput("X", {"x"});
+  fwd->SetInput("Xs", {"a", "b"});
+  fwd->SetOutput("Out", {"y"});
+  fwd->SetAttr("level", int32_t{2});
+  auto grads = Probe().grad_maker(*fwd);
+  ASSERT_EQ(grads.size(), 1u);
+  EXPECT_EQ(grads[0].type, "op_def_test_probe_grad");
+  EXPECT_EQ(grads[0].inputs.at("X"), std::vector<std::string>{"x"});
+  EXPECT_EQ(grads[0].inputs.at("Out"), std::vector<std::string>{"y"});
+  EXPECT_EQ(grads[0].inputs.at("Out@GRAD"), std::vector<std::string>{"y@GRAD"});
+  EXPECT_EQ(grads[0].outputs.at("X@GRAD"), std::vector<std::string>{"x@GRAD"});
+  EXPECT_EQ(grads[0].outputs.at("Xs@GRAD"), (std::vector<std::string>{"a@GRAD", "b@GRAD"}));
+  EXPECT_EQ(std::get<int32_t>(grads[0].attrs.at("level")), 2);
+}
+
+// Slots and attributes out of declaration order, and gradient slots naming
+// nothing, are caught when the op registers (a Fatal naming the op).
+TEST(OpDefGrad, RegistrationChecksIndicesAndNames) {
+  enum { kA, kB };
+  ExpectError([] { OpDefBuilder("bad_probe").Input(kB, "X", "x", "x"); }, ErrorKind::kFatal,
+              {"[bad_probe]", "'X'", "index 1", "#0"});
+  ExpectError([] { OpDefBuilder("bad_probe").Attr<int32_t>(kB, "a", 0, "a", "a"); },
+              ErrorKind::kFatal, {"[bad_probe]", "attribute 'a'"});
+  ExpectError(
+      [] {
+        OpDefBuilder("bad_probe").Input(kA, "X", "x", "x").Grad().Reads(kA, "Nope");
+      },
+      ErrorKind::kFatal, {"'Nope'"});
+  ExpectError(
+      [] { OpDefBuilder("bad_probe").Input(kA, "X", "x", "x").Grad().Attr<int32_t>(kA, "a", 0, "", ""); },
+      ErrorKind::kFatal, {"after Grad()"});
+}
+
+// A kernel registered from another file, before or after its op.
+template <typename T>
+void ProbeLateKernel(KernelContext&) {}
+PD_REGISTER_KERNEL(op_def_test_probe, GPU, ProbeLateKernel, float, double);
+PD_REGISTER_KERNEL(op_def_test_no_such_op, CPU, ProbeLateKernel, float);
+
+TEST(OpDefRegistry, KernelsFromAnotherFileJoinTheirOp) {
+  const OpDef& def = Probe();
+  EXPECT_EQ(def.FindKernel(DeviceType::kGPU, DataType::kFloat32), &ProbeLateKernel<float>);
+  EXPECT_EQ(def.FindKernel(DeviceType::kGPU, DataType::kFloat64), &ProbeLateKernel<double>);
+  // An op that never registered keeps its kernels aside, and a test can see it.
+  EXPECT_EQ(OpRegistry::Instance().OrphanKernelTypes(),
+            std::vector<std::string>{"op_def_test_no_such_op"});
 }
 
 }  // namespace

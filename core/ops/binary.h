@@ -1,0 +1,144 @@
+// The binary family: Out = f(X, Y) elementwise with PaddlePaddle's
+// broadcasting (broadcast.h), and X@GRAD, Y@GRAD from the gradient functor,
+// summed over the dims each operand was broadcast along. An op is a functor
+// pair; slots, the `axis` attribute, the gradient op and kernels come from here:
+//
+//   struct Sub { template <typename T> T operator()(T x, T y) const { return x - y; } };
+//   struct SubGrad {
+//     static constexpr bool kReadsOut = false;  // whether dx/dy need Out
+//     template <typename T> T dx(T x, T y, T out, T dout) const { return dout; }
+//     template <typename T> T dy(T x, T y, T out, T dout) const { return -dout; }
+//   };
+//   PD_REGISTER_OP(elementwise_sub).Doc(en, zh).Apply(Binary<Sub, SubGrad, float, double>);
+#pragma once
+
+#include <algorithm>
+
+#include "core/framework/op_context.h"
+#include "core/framework/op_def.h"
+#include "core/ops/broadcast.h"
+#include "core/ops/op_util.h"
+#include "core/ops/parallel.h"
+#include "core/ops/unary.h"
+
+namespace paddle {
+namespace ops {
+namespace binary {
+
+enum In { kX, kY };
+enum Out { kOut };
+enum Attr { kAxis };
+// Out is read only by gradients that need it (kReadsOut); Out@GRAD follows.
+enum GradIn { kGradX, kGradY, kGradOutOrOutGrad };
+enum GradOut { kGradXGrad, kGradYGrad };
+
+extern const char* const kAxisEn;
+extern const char* const kAxisZh;
+
+void InferShape(InferShapeContext& ctx);
+void GradInferShape(InferShapeContext& ctx);
+void GradInferShapeReadingOut(InferShapeContext& ctx);
+
+template <typename F, typename T>
+void Kernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kX);
+  const DenseTensor& y = ctx.Input(kY);
+  const T* xp = x.data<T>();
+  const T* yp = y.data<T>();
+  T* o = ctx.Output(kOut)->MutableData<T>(ctx.place());
+  const F f = MakeFunctor<F>(ctx);
+  if (x.dims() == y.dims()) {
+    ParallelFor(x.numel(), [&](int64_t lo, int64_t hi) {
+      for (int64_t i = lo; i < hi; ++i) o[i] = f(xp[i], yp[i]);
+    });
+    return;
+  }
+  const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), x.dims(), y.dims(),
+                                               ctx.Attr<int32_t>(kAxis));
+  // Each run is the innermost merged dim: for a bias add [N, C] + [C] it is one
+  // row of C with both operands contiguous.
+  ForEachInnerRun(loop, [&](int64_t oo, int64_t xo, int64_t yo, int64_t n, int64_t xs,
+                            int64_t ys) {
+    T* dst = o + oo;
+    const T* a = xp + xo;
+    const T* b = yp + yo;
+    if (xs && ys) {
+      for (int64_t k = 0; k < n; ++k) dst[k] = f(a[k], b[k]);
+    } else if (xs) {
+      const T bv = *b;
+      for (int64_t k = 0; k < n; ++k) dst[k] = f(a[k], bv);
+    } else if (ys) {
+      const T av = *a;
+      for (int64_t k = 0; k < n; ++k) dst[k] = f(av, b[k]);
+    } else {
+      std::fill(dst, dst + n, f(*a, *b));
+    }
+  });
+}
+
+// Every Out element adds its share into dX and dY at the positions the
+// forward read (so an operand broadcast along a dim gets the sum over it).
+template <typename G, typename T>
+void GradKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kGradX);
+  const DenseTensor& y = ctx.Input(kGradY);
+  const int dout_slot = G::kReadsOut ? kGradOutOrOutGrad + 1 : kGradOutOrOutGrad;
+  const DenseTensor& dout = ctx.Input(dout_slot);
+  const T* xp = x.data<T>();
+  const T* yp = y.data<T>();
+  const T* g = dout.data<T>();
+  const T* op = G::kReadsOut ? ctx.Input(kGradOutOrOutGrad).data<T>() : g;
+  T* dx = ctx.HasOutput(kGradXGrad) ? ctx.Output(kGradXGrad)->MutableData<T>(ctx.place())
+                                    : nullptr;
+  T* dy = ctx.HasOutput(kGradYGrad) ? ctx.Output(kGradYGrad)->MutableData<T>(ctx.place())
+                                    : nullptr;
+  const G grad = MakeFunctor<G>(ctx);
+  if (x.dims() == y.dims()) {
+    ParallelFor(x.numel(), [&](int64_t lo, int64_t hi) {
+      for (int64_t i = lo; i < hi; ++i) {
+        if (dx) dx[i] = grad.dx(xp[i], yp[i], op[i], g[i]);
+        if (dy) dy[i] = grad.dy(xp[i], yp[i], op[i], g[i]);
+      }
+    });
+    return;
+  }
+  if (dx) std::fill(dx, dx + x.numel(), T(0));
+  if (dy) std::fill(dy, dy + y.numel(), T(0));
+  const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), x.dims(), y.dims(),
+                                               ctx.Attr<int32_t>(kAxis));
+  ForEachInnerRun(loop, [&](int64_t oo, int64_t xo, int64_t yo, int64_t n, int64_t xs,
+                            int64_t ys) {
+    for (int64_t k = 0; k < n; ++k) {
+      const T xv = xp[xo + k * xs], yv = yp[yo + k * ys], ov = op[oo + k], gv = g[oo + k];
+      if (dx) dx[xo + k * xs] += grad.dx(xv, yv, ov, gv);
+      if (dy) dy[yo + k * ys] += grad.dy(xv, yv, ov, gv);
+    }
+  });
+}
+
+}  // namespace binary
+
+// `.Apply(Binary<F, G, dtypes...>)`: the op (X, Y) -> Out with `axis`, and its
+// gradient `<type>_grad` (X, Y, [Out,] Out@GRAD) -> X@GRAD, Y@GRAD.
+template <typename F, typename G, typename... Ts>
+void Binary(OpDefBuilder& op) {
+  op.Input(binary::kX, "X", "The first operand.", "第一个操作数。")
+      .Input(binary::kY, "Y", "The second operand, broadcast against X.",
+             "第二个操作数，与 X 广播。")
+      .Output(binary::kOut, "Out", "The result, with the broadcast shape of X and Y.",
+              "结果，形状为 X 与 Y 广播后的形状。")
+      .Attr<int32_t>(binary::kAxis, "axis", -1, binary::kAxisEn, binary::kAxisZh)
+      .AtLeast(-1)
+      .InferShape(binary::InferShape);
+  (op.template CpuKernel<Ts>(binary::Kernel<F, Ts>), ...);
+  op.Grad().Reads(binary::kGradX, "X").Reads(binary::kGradY, "Y");
+  if constexpr (G::kReadsOut) op.Reads(binary::kGradOutOrOutGrad, "Out");
+  op.OutputGrad(G::kReadsOut ? binary::kGradOutOrOutGrad + 1 : binary::kGradOutOrOutGrad, "Out")
+      .InputGrad(binary::kGradXGrad, "X")
+      .InputGrad(binary::kGradYGrad, "Y")
+      .InferShape(G::kReadsOut ? binary::GradInferShapeReadingOut : binary::GradInferShape);
+  (op.template CpuKernel<Ts>(binary::GradKernel<G, Ts>), ...);
+}
+
+}  // namespace ops
+}  // namespace paddle

@@ -1,0 +1,101 @@
+// Binary elementwise ops with PaddlePaddle's broadcasting (the binary family,
+// binary.h): each is a forward functor and a gradient functor giving the
+// contribution of one Out element to dX and dY.
+#include "core/ops/binary.h"
+
+namespace paddle {
+namespace ops {
+namespace {
+
+struct Add {
+  template <typename T> T operator()(T x, T y) const { return x + y; }
+};
+struct AddGrad {
+  static constexpr bool kReadsOut = false;
+  template <typename T> T dx(T, T, T, T dout) const { return dout; }
+  template <typename T> T dy(T, T, T, T dout) const { return dout; }
+};
+
+struct Sub {
+  template <typename T> T operator()(T x, T y) const { return x - y; }
+};
+struct SubGrad {
+  static constexpr bool kReadsOut = false;
+  template <typename T> T dx(T, T, T, T dout) const { return dout; }
+  template <typename T> T dy(T, T, T, T dout) const { return -dout; }
+};
+
+struct Mul {
+  template <typename T> T operator()(T x, T y) const { return x * y; }
+};
+struct MulGrad {
+  static constexpr bool kReadsOut = false;
+  template <typename T> T dx(T, T y, T, T dout) const { return dout * y; }
+  template <typename T> T dy(T x, T, T, T dout) const { return dout * x; }
+};
+
+struct Div {
+  template <typename T> T operator()(T x, T y) const { return x / y; }
+};
+struct DivGrad {
+  static constexpr bool kReadsOut = true;  // dY = -dOut * Out / Y
+  template <typename T> T dx(T, T y, T, T dout) const { return dout / y; }
+  template <typename T> T dy(T, T y, T out, T dout) const { return -dout * out / y; }
+};
+
+// Ties send the gradient to Y for max and to Y for min, as PaddlePaddle does.
+struct Max {
+  template <typename T> T operator()(T x, T y) const { return x > y ? x : y; }
+};
+struct MaxGrad {
+  static constexpr bool kReadsOut = false;
+  template <typename T> T dx(T x, T y, T, T dout) const { return x > y ? dout : T(0); }
+  template <typename T> T dy(T x, T y, T, T dout) const { return x > y ? T(0) : dout; }
+};
+
+struct Min {
+  template <typename T> T operator()(T x, T y) const { return x < y ? x : y; }
+};
+struct MinGrad {
+  static constexpr bool kReadsOut = false;
+  template <typename T> T dx(T x, T y, T, T dout) const { return x < y ? dout : T(0); }
+  template <typename T> T dy(T x, T y, T, T dout) const { return x < y ? T(0) : dout; }
+};
+
+PD_REGISTER_OP(elementwise_add)
+    .Doc("Elementwise sum Out = X + Y with broadcasting: the lower-rank operand is aligned "
+         "with the other at `axis`, and dims of size 1 stretch to match (numpy rules on both "
+         "sides). Out keeps X's LoD.",
+         "逐元素求和 Out = X + Y，支持广播：维数较少的操作数在 axis 处与另一个对齐，大小为 1 的"
+         "维度被扩展以匹配（两侧均按 numpy 规则）。Out 沿用 X 的 LoD。")
+    .Apply(Binary<Add, AddGrad, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(elementwise_sub)
+    .Doc("Elementwise difference Out = X - Y, broadcast as in elementwise_add.",
+         "逐元素求差 Out = X - Y，广播规则同 elementwise_add。")
+    .Apply(Binary<Sub, SubGrad, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(elementwise_mul)
+    .Doc("Elementwise product Out = X * Y, broadcast as in elementwise_add.",
+         "逐元素求积 Out = X * Y，广播规则同 elementwise_add。")
+    .Apply(Binary<Mul, MulGrad, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(elementwise_div)
+    .Doc("Elementwise quotient Out = X / Y, broadcast as in elementwise_add (IEEE rules for a "
+         "zero Y in floating point).",
+         "逐元素求商 Out = X / Y，广播规则同 elementwise_add（浮点数除以零按 IEEE 规则）。")
+    .Apply(Binary<Div, DivGrad, float, double>);
+
+PD_REGISTER_OP(elementwise_max)
+    .Doc("Elementwise maximum Out = max(X, Y), broadcast as in elementwise_add.",
+         "逐元素最大值 Out = max(X, Y)，广播规则同 elementwise_add。")
+    .Apply(Binary<Max, MaxGrad, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(elementwise_min)
+    .Doc("Elementwise minimum Out = min(X, Y), broadcast as in elementwise_add.",
+         "逐元素最小值 Out = min(X, Y)，广播规则同 elementwise_add。")
+    .Apply(Binary<Min, MinGrad, float, double, int32_t, int64_t>);
+
+}  // namespace
+}  // namespace ops
+}  // namespace paddle

@@ -1,0 +1,37 @@
+// Intra-op threading in one place: a large loop is split over the calling
+// thread's math-library threads (OpenMP; the count the user set, applied per
+// run), a small one runs on the caller alone.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace paddle {
+namespace ops {
+
+// Below this many elements a loop runs single-threaded: waking threads costs
+// more than the work (a few microseconds).
+constexpr int64_t kParallelGrain = int64_t{1} << 15;
+
+// Calls fn(begin, end) over pieces that cover [0, n). fn must not throw.
+template <typename Fn>
+void ParallelFor(int64_t n, Fn&& fn, int64_t grain = kParallelGrain) {
+  if (n <= 0) return;
+  const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+  const int64_t pieces = std::min<int64_t>(threads, n / std::max<int64_t>(grain, 1));
+  if (pieces <= 1) {
+    fn(int64_t{0}, n);
+    return;
+  }
+  const int64_t base = n / pieces, extra = n % pieces;
+#pragma omp parallel for num_threads(static_cast<int>(pieces)) schedule(static)
+  for (int64_t p = 0; p < pieces; ++p) {
+    const int64_t begin = p * base + std::min(p, extra);
+    fn(begin, begin + base + (p < extra ? 1 : 0));
+  }
+}
+
+}  // namespace ops
+}  // namespace paddle

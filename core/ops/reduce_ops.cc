@@ -1,0 +1,75 @@
+// Reductions over some dims (the reduce family, reduce.h): each is a reducer
+// (Init, Combine, Finish) and a gradient functor for one element of X.
+#include <limits>
+
+#include "core/ops/reduce.h"
+
+namespace paddle {
+namespace ops {
+namespace {
+
+struct Sum {
+  template <typename T> static T Init() { return T(0); }
+  template <typename T> static T Combine(T acc, T v) { return acc + v; }
+  template <typename T> static T Finish(T acc, int64_t) { return acc; }
+};
+struct SumGrad {
+  static constexpr bool kReadsOut = false;
+  template <typename T> static T dx(T, T, T dout, int64_t) { return dout; }
+};
+
+struct Mean {
+  template <typename T> static T Init() { return T(0); }
+  template <typename T> static T Combine(T acc, T v) { return acc + v; }
+  // count == 0 (an empty reduced dim) gives 0 / 0 = NaN, the mean of nothing.
+  template <typename T> static T Finish(T acc, int64_t count) { return acc / static_cast<T>(count); }
+};
+struct MeanGrad {
+  static constexpr bool kReadsOut = false;
+  template <typename T> static T dx(T, T, T dout, int64_t count) {
+    return dout / static_cast<T>(count);
+  }
+};
+
+struct Max {
+  template <typename T> static T Init() { return std::numeric_limits<T>::lowest(); }
+  template <typename T> static T Combine(T acc, T v) { return v > acc ? v : acc; }
+  template <typename T> static T Finish(T acc, int64_t) { return acc; }
+};
+struct Min {
+  template <typename T> static T Init() { return std::numeric_limits<T>::max(); }
+  template <typename T> static T Combine(T acc, T v) { return v < acc ? v : acc; }
+  template <typename T> static T Finish(T acc, int64_t) { return acc; }
+};
+// Every element equal to the extreme gets the gradient, as PaddlePaddle does.
+struct ExtremeGrad {
+  static constexpr bool kReadsOut = true;
+  template <typename T> static T dx(T x, T out, T dout, int64_t) { return x == out ? dout : T(0); }
+};
+
+PD_REGISTER_OP(reduce_sum)
+    .Doc("Sum of X over the dims in `dim` (or all dims). Out has X's dtype.",
+         "沿 dim 指定的维度（或全部维度）对 X 求和。Out 的数据类型与 X 相同。")
+    .Apply(Reduce<Sum, SumGrad, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(reduce_mean)
+    .Doc("Arithmetic mean of X over the dims in `dim` (or all dims): each element of Out is the "
+         "sum of the elements of X that reduce into it divided by their count. Out has X's "
+         "dtype.",
+         "沿 dim 指定的维度（或全部维度）计算 X 的算术平均：Out 的每个元素等于归约到它的 X "
+         "元素之和除以元素个数。Out 的数据类型与 X 相同。")
+    .Apply(Reduce<Mean, MeanGrad, float, double>);
+
+PD_REGISTER_OP(reduce_max)
+    .Doc("Maximum of X over the dims in `dim` (or all dims).",
+         "沿 dim 指定的维度（或全部维度）求 X 的最大值。")
+    .Apply(Reduce<Max, ExtremeGrad, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(reduce_min)
+    .Doc("Minimum of X over the dims in `dim` (or all dims).",
+         "沿 dim 指定的维度（或全部维度）求 X 的最小值。")
+    .Apply(Reduce<Min, ExtremeGrad, float, double, int32_t, int64_t>);
+
+}  // namespace
+}  // namespace ops
+}  // namespace paddle

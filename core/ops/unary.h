@@ -1,0 +1,113 @@
+// The unary family: Out = f(X) elementwise, with X@GRAD = g(X or Out, Out@GRAD).
+// An op is a functor pair; the loop, its threading, the slots, the gradient
+// op, in-place execution and the kernels per dtype come from here:
+//
+//   struct Relu {
+//     template <typename T> T operator()(T x) const { return x > T(0) ? x : T(0); }
+//   };
+//   struct ReluGrad {
+//     using Reads = ReadsOut;  // Out > 0 exactly where X > 0: X may be freed
+//     template <typename T> T operator()(T out, T dout) const { return out > T(0) ? dout : T(0); }
+//   };
+//   PD_REGISTER_OP(relu).Doc(en, zh).Apply(Unary<Relu, ReluGrad, float, double>);
+//
+// A functor with attributes declares them (static void Attrs(OpDefBuilder&),
+// indices from 0) and reads them in a constructor taking the KernelContext;
+// the grad op has the same attributes, so its functor reads them the same way.
+#pragma once
+
+#include <type_traits>
+
+#include "core/framework/op_context.h"
+#include "core/framework/op_def.h"
+#include "core/ops/op_util.h"
+#include "core/ops/parallel.h"
+
+namespace paddle {
+namespace ops {
+
+// What a gradient functor's first argument is.
+struct ReadsX {
+  static constexpr const char* kSlot = "X";
+};
+struct ReadsOut {
+  static constexpr const char* kSlot = "Out";
+};
+
+// The functor for one kernel call: built from the context when it has attributes.
+template <typename F>
+F MakeFunctor(const KernelContext& ctx) {
+  if constexpr (std::is_constructible_v<F, const KernelContext&>) {
+    return F(ctx);
+  } else {
+    return F{};
+  }
+}
+
+template <typename F, typename = void>
+struct HasAttrs : std::false_type {};
+template <typename F>
+struct HasAttrs<F, std::void_t<decltype(F::Attrs(std::declval<OpDefBuilder&>()))>>
+    : std::true_type {};
+
+namespace unary {
+
+enum In { kX };
+enum Out { kOut };
+enum GradIn { kGradA, kGradOutGrad };  // A is X or Out, as the grad functor reads
+enum GradOut { kGradXGrad };
+
+inline void InferShape(InferShapeContext& ctx) { SameShape(ctx, kX, kOut); }
+
+inline void GradInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kGradA, kGradOutGrad);
+  GradShapeLike(ctx, kGradOutGrad, kGradXGrad);
+}
+
+// Safe in place (Out sharing X's buffer): element i is read before it is written.
+template <typename F, typename T>
+void Kernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kX);
+  const T* in = x.data<T>();
+  T* out = ctx.Output(kOut)->MutableData<T>(ctx.place());
+  const F f = MakeFunctor<F>(ctx);
+  ParallelFor(x.numel(), [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) out[i] = f(in[i]);
+  });
+}
+
+template <typename G, typename T>
+void GradKernel(KernelContext& ctx) {
+  const DenseTensor& a = ctx.Input(kGradA);
+  const T* ap = a.data<T>();
+  const T* g = ctx.Input(kGradOutGrad).data<T>();
+  T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
+  const G grad = MakeFunctor<G>(ctx);
+  ParallelFor(a.numel(), [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) dx[i] = grad(ap[i], g[i]);
+  });
+}
+
+}  // namespace unary
+
+// `.Apply(Unary<F, G, dtypes...>)`: the op X -> Out and its gradient
+// `<type>_grad` (G::Reads, Out@GRAD) -> X@GRAD, with kernels for each dtype.
+template <typename F, typename G, typename... Ts>
+void Unary(OpDefBuilder& op) {
+  op.Input(unary::kX, "X", "The input tensor, any shape.", "输入张量，形状任意。")
+      .Output(unary::kOut, "Out", "The result, same shape and LoD as X.",
+              "结果，形状与 LoD 同 X。");
+  if constexpr (HasAttrs<F>::value) F::Attrs(op);
+  op.InferShape(unary::InferShape).Inplace("X", "Out");
+  (op.template CpuKernel<Ts>(unary::Kernel<F, Ts>), ...);
+  op.Grad()
+      .Reads(unary::kGradA, G::Reads::kSlot)
+      .OutputGrad(unary::kGradOutGrad, "Out")
+      .InputGrad(unary::kGradXGrad, "X")
+      .InferShape(unary::GradInferShape)
+      .Inplace("Out@GRAD", "X@GRAD");
+  (op.template CpuKernel<Ts>(unary::GradKernel<G, Ts>), ...);
+}
+
+}  // namespace ops
+}  // namespace paddle
