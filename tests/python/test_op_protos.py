@@ -1,6 +1,8 @@
 """The operator schema (core.get_all_op_protos): every proto parses with the
 Python protobuf schema, carries English and Chinese text, and uses
 PaddlePaddle's slot and attribute names, so loaded programs bind."""
+import json
+import pathlib
 import re
 
 import pytest
@@ -10,16 +12,28 @@ from paddle.proto import framework_pb2
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
-# PaddlePaddle 3.3.1's operator signatures for the ops the MLP uses:
-# inputs, outputs, and the attributes with their types.
-PADDLE_NAMES = {
-    "mul": (["X", "Y"], ["Out"], {"x_num_col_dims": "INT", "y_num_col_dims": "INT"}),
-    "relu": (["X"], ["Out"], {}),
-    "softmax": (["X"], ["Out"], {"axis": "INT"}),
-    "elementwise_add": (["X", "Y"], ["Out"], {"axis": "INT"}),
-    "feed": (["X"], ["Out"], {"col": "INT"}),
-    "fetch": (["X"], ["Out"], {"col": "INT"}),
-}
+SIGNATURES = pathlib.Path(__file__).resolve().parents[1] / "data" / "paddle_ops.tsv"
+
+
+def _paddle_signatures():
+    """PaddlePaddle 3.3.1's signature of each op we implement (tests/data/paddle_ops.tsv):
+    {op: {"input": [(name, flags)], "output": [...], "attr": [(name, type, default)]}}."""
+    ops = {}
+    for line in SIGNATURES.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        op, kind, name, flags, default = line.split("\t")
+        entry = ops.setdefault(op, {"input": [], "output": [], "attr": []})
+        flag_set = set(filter(None, flags.split(",")))
+        if kind == "attr":
+            attr_type = flags.split(",")[0]
+            entry["attr"].append((name, attr_type, default))
+        else:
+            entry[kind].append((name, flag_set))
+    return ops
+
+
+PADDLE = _paddle_signatures()
 
 
 def _protos():
@@ -40,16 +54,55 @@ def test_every_proto_parses_and_is_listed():
     assert types == sorted(types) and len(set(types)) == len(types)
 
 
-def test_mlp_ops_are_present_with_paddlepaddle_names():
-    protos = {p.type: p for p in _protos()}
-    for op, (inputs, outputs, attrs) in PADDLE_NAMES.items():
-        assert op in protos, f"op {op} is not registered"
-        proto = protos[op]
-        assert [v.name for v in proto.inputs] == inputs, op
-        assert [v.name for v in proto.outputs] == outputs, op
-        declared = {a.name: framework_pb2.AttrType.Name(a.type) for a in proto.attrs}
-        for name, type_name in attrs.items():
-            assert declared.get(name) == type_name, f"{op}.{name}"
+def _default_of(attr):
+    """The proto's default as the TSV writes it, parsed; None when the attribute is required."""
+    if not attr.HasField("default_value"):
+        return None
+    v = attr.default_value
+    kind = framework_pb2.AttrType.Name(v.type)
+    return {
+        "INT": lambda: v.i, "LONG": lambda: v.l, "FLOAT": lambda: v.f, "STRING": lambda: v.s,
+        "BOOLEAN": lambda: v.b, "INTS": lambda: list(v.ints), "LONGS": lambda: list(v.longs),
+        "FLOATS": lambda: list(v.floats), "STRINGS": lambda: list(v.strings),
+        "FLOAT64": lambda: v.float64,
+    }[kind]()
+
+
+def _tsv_default(text):
+    if text == '""':
+        return None  # required (for a STRING, possibly an empty default)
+    return json.loads(text)
+
+
+FORWARD_OPS = [t for t in core.op_types() if not t.endswith("_grad")]
+
+
+@pytest.mark.parametrize("op_type", FORWARD_OPS)
+def test_every_op_matches_paddlepaddles_signature(op_type):
+    assert op_type in PADDLE, f"{op_type}: no rows in tests/data/paddle_ops.tsv"
+    want = PADDLE[op_type]
+    proto = framework_pb2.OpProto.FromString(core.get_op_proto(op_type))
+    for kind, slots in (("input", proto.inputs), ("output", proto.outputs)):
+        assert [v.name for v in slots] == [n for n, _ in want[kind]], f"{op_type} {kind}s"
+        for v, (name, flags) in zip(slots, want[kind]):
+            for flag in ("dispensable", "duplicable", "intermediate"):
+                assert getattr(v, flag) == (flag in flags), f"{op_type} {kind} {name}: {flag}"
+    assert [a.name for a in proto.attrs] == [n for n, _, _ in want["attr"]], f"{op_type} attrs"
+    for a, (name, attr_type, default) in zip(proto.attrs, want["attr"]):
+        assert framework_pb2.AttrType.Name(a.type) == attr_type, f"{op_type}.{name} type"
+        got, expected = _default_of(a), _tsv_default(default)
+        if attr_type == "STRING" and expected is None:
+            # The rows write both "required" and "defaults to the empty string" as "".
+            assert got in (None, ""), f"{op_type}.{name} default"
+        elif isinstance(expected, float):
+            assert got == pytest.approx(expected, rel=1e-6), f"{op_type}.{name} default"
+        else:
+            assert got == expected, f"{op_type}.{name} default"
+
+
+def test_signature_rows_name_only_registered_ops():
+    # A row for an op we do not register would be a stale promise.
+    assert sorted(PADDLE) == FORWARD_OPS
 
 
 def _texts(proto):

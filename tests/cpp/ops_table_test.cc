@@ -1,0 +1,116 @@
+// The op table: one row per op (or variant), each checked by the harness
+// (op_harness.h) for forward values in every registered dtype, gradients by
+// central differences, build-time shapes and in-place execution. Adding an
+// op means adding its row here.
+#include <cmath>
+#include <numeric>
+
+#include "op_harness.h"
+
+namespace paddle {
+namespace test {
+namespace {
+
+using Ints = std::vector<int32_t>;
+
+OpRow UnaryRow(const std::string& op, std::function<double(double)> f, double lo = -2,
+               double hi = 2, AttributeMap attrs = {}) {
+  OpRow row{op, op, {{"X", {3, 4, 5}, lo, hi}}, std::move(attrs), nullptr};
+  row.reference = [f](const std::vector<Arr>& in, const AttributeMap&) { return Map(in[0], f); };
+  return row;
+}
+
+OpRow BinaryRow(const std::string& name, const std::string& op, Shape x, Shape y,
+                std::function<double(double, double)> f, double lo = -2, double hi = 2) {
+  OpRow row{name, op, {{"X", x, lo, hi}, {"Y", y, lo, hi}}, {}, nullptr};
+  row.reference = [f](const std::vector<Arr>& in, const AttributeMap&) {
+    return Broadcast2(in[0], in[1], f);
+  };
+  return row;
+}
+
+OpRow ReduceRow(const std::string& name, const std::string& op, Ints dims, bool keep,
+                std::function<double(const std::vector<double>&)> f) {
+  OpRow row{name, op, {{"X", {3, 4, 5}}}, {{"dim", dims}, {"keep_dim", keep}}, nullptr};
+  row.reference = [dims, keep, f](const std::vector<Arr>& in, const AttributeMap&) {
+    return ReduceRef(in[0], std::vector<int>(dims.begin(), dims.end()), keep, f);
+  };
+  return row;
+}
+
+double Sum(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); }
+double Mean(const std::vector<double>& v) { return Sum(v) / static_cast<double>(v.size()); }
+double MaxOf(const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); }
+double MinOf(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+
+std::vector<OpRow> Rows() {
+  std::vector<OpRow> rows = {
+      UnaryRow("relu", [](double x) { return x > 0 ? x : 0; }),
+      UnaryRow("leaky_relu", [](double x) { return x > 0 ? x : double{0.1f} * x; }, -2, 2,
+               {{"alpha", 0.1f}}),
+      UnaryRow("sigmoid", [](double x) { return 1 / (1 + std::exp(-x)); }),
+      UnaryRow("tanh", [](double x) { return std::tanh(x); }),
+      UnaryRow("exp", [](double x) { return std::exp(x); }),
+      UnaryRow("log", [](double x) { return std::log(x); }, 0.5, 3),
+      UnaryRow("sqrt", [](double x) { return std::sqrt(x); }, 0.5, 3),
+      UnaryRow("square", [](double x) { return x * x; }),
+      UnaryRow("abs", [](double x) { return std::abs(x); }),
+      BinaryRow("elementwise_add", "elementwise_add", {3, 4}, {3, 4},
+                [](double a, double b) { return a + b; }),
+      BinaryRow("elementwise_add_bias", "elementwise_add", {2, 3, 4}, {4},
+                [](double a, double b) { return a + b; }),
+      BinaryRow("elementwise_add_both_broadcast", "elementwise_add", {3, 1}, {1, 4},
+                [](double a, double b) { return a + b; }),
+      BinaryRow("elementwise_sub", "elementwise_sub", {2, 3, 4}, {3, 1},
+                [](double a, double b) { return a - b; }),
+      BinaryRow("elementwise_mul", "elementwise_mul", {2, 3, 4}, {2, 1, 4},
+                [](double a, double b) { return a * b; }),
+      BinaryRow("elementwise_div", "elementwise_div", {2, 3, 4}, {4},
+                [](double a, double b) { return a / b; }, 0.5, 2),
+      BinaryRow("elementwise_max", "elementwise_max", {3, 4}, {3, 4},
+                [](double a, double b) { return a > b ? a : b; }),
+      BinaryRow("elementwise_min_broadcast", "elementwise_min", {3, 4}, {4},
+                [](double a, double b) { return a < b ? a : b; }),
+      ReduceRow("reduce_sum", "reduce_sum", {1}, false, Sum),
+      ReduceRow("reduce_sum_all_keep", "reduce_sum", {}, true, Sum),
+      ReduceRow("reduce_mean", "reduce_mean", {0, 2}, false, Mean),
+      ReduceRow("reduce_mean_last_keep", "reduce_mean", {-1}, true, Mean),
+      ReduceRow("reduce_max", "reduce_max", {2}, false, MaxOf),
+      ReduceRow("reduce_min", "reduce_min", {0}, true, MinOf),
+  };
+  OpRow softmax{"softmax", "softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}}, nullptr};
+  softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out = in[0];
+    for (int64_t a = 0; a < 3; ++a)
+      for (int64_t c = 0; c < 5; ++c) {
+        double s = 0;
+        for (int64_t b = 0; b < 4; ++b) s += std::exp(in[0].v[(a * 4 + b) * 5 + c]);
+        for (int64_t b = 0; b < 4; ++b)
+          out.v[(a * 4 + b) * 5 + c] = std::exp(in[0].v[(a * 4 + b) * 5 + c]) / s;
+      }
+    return out;
+  };
+  rows.push_back(softmax);
+  OpRow mul{"mul", "mul", {{"X", {2, 3, 4}}, {"Y", {12, 5}}}, {{"x_num_col_dims", int32_t{1}}},
+            nullptr};
+  mul.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out{{2, 5}, std::vector<double>(10, 0.0)};
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 5; ++j)
+        for (int k = 0; k < 12; ++k) out.v[i * 5 + j] += in[0].v[i * 12 + k] * in[1].v[k * 5 + j];
+    return out;
+  };
+  rows.push_back(mul);
+  return rows;
+}
+
+class OpTable : public ::testing::TestWithParam<OpRow> {};
+
+TEST_P(OpTable, ForwardGradientShapesAndInPlace) { CheckOpRow(GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(Ops, OpTable, ::testing::ValuesIn(Rows()),
+                         [](const ::testing::TestParamInfo<OpRow>& info) { return info.param.name; });
+
+}  // namespace
+}  // namespace test
+}  // namespace paddle
