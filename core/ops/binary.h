@@ -10,9 +10,14 @@
 //     template <typename T> T dy(T x, T y, T out, T dout) const { return -dout; }
 //   };
 //   PD_REGISTER_OP(elementwise_sub).Doc(en, zh).Apply(Binary<Sub, SubGrad, float, double>);
+//
+// G = NoGrad declares no gradient (integer-valued ops). A functor that can
+// fail on some Y (an integer division by zero) checks Y first in
+// `template <typename T> static void CheckY(const KernelContext&, const T* y, int64_t n)`.
 #pragma once
 
 #include <algorithm>
+#include <type_traits>
 
 #include "core/framework/op_context.h"
 #include "core/framework/op_def.h"
@@ -23,6 +28,16 @@
 
 namespace paddle {
 namespace ops {
+// For ops without a gradient.
+struct NoGrad {};
+
+template <typename F, typename T, typename = void>
+struct HasCheckY : std::false_type {};
+template <typename F, typename T>
+struct HasCheckY<F, T, std::void_t<decltype(F::template CheckY<T>(
+                           std::declval<const KernelContext&>(), nullptr, int64_t{0}))>>
+    : std::true_type {};
+
 namespace binary {
 
 enum In { kX, kY };
@@ -45,6 +60,7 @@ void Kernel(KernelContext& ctx) {
   const DenseTensor& y = ctx.Input(kY);
   const T* xp = x.data<T>();
   const T* yp = y.data<T>();
+  if constexpr (HasCheckY<F, T>::value) F::template CheckY<T>(ctx, yp, y.numel());
   T* o = ctx.Output(kOut)->MutableData<T>(ctx.place());
   const F f = MakeFunctor<F>(ctx);
   if (x.dims() == y.dims()) {
@@ -118,6 +134,9 @@ void GradKernel(KernelContext& ctx) {
 
 }  // namespace binary
 
+template <typename G, typename... Ts>
+void BinaryGrad(OpDefBuilder& op);
+
 // `.Apply(Binary<F, G, dtypes...>)`: the op (X, Y) -> Out with `axis`, and its
 // gradient `<type>_grad` (X, Y, [Out,] Out@GRAD) -> X@GRAD, Y@GRAD.
 template <typename F, typename G, typename... Ts>
@@ -131,13 +150,19 @@ void Binary(OpDefBuilder& op) {
       .AtLeast(-1)
       .InferShape(binary::InferShape);
   (op.template CpuKernel<Ts>(binary::Kernel<F, Ts>), ...);
+  if constexpr (!std::is_same_v<G, NoGrad>) BinaryGrad<G, Ts...>(op);
+}
+
+// The gradient part of Binary.
+template <typename G, typename... Ts>
+void BinaryGrad(OpDefBuilder& op) {
   op.Grad().Reads(binary::kGradX, "X").Reads(binary::kGradY, "Y");
   if constexpr (G::kReadsOut) op.Reads(binary::kGradOutOrOutGrad, "Out");
   op.OutputGrad(G::kReadsOut ? binary::kGradOutOrOutGrad + 1 : binary::kGradOutOrOutGrad, "Out")
       .InputGrad(binary::kGradXGrad, "X")
       .InputGrad(binary::kGradYGrad, "Y")
       .InferShape(G::kReadsOut ? binary::GradInferShapeReadingOut : binary::GradInferShape);
-  (op.template CpuKernel<Ts>(binary::GradKernel<G, Ts>), ...);
+  (AddGradKernel<Ts>(op, [] { return &binary::GradKernel<G, Ts>; }), ...);
 }
 
 }  // namespace ops

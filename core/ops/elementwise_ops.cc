@@ -1,6 +1,10 @@
 // Binary elementwise ops with PaddlePaddle's broadcasting (the binary family,
 // binary.h): each is a forward functor and a gradient functor giving the
 // contribution of one Out element to dX and dY.
+#include <cmath>
+#include <type_traits>
+
+#include "core/base/enforce.h"
 #include "core/ops/binary.h"
 
 namespace paddle {
@@ -62,6 +66,68 @@ struct MinGrad {
   template <typename T> T dy(T x, T y, T, T dout) const { return x < y ? T(0) : dout; }
 };
 
+struct Pow {
+  template <typename T> T operator()(T x, T y) const {
+    if constexpr (std::is_integral_v<T>) {
+      return static_cast<T>(std::llround(std::pow(static_cast<double>(x), static_cast<double>(y))));
+    } else {
+      return std::pow(x, y);
+    }
+  }
+};
+struct PowGrad {
+  static constexpr bool kReadsOut = true;
+  template <typename T> T dx(T x, T y, T, T dout) const { return dout * y * std::pow(x, y - T(1)); }
+  template <typename T> T dy(T x, T, T out, T dout) const { return dout * out * std::log(x); }
+};
+
+// Integer division by zero is an error, not a signal: Y is checked first.
+template <typename T>
+void CheckNoZeroDivisor(const KernelContext& ctx, const T* y, int64_t n) {
+  if constexpr (std::is_integral_v<T>) {
+    for (int64_t i = 0; i < n; ++i)
+      PD_CHECK(y[i] != T(0), InvalidArgument, "[", ctx.op_type(), "] Y holds 0 at flat index ",
+               i, ": integer division by zero");
+  }
+}
+
+// x / y rounded toward negative infinity. The smallest integer divided by -1
+// wraps (as in numpy) rather than trapping.
+template <typename T>
+T FloorDivide(T x, T y) {
+  if constexpr (std::is_integral_v<T>) {
+    if (y == T(-1)) return static_cast<T>(T(0) - static_cast<std::make_unsigned_t<T>>(x));
+    const T q = x / y;
+    return (x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q;
+  } else {
+    return std::floor(x / y);
+  }
+}
+
+struct FloorDiv {
+  template <typename T> static void CheckY(const KernelContext& ctx, const T* y, int64_t n) {
+    CheckNoZeroDivisor(ctx, y, n);
+  }
+  template <typename T> T operator()(T x, T y) const { return FloorDivide(x, y); }
+};
+
+// The remainder with the divisor's sign (Python's %): x - floor(x / y) * y.
+struct Mod {
+  template <typename T> static void CheckY(const KernelContext& ctx, const T* y, int64_t n) {
+    CheckNoZeroDivisor(ctx, y, n);
+  }
+  template <typename T> T operator()(T x, T y) const {
+    if constexpr (std::is_integral_v<T>) {
+      if (y == T(-1)) return T(0);
+      const T r = x % y;
+      return (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;
+    } else {
+      const T r = std::fmod(x, y);
+      return (r != T(0) && ((r < T(0)) != (y < T(0)))) ? r + y : r;
+    }
+  }
+};
+
 PD_REGISTER_OP(elementwise_add)
     .Doc("Elementwise sum Out = X + Y with broadcasting: the lower-rank operand is aligned "
          "with the other at `axis`, and dims of size 1 stretch to match (numpy rules on both "
@@ -95,6 +161,25 @@ PD_REGISTER_OP(elementwise_min)
     .Doc("Elementwise minimum Out = min(X, Y), broadcast as in elementwise_add.",
          "逐元素最小值 Out = min(X, Y)，广播规则同 elementwise_add。")
     .Apply(Binary<Min, MinGrad, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(elementwise_pow)
+    .Doc("Elementwise power Out = X ^ Y, broadcast as in elementwise_add.",
+         "逐元素求幂 Out = X ^ Y，广播规则同 elementwise_add。")
+    .Apply(Binary<Pow, PowGrad, float, double>);
+
+PD_REGISTER_OP(elementwise_floordiv)
+    .Doc("Elementwise floor division Out = floor(X / Y), broadcast as in elementwise_add. An "
+         "integer Y holding 0 is an error. No gradient.",
+         "逐元素向下取整除法 Out = floor(X / Y)，广播规则同 elementwise_add。整数 Y 含 0 时报错。"
+         "没有梯度。")
+    .Apply(Binary<FloorDiv, NoGrad, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(elementwise_mod)
+    .Doc("Elementwise remainder with the sign of Y (Python's %), broadcast as in "
+         "elementwise_add. An integer Y holding 0 is an error. No gradient.",
+         "逐元素取余，结果与 Y 同号（同 Python 的 %），广播规则同 elementwise_add。"
+         "整数 Y 含 0 时报错。没有梯度。")
+    .Apply(Binary<Mod, NoGrad, float, double, int32_t, int64_t>);
 
 }  // namespace
 }  // namespace ops

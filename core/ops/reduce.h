@@ -24,6 +24,7 @@
 #include "core/framework/ddim.h"
 #include "core/framework/op_context.h"
 #include "core/framework/op_def.h"
+#include "core/ops/unary.h"
 
 namespace paddle {
 namespace ops {
@@ -152,7 +153,7 @@ void Reduce(OpDefBuilder& op) {
   op.OutputGrad(G::kReadsOut ? reduce::kGradOutOrOutGrad + 1 : reduce::kGradOutOrOutGrad, "Out")
       .InputGrad(reduce::kGradXGrad, "X")
       .InferShape(G::kReadsOut ? reduce::GradInferShapeReadingOut : reduce::GradInferShape);
-  (op.template CpuKernel<Ts>(reduce::GradKernel<G, Ts>), ...);
+  (AddGradKernel<Ts>(op, [] { return &reduce::GradKernel<G, Ts>; }), ...);
 }
 
 }  // namespace ops

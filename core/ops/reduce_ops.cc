@@ -47,6 +47,17 @@ struct ExtremeGrad {
   template <typename T> static T dx(T x, T out, T dout, int64_t) { return x == out ? dout : T(0); }
 };
 
+struct Prod {
+  template <typename T> static T Init() { return T(1); }
+  template <typename T> static T Combine(T acc, T v) { return acc * v; }
+  template <typename T> static T Finish(T acc, int64_t) { return acc; }
+};
+// Out / X, as PaddlePaddle computes it (a zero in X gives inf or NaN there).
+struct ProdGrad {
+  static constexpr bool kReadsOut = true;
+  template <typename T> static T dx(T x, T out, T dout, int64_t) { return dout * out / x; }
+};
+
 PD_REGISTER_OP(reduce_sum)
     .Doc("Sum of X over the dims in `dim` (or all dims). Out has X's dtype.",
          "沿 dim 指定的维度（或全部维度）对 X 求和。Out 的数据类型与 X 相同。")
@@ -69,6 +80,11 @@ PD_REGISTER_OP(reduce_min)
     .Doc("Minimum of X over the dims in `dim` (or all dims).",
          "沿 dim 指定的维度（或全部维度）求 X 的最小值。")
     .Apply(Reduce<Min, ExtremeGrad, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(reduce_prod)
+    .Doc("Product of X over the dims in `dim` (or all dims).",
+         "沿 dim 指定的维度（或全部维度）求 X 的乘积。")
+    .Apply(Reduce<Prod, ProdGrad, float, double, int32_t, int64_t>);
 
 }  // namespace
 }  // namespace ops

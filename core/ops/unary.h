@@ -90,6 +90,14 @@ void GradKernel(KernelContext& ctx) {
 
 }  // namespace unary
 
+// Gradient kernels exist for floating-point types only (an integer op still
+// has a forward kernel but nothing to differentiate). `kernel()` gives the
+// kernel; it is not instantiated for other types.
+template <typename T, typename KernelOf>
+void AddGradKernel(OpDefBuilder& op, KernelOf kernel) {
+  if constexpr (std::is_floating_point_v<T>) op.template CpuKernel<T>(kernel());
+}
+
 // `.Apply(Unary<F, G, dtypes...>)`: the op X -> Out and its gradient
 // `<type>_grad` (G::Reads, Out@GRAD) -> X@GRAD, with kernels for each dtype.
 template <typename F, typename G, typename... Ts>
@@ -106,7 +114,7 @@ void Unary(OpDefBuilder& op) {
       .InputGrad(unary::kGradXGrad, "X")
       .InferShape(unary::GradInferShape)
       .Inplace("Out@GRAD", "X@GRAD");
-  (op.template CpuKernel<Ts>(unary::GradKernel<G, Ts>), ...);
+  (AddGradKernel<Ts>(op, [] { return &unary::GradKernel<G, Ts>; }), ...);
 }
 
 }  // namespace ops

@@ -55,6 +55,44 @@ std::vector<OpRow> Rows() {
       UnaryRow("sqrt", [](double x) { return std::sqrt(x); }, 0.5, 3),
       UnaryRow("square", [](double x) { return x * x; }),
       UnaryRow("abs", [](double x) { return std::abs(x); }),
+      UnaryRow("relu6", [](double x) { return std::min(std::max(x, 0.0), 6.0); }, -3, 9),
+      UnaryRow("sin", [](double x) { return std::sin(x); }),
+      UnaryRow("cos", [](double x) { return std::cos(x); }),
+      UnaryRow("floor", [](double x) { return std::floor(x); }, -3, 3),
+      UnaryRow("ceil", [](double x) { return std::ceil(x); }, -3, 3),
+      UnaryRow("round", [](double x) { return std::round(x); }, -3, 3),
+      UnaryRow("sign", [](double x) { return double((x > 0) - (x < 0)); }),
+      UnaryRow("reciprocal", [](double x) { return 1 / x; }, 0.5, 3),
+      UnaryRow("rsqrt", [](double x) { return 1 / std::sqrt(x); }, 0.5, 3),
+      UnaryRow("log1p", [](double x) { return std::log1p(x); }, -0.5, 3),
+      UnaryRow("erf", [](double x) { return std::erf(x); }),
+      UnaryRow("softsign", [](double x) { return x / (1 + std::abs(x)); }),
+      UnaryRow("softplus", [](double x) { return x > 20 ? x : std::log1p(std::exp(x)); }, -3, 3),
+      UnaryRow("silu", [](double x) { return x / (1 + std::exp(-x)); }),
+      UnaryRow("swish", [](double x) { return x / (1 + std::exp(-x)); }),
+      UnaryRow("logsigmoid", [](double x) { return -std::log1p(std::exp(-x)); }),
+      UnaryRow("mish", [](double x) { return x * std::tanh(std::log1p(std::exp(x))); }),
+      UnaryRow("hard_swish", [](double x) { return x * std::min(std::max(x + 3, 0.0), 6.0) / 6; },
+               -5, 5),
+      UnaryRow("hard_sigmoid",
+               [](double x) { return std::min(std::max(double{0.2f} * x + 0.5, 0.0), 1.0); }, -4,
+               4),
+      UnaryRow("elu", [](double x) { return x > 0 ? x : std::expm1(x); }),
+      UnaryRow("celu", [](double x) { return x > 0 ? x : double{0.5f} * std::expm1(x / 0.5); },
+               -2, 2, {{"alpha", 0.5f}}),
+      UnaryRow("selu",
+               [](double x) {
+                 return double{1.0507010221481323f} *
+                        (x > 0 ? x : double{1.6732631921768188f} * std::expm1(x));
+               }),
+      UnaryRow("gelu", [](double x) { return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0))); }),
+      [] {
+        OpRow r = UnaryRow("gelu", [](double x) {
+          return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
+        }, -2, 2, {{"approximate", true}});
+        r.name = "gelu_tanh";
+        return r;
+      }(),
       BinaryRow("elementwise_add", "elementwise_add", {3, 4}, {3, 4},
                 [](double a, double b) { return a + b; }),
       BinaryRow("elementwise_add_bias", "elementwise_add", {2, 3, 4}, {4},
@@ -77,6 +115,19 @@ std::vector<OpRow> Rows() {
       ReduceRow("reduce_mean_last_keep", "reduce_mean", {-1}, true, Mean),
       ReduceRow("reduce_max", "reduce_max", {2}, false, MaxOf),
       ReduceRow("reduce_min", "reduce_min", {0}, true, MinOf),
+      ReduceRow("reduce_prod", "reduce_prod", {1, 2}, false,
+                [](const std::vector<double>& v) {
+                  return std::accumulate(v.begin(), v.end(), 1.0, std::multiplies<double>());
+                }),
+      BinaryRow("elementwise_pow", "elementwise_pow", {3, 4}, {4},
+                [](double a, double b) { return std::pow(a, b); }, 0.5, 2),
+      BinaryRow("elementwise_floordiv", "elementwise_floordiv", {3, 4}, {3, 4},
+                [](double a, double b) { return std::floor(a / b); }, 1, 5),
+      BinaryRow("elementwise_mod", "elementwise_mod", {3, 4}, {4},
+                [](double a, double b) {
+                  const double r = std::fmod(a, b);
+                  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+                }, 1, 5),
   };
   OpRow softmax{"softmax", "softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}}, nullptr};
   softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {

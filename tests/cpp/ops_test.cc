@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <functional>
 #include <map>
 #include <random>
@@ -545,6 +546,32 @@ TEST(FeedFetchOps, UnsetFeedEntry) {
   Executor::SetFeed(&p.scope, {DenseTensor(DataType::kFloat32, DDim{2})});
   ExpectError([&] { Executor().Run(p.program, &p.scope); }, ErrorKind::kPreconditionNotMet,
               {"[feed]", "col 0"});
+}
+
+// Integer division by zero is a typed error naming the op and where, never
+// SIGFPE; the smallest integer divided by -1 wraps instead of trapping.
+TEST(IntegerDivisionOps, ZeroDivisorIsAnErrorAndMinOverMinusOneWraps) {
+  for (const char* type : {"elementwise_mod", "elementwise_floordiv"}) {
+    OneOp op(type);
+    op.In("X", "x", MakeTensor<int32_t>({3}, {7, 8, 9}))
+        .In("Y", "y", MakeTensor<int32_t>({3}, {2, 0, 1}))
+        .Out("Out", "out");
+    ExpectError([&] { op.Run(); }, ErrorKind::kInvalidArgument,
+                {std::string("[") + type + "]", "flat index 1", "division by zero"});
+  }
+  const int64_t lowest = std::numeric_limits<int64_t>::min();
+  OneOp div("elementwise_floordiv");
+  div.In("X", "x", MakeTensor<int64_t>({2}, {lowest, -7}))
+      .In("Y", "y", MakeTensor<int64_t>({2}, {-1, 2}))
+      .Out("Out", "out");
+  div.Run();
+  EXPECT_EQ(Values<int64_t>(div.Get("out")), (std::vector<int64_t>{lowest, -4}));
+  OneOp mod("elementwise_mod");
+  mod.In("X", "x", MakeTensor<int64_t>({2}, {lowest, -7}))
+      .In("Y", "y", MakeTensor<int64_t>({2}, {-1, 2}))
+      .Out("Out", "out");
+  mod.Run();
+  EXPECT_EQ(Values<int64_t>(mod.Get("out")), (std::vector<int64_t>{0, 1}));
 }
 
 }  // namespace
