@@ -13,10 +13,21 @@ const char* const kAxisZh =
     "k >= 0 表示 Y 的第一个维度对齐 X 的第 k 个维度（例如 X [N, C, H, W] + Y [C]，axis=1）。"
     "维数相同时忽略。对齐后每个维度的大小必须相等或其中之一为 1。";
 
+namespace {
+int AxisOf(const InferShapeContext& ctx) {
+  return ctx.def().attrs.empty() ? -1 : ctx.Attr<int32_t>(kAxis);
+}
+}  // namespace
+
 void InferShape(InferShapeContext& ctx) {
   ctx.SetOutputDim(kOut, BroadcastShape(ctx.op_type(), ctx.InputDim(kX), ctx.InputDim(kY),
-                                        ctx.Attr<int32_t>(kAxis)));
+                                        AxisOf(ctx)));
   ctx.ShareLoD(kX, kOut);
+}
+
+void PredicateInferShape(InferShapeContext& ctx) {
+  InferShape(ctx);
+  ctx.SetOutputDtype(kOut, DataType::kBool);
 }
 
 namespace {

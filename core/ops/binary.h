@@ -54,14 +54,23 @@ void InferShape(InferShapeContext& ctx);
 void GradInferShape(InferShapeContext& ctx);
 void GradInferShapeReadingOut(InferShapeContext& ctx);
 
+void PredicateInferShape(InferShapeContext& ctx);
+
+// `axis` where the op declares it (comparisons, arithmetic), else numpy's -1.
+inline int AxisOf(const KernelContext& ctx) {
+  return ctx.def().attrs.empty() ? -1 : ctx.Attr<int32_t>(kAxis);
+}
+
+// Out's element type is what f returns (T, or bool for comparisons).
 template <typename F, typename T>
 void Kernel(KernelContext& ctx) {
+  using R = std::decay_t<std::invoke_result_t<F, T, T>>;
   const DenseTensor& x = ctx.Input(kX);
   const DenseTensor& y = ctx.Input(kY);
   const T* xp = x.data<T>();
   const T* yp = y.data<T>();
   if constexpr (HasCheckY<F, T>::value) F::template CheckY<T>(ctx, yp, y.numel());
-  T* o = ctx.Output(kOut)->MutableData<T>(ctx.place());
+  R* o = ctx.Output(kOut)->MutableData<R>(ctx.place());
   const F f = MakeFunctor<F>(ctx);
   if (x.dims() == y.dims()) {
     ParallelFor(x.numel(), [&](int64_t lo, int64_t hi) {
@@ -69,13 +78,12 @@ void Kernel(KernelContext& ctx) {
     });
     return;
   }
-  const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), x.dims(), y.dims(),
-                                               ctx.Attr<int32_t>(kAxis));
+  const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), x.dims(), y.dims(), AxisOf(ctx));
   // Each run is the innermost merged dim: for a bias add [N, C] + [C] it is one
   // row of C with both operands contiguous.
   ForEachInnerRun(loop, [&](int64_t oo, int64_t xo, int64_t yo, int64_t n, int64_t xs,
                             int64_t ys) {
-    T* dst = o + oo;
+    R* dst = o + oo;
     const T* a = xp + xo;
     const T* b = yp + yo;
     if (xs && ys) {
@@ -163,6 +171,37 @@ void BinaryGrad(OpDefBuilder& op) {
       .InputGrad(binary::kGradYGrad, "Y")
       .InferShape(G::kReadsOut ? binary::GradInferShapeReadingOut : binary::GradInferShape);
   (AddGradKernel<Ts>(op, [] { return &binary::GradKernel<G, Ts>; }), ...);
+}
+
+// `.Apply(Compare<F, dtypes...>)`: (X, Y) -> Out of bool with `axis` and the
+// legacy `force_cpu`; no gradient (equal, less_than, ...).
+template <typename F, typename... Ts>
+void Compare(OpDefBuilder& op) {
+  op.Input(binary::kX, "X", "The first operand.", "第一个操作数。")
+      .Input(binary::kY, "Y", "The second operand, broadcast against X.",
+             "第二个操作数，与 X 广播。")
+      .Output(binary::kOut, "Out", "The bool result, with the broadcast shape of X and Y.",
+              "bool 类型的结果，形状为 X 与 Y 广播后的形状。")
+      .Attr<int32_t>(binary::kAxis, "axis", -1, binary::kAxisEn, binary::kAxisZh)
+      .AtLeast(-1)
+      .Attr<bool>(binary::kAxis + 1, "force_cpu", false,
+                  "Legacy: keep Out on the CPU; every kernel here is a CPU kernel.",
+                  "旧版属性：把 Out 放在 CPU 上；这里的内核都在 CPU 上运行。")
+      .InferShape(binary::PredicateInferShape);
+  (op.template CpuKernel<Ts>(binary::Kernel<F, Ts>), ...);
+}
+
+// `.Apply(Logical<F, dtypes...>)`: (X, Y) -> Out of bool, numpy broadcasting,
+// no attributes and no gradient (logical_and, ...).
+template <typename F, typename... Ts>
+void Logical(OpDefBuilder& op) {
+  op.Input(binary::kX, "X", "The first operand; non-zero is true.", "第一个操作数；非零为真。")
+      .Input(binary::kY, "Y", "The second operand, broadcast against X; non-zero is true.",
+             "第二个操作数，与 X 广播；非零为真。")
+      .Output(binary::kOut, "Out", "The bool result, with the broadcast shape of X and Y.",
+              "bool 类型的结果，形状为 X 与 Y 广播后的形状。")
+      .InferShape(binary::PredicateInferShape);
+  (op.template CpuKernel<Ts>(binary::Kernel<F, Ts>), ...);
 }
 
 }  // namespace ops

@@ -64,12 +64,20 @@ inline void GradInferShape(InferShapeContext& ctx) {
   GradShapeLike(ctx, kGradOutGrad, kGradXGrad);
 }
 
-// Safe in place (Out sharing X's buffer): element i is read before it is written.
+// Out has bool elements (predicates).
+inline void PredicateInferShape(InferShapeContext& ctx) {
+  SameShape(ctx, kX, kOut);
+  ctx.SetOutputDtype(kOut, DataType::kBool);
+}
+
+// Out's element type is what f returns (T, or bool for predicates). Safe in
+// place (Out sharing X's buffer): element i is read before it is written.
 template <typename F, typename T>
 void Kernel(KernelContext& ctx) {
+  using R = std::decay_t<std::invoke_result_t<F, T>>;
   const DenseTensor& x = ctx.Input(kX);
   const T* in = x.data<T>();
-  T* out = ctx.Output(kOut)->MutableData<T>(ctx.place());
+  R* out = ctx.Output(kOut)->MutableData<R>(ctx.place());
   const F f = MakeFunctor<F>(ctx);
   ParallelFor(x.numel(), [&](int64_t lo, int64_t hi) {
     for (int64_t i = lo; i < hi; ++i) out[i] = f(in[i]);
@@ -115,6 +123,17 @@ void Unary(OpDefBuilder& op) {
       .InferShape(unary::GradInferShape)
       .Inplace("Out@GRAD", "X@GRAD");
   (AddGradKernel<Ts>(op, [] { return &unary::GradKernel<G, Ts>; }), ...);
+}
+
+// `.Apply(Predicate<F, dtypes...>)`: X -> Out of bool, no gradient
+// (isnan_v2, logical_not).
+template <typename F, typename... Ts>
+void Predicate(OpDefBuilder& op) {
+  op.Input(unary::kX, "X", "The input tensor, any shape.", "输入张量，形状任意。")
+      .Output(unary::kOut, "Out", "The bool result, same shape and LoD as X.",
+              "bool 类型的结果，形状与 LoD 同 X。")
+      .InferShape(unary::PredicateInferShape);
+  (op.template CpuKernel<Ts>(unary::Kernel<F, Ts>), ...);
 }
 
 }  // namespace ops

@@ -23,7 +23,9 @@ std::vector<int64_t> Strides(const Shape& s) {
   return st;
 }
 
-bool IsInteger(DataType t) { return t == DataType::kInt32 || t == DataType::kInt64; }
+bool IsInteger(DataType t) {
+  return t == DataType::kInt32 || t == DataType::kInt64 || t == DataType::kBool;
+}
 
 // The row's inputs drawn from their ranges (whole numbers for integer kernels).
 std::vector<Arr> DrawInputs(const OpRow& row, bool integers, unsigned seed) {
@@ -33,6 +35,8 @@ std::vector<Arr> DrawInputs(const OpRow& row, bool integers, unsigned seed) {
     std::uniform_real_distribution<double> dist(in.lo, in.hi);
     Arr a{in.shape, std::vector<double>(Count(in.shape))};
     for (double& x : a.v) x = integers ? std::round(dist(gen) * 4) : dist(gen);
+    if (!integers)
+      for (size_t i = 0; i < in.special.size() && i < a.v.size(); ++i) a.v[i] = in.special[i];
     out.push_back(std::move(a));
   }
   return out;
@@ -49,6 +53,7 @@ DenseTensor ToTensorOf(DataType t, const Arr& a) {
     case DataType::kFloat64: return ToTensor<double>(a);
     case DataType::kInt32: return ToTensor<int32_t>(a);
     case DataType::kInt64: return ToTensor<int64_t>(a);
+    case DataType::kBool: return ToTensor<bool>(a);
     default: ADD_FAILURE() << "no test dtype " << DataTypeName(t); return DenseTensor();
   }
 }
@@ -60,6 +65,7 @@ Arr FromTensor(const DenseTensor& t) {
     case DataType::kFloat64: a.v = Values<double>(t); break;
     case DataType::kInt32: for (int32_t x : Values<int32_t>(t)) a.v.push_back(x); break;
     case DataType::kInt64: for (int64_t x : Values<int64_t>(t)) a.v.push_back(static_cast<double>(x)); break;
+    case DataType::kBool: for (bool x : Values<bool>(t)) a.v.push_back(x ? 1.0 : 0.0); break;
     default: ADD_FAILURE() << "no test dtype " << DataTypeName(t.dtype());
   }
   return a;
@@ -107,6 +113,9 @@ void CheckForwardEveryDtype(const OpRow& row, const OpDef& def) {
   for (DataType t : KernelDtypes(def)) {
     const bool ints = IsInteger(t);
     std::vector<Arr> in = DrawInputs(row, ints, 7);
+    if (t == DataType::kBool)
+      for (Arr& a : in)
+        for (double& x : a.v) x = x != 0;  // the values the kernel sees
     if (t == DataType::kFloat32)
       for (Arr& a : in)
         for (double& x : a.v) x = static_cast<float>(x);  // the values the kernel sees

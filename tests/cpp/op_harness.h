@@ -34,6 +34,7 @@ struct OpInput {
   Shape shape;
   double lo = -1.0, hi = 1.0;  // values drawn uniformly from [lo, hi]
   bool differentiable = true;
+  std::vector<double> special;  // placed first, for floating-point kernels (NaN, inf)
 };
 
 struct OpRow {

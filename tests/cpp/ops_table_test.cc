@@ -129,6 +129,26 @@ std::vector<OpRow> Rows() {
                   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
                 }, 1, 5),
   };
+  for (auto [op, f] : std::vector<std::pair<std::string, std::function<double(double, double)>>>{
+           {"equal", [](double a, double b) { return double(a == b); }},
+           {"not_equal", [](double a, double b) { return double(a != b); }},
+           {"less_than", [](double a, double b) { return double(a < b); }},
+           {"less_equal", [](double a, double b) { return double(a <= b); }},
+           {"greater_than", [](double a, double b) { return double(a > b); }},
+           {"greater_equal", [](double a, double b) { return double(a >= b); }},
+           {"logical_and", [](double a, double b) { return double(a != 0 && b != 0); }},
+           {"logical_or", [](double a, double b) { return double(a != 0 || b != 0); }},
+           {"logical_xor", [](double a, double b) { return double((a != 0) != (b != 0)); }}})
+    rows.push_back(BinaryRow(op, op, {3, 4}, {4}, f));
+  rows.push_back(UnaryRow("logical_not", [](double x) { return double(x == 0); }));
+  for (auto [op, f] : std::vector<std::pair<std::string, std::function<double(double)>>>{
+           {"isnan_v2", [](double x) { return double(std::isnan(x)); }},
+           {"isinf_v2", [](double x) { return double(std::isinf(x)); }},
+           {"isfinite_v2", [](double x) { return double(std::isfinite(x)); }}}) {
+    OpRow r = UnaryRow(op, f);
+    r.inputs[0].special = {NAN, INFINITY, -INFINITY, 0.0};
+    rows.push_back(r);
+  }
   OpRow softmax{"softmax", "softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}}, nullptr};
   softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
     Arr out = in[0];
