@@ -74,7 +74,7 @@ void Kernel(KernelContext& ctx) {
   const F f = MakeFunctor<F>(ctx);
   if (x.dims() == y.dims()) {
     ParallelFor(x.numel(), [&](int64_t lo, int64_t hi) {
-      for (int64_t i = lo; i < hi; ++i) o[i] = f(xp[i], yp[i]);
+      ZipLoop(f, xp + lo, yp + lo, o + lo, hi - lo);
     });
     return;
   }
@@ -87,13 +87,13 @@ void Kernel(KernelContext& ctx) {
     const T* a = xp + xo;
     const T* b = yp + yo;
     if (xs && ys) {
-      for (int64_t k = 0; k < n; ++k) dst[k] = f(a[k], b[k]);
+      ZipLoop(f, a, b, dst, n);
     } else if (xs) {
       const T bv = *b;
-      for (int64_t k = 0; k < n; ++k) dst[k] = f(a[k], bv);
+      MapLoop([&](T v) { return f(v, bv); }, a, dst, n);
     } else if (ys) {
       const T av = *a;
-      for (int64_t k = 0; k < n; ++k) dst[k] = f(av, b[k]);
+      MapLoop([&](T v) { return f(av, v); }, b, dst, n);
     } else {
       std::fill(dst, dst + n, f(*a, *b));
     }

@@ -1,6 +1,8 @@
-// Intra-op threading in one place: a large loop is split over the calling
-// thread's math-library threads (OpenMP; the count the user set, applied per
-// run), a small one runs on the caller alone.
+// Intra-op threading and vectorisation in one place: a large loop is split
+// over the calling thread's math-library threads (OpenMP; the count the user
+// set, applied per run), a small one runs on the caller alone; the loops of
+// the op families are compiled for AVX-512, AVX2 and the x86-64 baseline and
+// the CPU picks one at load time (PD_SIMD_CLONES).
 #pragma once
 
 #include <omp.h>
@@ -8,8 +10,28 @@
 #include <algorithm>
 #include <cstdint>
 
+// GCC's function multiversioning; elsewhere (clang builds, other CPUs) the
+// loop is compiled once for the baseline.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define PD_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define PD_SIMD_CLONES
+#endif
+
 namespace paddle {
 namespace ops {
+
+// out[i] = f(in[i]); `out` may be `in` (in-place ops).
+template <typename F, typename T, typename R>
+PD_SIMD_CLONES void MapLoop(const F& f, const T* in, R* out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) out[i] = f(in[i]);
+}
+
+// out[i] = f(a[i], b[i]).
+template <typename F, typename A, typename B, typename R>
+PD_SIMD_CLONES void ZipLoop(const F& f, const A* a, const B* b, R* out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) out[i] = f(a[i], b[i]);
+}
 
 // Below this many elements a loop runs single-threaded: waking threads costs
 // more than the work (a few microseconds).

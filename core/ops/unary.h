@@ -79,9 +79,7 @@ void Kernel(KernelContext& ctx) {
   const T* in = x.data<T>();
   R* out = ctx.Output(kOut)->MutableData<R>(ctx.place());
   const F f = MakeFunctor<F>(ctx);
-  ParallelFor(x.numel(), [&](int64_t lo, int64_t hi) {
-    for (int64_t i = lo; i < hi; ++i) out[i] = f(in[i]);
-  });
+  ParallelFor(x.numel(), [&](int64_t lo, int64_t hi) { MapLoop(f, in + lo, out + lo, hi - lo); });
 }
 
 template <typename G, typename T>
@@ -92,7 +90,7 @@ void GradKernel(KernelContext& ctx) {
   T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
   const G grad = MakeFunctor<G>(ctx);
   ParallelFor(a.numel(), [&](int64_t lo, int64_t hi) {
-    for (int64_t i = lo; i < hi; ++i) dx[i] = grad(ap[i], g[i]);
+    ZipLoop(grad, ap + lo, g + lo, dx + lo, hi - lo);
   });
 }
 
