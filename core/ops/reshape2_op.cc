@@ -9,6 +9,7 @@
 
 #include "core/base/enforce.h"
 #include "core/ops/op_util.h"
+#include "core/ops/view.h"
 
 namespace paddle {
 namespace ops {
@@ -17,8 +18,6 @@ namespace {
 enum ReshapeIn { kX, kShape, kShapeTensor };
 enum ReshapeOut { kOut, kXShape };
 enum ReshapeAttr { kShapeAttr, kUseQuantizer, kMkldnnDataType };
-enum ReshapeGradIn { kGradXShape, kGradOutGrad };
-enum ReshapeGradOut { kGradXGrad };
 
 // The output dims for target `shape` applied to `x`. Dims that 0 copies
 // from X cancel out of the element count, so a -1 is inferred even when those
@@ -67,22 +66,13 @@ DDim ReshapeDims(const std::string& op, const DDim& x, const std::vector<int64_t
   return DDim(d, static_cast<int>(shape.size()));
 }
 
-DDim XShapeDims(const std::string& op, const DDim& x) {
-  int64_t d[DDim::kMaxRank + 1] = {0};
-  for (int i = 0; i < x.rank(); ++i) d[i + 1] = x[i];
-  PD_CHECK(x.rank() < DDim::kMaxRank, InvalidArgument, "[", op, "] X ", x.ToString(),
-           " has rank ", x.rank(), ": XShape ([0] + X.dims) needs one more than the ",
-           DDim::kMaxRank, " supported");
-  return DDim(d, x.rank() + 1);
-}
-
 std::vector<int64_t> AttrShape(const std::vector<int32_t>& s) {
   return std::vector<int64_t>(s.begin(), s.end());
 }
 
 void Reshape2InferShape(InferShapeContext& ctx) {
   const DDim x = ctx.InputDim(kX);
-  if (ctx.HasOutput(kXShape)) ctx.SetOutputDim(kXShape, XShapeDims(ctx.op_type(), x));
+  if (ctx.HasOutput(kXShape)) ctx.SetOutputDim(kXShape, view::XShapeDims(ctx.op_type(), x));
   if (ctx.HasInput(kShapeTensor)) {
     // Values are known only to the kernel; at build time the rank is the list's length.
     if (!ctx.IsRuntime())
@@ -136,32 +126,7 @@ void Reshape2Kernel(KernelContext& ctx) {
   PD_CHECK(out->numel() == x.numel(), InvalidArgument, "[", ctx.op_type(), "] Out ",
            out->dims().ToString(), " and X ", x.dims().ToString(),
            " must have the same number of elements");
-  void* dst = out->MutableData(ctx.place(), x.dtype());
-  if (dst != x.data() && x.nbytes()) std::memcpy(dst, x.data(), x.nbytes());
-  if (ctx.HasOutput(kXShape)) {
-    DenseTensor* xshape = ctx.Output(kXShape);
-    xshape->Resize(XShapeDims(ctx.op_type(), x.dims()));  // numel 0: a zero-size buffer marks it written
-    xshape->MutableData(ctx.place(), x.dtype());
-  }
-}
-
-void Reshape2GradInferShape(InferShapeContext& ctx) {
-  const DDim xs = ctx.InputDim(kGradXShape);
-  PD_CHECK(xs.rank() >= 1, InvalidArgument, "[", ctx.op_type(),
-           "] input 'XShape' must be [0] + X.dims, got ", xs.ToString());
-  const DDim x(xs.data() + 1, xs.rank() - 1);
-  const int64_t n = x.numel(), dn = ctx.InputDim(kGradOutGrad).numel();
-  PD_CHECK(n < 0 || dn < 0 || n == dn, InvalidArgument, "[", ctx.op_type(), "] Out@GRAD ",
-           ctx.InputDim(kGradOutGrad).ToString(), " does not have the ", n,
-           " elements of X's shape ", x.ToString(), " (from XShape ", xs.ToString(), ")");
-  if (ctx.HasOutput(kGradXGrad)) ctx.SetOutputDim(kGradXGrad, x);
-}
-
-void Reshape2GradKernel(KernelContext& ctx) {
-  const DenseTensor& dout = ctx.Input(kGradOutGrad);
-  DenseTensor* dx = ctx.Output(kGradXGrad);
-  void* dst = dx->MutableData(ctx.place(), dout.dtype());
-  if (dst != dout.data() && dout.nbytes()) std::memcpy(dst, dout.data(), dout.nbytes());
+  view::Kernel(ctx, kX, kOut, kXShape);
 }
 
 PD_REGISTER_OP(reshape2)
@@ -198,15 +163,7 @@ PD_REGISTER_OP(reshape2)
     .InferShape(Reshape2InferShape)
     .Inplace("X", "Out")  // same bytes: when the plan gives Out X's buffer, nothing moves
     .CpuKernelForAllTypes(Reshape2Kernel)
-    .Grad("reshape2_grad")
-    .Doc("Gradient of reshape2: X@GRAD is Out@GRAD given X's shape, read from XShape.",
-         "reshape2 的梯度：X@GRAD 即 Out@GRAD 恢复为 X 的形状（由 XShape 得到）。")
-    .Reads(kGradXShape, "XShape")
-    .OutputGrad(kGradOutGrad, "Out")
-    .InputGrad(kGradXGrad, "X")
-    .InferShape(Reshape2GradInferShape)
-    .Inplace("Out@GRAD", "X@GRAD")
-    .CpuKernelForAllTypes(Reshape2GradKernel);
+    .Apply(view::Grad);
 
 }  // namespace
 }  // namespace ops

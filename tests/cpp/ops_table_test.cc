@@ -149,6 +149,31 @@ std::vector<OpRow> Rows() {
     r.inputs[0].special = {NAN, INFINITY, -INFINITY, 0.0};
     rows.push_back(r);
   }
+  // Views: the same values under a new shape.
+  auto view = [](const std::string& name, const std::string& op, Shape x, AttributeMap attrs,
+                 Shape out) {
+    OpRow r{name, op, {{"X", x}}, std::move(attrs), nullptr};
+    r.reference = [out](const std::vector<Arr>& in, const AttributeMap&) {
+      return Arr{out, in[0].v};
+    };
+    return r;
+  };
+  rows.push_back(view("flatten_contiguous_range", "flatten_contiguous_range", {3, 4, 5},
+                      {{"start_axis", int32_t{1}}, {"stop_axis", int32_t{-1}}}, {3, 20}));
+  rows.push_back(view("squeeze2", "squeeze2", {3, 1, 5, 1}, {{"axes", Ints{1, -1}}}, {3, 5}));
+  rows.push_back(view("squeeze2_all", "squeeze2", {3, 1, 4, 1}, {}, {3, 4}));
+  rows.push_back(view("unsqueeze2", "unsqueeze2", {3, 4}, {{"axes", Ints{0, -1}}}, {1, 3, 4, 1}));
+  rows.push_back(view("reshape2", "reshape2", {3, 4, 5}, {{"shape", Ints{0, -1, 2}}}, {3, 10, 2}));
+  OpRow transpose{"transpose2", "transpose2", {{"X", {3, 4, 5}}}, {{"axis", Ints{2, 0, 1}}},
+                  nullptr};
+  transpose.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out{{5, 3, 4}, std::vector<double>(60)};
+    for (int a = 0; a < 3; ++a)
+      for (int b = 0; b < 4; ++b)
+        for (int c = 0; c < 5; ++c) out.v[(c * 3 + a) * 4 + b] = in[0].v[(a * 4 + b) * 5 + c];
+    return out;
+  };
+  rows.push_back(transpose);
   OpRow softmax{"softmax", "softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}}, nullptr};
   softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
     Arr out = in[0];
