@@ -174,6 +174,29 @@ std::vector<OpRow> Rows() {
     return out;
   };
   rows.push_back(transpose);
+  // Whole-number attributes: integer kernels take scale and bias as their own type.
+  rows.push_back(UnaryRow("scale", [](double x) { return 3 * x + 2; }, -2, 2,
+                          {{"scale", 3.0f}, {"bias", 2.0f}}));
+  rows.push_back([] {
+    OpRow r = UnaryRow("scale", [](double x) { return -2 * (x + 3); }, -2, 2,
+                       {{"scale", -2.0f}, {"bias", 3.0f}, {"bias_after_scale", false}});
+    r.name = "scale_bias_first";
+    return r;
+  }());
+  rows.push_back(UnaryRow("clip", [](double x) { return std::min(std::max(x, -0.5), 0.75); }, -2,
+                          2, {{"min", -0.5f}, {"max", 0.75f}}));
+  rows.push_back(UnaryRow("pow", [](double x) { return std::pow(x, 2.5); }, 0.5, 2,
+                          {{"factor", 2.5f}}));
+  rows.push_back(UnaryRow("cast", [](double x) { return x; }, -2, 2,
+                          {{"in_dtype", int32_t{6}}, {"out_dtype", int32_t{6}}}));
+  rows.push_back(UnaryRow("assign", [](double x) { return x; }));
+  rows.push_back(UnaryRow("fill_any_like", [](double) { return 1.0; }, -2, 2,
+                          {{"value", 1.0f}}));  // 1: the one value every dtype (bool too) holds
+  OpRow shape{"shape", "shape", {{"Input", {3, 4, 5}}}, {}, nullptr};
+  shape.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    return Arr{{3}, {3, 4, 5}};
+  };
+  rows.push_back(shape);
   OpRow softmax{"softmax", "softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}}, nullptr};
   softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
     Arr out = in[0];
