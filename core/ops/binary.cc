@@ -19,6 +19,19 @@ int AxisOf(const InferShapeContext& ctx) {
 }
 }  // namespace
 
+void Slots(OpDefBuilder& op, bool bool_out, bool axis) {
+  op.Input(kX, "X", "The first operand.", "第一个操作数。")
+      .Input(kY, "Y", "The second operand, broadcast against X.", "第二个操作数，与 X 广播。");
+  if (bool_out) {
+    op.Output(kOut, "Out", "The bool result, with the broadcast shape of X and Y.",
+              "bool 类型的结果，形状为 X 与 Y 广播后的形状。");
+  } else {
+    op.Output(kOut, "Out", "The result, with the broadcast shape of X and Y.",
+              "结果，形状为 X 与 Y 广播后的形状。");
+  }
+  if (axis) op.Attr<int32_t>(kAxis, "axis", -1, kAxisEn, kAxisZh).AtLeast(-1);
+}
+
 void InferShape(InferShapeContext& ctx) {
   ctx.SetOutputDim(kOut, BroadcastShape(ctx.op_type(), ctx.InputDim(kX), ctx.InputDim(kY),
                                         AxisOf(ctx)));

@@ -55,6 +55,9 @@ void GradInferShape(InferShapeContext& ctx);
 void GradInferShapeReadingOut(InferShapeContext& ctx);
 
 void PredicateInferShape(InferShapeContext& ctx);
+// Declares X, Y and Out (`bool_out`: Out holds bools) and, with `axis`, the
+// axis attribute.
+void Slots(OpDefBuilder& op, bool bool_out, bool axis);
 
 // `axis` where the op declares it (comparisons, arithmetic), else numpy's -1.
 inline int AxisOf(const KernelContext& ctx) {
@@ -149,14 +152,8 @@ void BinaryGrad(OpDefBuilder& op);
 // gradient `<type>_grad` (X, Y, [Out,] Out@GRAD) -> X@GRAD, Y@GRAD.
 template <typename F, typename G, typename... Ts>
 void Binary(OpDefBuilder& op) {
-  op.Input(binary::kX, "X", "The first operand.", "第一个操作数。")
-      .Input(binary::kY, "Y", "The second operand, broadcast against X.",
-             "第二个操作数，与 X 广播。")
-      .Output(binary::kOut, "Out", "The result, with the broadcast shape of X and Y.",
-              "结果，形状为 X 与 Y 广播后的形状。")
-      .Attr<int32_t>(binary::kAxis, "axis", -1, binary::kAxisEn, binary::kAxisZh)
-      .AtLeast(-1)
-      .InferShape(binary::InferShape);
+  binary::Slots(op, false, true);
+  op.InferShape(binary::InferShape);
   (op.template CpuKernel<Ts>(binary::Kernel<F, Ts>), ...);
   if constexpr (!std::is_same_v<G, NoGrad>) BinaryGrad<G, Ts...>(op);
 }
@@ -177,14 +174,8 @@ void BinaryGrad(OpDefBuilder& op) {
 // legacy `force_cpu`; no gradient (equal, less_than, ...).
 template <typename F, typename... Ts>
 void Compare(OpDefBuilder& op) {
-  op.Input(binary::kX, "X", "The first operand.", "第一个操作数。")
-      .Input(binary::kY, "Y", "The second operand, broadcast against X.",
-             "第二个操作数，与 X 广播。")
-      .Output(binary::kOut, "Out", "The bool result, with the broadcast shape of X and Y.",
-              "bool 类型的结果，形状为 X 与 Y 广播后的形状。")
-      .Attr<int32_t>(binary::kAxis, "axis", -1, binary::kAxisEn, binary::kAxisZh)
-      .AtLeast(-1)
-      .Attr<bool>(binary::kAxis + 1, "force_cpu", false,
+  binary::Slots(op, true, true);
+  op.Attr<bool>(binary::kAxis + 1, "force_cpu", false,
                   "Legacy: keep Out on the CPU; every kernel here is a CPU kernel.",
                   "旧版属性：把 Out 放在 CPU 上；这里的内核都在 CPU 上运行。")
       .InferShape(binary::PredicateInferShape);
@@ -195,12 +186,8 @@ void Compare(OpDefBuilder& op) {
 // no attributes and no gradient (logical_and, ...).
 template <typename F, typename... Ts>
 void Logical(OpDefBuilder& op) {
-  op.Input(binary::kX, "X", "The first operand; non-zero is true.", "第一个操作数；非零为真。")
-      .Input(binary::kY, "Y", "The second operand, broadcast against X; non-zero is true.",
-             "第二个操作数，与 X 广播；非零为真。")
-      .Output(binary::kOut, "Out", "The bool result, with the broadcast shape of X and Y.",
-              "bool 类型的结果，形状为 X 与 Y 广播后的形状。")
-      .InferShape(binary::PredicateInferShape);
+  binary::Slots(op, true, false);
+  op.InferShape(binary::PredicateInferShape);
   (op.template CpuKernel<Ts>(binary::Kernel<F, Ts>), ...);
 }
 
