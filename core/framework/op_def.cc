@@ -1,5 +1,6 @@
 #include "core/framework/op_def.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/base/enforce.h"
@@ -344,12 +345,14 @@ const ArgDef* FindForwardSlot(const OpDef& fwd, const std::string& name, bool ou
   return nullptr;
 }
 
-// X@GRAD takes the shape of the grad input that reads X.
+// X@GRAD takes the shape of the grad input that reads X (element by element
+// for a list).
 void ShapesFromForwardSlots(InferShapeContext& ctx) {
   for (const auto& [out, in] : ctx.def().grad_shape_from) {
-    if (ctx.HasOutput(out) && ctx.HasInput(in)) {
-      ctx.SetOutputDim(out, ctx.InputDim(in));
-      ctx.ShareLoD(in, out);
+    const size_t n = std::min(ctx.InputCount(in), ctx.OutputCount(out));
+    for (size_t i = 0; i < n; ++i) {
+      ctx.SetOutputDim(out, ctx.InputDim(in, i), i);
+      ctx.ShareLoD(in, out, i);
     }
   }
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <random>
 
+#include "core/executor/executor.h"
 #include "core/framework/op_def.h"
 
 namespace paddle {
@@ -71,22 +72,83 @@ Arr FromTensor(const DenseTensor& t) {
   return a;
 }
 
-std::string Var(const OpInput& in) { return "in_" + in.slot; }
+// The variable of input i: "in_<slot>", or "in_<slot>_<k>" in a list.
+std::string Var(const OpRow& row, size_t i) {
+  const std::string& slot = row.inputs[i].slot;
+  size_t k = 0, count = 0;
+  for (size_t j = 0; j < row.inputs.size(); ++j) {
+    if (row.inputs[j].slot != slot) continue;
+    if (j < i) ++k;
+    ++count;
+  }
+  return count > 1 ? "in_" + slot + "_" + std::to_string(k) : "in_" + slot;
+}
 
-// One forward run of the row's op on `inputs` as dtype `t`; the output var is
-// `out_var` (an input's variable for in-place runs).
-Arr RunForward(const OpRow& row, DataType t, const std::vector<Arr>& inputs,
-               const std::string& out_var = "out") {
-  OneOp op(row.op);
-  for (size_t i = 0; i < row.inputs.size(); ++i)
-    op.In(row.inputs[i].slot, Var(row.inputs[i]), ToTensorOf(t, inputs[i]));
-  op.Out(row.out_slot, out_var);
+std::vector<std::string> OutVars(const OpRow& row) {
+  if (row.out_count == 1) return {"out"};
+  std::vector<std::string> v;
+  for (int k = 0; k < row.out_count; ++k) v.push_back("out_" + std::to_string(k));
+  return v;
+}
+
+std::vector<Arr> References(const OpRow& row, const std::vector<Arr>& in) {
+  return row.references ? row.references(in, row.attrs)
+                        : std::vector<Arr>{row.reference(in, row.attrs)};
+}
+
+// Binds the row's inputs (as dtype `t`) and outputs to `op`; `out_var`
+// replaces the single output's variable (an input's, for in-place runs).
+void Bind(OneOp& op, const OpRow& row, DataType t, const std::vector<Arr>& inputs,
+          const std::string& out_var = "") {
+  std::vector<std::string> slots;
+  for (const OpInput& in : row.inputs)
+    if (std::find(slots.begin(), slots.end(), in.slot) == slots.end()) slots.push_back(in.slot);
+  for (const std::string& slot : slots) {
+    std::vector<std::string> vars;
+    std::vector<DenseTensor> values;
+    for (size_t i = 0; i < row.inputs.size(); ++i) {
+      if (row.inputs[i].slot != slot) continue;
+      vars.push_back(Var(row, i));
+      values.push_back(ToTensorOf(t, inputs[i]));
+    }
+    op.Ins(slot, vars, values);
+  }
+  const std::vector<std::string> outs = out_var.empty() ? OutVars(row) : std::vector<std::string>{out_var};
+  op.Outs(row.out_slot, outs);
   for (const auto& [name, value] : row.attrs) op.Attr(name, value);
   const OpDef& def = OpRegistry::Instance().Get(row.op);
   for (const ArgDef& o : def.outputs)  // intermediate outputs (XShape) need a variable too
     if (o.name != row.out_slot && !o.dispensable) op.Out(o.name, "aux_" + o.name);
+}
+
+std::vector<Arr> Outputs(const OneOp& op, const std::vector<std::string>& vars) {
+  std::vector<Arr> out;
+  for (const std::string& v : vars) out.push_back(FromTensor(op.Get(v)));
+  return out;
+}
+
+// One forward run of the row's op on `inputs` as dtype `t`.
+std::vector<Arr> RunForward(const OpRow& row, DataType t, const std::vector<Arr>& inputs,
+                            const std::string& out_var = "") {
+  OneOp op(row.op);
+  Bind(op, row, t, inputs, out_var);
   op.Run();
-  return FromTensor(op.Get(out_var));
+  return Outputs(op, out_var.empty() ? OutVars(row) : std::vector<std::string>{out_var});
+}
+
+std::vector<double> Flat(const std::vector<Arr>& arrs) {
+  std::vector<double> v;
+  for (const Arr& a : arrs) v.insert(v.end(), a.v.begin(), a.v.end());
+  return v;
+}
+
+void ExpectClose(const Arr& got, const Arr& want, double tol, const std::string& what);
+
+void ExpectAllClose(const std::vector<Arr>& got, const std::vector<Arr>& want, double tol,
+                    const std::string& what) {
+  ASSERT_EQ(got.size(), want.size()) << what;
+  for (size_t k = 0; k < got.size(); ++k)
+    ExpectClose(got[k], want[k], tol, got.size() > 1 ? what + " output #" + std::to_string(k) : what);
 }
 
 void ExpectClose(const Arr& got, const Arr& want, double tol, const std::string& what) {
@@ -122,15 +184,35 @@ void CheckForwardEveryDtype(const OpRow& row, const OpDef& def) {
     if (t == DataType::kFloat32)
       for (Arr& a : in)
         for (double& x : a.v) x = static_cast<float>(x);  // the values the kernel sees
-    const Arr want = row.reference(in, row.attrs);
     const double tol = t == DataType::kFloat32 ? 1e-5 : (ints ? 0 : 1e-12);
-    ExpectClose(RunForward(row, t, in), want, tol, row.name + " forward " + DataTypeName(t));
+    ExpectAllClose(RunForward(row, t, in), References(row, in), tol,
+                   row.name + " forward " + DataTypeName(t));
   }
+}
+
+// Build-time shape inference over descs: the inputs' VarDescs carry `shapes`.
+std::vector<Shape> BuildTimeShapes(const OpRow& row, const std::vector<Shape>& shapes) {
+  OneOp op(row.op);
+  Bind(op, row, DataType::kFloat64, DrawInputs(row, false, 3));
+  ProgramDesc program;
+  BlockDesc* block = program.Block(0);
+  OpDesc* desc = block->AppendOp();
+  *desc->Proto() = op.desc().Proto();
+  for (size_t i = 0; i < row.inputs.size(); ++i) {
+    VarDesc* v = block->AddVar(Var(row, i));
+    v->SetShape(shapes[i]);
+    v->SetDataType(DataType::kFloat64);
+  }
+  for (const std::string& name : desc->OutputArgumentNames()) block->AddVar(name);
+  InferShapesAtBuildTime(&program);
+  std::vector<Shape> out;
+  for (const std::string& v : OutVars(row)) out.push_back(block->FindVar(v)->GetShape());
+  return out;
 }
 
 void CheckBuildTimeShape(const OpRow& row, const OpDef& def) {
   std::vector<Arr> in = DrawInputs(row, false, 11);
-  const Arr want = row.reference(in, row.attrs);
+  const std::vector<Arr> want = References(row, in);
   std::vector<Shape> known, unknown;
   for (const OpInput& i : row.inputs) {
     known.push_back(i.shape);
@@ -138,15 +220,18 @@ void CheckBuildTimeShape(const OpRow& row, const OpDef& def) {
     if (!u.empty()) u[0] = -1;
     unknown.push_back(u);
   }
-  const int out = def.OutputIndex(row.out_slot);
-  EXPECT_EQ(BuildTimeShape(row.op, known, row.attrs, out), want.shape)
-      << row.name << ": build-time shape with every dim known";
-  const Shape partial = BuildTimeShape(row.op, unknown, row.attrs, out);
-  ASSERT_EQ(partial.size(), want.shape.size()) << row.name << ": build-time rank with dim 0 = -1";
-  for (size_t i = 0; i < partial.size(); ++i)
-    EXPECT_TRUE(partial[i] == -1 || partial[i] == want.shape[i])
-        << row.name << ": build-time dim " << i << " is " << partial[i] << ", runs as "
-        << want.shape[i];
+  const std::vector<Shape> full = BuildTimeShapes(row, known);
+  const std::vector<Shape> partial = BuildTimeShapes(row, unknown);
+  for (size_t k = 0; k < want.size(); ++k) {
+    EXPECT_EQ(full[k], want[k].shape) << row.name << ": build-time shape of output #" << k
+                                      << " with every dim known";
+    ASSERT_EQ(partial[k].size(), want[k].shape.size())
+        << row.name << ": build-time rank of output #" << k << " with dim 0 = -1";
+    for (size_t i = 0; i < partial[k].size(); ++i)
+      EXPECT_TRUE(partial[k][i] == -1 || partial[k][i] == want[k].shape[i])
+          << row.name << ": build-time dim " << i << " of output #" << k << " is "
+          << partial[k][i] << ", runs as " << want[k].shape[i];
+  }
 }
 
 void CheckInPlace(const OpRow& row, const OpDef& def) {
@@ -155,10 +240,11 @@ void CheckInPlace(const OpRow& row, const OpDef& def) {
     const std::string& slot = def.inputs[in_slot].name;
     auto it = std::find_if(row.inputs.begin(), row.inputs.end(),
                            [&](const OpInput& i) { return i.slot == slot; });
-    if (it == row.inputs.end()) continue;
+    if (it == row.inputs.end() || row.out_count != 1) continue;
     std::vector<Arr> in = DrawInputs(row, false, 13);
-    ExpectClose(RunForward(row, DataType::kFloat64, in, Var(*it)), row.reference(in, row.attrs),
-                1e-12, row.name + " in place (Out is " + slot + "'s variable)");
+    ExpectAllClose(RunForward(row, DataType::kFloat64, in, Var(row, it - row.inputs.begin())),
+                   References(row, in), 1e-12,
+                   row.name + " in place (Out is " + slot + "'s variable)");
   }
 }
 
@@ -168,28 +254,29 @@ void CheckGradients(const OpRow& row, const OpDef& def) {
   if (!def.grad_maker) return;
   std::vector<Arr> in = DrawInputs(row, false, 17);
   OneOp fwd(row.op);
-  for (size_t i = 0; i < row.inputs.size(); ++i)
-    fwd.In(row.inputs[i].slot, Var(row.inputs[i]), ToTensor<double>(in[i]));
-  fwd.Out(row.out_slot, "out");
-  for (const auto& [name, value] : row.attrs) fwd.Attr(name, value);
-  for (const ArgDef& o : def.outputs)
-    if (o.name != row.out_slot && !o.dispensable) fwd.Out(o.name, "aux_" + o.name);
+  Bind(fwd, row, DataType::kFloat64, in);
   fwd.Run();
-  const Arr out = FromTensor(fwd.Get("out"));
-  const std::vector<double> w = Random(static_cast<int64_t>(out.v.size()), 23);
+  const std::vector<std::string> outs = OutVars(row);
+  const std::vector<Arr> out = Outputs(fwd, outs);
+  const std::vector<double> w = Random(static_cast<int64_t>(Flat(out).size()), 23);
 
   GradOpDesc g = GradOf(fwd.desc());
   OneOp grad(g);
-  for (size_t i = 0; i < row.inputs.size(); ++i) grad.Set(Var(row.inputs[i]), ToTensor<double>(in[i]));
-  grad.Set("out", fwd.Get("out"));
+  for (size_t i = 0; i < row.inputs.size(); ++i) grad.Set(Var(row, i), ToTensor<double>(in[i]));
+  size_t at = 0;
+  for (size_t k = 0; k < outs.size(); ++k) {
+    grad.Set(outs[k], fwd.Get(outs[k]));
+    const std::vector<double> wk(w.begin() + at, w.begin() + at + out[k].v.size());
+    grad.Set(GradVarName(outs[k]), ToTensor<double>(Arr{out[k].shape, wk}));
+    at += out[k].v.size();
+  }
   for (const ArgDef& o : def.outputs)
     if (o.name != row.out_slot && !o.dispensable) grad.Set("aux_" + o.name, fwd.Get("aux_" + o.name));
-  grad.Set(GradVarName("out"), ToTensor<double>(Arr{out.shape, w}));
   grad.Run();
 
   for (size_t i = 0; i < row.inputs.size(); ++i) {
     if (!row.inputs[i].differentiable) continue;
-    const std::string gv = GradVarName(Var(row.inputs[i]));
+    const std::string gv = GradVarName(Var(row, i));
     bool computed = false;  // under any slot: some grad ops are the forward op (scale, cast)
     for (const auto& [slot, names] : g.outputs)
       computed = computed || std::find(names.begin(), names.end(), gv) != names.end();
@@ -199,12 +286,12 @@ void CheckGradients(const OpRow& row, const OpDef& def) {
     auto forward = [&] {
       std::vector<Arr> moved = in;
       moved[i].v = param;
-      return RunForward(row, DataType::kFloat64, moved).v;
+      return Flat(RunForward(row, DataType::kFloat64, moved));
     };
     const std::vector<double> numeric = NumericGrad(&param, w, forward);
     const Arr analytic = FromTensor(grad.Get(gv));
     ExpectClose(analytic, Arr{in[i].shape, numeric}, row.grad_tol,
-                row.name + " d/d" + row.inputs[i].slot);
+                row.name + " d/d" + Var(row, i));
   }
 }
 

@@ -37,6 +37,7 @@ struct OpInput {
   std::vector<double> special;  // placed first, for floating-point kernels (NaN, inf)
 };
 
+// Inputs that share a slot name form a list (concat's X), in row order.
 struct OpRow {
   std::string name;  // the test's name: the op type, or op + a variant
   std::string op;
@@ -45,6 +46,10 @@ struct OpRow {
   std::function<Arr(const std::vector<Arr>& inputs, const AttributeMap& attrs)> reference;
   std::string out_slot = "Out";
   double grad_tol = 1e-6;  // absolute and relative, float64 against central differences
+  // For ops writing a list (split, unstack): the reference of every entry.
+  int out_count = 1;
+  std::function<std::vector<Arr>(const std::vector<Arr>& inputs, const AttributeMap& attrs)>
+      references;
 };
 
 // Runs every check of the harness on one row (gtest failures name the row).

@@ -59,6 +59,7 @@ std::vector<T> Cast(const std::vector<double>& v) {
 // executor neither shadows the inputs set here nor frees the outputs.
 class OneOp {
  public:
+  OneOp(const OneOp&) = delete;
   explicit OneOp(const std::string& type) {
     op_ = program_.Block(0)->AppendOp();
     op_->SetType(type);
@@ -81,6 +82,10 @@ class OneOp {
   }
   OneOp& Out(const std::string& slot, const std::string& var) {
     Bind(slot, {var}, false);
+    return *this;
+  }
+  OneOp& Outs(const std::string& slot, const std::vector<std::string>& vars) {
+    Bind(slot, vars, false);
     return *this;
   }
   OneOp& Attr(const std::string& name, const Attribute& value) {

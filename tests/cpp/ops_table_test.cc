@@ -197,6 +197,67 @@ std::vector<OpRow> Rows() {
     return Arr{{3}, {3, 4, 5}};
   };
   rows.push_back(shape);
+  // Joining and splitting along axis 1 of [2, n, 3] blocks.
+  auto join = [](const std::vector<Arr>& parts) {
+    int64_t total = 0;
+    for (const Arr& p : parts) total += p.shape[1];
+    Arr out{{2, total, 3}, {}};
+    for (int64_t o = 0; o < 2; ++o)
+      for (const Arr& p : parts)
+        out.v.insert(out.v.end(), p.v.begin() + o * p.shape[1] * 3,
+                     p.v.begin() + (o + 1) * p.shape[1] * 3);
+    return out;
+  };
+  auto cut = [](const Arr& x, const std::vector<int64_t>& sizes) {
+    std::vector<Arr> parts;
+    int64_t at = 0;
+    for (int64_t n : sizes) {
+      Arr p{{2, n, 3}, {}};
+      for (int64_t o = 0; o < 2; ++o)
+        p.v.insert(p.v.end(), x.v.begin() + (o * x.shape[1] + at) * 3,
+                   x.v.begin() + (o * x.shape[1] + at + n) * 3);
+      parts.push_back(p);
+      at += n;
+    }
+    return parts;
+  };
+  OpRow concat{"concat", "concat", {{"X", {2, 1, 3}}, {"X", {2, 4, 3}}, {"X", {2, 2, 3}}},
+               {{"axis", int32_t{1}}}, nullptr};
+  concat.reference = [join](const std::vector<Arr>& in, const AttributeMap&) { return join(in); };
+  rows.push_back(concat);
+  OpRow split{"split", "split", {{"X", {2, 7, 3}}}, {{"sections", Ints{1, -1, 2}}, {"axis", int32_t{1}}},
+              nullptr};
+  split.out_count = 3;
+  split.references = [cut](const std::vector<Arr>& in, const AttributeMap&) {
+    return cut(in[0], {1, 4, 2});
+  };
+  rows.push_back(split);
+  OpRow split_num = split;
+  split_num.name = "split_num";
+  split_num.attrs = {{"num", int32_t{7}}, {"axis", int32_t{-2}}};
+  split_num.out_count = 7;
+  split_num.references = [cut](const std::vector<Arr>& in, const AttributeMap&) {
+    return cut(in[0], std::vector<int64_t>(7, 1));
+  };
+  rows.push_back(split_num);
+  auto unit = [](std::vector<Arr> parts, int64_t n) {  // [2, 3] entries as [2, 1, 3] and back
+    for (Arr& p : parts) p.shape = n ? Shape{2, n, 3} : Shape{2, 3};
+    return parts;
+  };
+  OpRow stack{"stack", "stack", {{"X", {2, 3}}, {"X", {2, 3}}}, {{"axis", int32_t{1}}}, nullptr};
+  stack.out_slot = "Y";
+  stack.reference = [join, unit](const std::vector<Arr>& in, const AttributeMap&) {
+    return join(unit(in, 1));
+  };
+  rows.push_back(stack);
+  OpRow unstack{"unstack", "unstack", {{"X", {2, 4, 3}}}, {{"axis", int32_t{1}}, {"num", int32_t{4}}},
+                nullptr};
+  unstack.out_slot = "Y";
+  unstack.out_count = 4;
+  unstack.references = [cut, unit](const std::vector<Arr>& in, const AttributeMap&) {
+    return unit(cut(in[0], {1, 1, 1, 1}), 0);
+  };
+  rows.push_back(unstack);
   OpRow softmax{"softmax", "softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}}, nullptr};
   softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
     Arr out = in[0];
