@@ -36,7 +36,13 @@ std::vector<Arr> DrawInputs(const OpRow& row, bool integers, unsigned seed) {
     std::uniform_real_distribution<double> dist(in.lo, in.hi);
     Arr a{in.shape, std::vector<double>(Count(in.shape))};
     for (double& x : a.v) x = integers ? std::round(dist(gen) * 4) : dist(gen);
-    if (!integers)
+    if (in.dtype) {
+      std::uniform_int_distribution<int64_t> whole(static_cast<int64_t>(in.lo),
+                                                   static_cast<int64_t>(in.hi));
+      for (double& x : a.v) x = static_cast<double>(whole(gen));
+      if (*in.dtype == DataType::kBool)
+        for (double& x : a.v) x = x > 0;
+    } else if (!integers)
       for (size_t i = 0; i < in.special.size() && i < a.v.size(); ++i) a.v[i] = in.special[i];
     out.push_back(std::move(a));
   }
@@ -109,7 +115,7 @@ void Bind(OneOp& op, const OpRow& row, DataType t, const std::vector<Arr>& input
     for (size_t i = 0; i < row.inputs.size(); ++i) {
       if (row.inputs[i].slot != slot) continue;
       vars.push_back(Var(row, i));
-      values.push_back(ToTensorOf(t, inputs[i]));
+      values.push_back(ToTensorOf(row.inputs[i].dtype.value_or(t), inputs[i]));
     }
     op.Ins(slot, vars, values);
   }
@@ -201,7 +207,7 @@ std::vector<Shape> BuildTimeShapes(const OpRow& row, const std::vector<Shape>& s
   for (size_t i = 0; i < row.inputs.size(); ++i) {
     VarDesc* v = block->AddVar(Var(row, i));
     v->SetShape(shapes[i]);
-    v->SetDataType(DataType::kFloat64);
+    v->SetDataType(row.inputs[i].dtype.value_or(DataType::kFloat64));
   }
   for (const std::string& name : desc->OutputArgumentNames()) block->AddVar(name);
   InferShapesAtBuildTime(&program);
@@ -262,7 +268,8 @@ void CheckGradients(const OpRow& row, const OpDef& def) {
 
   GradOpDesc g = GradOf(fwd.desc());
   OneOp grad(g);
-  for (size_t i = 0; i < row.inputs.size(); ++i) grad.Set(Var(row, i), ToTensor<double>(in[i]));
+  for (size_t i = 0; i < row.inputs.size(); ++i)
+    grad.Set(Var(row, i), ToTensorOf(row.inputs[i].dtype.value_or(DataType::kFloat64), in[i]));
   size_t at = 0;
   for (size_t k = 0; k < outs.size(); ++k) {
     grad.Set(outs[k], fwd.Get(outs[k]));
@@ -275,7 +282,7 @@ void CheckGradients(const OpRow& row, const OpDef& def) {
   grad.Run();
 
   for (size_t i = 0; i < row.inputs.size(); ++i) {
-    if (!row.inputs[i].differentiable) continue;
+    if (!row.inputs[i].differentiable || row.inputs[i].dtype) continue;
     const std::string gv = GradVarName(Var(row, i));
     bool computed = false;  // under any slot: some grad ops are the forward op (scale, cast)
     for (const auto& [slot, names] : g.outputs)

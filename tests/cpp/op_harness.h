@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -35,6 +36,9 @@ struct OpInput {
   double lo = -1.0, hi = 1.0;  // values drawn uniformly from [lo, hi]
   bool differentiable = true;
   std::vector<double> special;  // placed first, for floating-point kernels (NaN, inf)
+  // An input of its own element type whatever the kernel's (indices, a bool
+  // condition): whole numbers drawn from [lo, hi] (bool: > 0); never differentiated.
+  std::optional<DataType> dtype;
 };
 
 // Inputs that share a slot name form a list (concat's X), in row order.

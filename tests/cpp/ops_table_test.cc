@@ -258,6 +258,63 @@ std::vector<OpRow> Rows() {
     return unit(cut(in[0], {1, 1, 1, 1}), 0);
   };
   rows.push_back(unstack);
+  // Picking by index: Index is int64, drawn with repeats and negative entries.
+  auto along = [](const Arr& x, const Arr& idx, int axis) {
+    const Shape& d = x.shape;
+    int64_t outer = 1, inner = 1;
+    for (int i = 0; i < axis; ++i) outer *= d[i];
+    for (size_t i = axis + 1; i < d.size(); ++i) inner *= d[i];
+    const int64_t n = static_cast<int64_t>(idx.v.size());
+    Arr out{d, {}};
+    out.shape[axis] = n;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < n; ++i) {
+        const int64_t j = idx.v[i] < 0 ? static_cast<int64_t>(idx.v[i]) + d[axis]
+                                       : static_cast<int64_t>(idx.v[i]);
+        for (int64_t k = 0; k < inner; ++k) out.v.push_back(x.v[(o * d[axis] + j) * inner + k]);
+      }
+    return out;
+  };
+  OpRow gather{"gather", "gather", {{"X", {5, 3}}, {"Index", {7}, -5, 4}}, {}, nullptr};
+  gather.inputs[1].dtype = DataType::kInt64;
+  gather.reference = [along](const std::vector<Arr>& in, const AttributeMap&) {
+    return along(in[0], in[1], 0);
+  };
+  rows.push_back(gather);
+  OpRow gather_axis = gather;
+  gather_axis.name = "gather_axis1";
+  gather_axis.inputs = {{"X", {2, 4, 3}}, {"Index", {5}, -4, 3}};
+  gather_axis.inputs[1].dtype = DataType::kInt32;
+  gather_axis.attrs = {{"axis", int32_t{1}}};
+  gather_axis.reference = [along](const std::vector<Arr>& in, const AttributeMap&) {
+    return along(in[0], in[1], 1);
+  };
+  rows.push_back(gather_axis);
+  OpRow select{"index_select", "index_select", {{"X", {2, 4, 3}}, {"Index", {6}, -3, 2}},
+               {{"dim", int32_t{-1}}}, nullptr};
+  select.inputs[1].dtype = DataType::kInt64;
+  select.reference = [along](const std::vector<Arr>& in, const AttributeMap&) {
+    return along(in[0], in[1], 2);
+  };
+  rows.push_back(select);
+  OpRow where{"where", "where", {{"Condition", {3, 4}, -1, 1}, {"X", {3, 4}}, {"Y", {3, 4}}}, {},
+              nullptr};
+  where.inputs[0].dtype = DataType::kBool;
+  where.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out = in[1];
+    for (size_t i = 0; i < out.v.size(); ++i) out.v[i] = in[0].v[i] ? in[1].v[i] : in[2].v[i];
+    return out;
+  };
+  rows.push_back(where);
+  OpRow one_hot{"one_hot_v2", "one_hot_v2", {{"X", {2, 3}, 0, 4}}, {{"depth", int32_t{5}}},
+                nullptr};
+  one_hot.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out{{2, 3, 5}, std::vector<double>(30, 0.0)};
+    for (size_t i = 0; i < in[0].v.size(); ++i) out.v[i * 5 + static_cast<size_t>(in[0].v[i])] = 1;
+    return out;
+  };
+  one_hot.inputs[0].dtype = DataType::kInt64;
+  rows.push_back(one_hot);
   OpRow softmax{"softmax", "softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}}, nullptr};
   softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
     Arr out = in[0];

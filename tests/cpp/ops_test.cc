@@ -574,5 +574,29 @@ TEST(IntegerDivisionOps, ZeroDivisorIsAnErrorAndMinOverMinusOneWraps) {
   EXPECT_EQ(Values<int64_t>(mod.Get("out")), (std::vector<int64_t>{0, 1}));
 }
 
+// An index out of range names the op, the index, its position and the bound.
+TEST(IndexOps, OutOfRangeIndicesAreTypedErrors) {
+  OneOp gather("gather");
+  gather.In("X", "x", MakeTensor<float>({3, 2}, std::vector<float>(6, 1.f)))
+      .In("Index", "i", MakeTensor<int64_t>({3}, {0, 3, 1}))
+      .Out("Out", "out");
+  ExpectError([&] { gather.Run(); }, ErrorKind::kInvalidArgument,
+              {"[gather]", "Index 3", "flat position 1", "[-3, 3)"});
+  OneOp select("index_select");
+  select.In("X", "x", MakeTensor<float>({3, 2}, std::vector<float>(6, 1.f)))
+      .In("Index", "i", MakeTensor<int32_t>({2}, {-3, -4}))
+      .Out("Out", "out")
+      .Attr("dim", int32_t{0});
+  ExpectError([&] { select.Run(); }, ErrorKind::kInvalidArgument,
+              {"[index_select]", "Index -4", "flat position 1"});
+  OneOp one_hot("one_hot_v2");
+  one_hot.In("X", "x", MakeTensor<int64_t>({2}, {1, 7})).Out("Out", "out").Attr("depth", int32_t{4});
+  ExpectError([&] { one_hot.Run(); }, ErrorKind::kInvalidArgument,
+              {"[one_hot_v2]", "id 7", "[0, 4)", "allow_out_of_range"});
+  one_hot.Attr("allow_out_of_range", true);
+  one_hot.Run();
+  EXPECT_EQ(Values<float>(one_hot.Get("out")), (std::vector<float>{0, 1, 0, 0, 0, 0, 0, 0}));
+}
+
 }  // namespace
 }  // namespace paddle

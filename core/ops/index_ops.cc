@@ -1,0 +1,403 @@
+// Ops that pick elements by index or by condition: gather, index_select,
+// gather_nd, take_along_axis, where, one_hot_v2. Every index is checked
+// against its bound (a typed error naming the op, the position and the
+// bound), and the gradients add back into zeros at the same positions.
+#include <algorithm>
+#include <cstring>
+
+#include "core/base/enforce.h"
+#include "core/ops/op_util.h"
+#include "core/ops/parallel.h"
+
+namespace paddle {
+namespace ops {
+namespace {
+
+int NormalizeAxis(const std::string& op, const char* attr, int64_t axis, int rank, const DDim& x) {
+  PD_CHECK(axis >= -rank && axis < rank, InvalidArgument, "[", op, "] ", attr, " ", axis,
+           " is outside [", -rank, ", ", rank, ") for X of shape ", x.ToString());
+  return static_cast<int>(axis < 0 ? axis + rank : axis);
+}
+
+int64_t Product(const DDim& d, int lo, int hi) {
+  int64_t p = 1;
+  for (int i = lo; i < hi; ++i) p *= d[i];
+  return p;
+}
+
+// The indices of an int32/int64 tensor as int64, each checked to lie in
+// [-bound, bound) (negatives count from the end) and returned in [0, bound).
+std::vector<int64_t> Indices(const KernelContext& ctx, const DenseTensor& t, const char* slot,
+                             int64_t bound, const std::string& what) {
+  std::vector<int64_t> out(static_cast<size_t>(t.numel()));
+  if (t.dtype() == DataType::kInt32) {
+    const int32_t* p = t.data<int32_t>();
+    std::copy(p, p + t.numel(), out.begin());
+  } else {
+    PD_CHECK(t.dtype() == DataType::kInt64, InvalidArgument, "[", ctx.op_type(), "] input '",
+             slot, "' must be int32 or int64, got ", DataTypeName(t.dtype()));
+    const int64_t* p = t.data<int64_t>();
+    std::copy(p, p + t.numel(), out.begin());
+  }
+  for (size_t i = 0; i < out.size(); ++i) {
+    PD_CHECK(out[i] >= -bound && out[i] < bound, InvalidArgument, "[", ctx.op_type(), "] ", slot,
+             " ", out[i], " at flat position ", i, " of ", slot, " (shape ",
+             t.dims().ToString(), ") is out of range: ", what, " has ", bound,
+             " entries, so indices must be in [", -bound, ", ", bound, ")");
+    if (out[i] < 0) out[i] += bound;
+  }
+  return out;
+}
+
+// ---- gather / index_select: rows along one axis ----
+// Out = X with its `axis` dim replaced by Index's entries: [outer, n, inner]
+// with n = Index's size; block (o, i) is X's block (o, Index[i]).
+
+template <typename T>
+void GatherAlong(const DenseTensor& x, const std::vector<int64_t>& idx, int axis, T* out) {
+  const DDim d = x.dims();
+  const int64_t outer = Product(d, 0, axis), inner = Product(d, axis + 1, d.rank());
+  const T* xp = x.data<T>();
+  const int64_t n = static_cast<int64_t>(idx.size());
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < n; ++i)
+      std::memcpy(out + (o * n + i) * inner, xp + (o * d[axis] + idx[i]) * inner,
+                  static_cast<size_t>(inner) * sizeof(T));
+}
+
+// dX (zeroed, shape of X) += dOut at the gathered positions.
+template <typename T>
+void ScatterAddAlong(const DDim& d, const std::vector<int64_t>& idx, int axis, const T* g, T* dx) {
+  const int64_t outer = Product(d, 0, axis), inner = Product(d, axis + 1, d.rank());
+  const int64_t n = static_cast<int64_t>(idx.size());
+  std::fill(dx, dx + Product(d, 0, d.rank()), T(0));
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < n; ++i) {
+      T* dst = dx + (o * d[axis] + idx[i]) * inner;
+      const T* src = g + (o * n + i) * inner;
+      for (int64_t k = 0; k < inner; ++k) dst[k] += src[k];
+    }
+}
+
+DDim AlongShape(const DDim& x, int axis, int64_t n) {
+  DDim out = x;
+  out[axis] = n;
+  return out;
+}
+
+enum GatherIn { kGX, kGIndex, kGAxis };
+enum GatherAttr { kGatherAxis };
+enum GatherGradIn { kGGradX, kGGradIndex, kGGradAxis, kGGradOutGrad };
+enum GatherGradOut { kGGradXGrad };
+
+int64_t IndexCount(InferShapeContext& ctx, int slot) {
+  const DDim i = ctx.InputDim(slot);
+  PD_CHECK(i.rank() <= 1 || (i.rank() == 2 && i[1] == 1), InvalidArgument, "[", ctx.op_type(),
+           "] Index must be 1-D (or [n, 1]), got shape ", i.ToString());
+  return i.rank() == 0 ? 1 : i[0];
+}
+
+int AxisValue(const KernelContext& ctx, int slot, int attr) {
+  if (!ctx.HasInput(slot)) return ctx.Attr<int32_t>(attr);
+  const DenseTensor& t = ctx.Input(slot);
+  PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input 'Axis' must hold one "
+           "element, got shape ", t.dims().ToString());
+  return t.dtype() == DataType::kInt64 ? static_cast<int>(t.data<int64_t>()[0])
+                                       : t.data<int32_t>()[0];
+}
+
+void GatherInferShape(InferShapeContext& ctx) {
+  const DDim x = ctx.InputDim(kGX);
+  const int64_t n = IndexCount(ctx, kGIndex);
+  if (ctx.HasInput(kGAxis)) {  // the axis is a value: only the rank is known before running
+    if (!ctx.IsRuntime()) ctx.SetOutputDim(0, DDim(std::vector<int64_t>(x.rank(), -1)));
+    return;
+  }
+  const int axis = NormalizeAxis(ctx.op_type(), "axis", ctx.Attr<int32_t>(kGatherAxis), x.rank(), x);
+  ctx.SetOutputDim(0, AlongShape(x, axis, n));
+}
+
+template <typename T>
+void GatherKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kGX);
+  const int axis = NormalizeAxis(ctx.op_type(), "axis", AxisValue(ctx, kGAxis, kGatherAxis),
+                                 x.dims().rank(), x.dims());
+  const auto idx = Indices(ctx, ctx.Input(kGIndex), "Index", x.dims()[axis],
+                           "X's axis " + std::to_string(axis));
+  DenseTensor* out = ctx.Output(0);
+  out->Resize(AlongShape(x.dims(), axis, static_cast<int64_t>(idx.size())));
+  GatherAlong(x, idx, axis, out->MutableData<T>(ctx.place()));
+}
+
+void GatherGradInferShape(InferShapeContext& ctx) {
+  const DDim x = ctx.InputDim(kGGradX);
+  if (!ctx.HasInput(kGGradAxis)) {
+    const int axis = NormalizeAxis(ctx.op_type(), "axis", ctx.Attr<int32_t>(kGatherAxis), x.rank(), x);
+    CheckInputShape(ctx, kGGradOutGrad, AlongShape(x, axis, IndexCount(ctx, kGGradIndex)),
+                    "X's shape with the axis replaced by Index's size");
+  }
+  GradShapeLike(ctx, kGGradX, kGGradXGrad);
+}
+
+template <typename T>
+void GatherGradKernel(KernelContext& ctx) {
+  const DDim x = ctx.Input(kGGradX).dims();
+  const int axis = NormalizeAxis(ctx.op_type(), "axis", AxisValue(ctx, kGGradAxis, kGatherAxis),
+                                 x.rank(), x);
+  const auto idx = Indices(ctx, ctx.Input(kGGradIndex), "Index", x[axis],
+                           "X's axis " + std::to_string(axis));
+  ScatterAddAlong(x, idx, axis, ctx.Input(kGGradOutGrad).data<T>(),
+                  ctx.Output(kGGradXGrad)->MutableData<T>(ctx.place()));
+}
+
+// index_select: the same with the axis named `dim` and no Axis tensor.
+enum SelectIn { kSX, kSIndex };
+enum SelectAttr { kDim };
+enum SelectGradIn { kSGradX, kSGradIndex, kSGradOutGrad };
+enum SelectGradOut { kSGradXGrad };
+
+void SelectInferShape(InferShapeContext& ctx) {
+  const DDim x = ctx.InputDim(kSX);
+  const int axis = NormalizeAxis(ctx.op_type(), "dim", ctx.Attr<int32_t>(kDim), x.rank(), x);
+  ctx.SetOutputDim(0, AlongShape(x, axis, IndexCount(ctx, kSIndex)));
+}
+
+template <typename T>
+void SelectKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kSX);
+  const int axis = NormalizeAxis(ctx.op_type(), "dim", ctx.Attr<int32_t>(kDim), x.dims().rank(), x.dims());
+  const auto idx = Indices(ctx, ctx.Input(kSIndex), "Index", x.dims()[axis],
+                           "X's dim " + std::to_string(axis));
+  GatherAlong(x, idx, axis, ctx.Output(0)->MutableData<T>(ctx.place()));
+}
+
+void SelectGradInferShape(InferShapeContext& ctx) {
+  const DDim x = ctx.InputDim(kSGradX);
+  const int axis = NormalizeAxis(ctx.op_type(), "dim", ctx.Attr<int32_t>(kDim), x.rank(), x);
+  CheckInputShape(ctx, kSGradOutGrad, AlongShape(x, axis, IndexCount(ctx, kSGradIndex)),
+                  "X's shape with dim replaced by Index's size");
+  GradShapeLike(ctx, kSGradX, kSGradXGrad);
+}
+
+template <typename T>
+void SelectGradKernel(KernelContext& ctx) {
+  const DDim x = ctx.Input(kSGradX).dims();
+  const int axis = NormalizeAxis(ctx.op_type(), "dim", ctx.Attr<int32_t>(kDim), x.rank(), x);
+  const auto idx = Indices(ctx, ctx.Input(kSGradIndex), "Index", x[axis],
+                           "X's dim " + std::to_string(axis));
+  ScatterAddAlong(x, idx, axis, ctx.Input(kSGradOutGrad).data<T>(),
+                  ctx.Output(kSGradXGrad)->MutableData<T>(ctx.place()));
+}
+
+// ---- where ----
+
+enum WhereIn { kCond, kWX, kWY };
+enum WhereGradIn { kWGradCond, kWGradX, kWGradY, kWGradOutGrad };
+enum WhereGradOut { kWGradXGrad, kWGradYGrad };
+
+void WhereInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kCond, kWX);
+  CheckSameShape(ctx, kWX, kWY);
+  SameShape(ctx, kWX, 0);
+}
+
+template <typename T>
+void WhereKernel(KernelContext& ctx) {
+  const DenseTensor& c = ctx.Input(kCond);
+  PD_CHECK(c.dtype() == DataType::kBool, InvalidArgument, "[", ctx.op_type(),
+           "] Condition must be bool, got ", DataTypeName(c.dtype()));
+  const bool* cp = c.data<bool>();
+  const T* xp = ctx.Input(kWX).data<T>();
+  const T* yp = ctx.Input(kWY).data<T>();
+  T* o = ctx.Output(0)->MutableData<T>(ctx.place());
+  ParallelFor(c.numel(), [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) o[i] = cp[i] ? xp[i] : yp[i];
+  });
+}
+
+void WhereGradInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kWGradCond, kWGradOutGrad);
+  GradShapeLike(ctx, kWGradX, kWGradXGrad);
+  GradShapeLike(ctx, kWGradY, kWGradYGrad);
+}
+
+template <typename T>
+void WhereGradKernel(KernelContext& ctx) {
+  const DenseTensor& c = ctx.Input(kWGradCond);
+  const bool* cp = c.data<bool>();
+  const T* g = ctx.Input(kWGradOutGrad).data<T>();
+  T* dx = ctx.HasOutput(kWGradXGrad) ? ctx.Output(kWGradXGrad)->MutableData<T>(ctx.place()) : nullptr;
+  T* dy = ctx.HasOutput(kWGradYGrad) ? ctx.Output(kWGradYGrad)->MutableData<T>(ctx.place()) : nullptr;
+  for (int64_t i = 0; i < c.numel(); ++i) {
+    if (dx) dx[i] = cp[i] ? g[i] : T(0);
+    if (dy) dy[i] = cp[i] ? T(0) : g[i];
+  }
+}
+
+// ---- one_hot_v2 ----
+
+enum OneHotIn { kIds, kDepthTensor };
+enum OneHotAttr { kDepth, kOneHotDtype, kAllowOutOfRange };
+
+int64_t Depth(const KernelContext& ctx) {
+  if (!ctx.HasInput(kDepthTensor)) return ctx.Attr<int32_t>(kDepth);
+  const DenseTensor& t = ctx.Input(kDepthTensor);
+  PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] depth_tensor must hold one "
+           "element, got shape ", t.dims().ToString());
+  return t.dtype() == DataType::kInt64 ? t.data<int64_t>()[0] : t.data<int32_t>()[0];
+}
+
+void OneHotInferShape(InferShapeContext& ctx) {
+  const DDim ids = ctx.InputDim(kIds);
+  PD_CHECK(ids.rank() < DDim::kMaxRank, InvalidArgument, "[", ctx.op_type(), "] X ",
+           ids.ToString(), " has too many dims to add one");
+  std::vector<int64_t> d = ids.ToVector();
+  const int32_t depth = ctx.Attr<int32_t>(kDepth);
+  if (!ctx.HasInput(kDepthTensor))
+    PD_CHECK(depth >= 1, InvalidArgument, "[", ctx.op_type(), "] depth must be >= 1, got ", depth);
+  d.push_back(ctx.HasInput(kDepthTensor) ? -1 : depth);
+  ctx.SetOutputDim(0, DDim(d));
+  ctx.SetOutputDtype(0, DataTypeFromCode(ctx.Attr<int32_t>(kOneHotDtype),
+                                         "[" + ctx.op_type() + "] attribute 'dtype'"));
+}
+
+template <typename Id>
+void OneHotKernel(KernelContext& ctx) {
+  const DenseTensor& ids = ctx.Input(kIds);
+  const int64_t depth = Depth(ctx);
+  PD_CHECK(depth >= 1, InvalidArgument, "[", ctx.op_type(), "] depth must be >= 1, got ", depth);
+  const bool allow = ctx.Attr<bool>(kAllowOutOfRange);
+  DenseTensor* out = ctx.Output(0);
+  std::vector<int64_t> d = ids.dims().ToVector();
+  d.push_back(depth);
+  const DDim od(d);
+  CheckedNumel(od, ctx.op_type(), "output shape");
+  out->Resize(od);
+  const DataType t = DataTypeFromCode(ctx.Attr<int32_t>(kOneHotDtype),
+                                      "[" + ctx.op_type() + "] attribute 'dtype'");
+  PD_CHECK(t == DataType::kFloat32 || t == DataType::kFloat64 || t == DataType::kInt32 ||
+               t == DataType::kInt64,
+           Unimplemented, "[", ctx.op_type(), "] dtype ", DataTypeName(t),
+           " is not supported; use float32, float64, int32 or int64");
+  char* o = static_cast<char*>(out->MutableData(ctx.place(), t));
+  std::memset(o, 0, out->nbytes());
+  const Id* p = ids.data<Id>();
+  for (int64_t i = 0; i < ids.numel(); ++i) {
+    const int64_t v = static_cast<int64_t>(p[i]);
+    if (v < 0 || v >= depth) {
+      PD_CHECK(allow, InvalidArgument, "[", ctx.op_type(), "] id ", v, " at flat position ", i,
+               " of X (shape ", ids.dims().ToString(), ") is outside [0, ", depth,
+               ") (depth ", depth, "); set allow_out_of_range to give a zero row");
+      continue;
+    }
+    const int64_t at = i * depth + v;
+    switch (t) {
+      case DataType::kFloat32: reinterpret_cast<float*>(o)[at] = 1.0f; break;
+      case DataType::kFloat64: reinterpret_cast<double*>(o)[at] = 1.0; break;
+      case DataType::kInt32: reinterpret_cast<int32_t*>(o)[at] = 1; break;
+      default: reinterpret_cast<int64_t*>(o)[at] = 1; break;
+    }
+  }
+}
+
+constexpr const char* kIndexEn = "The indices, int32 or int64, 1-D; negative counts from the end.";
+constexpr const char* kIndexZh = "索引，int32 或 int64，一维；负数从末尾倒数。";
+
+PD_REGISTER_OP(gather)
+    .Doc("Takes the entries of X along `axis` at Index: Out has X's shape with that dim "
+         "replaced by Index's size.",
+         "沿 axis 取出 X 在 Index 处的条目：Out 的形状为 X 的形状、该维换成 Index 的大小。")
+    .Input(kGX, "X", "The tensor to take from.", "被取值的张量。")
+    .Input(kGIndex, "Index", kIndexEn, kIndexZh)
+    .Input(kGAxis, "Axis", "Optional one-element tensor overriding `axis`.",
+           "可选的单元素张量，取代 axis 属性。")
+    .Dispensable()
+    .Output(0, "Out", "The entries taken.", "取出的条目。")
+    .Attr<int32_t>(kGatherAxis, "axis", 0, "The dim to index.", "被索引的维度。")
+    .InferShape(GatherInferShape)
+    .CpuKernel<float>(GatherKernel<float>)
+    .CpuKernel<double>(GatherKernel<double>)
+    .CpuKernel<int32_t>(GatherKernel<int32_t>)
+    .CpuKernel<int64_t>(GatherKernel<int64_t>)
+    .Grad()
+    .Doc("Gradient of gather: X@GRAD is zero except at the gathered entries, which sum their "
+         "Out@GRAD (an index taken twice gets both).",
+         "gather 的梯度：X@GRAD 除被取出的条目外为零，被取出的条目累加对应的 Out@GRAD"
+         "（被取两次的索引累加两次）。")
+    .Reads(kGGradX, "X")
+    .Reads(kGGradIndex, "Index")
+    .Reads(kGGradAxis, "Axis")
+    .OutputGrad(kGGradOutGrad, "Out")
+    .InputGrad(kGGradXGrad, "X")
+    .InferShape(GatherGradInferShape)
+    .CpuKernel<float>(GatherGradKernel<float>)
+    .CpuKernel<double>(GatherGradKernel<double>);
+
+PD_REGISTER_OP(index_select)
+    .Doc("Takes the entries of X along `dim` at Index (as gather).",
+         "沿 dim 取出 X 在 Index 处的条目（同 gather）。")
+    .Input(kSX, "X", "The tensor to take from.", "被取值的张量。")
+    .Input(kSIndex, "Index", kIndexEn, kIndexZh)
+    .Output(0, "Out", "The entries taken.", "取出的条目。")
+    .Attr<int32_t>(kDim, "dim", 0, "The dim to index.", "被索引的维度。")
+    .InferShape(SelectInferShape)
+    .CpuKernel<float>(SelectKernel<float>)
+    .CpuKernel<double>(SelectKernel<double>)
+    .CpuKernel<int32_t>(SelectKernel<int32_t>)
+    .CpuKernel<int64_t>(SelectKernel<int64_t>)
+    .Grad()
+    .Reads(kSGradX, "X")
+    .Reads(kSGradIndex, "Index")
+    .OutputGrad(kSGradOutGrad, "Out")
+    .InputGrad(kSGradXGrad, "X")
+    .InferShape(SelectGradInferShape)
+    .CpuKernel<float>(SelectGradKernel<float>)
+    .CpuKernel<double>(SelectGradKernel<double>);
+
+PD_REGISTER_OP(where)
+    .Doc("Out = X where Condition is true, else Y; all three have one shape.",
+         "Condition 为真处 Out = X，否则 Out = Y；三者形状相同。")
+    .Input(kCond, "Condition", "The bool selector.", "bool 类型的选择条件。")
+    .Input(kWX, "X", "Taken where Condition is true.", "条件为真处取值。")
+    .Input(kWY, "Y", "Taken where Condition is false.", "条件为假处取值。")
+    .Output(0, "Out", "The selection.", "选择的结果。")
+    .InferShape(WhereInferShape)
+    .KernelDtypeFrom("X")
+    .CpuKernel<float>(WhereKernel<float>)
+    .CpuKernel<double>(WhereKernel<double>)
+    .CpuKernel<int32_t>(WhereKernel<int32_t>)
+    .CpuKernel<int64_t>(WhereKernel<int64_t>)
+    .Grad()
+    .Reads(kWGradCond, "Condition")
+    .Reads(kWGradX, "X")
+    .Reads(kWGradY, "Y")
+    .OutputGrad(kWGradOutGrad, "Out")
+    .InputGrad(kWGradXGrad, "X")
+    .InputGrad(kWGradYGrad, "Y")
+    .InferShape(WhereGradInferShape)
+    .CpuKernel<float>(WhereGradKernel<float>)
+    .CpuKernel<double>(WhereGradKernel<double>);
+
+PD_REGISTER_OP(one_hot_v2)
+    .Doc("One-hot encoding: Out has X's shape plus a last dim of `depth`, 1 at each id and 0 "
+         "elsewhere. An id outside [0, depth) is an error unless allow_out_of_range.",
+         "独热编码：Out 的形状为 X 的形状加上大小为 depth 的最后一维，每个 id 处为 1，其余为 0。"
+         "id 超出 [0, depth) 时报错，除非设置 allow_out_of_range。")
+    .Input(kIds, "X", "The ids, int32 or int64.", "id，int32 或 int64。")
+    .Input(kDepthTensor, "depth_tensor", "Optional one-element tensor overriding `depth`.",
+           "可选的单元素张量，取代 depth 属性。")
+    .Dispensable()
+    .Output(0, "Out", "The encoding.", "编码结果。")
+    .Attr<int32_t>(kDepth, "depth", -1, "The number of classes.", "类别数。")
+    .Attr<int32_t>(kOneHotDtype, "dtype", 5, "Out's element type (VarType code; 5 = float32).",
+                   "Out 的元素类型（VarType 编码；5 为 float32）。")
+    .Attr<bool>(kAllowOutOfRange, "allow_out_of_range", false,
+                "Give an all-zero row for an id outside [0, depth) instead of an error.",
+                "id 超出 [0, depth) 时给出全零行，而不是报错。")
+    .InferShape(OneHotInferShape)
+    .CpuKernel<int32_t>(OneHotKernel<int32_t>)
+    .CpuKernel<int64_t>(OneHotKernel<int64_t>);
+
+}  // namespace
+}  // namespace ops
+}  // namespace paddle
