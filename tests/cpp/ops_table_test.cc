@@ -2,6 +2,7 @@
 // (op_harness.h) for forward values in every registered dtype, gradients by
 // central differences, build-time shapes and in-place execution. Adding an
 // op means adding its row here.
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -36,6 +37,32 @@ OpRow ReduceRow(const std::string& name, const std::string& op, Ints dims, bool 
     return ReduceRef(in[0], std::vector<int>(dims.begin(), dims.end()), keep, f);
   };
   return row;
+}
+
+// Applies fn to every line of `x` along `axis` (a vector of n values) and
+// writes the m values it returns back along the same axis.
+Arr AlongLines(const Arr& x, int axis, int64_t m,
+               const std::function<std::vector<double>(const std::vector<double>&)>& fn) {
+  const Shape& d = x.shape;
+  int64_t outer = 1, inner = 1;
+  for (int i = 0; i < axis; ++i) outer *= d[i];
+  for (size_t i = axis + 1; i < d.size(); ++i) inner *= d[i];
+  const int64_t n = d[axis];
+  Arr out{d, std::vector<double>(outer * m * inner)};
+  out.shape[axis] = m;
+  for (int64_t a = 0; a < outer; ++a)
+    for (int64_t c = 0; c < inner; ++c) {
+      std::vector<double> line;
+      for (int64_t j = 0; j < n; ++j) line.push_back(x.v[(a * n + j) * inner + c]);
+      const std::vector<double> r = fn(line);
+      for (int64_t j = 0; j < m; ++j) out.v[(a * m + j) * inner + c] = r[j];
+    }
+  return out;
+}
+
+std::vector<double> SortedDesc(std::vector<double> v) {
+  std::sort(v.rbegin(), v.rend());
+  return v;
 }
 
 double Sum(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); }
@@ -315,6 +342,54 @@ std::vector<OpRow> Rows() {
   };
   one_hot.inputs[0].dtype = DataType::kInt64;
   rows.push_back(one_hot);
+  // Searching and scanning along an axis.
+  auto arg = [](const std::string& op, bool max) {
+    OpRow r{op, op, {{"X", {3, 4, 5}}}, {{"axis", int64_t{1}}}, nullptr};
+    r.reference = [max](const std::vector<Arr>& in, const AttributeMap&) {
+      Arr a = AlongLines(in[0], 1, 1, [max](const std::vector<double>& l) {
+        const auto it = max ? std::max_element(l.begin(), l.end()) : std::min_element(l.begin(), l.end());
+        return std::vector<double>{double(it - l.begin())};
+      });
+      a.shape = {3, 5};
+      return a;
+    };
+    return r;
+  };
+  rows.push_back(arg("arg_max", true));
+  rows.push_back(arg("arg_min", false));
+  OpRow topk{"top_k_v2", "top_k_v2", {{"X", {3, 6}}}, {{"k", int32_t{2}}}, nullptr};
+  topk.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    return AlongLines(in[0], 1, 2, [](const std::vector<double>& l) { return SortedDesc(l); });
+  };
+  rows.push_back(topk);
+  OpRow argsort{"argsort", "argsort", {{"X", {4, 3, 2}}}, {{"axis", int32_t{0}}}, nullptr};
+  argsort.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    return AlongLines(in[0], 0, 4, [](std::vector<double> l) {
+      std::sort(l.begin(), l.end());
+      return l;
+    });
+  };
+  rows.push_back(argsort);
+  auto cumsum = [](const std::string& name, bool exclusive, bool reverse) {
+    OpRow r{name, "cumsum", {{"X", {3, 4, 5}}},
+            {{"axis", int32_t{1}}, {"exclusive", exclusive}, {"reverse", reverse}}, nullptr};
+    r.reference = [exclusive, reverse](const std::vector<Arr>& in, const AttributeMap&) {
+      return AlongLines(in[0], 1, 4, [=](const std::vector<double>& l) {
+        std::vector<double> out(l.size());
+        double acc = 0;
+        for (size_t s = 0; s < l.size(); ++s) {
+          const size_t j = reverse ? l.size() - 1 - s : s;
+          if (exclusive) out[j] = acc;
+          acc += l[j];
+          if (!exclusive) out[j] = acc;
+        }
+        return out;
+      });
+    };
+    return r;
+  };
+  rows.push_back(cumsum("cumsum", false, false));
+  rows.push_back(cumsum("cumsum_exclusive_reverse", true, true));
   OpRow softmax{"softmax", "softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}}, nullptr};
   softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
     Arr out = in[0];
