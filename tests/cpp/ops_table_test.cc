@@ -390,6 +390,56 @@ std::vector<OpRow> Rows() {
   };
   rows.push_back(cumsum("cumsum", false, false));
   rows.push_back(cumsum("cumsum_exclusive_reverse", true, true));
+  // Position rules: out[idx] = x[f(idx)] (or 0).
+  auto positions = [](const std::string& name, const std::string& op, Shape x, AttributeMap attrs,
+                      Shape out, std::function<int64_t(const std::vector<int64_t>&)> f) {
+    OpRow r{name, op, {{"X", x}}, std::move(attrs), nullptr};
+    r.reference = [out, f](const std::vector<Arr>& in, const AttributeMap&) {
+      Arr o{out, {}};
+      int64_t n = 1;
+      for (int64_t d : out) n *= d;
+      std::vector<int64_t> idx(out.size(), 0);
+      for (int64_t k = 0; k < n; ++k) {
+        const int64_t src = f(idx);
+        o.v.push_back(src < 0 ? 0.0 : in[0].v[src]);
+        for (int d = static_cast<int>(out.size()) - 1; d >= 0; --d) {
+          if (++idx[d] < out[d]) break;
+          idx[d] = 0;
+        }
+      }
+      return o;
+    };
+    return r;
+  };
+  rows.push_back(positions("tile", "tile", {2, 3}, {{"repeat_times", Ints{2, 1, 2}}}, {2, 2, 6},
+                           [](const std::vector<int64_t>& i) { return i[1] * 3 + i[2] % 3; }));
+  rows.push_back(positions("expand_v2", "expand_v2", {3, 1}, {{"shape", Ints{2, -1, 4}}},
+                           {2, 3, 4}, [](const std::vector<int64_t>& i) { return i[1]; }));
+  rows.push_back(positions("flip", "flip", {3, 4}, {{"axis", Ints{0, -1}}}, {3, 4},
+                           [](const std::vector<int64_t>& i) { return (2 - i[0]) * 4 + 3 - i[1]; }));
+  rows.push_back(positions("roll", "roll", {3, 4},
+                           {{"shifts", std::vector<int64_t>{1, -1}}, {"axis", std::vector<int64_t>{0, 1}}},
+                           {3, 4}, [](const std::vector<int64_t>& i) {
+                             return ((i[0] + 2) % 3) * 4 + (i[1] + 1) % 4;
+                           }));
+  rows.push_back(positions("roll_flat", "roll", {3, 4}, {{"shifts", std::vector<int64_t>{5}}},
+                           {3, 4}, [](const std::vector<int64_t>& i) {
+                             return ((i[0] * 4 + i[1]) - 5 + 12) % 12;
+                           }));
+  rows.push_back(positions("tril", "tril_triu", {2, 3, 4}, {{"lower", true}, {"diagonal", int32_t{1}}},
+                           {2, 3, 4}, [](const std::vector<int64_t>& i) -> int64_t {
+                             return i[2] - i[1] > 1 ? -1 : (i[0] * 3 + i[1]) * 4 + i[2];
+                           }));
+  rows.push_back(positions("triu", "tril_triu", {3, 4}, {{"lower", false}}, {3, 4},
+                           [](const std::vector<int64_t>& i) -> int64_t {
+                             return i[1] < i[0] ? -1 : i[0] * 4 + i[1];
+                           }));
+  OpRow expand_as{"expand_as_v2", "expand_as_v2", {{"X", {1, 3}}, {"Y", {2, 3}}}, {}, nullptr};
+  expand_as.inputs[1].differentiable = false;
+  expand_as.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    return Arr{{2, 3}, {in[0].v[0], in[0].v[1], in[0].v[2], in[0].v[0], in[0].v[1], in[0].v[2]}};
+  };
+  rows.push_back(expand_as);
   OpRow softmax{"softmax", "softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}}, nullptr};
   softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
     Arr out = in[0];

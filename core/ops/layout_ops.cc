@@ -1,0 +1,515 @@
+// Ops where every output element is one input element (or zero) at a
+// position computed from the output's own: tile, expand_v2, expand_as_v2,
+// flip, roll, tril_triu. Each is a shape rule plus a position rule; the
+// forward gathers through it and the gradient adds back through it.
+#include <algorithm>
+#include <functional>
+
+#include "core/base/enforce.h"
+#include "core/ops/op_util.h"
+
+namespace paddle {
+namespace ops {
+namespace {
+
+// The input offset of output element `idx` (a full index into Out), or -1
+// for an element that is zero (tril_triu's other triangle).
+using PositionFn = std::function<int64_t(const int64_t* idx)>;
+
+// Calls fn(out_offset, idx) for every element of `out` in memory order.
+template <typename Fn>
+void ForEachIndex(const DDim& out, Fn&& fn) {
+  const int r = out.rank();
+  const int64_t n = out.numel();
+  int64_t idx[DDim::kMaxRank] = {0};
+  for (int64_t o = 0; o < n; ++o) {
+    fn(o, idx);
+    for (int d = r - 1; d >= 0; --d) {
+      if (++idx[d] < out[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+std::vector<int64_t> RowMajorStrides(const DDim& d) {
+  std::vector<int64_t> s(static_cast<size_t>(d.rank()), 1);
+  for (int i = d.rank() - 2; i >= 0; --i) s[i] = s[i + 1] * d[i + 1];
+  return s;
+}
+
+template <typename T>
+void Gather(const DenseTensor& x, DenseTensor* out, const Place& place, const PositionFn& pos) {
+  const T* xp = x.data<T>();
+  T* o = out->MutableData<T>(place);
+  ForEachIndex(out->dims(), [&](int64_t at, const int64_t* idx) {
+    const int64_t src = pos(idx);
+    o[at] = src < 0 ? T(0) : xp[src];
+  });
+}
+
+template <typename T>
+void ScatterAdd(const DenseTensor& dout, const DDim& xd, DenseTensor* dx, const Place& place,
+                const PositionFn& pos) {
+  const T* g = dout.data<T>();
+  T* d = dx->MutableData<T>(place);
+  std::fill(d, d + xd.numel(), T(0));
+  ForEachIndex(dout.dims(), [&](int64_t at, const int64_t* idx) {
+    const int64_t dst = pos(idx);
+    if (dst >= 0) d[dst] += g[at];
+  });
+}
+
+// X's strides seen from an output of higher or equal rank (X aligned to its
+// trailing dims), with 0 along dims X has as 1 (broadcast, tile modulo).
+struct Aligned {
+  std::vector<int64_t> stride, size;  // per output dim
+};
+
+Aligned Align(const DDim& x, int out_rank) {
+  const auto s = RowMajorStrides(x);
+  Aligned a{std::vector<int64_t>(out_rank, 0), std::vector<int64_t>(out_rank, 1)};
+  for (int i = 0; i < x.rank(); ++i) {
+    const int o = out_rank - x.rank() + i;
+    a.stride[o] = s[i];
+    a.size[o] = x[i];
+  }
+  return a;
+}
+
+// tile and expand: element idx reads X at idx % size (tile) along each dim,
+// which is 0 along X's size-1 dims (expand).
+PositionFn Modulo(const DDim& x, int out_rank) {
+  const Aligned a = Align(x, out_rank);
+  return [a, out_rank](const int64_t* idx) {
+    int64_t off = 0;
+    for (int i = 0; i < out_rank; ++i) off += (idx[i] % a.size[i]) * a.stride[i];
+    return off;
+  };
+}
+
+// Integers from an INTS attribute, or from a 1-D tensor, or from a list of
+// one-element tensors, whichever is given (tensors first, as PaddlePaddle).
+std::vector<int64_t> IntList(const KernelContext& ctx, int tensor_slot, int list_slot,
+                             const std::vector<int32_t>& attr) {
+  auto value = [&](const DenseTensor& t, int64_t i) -> int64_t {
+    PD_CHECK(t.dtype() == DataType::kInt32 || t.dtype() == DataType::kInt64, InvalidArgument,
+             "[", ctx.op_type(), "] shape and repeat tensors must be int32 or int64, got ",
+             DataTypeName(t.dtype()));
+    return t.dtype() == DataType::kInt32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i];
+  };
+  std::vector<int64_t> out;
+  if (tensor_slot >= 0 && ctx.HasInput(tensor_slot)) {
+    const DenseTensor& t = ctx.Input(tensor_slot);
+    for (int64_t i = 0; i < t.numel(); ++i) out.push_back(value(t, i));
+  } else if (list_slot >= 0 && ctx.HasInput(list_slot)) {
+    for (size_t i = 0; i < ctx.InputCount(list_slot); ++i) {
+      const DenseTensor& t = ctx.Input(list_slot, i);
+      PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input '",
+               ctx.def().inputs[list_slot].name, "' #", i, " must hold one element");
+      out.push_back(value(t, 0));
+    }
+  } else {
+    out.assign(attr.begin(), attr.end());
+  }
+  return out;
+}
+
+// ---- tile ----
+
+enum TileIn { kTileX, kRepeatTimes, kRepeatTimesList };
+enum TileAttr { kRepeatAttr };
+
+DDim TileDims(const std::string& op, const DDim& x, const std::vector<int64_t>& rep) {
+  const int r = std::max<int>(x.rank(), static_cast<int>(rep.size()));
+  PD_CHECK(r <= DDim::kMaxRank, InvalidArgument, "[", op, "] repeat_times [", StrJoin(rep),
+           "] gives more than ", DDim::kMaxRank, " dims");
+  std::vector<int64_t> d(r);
+  for (int i = 0; i < r; ++i) {
+    const int xi = i - (r - x.rank()), ri = i - (r - static_cast<int>(rep.size()));
+    const int64_t xs = xi >= 0 ? x[xi] : 1, times = ri >= 0 ? rep[ri] : 1;
+    PD_CHECK(times >= 1, InvalidArgument, "[", op, "] repeat_times [", StrJoin(rep),
+             "] must be >= 1 everywhere");
+    d[i] = xs < 0 ? -1 : MulSize(xs, times, op, "the tiled size");
+  }
+  return DDim(d);
+}
+
+bool HasListInput(InferShapeContext& ctx, int a, int b) { return ctx.HasInput(a) || ctx.HasInput(b); }
+
+void TileInferShape(InferShapeContext& ctx) {
+  const DDim x = ctx.InputDim(kTileX);
+  if (HasListInput(ctx, kRepeatTimes, kRepeatTimesList)) return;  // values known to the kernel
+  const auto& rep = ctx.Attr<std::vector<int32_t>>(kRepeatAttr);
+  ctx.SetOutputDim(0, TileDims(ctx.op_type(), x, std::vector<int64_t>(rep.begin(), rep.end())));
+}
+
+template <typename T>
+void TileKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kTileX);
+  const auto rep = IntList(ctx, kRepeatTimes, kRepeatTimesList,
+                           ctx.Attr<std::vector<int32_t>>(kRepeatAttr));
+  DenseTensor* out = ctx.Output(0);
+  out->Resize(TileDims(ctx.op_type(), x.dims(), rep));
+  Gather<T>(x, out, ctx.place(), Modulo(x.dims(), out->dims().rank()));
+}
+
+// The gradients of the broadcast-like ops: X@GRAD from Out@GRAD through the
+// same position rule, with X's shape (read as the grad op's input 0).
+enum BroadcastGradIn { kBGradX };
+enum BroadcastGradOut { kBGradXGrad };
+
+template <typename T>
+void ModuloGradKernel(KernelContext& ctx, int dout_slot) {
+  const DDim xd = ctx.Input(kBGradX).dims();
+  const DenseTensor& dout = ctx.Input(dout_slot);
+  ScatterAdd<T>(dout, xd, ctx.Output(kBGradXGrad), ctx.place(), Modulo(xd, dout.dims().rank()));
+}
+
+enum TileGradIn { kTGX, kTGRepeat, kTGRepeatList, kTGOutGrad };
+
+template <typename T>
+void TileGradKernel(KernelContext& ctx) {
+  ModuloGradKernel<T>(ctx, kTGOutGrad);
+}
+
+// ---- expand_v2 / expand_as_v2 ----
+
+enum ExpandIn { kExpandX, kShape, kShapeList };
+enum ExpandAttr { kShapeAttr };
+
+// The target shape with -1 meaning "X's size"; X's dims must be equal to the
+// target's or 1.
+DDim ExpandDims(const std::string& op, const DDim& x, const std::vector<int64_t>& shape) {
+  const int r = static_cast<int>(shape.size());
+  PD_CHECK(r >= x.rank() && r <= DDim::kMaxRank, InvalidArgument, "[", op, "] target shape [",
+           StrJoin(shape), "] must have at least X's rank ", x.rank(), " and at most ",
+           DDim::kMaxRank, " dims (X ", x.ToString(), ")");
+  std::vector<int64_t> d(shape);
+  for (int i = 0; i < r; ++i) {
+    const int xi = i - (r - x.rank());
+    const int64_t xs = xi >= 0 ? x[xi] : 1;
+    if (d[i] == -1) {
+      PD_CHECK(xi >= 0, InvalidArgument, "[", op, "] target shape [", StrJoin(shape),
+               "] has -1 at a new leading dim ", i);
+      d[i] = xs;
+      continue;
+    }
+    PD_CHECK(d[i] >= 0, InvalidArgument, "[", op, "] target shape [", StrJoin(shape),
+             "] has ", d[i], " at dim ", i);
+    PD_CHECK(xs < 0 || xs == 1 || xs == d[i], InvalidArgument, "[", op, "] cannot expand X ",
+             x.ToString(), " to [", StrJoin(shape), "]: dim ", i, " is ", xs,
+             ", which is neither 1 nor the target ", d[i]);
+  }
+  return DDim(d);
+}
+
+void ExpandInferShape(InferShapeContext& ctx) {
+  if (HasListInput(ctx, kShape, kShapeList)) return;  // values known to the kernel
+  const auto& s = ctx.Attr<std::vector<int32_t>>(kShapeAttr);
+  ctx.SetOutputDim(0, ExpandDims(ctx.op_type(), ctx.InputDim(kExpandX),
+                                 std::vector<int64_t>(s.begin(), s.end())));
+}
+
+template <typename T>
+void ExpandKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kExpandX);
+  DenseTensor* out = ctx.Output(0);
+  out->Resize(ExpandDims(ctx.op_type(), x.dims(),
+                         IntList(ctx, kShape, kShapeList, ctx.Attr<std::vector<int32_t>>(kShapeAttr))));
+  Gather<T>(x, out, ctx.place(), Modulo(x.dims(), out->dims().rank()));
+}
+
+enum ExpandGradIn { kEGX, kEGShape, kEGShapeList, kEGOutGrad };
+
+template <typename T>
+void ExpandGradKernel(KernelContext& ctx) {
+  ModuloGradKernel<T>(ctx, kEGOutGrad);
+}
+
+enum ExpandAsIn { kEAX, kEAY };
+enum ExpandAsAttr { kTargetShape };
+
+std::vector<int64_t> ExpandAsTarget(InferShapeContext& ctx) {
+  if (ctx.HasInput(kEAY)) return ctx.InputDim(kEAY).ToVector();
+  const auto& s = ctx.Attr<std::vector<int32_t>>(kTargetShape);
+  return std::vector<int64_t>(s.begin(), s.end());
+}
+
+void ExpandAsInferShape(InferShapeContext& ctx) {
+  ctx.SetOutputDim(0, ExpandDims(ctx.op_type(), ctx.InputDim(kEAX), ExpandAsTarget(ctx)));
+}
+
+template <typename T>
+void ExpandAsKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kEAX);
+  DenseTensor* out = ctx.Output(0);
+  Gather<T>(x, out, ctx.place(), Modulo(x.dims(), out->dims().rank()));
+}
+
+enum ExpandAsGradIn { kEAGX, kEAGY, kEAGOutGrad };
+
+template <typename T>
+void ExpandAsGradKernel(KernelContext& ctx) {
+  ModuloGradKernel<T>(ctx, kEAGOutGrad);
+}
+
+// ---- flip / roll / tril_triu: same shape, permuted or masked ----
+
+enum FlipAttr { kFlipAxes };
+
+std::vector<bool> AxesSet(const std::string& op, const char* attr, const std::vector<int64_t>& axes,
+                          const DDim& x) {
+  std::vector<bool> on(static_cast<size_t>(x.rank()), false);
+  for (int64_t a : axes) {
+    PD_CHECK(a >= -x.rank() && a < x.rank(), InvalidArgument, "[", op, "] ", attr, " has ", a,
+             ", outside [", -x.rank(), ", ", x.rank(), ") for X ", x.ToString());
+    on[a < 0 ? a + x.rank() : a] = true;
+  }
+  return on;
+}
+
+void SameShapeChecked(InferShapeContext& ctx) { SameShape(ctx, 0, 0); }
+
+void FlipInferShape(InferShapeContext& ctx) {
+  const auto& axes = ctx.Attr<std::vector<int32_t>>(kFlipAxes);
+  AxesSet(ctx.op_type(), "axis", std::vector<int64_t>(axes.begin(), axes.end()), ctx.InputDim(0));
+  SameShape(ctx, 0, 0);
+}
+
+PositionFn FlipPositions(const KernelContext& ctx, const DDim& x) {
+  const auto& axes = ctx.Attr<std::vector<int32_t>>(kFlipAxes);
+  const auto on = AxesSet(ctx.op_type(), "axis", std::vector<int64_t>(axes.begin(), axes.end()), x);
+  const auto s = RowMajorStrides(x);
+  return [on, s, x](const int64_t* idx) {
+    int64_t off = 0;
+    for (int i = 0; i < x.rank(); ++i) off += (on[i] ? x[i] - 1 - idx[i] : idx[i]) * s[i];
+    return off;
+  };
+}
+
+enum RollIn { kRollX, kShiftsTensor };
+enum RollAttr { kShifts, kRollAxes };
+
+// Out[i] = X[i - shift] along each rolled axis (cyclically); no axes rolls
+// the flattened tensor.
+// `shifts_slot` is where ShiftsTensor sits (forward and grad ops differ).
+PositionFn RollPositions(const KernelContext& ctx, const DDim& x, int shifts_slot) {
+  std::vector<int64_t> shifts = ctx.Attr<std::vector<int64_t>>(kShifts);
+  if (ctx.HasInput(shifts_slot)) {
+    const DenseTensor& t = ctx.Input(shifts_slot);
+    shifts.clear();
+    for (int64_t i = 0; i < t.numel(); ++i)
+      shifts.push_back(t.dtype() == DataType::kInt64 ? t.data<int64_t>()[i] : t.data<int32_t>()[i]);
+  }
+  const auto& axes = ctx.Attr<std::vector<int64_t>>(kRollAxes);
+  const auto s = RowMajorStrides(x);
+  const int64_t n = x.numel();
+  if (axes.empty()) {
+    PD_CHECK(shifts.size() == 1, InvalidArgument, "[", ctx.op_type(), "] without axis, shifts must "
+             "hold one value, got [", StrJoin(shifts), "]");
+    const int64_t shift = n ? (shifts[0] % n + n) % n : 0;
+    return [s, x, n, shift](const int64_t* idx) {
+      int64_t flat = 0;
+      for (int i = 0; i < x.rank(); ++i) flat += idx[i] * s[i];
+      return ((flat - shift) % n + n) % n;
+    };
+  }
+  PD_CHECK(shifts.size() == axes.size(), InvalidArgument, "[", ctx.op_type(), "] shifts [",
+           StrJoin(shifts), "] and axis [", StrJoin(axes), "] must have the same length");
+  std::vector<int64_t> by_dim(static_cast<size_t>(x.rank()), 0);
+  for (size_t k = 0; k < axes.size(); ++k) {
+    const int64_t a = axes[k];
+    PD_CHECK(a >= -x.rank() && a < x.rank(), InvalidArgument, "[", ctx.op_type(), "] axis ", a,
+             " is outside [", -x.rank(), ", ", x.rank(), ") for X ", x.ToString());
+    const int d = static_cast<int>(a < 0 ? a + x.rank() : a);
+    by_dim[d] += shifts[k];
+  }
+  return [s, x, by_dim](const int64_t* idx) {
+    int64_t off = 0;
+    for (int i = 0; i < x.rank(); ++i) {
+      const int64_t m = x[i];
+      off += m ? ((idx[i] - by_dim[i]) % m + m) % m * s[i] : 0;
+    }
+    return off;
+  };
+}
+
+enum TriAttr { kDiagonal, kLower };
+
+PositionFn TriPositions(const KernelContext& ctx, const DDim& x) {
+  PD_CHECK(x.rank() >= 2, InvalidArgument, "[", ctx.op_type(), "] X must have rank >= 2, got ",
+           x.ToString());
+  const int64_t diag = ctx.Attr<int32_t>(kDiagonal);
+  const bool lower = ctx.Attr<bool>(kLower);
+  const auto s = RowMajorStrides(x);
+  const int r = x.rank();
+  return [s, r, diag, lower](const int64_t* idx) -> int64_t {
+    const int64_t i = idx[r - 2], j = idx[r - 1];
+    if (lower ? j - i > diag : j - i < diag) return -1;
+    int64_t off = 0;
+    for (int d = 0; d < r; ++d) off += idx[d] * s[d];
+    return off;
+  };
+}
+
+// Same-shape ops: a forward and a gradient from one position rule.
+template <PositionFn (*kRule)(const KernelContext&, const DDim&)>
+struct SameShapeOp {
+  template <typename T>
+  static void Forward(KernelContext& ctx) {
+    const DenseTensor& x = ctx.Input(0);
+    Gather<T>(x, ctx.Output(0), ctx.place(), kRule(ctx, x.dims()));
+  }
+  // Grad inputs: Out@GRAD only; flip and tril_triu are their own inverses'
+  // shape, and the scatter goes through the same rule.
+  template <typename T>
+  static void Backward(KernelContext& ctx) {
+    const DenseTensor& dout = ctx.Input(0);
+    ScatterAdd<T>(dout, dout.dims(), ctx.Output(0), ctx.place(), kRule(ctx, dout.dims()));
+  }
+};
+
+PositionFn RollForward(const KernelContext& ctx, const DDim& x) {
+  return RollPositions(ctx, x, kShiftsTensor);
+}
+
+template <typename T>
+void RollGradKernel(KernelContext& ctx) {
+  const DenseTensor& dout = ctx.Input(1);  // the grad op's inputs: ShiftsTensor, Out@GRAD
+  ScatterAdd<T>(dout, dout.dims(), ctx.Output(0), ctx.place(), RollPositions(ctx, dout.dims(), 0));
+}
+
+void GradSameShape(InferShapeContext& ctx) {
+  const int dout = ctx.def().kernel_dtype_input;
+  if (ctx.HasOutput(0)) ctx.SetOutputDim(0, ctx.InputDim(dout));
+}
+
+using Flip = SameShapeOp<FlipPositions>;
+using Roll = SameShapeOp<RollForward>;
+using Tri = SameShapeOp<TriPositions>;
+
+#define PD_GATHER_KERNELS(FN) \
+  CpuKernel<float>(FN<float>).CpuKernel<double>(FN<double>).CpuKernel<int32_t>(FN<int32_t>).CpuKernel<int64_t>(FN<int64_t>)
+#define PD_GRAD_KERNELS(FN) CpuKernel<float>(FN<float>).CpuKernel<double>(FN<double>)
+
+PD_REGISTER_OP(tile)
+    .Doc("Repeats X repeat_times[i] times along each dim (X and repeat_times aligned at their "
+         "last dims, the shorter padded with 1s).",
+         "沿每一维把 X 重复 repeat_times[i] 次（X 与 repeat_times 按末尾维度对齐，较短者前面补 1）。")
+    .Input(kTileX, "X", "The tensor to tile.", "要平铺的张量。")
+    .Input(kRepeatTimes, "RepeatTimes", "Optional 1-D tensor overriding repeat_times.",
+           "可选的一维张量，取代 repeat_times 属性。")
+    .Dispensable()
+    .Input(kRepeatTimesList, "repeat_times_tensor",
+           "Optional one-element tensors overriding repeat_times.",
+           "可选的单元素张量列表，取代 repeat_times 属性。")
+    .Duplicable()
+    .Dispensable()
+    .Output(0, "Out", "The tiled tensor.", "平铺后的张量。")
+    .Attr<std::vector<int32_t>>(kRepeatAttr, "repeat_times", {}, "Repeats per dim, each >= 1.",
+                                "每一维的重复次数，均不小于 1。")
+    .InferShape(TileInferShape)
+    .PD_GATHER_KERNELS(TileKernel)
+    .Grad()
+    .Reads(kTGX, "X")
+    .Reads(kTGRepeat, "RepeatTimes")
+    .Reads(kTGRepeatList, "repeat_times_tensor")
+    .OutputGrad(kTGOutGrad, "Out")
+    .InputGrad(kBGradXGrad, "X")
+    .PD_GRAD_KERNELS(TileGradKernel);
+
+PD_REGISTER_OP(expand_v2)
+    .Doc("Broadcasts X to `shape` (-1 keeps X's size; X's dims must be 1 or the target's; new "
+         "dims go in front).",
+         "把 X 广播到 shape（-1 表示沿用 X 的大小；X 的维度须为 1 或等于目标大小；新维度加在前面）。")
+    .Input(kExpandX, "X", "The tensor to expand.", "要扩展的张量。")
+    .Input(kShape, "Shape", "Optional 1-D tensor overriding `shape`.", "可选的一维张量，取代 shape 属性。")
+    .Dispensable()
+    .Input(kShapeList, "expand_shapes_tensor", "Optional one-element tensors overriding `shape`.",
+           "可选的单元素张量列表，取代 shape 属性。")
+    .Duplicable()
+    .Dispensable()
+    .Output(0, "Out", "X broadcast to the target shape.", "广播到目标形状的 X。")
+    .Attr<std::vector<int32_t>>(kShapeAttr, "shape", {}, "The target shape.", "目标形状。")
+    .InferShape(ExpandInferShape)
+    .PD_GATHER_KERNELS(ExpandKernel)
+    .Grad()
+    .Reads(kEGX, "X")
+    .Reads(kEGShape, "Shape")
+    .Reads(kEGShapeList, "expand_shapes_tensor")
+    .OutputGrad(kEGOutGrad, "Out")
+    .InputGrad(kBGradXGrad, "X")
+    .PD_GRAD_KERNELS(ExpandGradKernel);
+
+PD_REGISTER_OP(expand_as_v2)
+    .Doc("Broadcasts X to Y's shape (or target_shape when Y is not given), as expand_v2.",
+         "把 X 广播到 Y 的形状（未给出 Y 时为 target_shape），规则同 expand_v2。")
+    .Input(kEAX, "X", "The tensor to expand.", "要扩展的张量。")
+    .Input(kEAY, "Y", "Optional tensor whose shape is the target.", "可选的张量，其形状即目标形状。")
+    .Dispensable()
+    .Output(0, "Out", "X broadcast to the target shape.", "广播到目标形状的 X。")
+    .Attr<std::vector<int32_t>>(kTargetShape, "target_shape", {}, "The target shape.", "目标形状。")
+    .InferShape(ExpandAsInferShape)
+    .PD_GATHER_KERNELS(ExpandAsKernel)
+    .Grad()
+    .Reads(kEAGX, "X")
+    .Reads(kEAGY, "Y")
+    .OutputGrad(kEAGOutGrad, "Out")
+    .InputGrad(kBGradXGrad, "X")
+    .PD_GRAD_KERNELS(ExpandAsGradKernel);
+
+PD_REGISTER_OP(flip)
+    .Doc("Reverses X along each dim in `axis`.", "沿 axis 中的每一维反转 X。")
+    .Input(0, "X", "The tensor to flip.", "要翻转的张量。")
+    .Output(0, "Out", "X reversed along the axes.", "沿这些维度反转后的 X。")
+    .RequiredAttr<std::vector<int32_t>>(kFlipAxes, "axis", "The dims to reverse.", "要反转的维度。")
+    .InferShape(FlipInferShape)
+    .PD_GATHER_KERNELS(Flip::Forward)
+    .Grad()
+    .OutputGrad(0, "Out")
+    .InputGrad(0, "X")
+    .InferShape(GradSameShape)
+    .PD_GRAD_KERNELS(Flip::Backward);
+
+PD_REGISTER_OP(roll)
+    .Doc("Shifts X cyclically by shifts[k] along axis[k] (or the flattened X by shifts[0] when "
+         "axis is empty).",
+         "沿 axis[k] 把 X 循环移动 shifts[k] 位（axis 为空时把展平的 X 移动 shifts[0] 位）。")
+    .Input(kRollX, "X", "The tensor to roll.", "要循环移动的张量。")
+    .Input(kShiftsTensor, "ShiftsTensor", "Optional 1-D tensor overriding `shifts`.",
+           "可选的一维张量，取代 shifts 属性。")
+    .Dispensable()
+    .Output(0, "Out", "X rolled.", "循环移动后的 X。")
+    .Attr<std::vector<int64_t>>(kShifts, "shifts", {}, "The shift per axis.", "每个维度的移动量。")
+    .Attr<std::vector<int64_t>>(kRollAxes, "axis", {}, "The dims to roll; empty: X flattened.",
+                                "要移动的维度；为空时对展平的 X 移动。")
+    .InferShape(SameShapeChecked)
+    .PD_GATHER_KERNELS(Roll::Forward)
+    .Grad()
+    .Reads(0, "ShiftsTensor")
+    .OutputGrad(1, "Out")
+    .InputGrad(0, "X")
+    .InferShape(GradSameShape)
+    .PD_GRAD_KERNELS(RollGradKernel);
+
+PD_REGISTER_OP(tril_triu)
+    .Doc("Keeps the lower (lower=true) or upper triangle of the last two dims of X, from the "
+         "`diagonal`-th diagonal, and zeroes the rest.",
+         "保留 X 最后两维的下三角（lower 为真）或上三角（从第 diagonal 条对角线起），其余置零。")
+    .Input(0, "X", "The tensor, rank >= 2.", "张量，维数至少为 2。")
+    .Output(0, "Out", "The triangle.", "三角部分。")
+    .Attr<int32_t>(kDiagonal, "diagonal", 0, "Which diagonal bounds the triangle (0: the main one).",
+                   "三角的边界对角线（0 为主对角线）。")
+    .Attr<bool>(kLower, "lower", false, "Keep the lower triangle (else the upper).",
+                "保留下三角（否则保留上三角）。")
+    .InferShape(SameShapeChecked)
+    .PD_GATHER_KERNELS(Tri::Forward)
+    .Grad()
+    .OutputGrad(0, "Out")
+    .InputGrad(0, "X")
+    .InferShape(GradSameShape)
+    .PD_GRAD_KERNELS(Tri::Backward);
+
+}  // namespace
+}  // namespace ops
+}  // namespace paddle
