@@ -1,5 +1,5 @@
-// softmax along any axis, numerically stable (the row maximum is subtracted
-// before exp so large logits do not overflow).
+// softmax and log_softmax along any axis, numerically stable (the line's
+// maximum is subtracted before exp so large logits do not overflow).
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -163,6 +163,47 @@ constexpr const char* kAxisEn =
     "Must lie in [-rank, rank).";
 constexpr const char* kAxisZh = "做归一化的维度；负数表示从最后一维倒数（-1 为最后一维）。取值范围为 [-rank, rank)。";
 
+// Calls fn(line, stride) for every line of n elements along the axis.
+template <typename Fn>
+void ForEachLine(const AxisView& v, Fn&& fn) {
+  for (int64_t o = 0; o < v.outer; ++o)
+    for (int64_t k = 0; k < v.inner; ++k) fn(o * v.n * v.inner + k, v.inner);
+}
+
+// Out = X - max - log(sum(exp(X - max))) along the axis.
+template <typename T>
+void LogSoftmaxKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kX);
+  const AxisView v = ViewAround(ctx.op_type(), x.dims(), ctx.Attr<int32_t>(kAxis));
+  const T* in = x.data<T>();
+  T* out = ctx.Output(kOut)->MutableData<T>(ctx.place());
+  if (v.n == 0 || x.numel() == 0) return;
+  ForEachLine(v, [&](int64_t at, int64_t s) {
+    T mx = in[at];
+    for (int64_t j = 1; j < v.n; ++j) mx = std::max(mx, in[at + j * s]);
+    T sum = T(0);
+    for (int64_t j = 0; j < v.n; ++j) sum += std::exp(in[at + j * s] - mx);
+    const T shift = mx + std::log(sum);
+    for (int64_t j = 0; j < v.n; ++j) out[at + j * s] = in[at + j * s] - shift;
+  });
+}
+
+// X@GRAD = Out@GRAD - exp(Out) * sum(Out@GRAD) along the axis.
+template <typename T>
+void LogSoftmaxGradKernel(KernelContext& ctx) {
+  const DenseTensor& out = ctx.Input(kGradOut);
+  const AxisView v = ViewAround(ctx.op_type(), out.dims(), ctx.Attr<int32_t>(kAxis));
+  const T* y = out.data<T>();
+  const T* g = ctx.Input(kGradOutGrad).data<T>();
+  T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
+  if (out.numel() == 0) return;
+  ForEachLine(v, [&](int64_t at, int64_t s) {
+    T sum = T(0);
+    for (int64_t j = 0; j < v.n; ++j) sum += g[at + j * s];
+    for (int64_t j = 0; j < v.n; ++j) dx[at + j * s] = g[at + j * s] - std::exp(y[at + j * s]) * sum;
+  });
+}
+
 PD_REGISTER_OP(softmax)
     .Doc("Softmax along `axis`: Out = exp(X - max) / sum(exp(X - max)), where max and sum run "
          "over that axis, so every slice along it is positive and sums to 1.",
@@ -186,6 +227,26 @@ PD_REGISTER_OP(softmax)
     .InferShape(SoftmaxGradInferShape)
     .CpuKernel<float>(SoftmaxGradKernel<float>)
     .CpuKernel<double>(SoftmaxGradKernel<double>);
+
+PD_REGISTER_OP(log_softmax)
+    .Doc("Log of softmax along `axis`: Out = X - max - log(sum(exp(X - max))), computed without "
+         "overflow.",
+         "沿 axis 计算 softmax 的对数：Out = X - max - log(sum(exp(X - max)))，计算时不会溢出。")
+    .Input(kX, "X", "The input logits, rank >= 1.", "输入的 logits，维数至少为 1。")
+    .Output(kOut, "Out", "The log-probabilities, same shape as X.", "对数概率，形状同 X。")
+    .Attr<int32_t>(kAxis, "axis", -1, kAxisEn, kAxisZh)
+    .InferShape(SoftmaxInferShape)
+    .CpuKernel<float>(LogSoftmaxKernel<float>)
+    .CpuKernel<double>(LogSoftmaxKernel<double>)
+    .Grad()
+    .Doc("Gradient of log_softmax: X@GRAD = Out@GRAD - exp(Out) * sum(Out@GRAD) along `axis`.",
+         "log_softmax 的梯度：X@GRAD = Out@GRAD - exp(Out) * sum(Out@GRAD)，求和沿 axis 进行。")
+    .Reads(kGradOut, "Out")
+    .OutputGrad(kGradOutGrad, "Out")
+    .InputGrad(kGradXGrad, "X")
+    .InferShape(SoftmaxGradInferShape)
+    .CpuKernel<float>(LogSoftmaxGradKernel<float>)
+    .CpuKernel<double>(LogSoftmaxGradKernel<double>);
 
 }  // namespace
 }  // namespace ops

@@ -440,6 +440,34 @@ std::vector<OpRow> Rows() {
     return Arr{{2, 3}, {in[0].v[0], in[0].v[1], in[0].v[2], in[0].v[0], in[0].v[1], in[0].v[2]}};
   };
   rows.push_back(expand_as);
+  OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
+                    nullptr};
+  log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    return AlongLines(in[0], 1, 4, [](const std::vector<double>& l) {
+      double s = 0;
+      for (double v : l) s += std::exp(v);
+      std::vector<double> out;
+      for (double v : l) out.push_back(v - std::log(s));
+      return out;
+    });
+  };
+  rows.push_back(log_softmax);
+  OpRow layer_norm{"layer_norm", "layer_norm", {{"X", {3, 4, 5}}, {"Scale", {20}}, {"Bias", {20}}},
+                   {{"begin_norm_axis", int32_t{1}}}, nullptr};
+  layer_norm.out_slot = "Y";
+  layer_norm.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr y = in[0];
+    for (int i = 0; i < 3; ++i) {
+      double m = 0, v = 0;
+      for (int j = 0; j < 20; ++j) m += in[0].v[i * 20 + j] / 20;
+      for (int j = 0; j < 20; ++j) v += (in[0].v[i * 20 + j] - m) * (in[0].v[i * 20 + j] - m) / 20;
+      for (int j = 0; j < 20; ++j)
+        y.v[i * 20 + j] = (in[0].v[i * 20 + j] - m) / std::sqrt(v + double{1e-5f}) * in[1].v[j] +
+                          in[2].v[j];
+    }
+    return y;
+  };
+  rows.push_back(layer_norm);
   OpRow softmax{"softmax", "softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}}, nullptr};
   softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
     Arr out = in[0];
