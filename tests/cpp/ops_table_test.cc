@@ -440,6 +440,31 @@ std::vector<OpRow> Rows() {
     return Arr{{2, 3}, {in[0].v[0], in[0].v[1], in[0].v[2], in[0].v[0], in[0].v[1], in[0].v[2]}};
   };
   rows.push_back(expand_as);
+  // Slices: out[i, j, k] = x[s0 + i * t0, s1 + j * t1, s2 + k * t2].
+  auto box = [](const std::string& name, const std::string& op, AttributeMap attrs, Shape out,
+                Shape drop_to, std::vector<int64_t> s, std::vector<int64_t> t) {
+    OpRow r{name, op, {{"Input", {3, 4, 5}}}, std::move(attrs), nullptr};
+    r.reference = [out, drop_to, s, t](const std::vector<Arr>& in, const AttributeMap&) {
+      Arr o{drop_to.empty() ? out : drop_to, {}};
+      for (int64_t i = 0; i < out[0]; ++i)
+        for (int64_t j = 0; j < out[1]; ++j)
+          for (int64_t k = 0; k < out[2]; ++k)
+            o.v.push_back(in[0].v[((s[0] + i * t[0]) * 4 + s[1] + j * t[1]) * 5 + s[2] + k * t[2]]);
+      return o;
+    };
+    return r;
+  };
+  rows.push_back(box("slice", "slice",
+                     {{"axes", Ints{0, 2}}, {"starts", Ints{1, -3}}, {"ends", Ints{3, 100}}},
+                     {2, 4, 3}, {}, {1, 0, 2}, {1, 1, 1}));
+  rows.push_back(box("slice_decrease", "slice",
+                     {{"axes", Ints{1}}, {"starts", Ints{2}}, {"ends", Ints{3}},
+                      {"decrease_axis", Ints{1}}},
+                     {3, 1, 5}, {3, 5}, {0, 2, 0}, {1, 1, 1}));
+  rows.push_back(box("strided_slice", "strided_slice",
+                     {{"axes", Ints{1, 2}}, {"starts", Ints{3, 0}}, {"ends", Ints{-5, 5}},
+                      {"strides", Ints{-1, 2}}},
+                     {3, 4, 3}, {}, {0, 3, 0}, {1, -1, 2}));
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
