@@ -1,7 +1,9 @@
-// Normalization: layer_norm. X is seen as [left, right] at begin_norm_axis;
+// Normalization. layer_norm: X is seen as [left, right] at begin_norm_axis;
 // each row of `right` elements is normalized to zero mean and unit variance,
-// then scaled and shifted per element of the row.
+// then scaled and shifted per element of the row. batch_norm: per channel,
+// over the batch and spatial dims, with running statistics.
 #include <cmath>
+#include <vector>
 
 #include "core/base/enforce.h"
 #include "core/ops/op_util.h"
@@ -163,6 +165,234 @@ PD_REGISTER_OP(layer_norm)
     .InferShape(LayerNormGradInferShape)
     .CpuKernel<float>(LayerNormGradKernel<float>)
     .CpuKernel<double>(LayerNormGradKernel<double>);
+
+// ---- batch_norm ----
+
+enum BnIn { kBnX, kBnScale, kBnBias, kBnMean, kBnVariance, kMomentumTensor };
+enum BnOut { kBnY, kMeanOut, kVarianceOut, kSavedMean, kSavedVariance, kReserveSpace };
+enum BnAttr { kIsTest, kMomentum, kBnEpsilon, kDataLayout, kUseGlobalStats, kTrainableStatistics };
+enum BnGradIn { kBgX, kBgScale, kBgBias, kBgMean, kBgVariance, kBgSavedMean, kBgSavedVariance, kBgYGrad };
+enum BnGradOut { kBgXGrad, kBgScaleGrad, kBgBiasGrad };
+
+// X as [n, c, s] (NCHW: s = H*W...) or [n*s, c] (NHWC): element (i, ch, j).
+struct Channels {
+  int64_t n = 1, c = 1, s = 1;
+  bool last = false;
+  int64_t At(int64_t i, int64_t ch, int64_t j) const {
+    return last ? (i * s + j) * c + ch : (i * c + ch) * s + j;
+  }
+};
+
+Channels ChannelsOf(const std::string& op, const DDim& x, const std::string& layout) {
+  PD_CHECK(x.rank() >= 2 && x.rank() <= 5, InvalidArgument, "[", op, "] X must have 2 to 5 dims, got ",
+           x.ToString());
+  Channels c;
+  c.last = layout == "NHWC" && x.rank() > 2;
+  c.n = x[0];
+  c.c = c.last ? x[x.rank() - 1] : x[1];
+  c.s = 1;
+  for (int i = c.last ? 1 : 2; i < (c.last ? x.rank() - 1 : x.rank()); ++i) c.s *= x[i];
+  return c;
+}
+
+bool GlobalStats(const KernelContext& ctx) {
+  return ctx.Attr<bool>(kIsTest) || ctx.Attr<bool>(kUseGlobalStats);
+}
+
+void BatchNormInferShape(InferShapeContext& ctx) {
+  const DDim x = ctx.InputDim(kBnX);
+  const Channels ch = ChannelsOf(ctx.op_type(), x, ctx.Attr<std::string>(kDataLayout));
+  for (int slot : {kBnScale, kBnBias, kBnMean, kBnVariance}) {
+    if (!ctx.HasInput(slot)) continue;
+    const DDim p = ctx.InputDim(slot);
+    PD_CHECK(p.rank() == 1 && (p[0] < 0 || ch.c < 0 || p[0] == ch.c), InvalidArgument, "[",
+             ctx.op_type(), "] ", ctx.def().inputs[slot].name, " must be [C] = [", ch.c,
+             "] for X ", x.ToString(), ", got ", p.ToString());
+  }
+  SameShape(ctx, kBnX, kBnY);
+  for (int slot : {kMeanOut, kVarianceOut, kSavedMean, kSavedVariance})
+    if (ctx.HasOutput(slot)) ctx.SetOutputDim(slot, DDim{ch.c});
+}
+
+template <typename T>
+void BatchNormKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kBnX);
+  const Channels ch = ChannelsOf(ctx.op_type(), x.dims(), ctx.Attr<std::string>(kDataLayout));
+  const T eps = static_cast<T>(ctx.Attr<float>(kBnEpsilon));
+  const T momentum = ctx.HasInput(kMomentumTensor)
+                         ? static_cast<T>(ctx.Input(kMomentumTensor).data<float>()[0])
+                         : static_cast<T>(ctx.Attr<float>(kMomentum));
+  const T* xp = x.data<T>();
+  const T* scale = ctx.HasInput(kBnScale) ? ctx.Input(kBnScale).data<T>() : nullptr;
+  const T* bias = ctx.HasInput(kBnBias) ? ctx.Input(kBnBias).data<T>() : nullptr;
+  const T* run_mean = ctx.Input(kBnMean).data<T>();
+  const T* run_var = ctx.Input(kBnVariance).data<T>();
+  std::vector<T> mean(ch.c), var(ch.c);
+  const bool global = GlobalStats(ctx);
+  const int64_t m = ch.n * ch.s;
+  for (int64_t c = 0; c < ch.c; ++c) {
+    if (global) {
+      mean[c] = run_mean[c];
+      var[c] = run_var[c];
+      continue;
+    }
+    T sum = T(0), sq = T(0);
+    for (int64_t i = 0; i < ch.n; ++i)
+      for (int64_t j = 0; j < ch.s; ++j) sum += xp[ch.At(i, c, j)];
+    mean[c] = m ? sum / static_cast<T>(m) : T(0);
+    for (int64_t i = 0; i < ch.n; ++i)
+      for (int64_t j = 0; j < ch.s; ++j) {
+        const T d = xp[ch.At(i, c, j)] - mean[c];
+        sq += d * d;
+      }
+    var[c] = m ? sq / static_cast<T>(m) : T(0);  // biased, as PaddlePaddle's running average uses
+  }
+  T* y = ctx.Output(kBnY)->MutableData<T>(ctx.place());
+  for (int64_t c = 0; c < ch.c; ++c) {
+    const T inv = T(1) / std::sqrt(var[c] + eps);
+    const T a = (scale ? scale[c] : T(1)) * inv, b = (bias ? bias[c] : T(0)) - mean[c] * a;
+    for (int64_t i = 0; i < ch.n; ++i)
+      for (int64_t j = 0; j < ch.s; ++j) {
+        const int64_t at = ch.At(i, c, j);
+        y[at] = xp[at] * a + b;
+      }
+  }
+  // Running statistics (MeanOut may be Mean's own variable: element c is read
+  // before it is written), and the batch's for the gradient.
+  T* mean_out = ctx.Output(kMeanOut)->MutableData<T>(ctx.place());
+  T* var_out = ctx.Output(kVarianceOut)->MutableData<T>(ctx.place());
+  for (int64_t c = 0; c < ch.c; ++c) {
+    const T rm = run_mean[c], rv = run_var[c];
+    mean_out[c] = global ? rm : rm * momentum + mean[c] * (T(1) - momentum);
+    var_out[c] = global ? rv : rv * momentum + var[c] * (T(1) - momentum);
+  }
+  if (ctx.HasOutput(kSavedMean)) {
+    T* sm = ctx.Output(kSavedMean)->MutableData<T>(ctx.place());
+    T* sv = ctx.Output(kSavedVariance)->MutableData<T>(ctx.place());
+    for (int64_t c = 0; c < ch.c; ++c) {
+      sm[c] = mean[c];
+      sv[c] = T(1) / std::sqrt(var[c] + eps);  // PaddlePaddle saves the inverse std
+    }
+  }
+}
+
+void BatchNormGradInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kBgX, kBgYGrad);
+  GradShapeLike(ctx, kBgX, kBgXGrad);
+  GradShapeLike(ctx, kBgScale, kBgScaleGrad);
+  GradShapeLike(ctx, kBgBias, kBgBiasGrad);
+}
+
+// With x_hat = (x - mean) * inv and the batch statistics (training):
+//   dx = scale * inv / m * (m * dy - sum(dy) - x_hat * sum(dy * x_hat));
+// with the running statistics (is_test, use_global_stats): dx = dy * scale * inv.
+template <typename T>
+void BatchNormGradKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kBgX);
+  const Channels ch = ChannelsOf(ctx.op_type(), x.dims(), ctx.Attr<std::string>(kDataLayout));
+  const T eps = static_cast<T>(ctx.Attr<float>(kBnEpsilon));
+  const bool global = GlobalStats(ctx);
+  const T* xp = x.data<T>();
+  const T* dy = ctx.Input(kBgYGrad).data<T>();
+  const T* scale = ctx.HasInput(kBgScale) ? ctx.Input(kBgScale).data<T>() : nullptr;
+  const T* mean = global ? ctx.Input(kBgMean).data<T>() : ctx.Input(kBgSavedMean).data<T>();
+  const T* saved_inv = global ? nullptr : ctx.Input(kBgSavedVariance).data<T>();
+  const T* run_var = global ? ctx.Input(kBgVariance).data<T>() : nullptr;
+  T* dx = ctx.HasOutput(kBgXGrad) ? ctx.Output(kBgXGrad)->MutableData<T>(ctx.place()) : nullptr;
+  T* ds = ctx.HasOutput(kBgScaleGrad) ? ctx.Output(kBgScaleGrad)->MutableData<T>(ctx.place()) : nullptr;
+  T* db = ctx.HasOutput(kBgBiasGrad) ? ctx.Output(kBgBiasGrad)->MutableData<T>(ctx.place()) : nullptr;
+  const int64_t m = ch.n * ch.s;
+  for (int64_t c = 0; c < ch.c; ++c) {
+    const T inv = global ? T(1) / std::sqrt(run_var[c] + eps) : saved_inv[c];
+    T sum_dy = T(0), sum_dy_h = T(0);
+    for (int64_t i = 0; i < ch.n; ++i)
+      for (int64_t j = 0; j < ch.s; ++j) {
+        const int64_t at = ch.At(i, c, j);
+        sum_dy += dy[at];
+        sum_dy_h += dy[at] * (xp[at] - mean[c]) * inv;
+      }
+    if (ds) ds[c] = sum_dy_h;
+    if (db) db[c] = sum_dy;
+    if (!dx) continue;
+    const T k = (scale ? scale[c] : T(1)) * inv;
+    for (int64_t i = 0; i < ch.n; ++i)
+      for (int64_t j = 0; j < ch.s; ++j) {
+        const int64_t at = ch.At(i, c, j);
+        if (global) {
+          dx[at] = dy[at] * k;
+        } else {
+          const T h = (xp[at] - mean[c]) * inv;
+          dx[at] = k / static_cast<T>(m) * (static_cast<T>(m) * dy[at] - sum_dy - h * sum_dy_h);
+        }
+      }
+  }
+}
+
+PD_REGISTER_OP(batch_norm)
+    .Doc("Batch normalization per channel: in training, X is normalized with the batch's mean "
+         "and (biased) variance over all dims but the channel, and the running Mean and Variance "
+         "move toward them by `momentum`; at test time (is_test or use_global_stats) the running "
+         "statistics are used. Then Y = that * Scale + Bias.",
+         "按通道的批归一化：训练时用本批数据在除通道外各维上的均值与（有偏）方差归一化 X，"
+         "并按 momentum 更新滑动的 Mean 与 Variance；测试时（is_test 或 use_global_stats）"
+         "使用滑动统计量。然后 Y = 结果 * Scale + Bias。")
+    .Input(kBnX, "X", "The input, [N, C, ...] (NCHW) or [N, ..., C] (NHWC).",
+           "输入，[N, C, ...]（NCHW）或 [N, ..., C]（NHWC）。")
+    .Input(kBnScale, "Scale", "Optional per-channel scale, [C].", "可选的逐通道缩放系数，[C]。")
+    .Dispensable()
+    .Input(kBnBias, "Bias", "Optional per-channel shift, [C].", "可选的逐通道偏移，[C]。")
+    .Dispensable()
+    .Input(kBnMean, "Mean", "The running mean, [C].", "滑动均值，[C]。")
+    .Input(kBnVariance, "Variance", "The running variance, [C].", "滑动方差，[C]。")
+    .Input(kMomentumTensor, "MomentumTensor", "Optional one-element float tensor overriding momentum.",
+           "可选的单元素 float 张量，取代 momentum 属性。")
+    .Dispensable()
+    .Output(kBnY, "Y", "The normalized X.", "归一化后的 X。")
+    .Output(kMeanOut, "MeanOut", "The updated running mean (usually Mean's own variable).",
+            "更新后的滑动均值（通常与 Mean 是同一变量）。")
+    .Output(kVarianceOut, "VarianceOut", "The updated running variance (usually Variance's own).",
+            "更新后的滑动方差（通常与 Variance 是同一变量）。")
+    .Output(kSavedMean, "SavedMean", "The batch mean, for the gradient.", "本批均值，供梯度使用。")
+    .Intermediate()
+    .Output(kSavedVariance, "SavedVariance", "The batch's inverse std, for the gradient.",
+            "本批标准差的倒数，供梯度使用。")
+    .Intermediate()
+    .Output(kReserveSpace, "ReserveSpace", "Unused on CPU.", "CPU 上不使用。")
+    .Dispensable()
+    .Extra()
+    .Attr<bool>(kIsTest, "is_test", false, "Use the running statistics and leave them unchanged.",
+                "使用滑动统计量且不更新它们。")
+    .Attr<float>(kMomentum, "momentum", 0.9f, "Weight of the old running statistics in the update.",
+                 "更新时旧滑动统计量所占的权重。")
+    .Attr<float>(kBnEpsilon, "epsilon", 1e-5f, "Added to the variance before the square root.",
+                 "开平方前加到方差上的小量。")
+    .Attr(kDataLayout, "data_layout", "NCHW", "NCHW (channel second) or NHWC (channel last).",
+          "NCHW（通道在第二维）或 NHWC（通道在最后一维）。")
+    .OneOf({"NCHW", "NHWC", "AnyLayout"})
+    .Attr<bool>(kUseGlobalStats, "use_global_stats", false,
+                "Normalize with the running statistics even in training.",
+                "训练时也使用滑动统计量归一化。")
+    .Attr<bool>(kTrainableStatistics, "trainable_statistics", false,
+                "Legacy: use batch statistics at test time; not read.",
+                "旧版属性：测试时使用批统计量；不读取。")
+    .InferShape(BatchNormInferShape)
+    .CpuKernel<float>(BatchNormKernel<float>)
+    .CpuKernel<double>(BatchNormKernel<double>)
+    .Grad()
+    .Reads(kBgX, "X")
+    .Reads(kBgScale, "Scale")
+    .Reads(kBgBias, "Bias")
+    .Reads(kBgMean, "Mean")
+    .Reads(kBgVariance, "Variance")
+    .Reads(kBgSavedMean, "SavedMean")
+    .Reads(kBgSavedVariance, "SavedVariance")
+    .OutputGrad(kBgYGrad, "Y")
+    .InputGrad(kBgXGrad, "X")
+    .InputGrad(kBgScaleGrad, "Scale")
+    .InputGrad(kBgBiasGrad, "Bias")
+    .InferShape(BatchNormGradInferShape)
+    .CpuKernel<float>(BatchNormGradKernel<float>)
+    .CpuKernel<double>(BatchNormGradKernel<double>);
 
 }  // namespace
 }  // namespace ops

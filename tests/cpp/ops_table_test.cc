@@ -465,6 +465,37 @@ std::vector<OpRow> Rows() {
                      {{"axes", Ints{1, 2}}, {"starts", Ints{3, 0}}, {"ends", Ints{-5, 5}},
                       {"strides", Ints{-1, 2}}},
                      {3, 4, 3}, {}, {0, 3, 0}, {1, -1, 2}));
+  // batch_norm over [2, 3, 2, 2] (NCHW) or [2, 2, 2, 3] (NHWC), with the batch's or the
+  // running statistics.
+  auto batch_norm = [](const std::string& name, bool nhwc, bool test) {
+    const Shape x = nhwc ? Shape{2, 2, 2, 3} : Shape{2, 3, 2, 2};
+    OpRow r{name, "batch_norm",
+            {{"X", x}, {"Scale", {3}}, {"Bias", {3}}, {"Mean", {3}}, {"Variance", {3}, 0.5, 2}},
+            {{"is_test", test}, {"data_layout", std::string(nhwc ? "NHWC" : "NCHW")}}, nullptr};
+    r.out_slot = "Y";
+    r.inputs[3].differentiable = r.inputs[4].differentiable = false;
+    r.reference = [nhwc, test](const std::vector<Arr>& in, const AttributeMap&) {
+      auto at = [nhwc](int n, int c, int s) { return nhwc ? (n * 4 + s) * 3 + c : (n * 3 + c) * 4 + s; };
+      Arr y = in[0];
+      for (int c = 0; c < 3; ++c) {
+        double m = 0, v = 0;
+        for (int n = 0; n < 2; ++n)
+          for (int s = 0; s < 4; ++s) m += in[0].v[at(n, c, s)] / 8;
+        for (int n = 0; n < 2; ++n)
+          for (int s = 0; s < 4; ++s) v += std::pow(in[0].v[at(n, c, s)] - m, 2) / 8;
+        if (test) m = in[3].v[c], v = in[4].v[c];
+        for (int n = 0; n < 2; ++n)
+          for (int s = 0; s < 4; ++s)
+            y.v[at(n, c, s)] = (in[0].v[at(n, c, s)] - m) / std::sqrt(v + double{1e-5f}) *
+                                   in[1].v[c] + in[2].v[c];
+      }
+      return y;
+    };
+    return r;
+  };
+  rows.push_back(batch_norm("batch_norm", false, false));
+  rows.push_back(batch_norm("batch_norm_nhwc", true, false));
+  rows.push_back(batch_norm("batch_norm_test", false, true));
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {

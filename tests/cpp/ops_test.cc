@@ -598,5 +598,34 @@ TEST(IndexOps, OutOfRangeIndicesAreTypedErrors) {
   EXPECT_EQ(Values<float>(one_hot.Get("out")), (std::vector<float>{0, 1, 0, 0, 0, 0, 0, 0}));
 }
 
+// In training the running statistics move toward the batch's (biased)
+// variance by `momentum`, in place when MeanOut is Mean's own variable, as a
+// PaddlePaddle program binds them; at test time they stay.
+TEST(BatchNormOp, RunningStatisticsUpdateInPlace) {
+  for (bool test : {false, true}) {
+    OneOp op("batch_norm");
+    op.In("X", "x", MakeTensor<double>({4, 1}, {1, 2, 3, 6}))
+        .In("Scale", "scale", MakeTensor<double>({1}, {1}))
+        .In("Bias", "bias", MakeTensor<double>({1}, {0}))
+        .In("Mean", "mean", MakeTensor<double>({1}, {10}))
+        .In("Variance", "var", MakeTensor<double>({1}, {20}))
+        .Out("Y", "y")
+        .Out("MeanOut", "mean")
+        .Out("VarianceOut", "var")
+        .Out("SavedMean", "saved_mean")
+        .Out("SavedVariance", "saved_inv_std")
+        .Attr("momentum", 0.75f)
+        .Attr("is_test", test);
+    op.Run();
+    // Batch mean 3, biased variance (4 + 1 + 0 + 9) / 4 = 3.5.
+    EXPECT_DOUBLE_EQ(Values<double>(op.Get("mean"))[0], test ? 10 : 10 * 0.75 + 3 * 0.25);
+    EXPECT_DOUBLE_EQ(Values<double>(op.Get("var"))[0], test ? 20 : 20 * 0.75 + 3.5 * 0.25);
+    if (!test) {
+      EXPECT_DOUBLE_EQ(Values<double>(op.Get("saved_mean"))[0], 3);
+      EXPECT_NEAR(Values<double>(op.Get("saved_inv_std"))[0], 1 / std::sqrt(3.5 + 1e-5), 1e-9);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace paddle
