@@ -496,6 +496,41 @@ std::vector<OpRow> Rows() {
   rows.push_back(batch_norm("batch_norm", false, false));
   rows.push_back(batch_norm("batch_norm_nhwc", true, false));
   rows.push_back(batch_norm("batch_norm_test", false, true));
+  // softmax_with_cross_entropy on 4 rows of 5 classes (the loss is checked; Softmax too
+  // feeds the gradient).
+  auto sce = [](const std::string& name, bool soft, bool use_softmax, int32_t ignore) {
+    OpRow r{name, "softmax_with_cross_entropy",
+            {{"Logits", {4, 5}, use_softmax ? -2.0 : 0.1, use_softmax ? 2.0 : 1.0},
+             {"Label", soft ? Shape{4, 5} : Shape{4, 1}, 0, soft ? 1.0 : 4.0}},
+            {{"soft_label", soft}, {"use_softmax", use_softmax}, {"ignore_index", ignore}},
+            nullptr};
+    r.out_slot = "Loss";
+    if (!soft) r.inputs[1].dtype = DataType::kInt64;
+    r.inputs[1].differentiable = false;
+    r.reference = [soft, use_softmax, ignore](const std::vector<Arr>& in, const AttributeMap&) {
+      Arr loss{{4, 1}, {}};
+      for (int i = 0; i < 4; ++i) {
+        double s = 0;
+        for (int j = 0; j < 5; ++j) s += std::exp(in[0].v[i * 5 + j]);
+        auto logp = [&](int j) {
+          return use_softmax ? in[0].v[i * 5 + j] - std::log(s) : std::log(in[0].v[i * 5 + j]);
+        };
+        double l = 0;
+        if (soft) {
+          for (int j = 0; j < 5; ++j) l -= in[1].v[i * 5 + j] * logp(j);
+        } else if (in[1].v[i] != ignore) {
+          l = -logp(static_cast<int>(in[1].v[i]));
+        }
+        loss.v.push_back(l);
+      }
+      return loss;
+    };
+    return r;
+  };
+  rows.push_back(sce("softmax_with_cross_entropy", false, true, -100));
+  rows.push_back(sce("softmax_with_cross_entropy_ignore", false, true, 2));
+  rows.push_back(sce("softmax_with_cross_entropy_soft", true, true, -100));
+  rows.push_back(sce("softmax_with_cross_entropy_probabilities", false, false, -100));
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
