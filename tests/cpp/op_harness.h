@@ -50,6 +50,8 @@ struct OpRow {
   std::function<Arr(const std::vector<Arr>& inputs, const AttributeMap& attrs)> reference;
   std::string out_slot = "Out";
   double grad_tol = 1e-6;  // absolute and relative, float64 against central differences
+  // Output shapes that depend on input values (range) are -1 at build time.
+  bool shape_from_values = false;
   // For ops writing a list (split, unstack): the reference of every entry.
   int out_count = 1;
   std::function<std::vector<Arr>(const std::vector<Arr>& inputs, const AttributeMap& attrs)>
