@@ -203,9 +203,22 @@ void ScatterByIndices(KernelContext& ctx, int axis_attr, int x_slot, int idx_slo
       }
 }
 
-template <typename T>
-void TopKGradKernel(KernelContext& ctx) {
-  ScatterByIndices<T>(ctx, kTopKAxis, kTGradX, kTGradIndices, kTGradOutGrad, kTGradXGrad);
+template <typename T, int kAxisAttr>
+void IndicesGradKernel(KernelContext& ctx) {
+  ScatterByIndices<T>(ctx, kAxisAttr, kTGradX, kTGradIndices, kTGradOutGrad, kTGradXGrad);
+}
+
+// The gradient of top_k_v2 and argsort: X@GRAD from Out@GRAD at Indices.
+template <int kAxisAttr>
+void IndicesGrad(OpDefBuilder& op) {
+  op.Grad()
+      .Reads(kTGradX, "X")
+      .Reads(kTGradIndices, "Indices")
+      .OutputGrad(kTGradOutGrad, "Out")
+      .InputGrad(kTGradXGrad, "X")
+      .InferShape(TopKGradInferShape)
+      .CpuKernel<float>(IndicesGradKernel<float, kAxisAttr>)
+      .CpuKernel<double>(IndicesGradKernel<double, kAxisAttr>);
 }
 
 enum ArgsortAttr { kSortAxis, kDescending, kStable };
@@ -239,10 +252,6 @@ void ArgsortKernel(KernelContext& ctx) {
     }
 }
 
-template <typename T>
-void ArgsortGradKernel(KernelContext& ctx) {
-  ScatterByIndices<T>(ctx, kSortAxis, kTGradX, kTGradIndices, kTGradOutGrad, kTGradXGrad);
-}
 
 // ---- cumsum ----
 
@@ -355,14 +364,7 @@ PD_REGISTER_OP(top_k_v2)
     .CpuKernel<double>(TopKKernel<double>)
     .CpuKernel<int32_t>(TopKKernel<int32_t>)
     .CpuKernel<int64_t>(TopKKernel<int64_t>)
-    .Grad()
-    .Reads(kTGradX, "X")
-    .Reads(kTGradIndices, "Indices")
-    .OutputGrad(kTGradOutGrad, "Out")
-    .InputGrad(kTGradXGrad, "X")
-    .InferShape(TopKGradInferShape)
-    .CpuKernel<float>(TopKGradKernel<float>)
-    .CpuKernel<double>(TopKGradKernel<double>);
+    .Apply(IndicesGrad<kTopKAxis>);
 
 PD_REGISTER_OP(argsort)
     .Doc("X sorted along `axis` and the positions the sorted elements came from; equal "
@@ -381,14 +383,7 @@ PD_REGISTER_OP(argsort)
     .CpuKernel<double>(ArgsortKernel<double>)
     .CpuKernel<int32_t>(ArgsortKernel<int32_t>)
     .CpuKernel<int64_t>(ArgsortKernel<int64_t>)
-    .Grad()
-    .Reads(kTGradX, "X")
-    .Reads(kTGradIndices, "Indices")
-    .OutputGrad(kTGradOutGrad, "Out")
-    .InputGrad(kTGradXGrad, "X")
-    .InferShape(TopKGradInferShape)
-    .CpuKernel<float>(ArgsortGradKernel<float>)
-    .CpuKernel<double>(ArgsortGradKernel<double>);
+    .Apply(IndicesGrad<kSortAxis>);
 
 PD_REGISTER_OP(cumsum)
     .Doc("Running sums of X along `axis` (or of X flattened).",
