@@ -216,9 +216,9 @@ void IndicesGrad(OpDefBuilder& op) {
       .Reads(kTGradIndices, "Indices")
       .OutputGrad(kTGradOutGrad, "Out")
       .InputGrad(kTGradXGrad, "X")
-      .InferShape(TopKGradInferShape)
-      .CpuKernel<float>(IndicesGradKernel<float, kAxisAttr>)
-      .CpuKernel<double>(IndicesGradKernel<double, kAxisAttr>);
+      .InferShape(TopKGradInferShape);
+  op.CpuKernel<float>(IndicesGradKernel<float, kAxisAttr>);
+  op.CpuKernel<double>(IndicesGradKernel<double, kAxisAttr>);
 }
 
 enum ArgsortAttr { kSortAxis, kDescending, kStable };
