@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up, builds, and runs every test: C++ (ctest) and Python (pytest).
+# Sets up, builds, and runs every test: C++ (ctest), Python (pytest), the
+# fuzzer's regression inputs and a one-minute fuzz run (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -8,3 +9,6 @@ echo "== C++ tests (ctest)"
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 echo "== Python tests (pytest)"
 .venv/bin/python -m pytest -q tests/python
+echo "== Fuzzer: past findings, then 60 s of model loading (ASan + UBSan)"
+bash scripts/fuzz.sh --replay tests/fuzz/crashes
+bash scripts/fuzz.sh 60
