@@ -572,6 +572,34 @@ std::vector<OpRow> Rows() {
     return Arr{{3, 4}, {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0}};
   };
   rows.push_back(eye);
+  // Batched products.
+  OpRow bmm{"bmm", "bmm", {{"X", {2, 3, 4}}, {"Y", {2, 4, 5}}}, {}, nullptr};
+  bmm.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out{{2, 3, 5}, std::vector<double>(30, 0.0)};
+    for (int b = 0; b < 2; ++b)
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 5; ++j)
+          for (int k = 0; k < 4; ++k)
+            out.v[(b * 3 + i) * 5 + j] += in[0].v[(b * 3 + i) * 4 + k] * in[1].v[(b * 4 + k) * 5 + j];
+    return out;
+  };
+  rows.push_back(bmm);
+  auto dot = [](const std::string& name, Shape s) {
+    OpRow r{name, "dot", {{"X", s}, {"Y", s}}, {}, nullptr};
+    r.reference = [s](const std::vector<Arr>& in, const AttributeMap&) {
+      const int64_t n = s.back(), rows = static_cast<int64_t>(in[0].v.size()) / n;
+      Arr out{s.size() == 1 ? Shape{} : Shape{rows}, {}};
+      for (int64_t r = 0; r < rows; ++r) {
+        double acc = 0;
+        for (int64_t j = 0; j < n; ++j) acc += in[0].v[r * n + j] * in[1].v[r * n + j];
+        out.v.push_back(acc);
+      }
+      return out;
+    };
+    return r;
+  };
+  rows.push_back(dot("dot", {6}));
+  rows.push_back(dot("dot_rows", {3, 4}));
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
