@@ -421,6 +421,127 @@ struct GeluGrad {
   }
 };
 
+// prelu: a leaky relu whose slope is a tensor, one for all (mode "all"), one
+// per channel ("channel") or one per element ("element").
+enum PreluIn { kPreluX, kAlpha };
+enum PreluAttr { kPreluFormat, kMode };
+enum PreluGradIn { kPGradX, kPGradAlpha, kPGradOutGrad };
+enum PreluGradOut { kPGradXGrad, kPGradAlphaGrad };
+
+// Which Alpha element applies to X's element i.
+struct AlphaIndex {
+  int mode = 0;  // 0 all, 1 channel, 2 element
+  int64_t c = 1, inner = 1;
+  bool last = false;
+  int64_t operator()(int64_t i) const {
+    if (mode == 0) return 0;
+    if (mode == 2) return i;
+    return last ? i % c : (i / inner) % c;
+  }
+};
+
+AlphaIndex AlphaIndexOf(const std::string& op, const DDim& x, const DDim& alpha,
+                        const std::string& mode, const std::string& format) {
+  AlphaIndex a;
+  int64_t want = 1;
+  if (mode == "channel") {
+    PD_CHECK(x.rank() >= 2, InvalidArgument, "[", op, "] mode 'channel' needs X of rank >= 2, got ",
+             x.ToString());
+    a.mode = 1;
+    a.last = format == "NHWC";
+    const int ch = a.last ? x.rank() - 1 : 1;
+    a.c = x[ch];
+    for (int i = ch + 1; i < x.rank(); ++i) a.inner *= x[i];
+    want = a.c;
+  } else if (mode == "element") {
+    a.mode = 2;
+    want = x.numel() < 0 ? -1 : DDim(x.data() + 1, x.rank() - 1).numel();
+    PD_CHECK(x.rank() >= 1, InvalidArgument, "[", op, "] mode 'element' needs X of rank >= 1");
+  }
+  const int64_t n = alpha.numel();
+  PD_CHECK(n < 0 || want < 0 || n == want, InvalidArgument, "[", op, "] Alpha ", alpha.ToString(),
+           " must have ", want, " elements for mode '", mode, "' and X ", x.ToString());
+  return a;
+}
+
+void PreluInferShape(InferShapeContext& ctx) {
+  AlphaIndexOf(ctx.op_type(), ctx.InputDim(kPreluX), ctx.InputDim(kAlpha),
+               ctx.Attr<std::string>(kMode), ctx.Attr<std::string>(kPreluFormat));
+  SameShape(ctx, kPreluX, 0);
+}
+
+template <typename T>
+void PreluKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kPreluX);
+  const DenseTensor& alpha = ctx.Input(kAlpha);
+  AlphaIndex a = AlphaIndexOf(ctx.op_type(), x.dims(), alpha.dims(), ctx.Attr<std::string>(kMode),
+                              ctx.Attr<std::string>(kPreluFormat));
+  const int64_t per_item = a.mode == 2 ? alpha.numel() : 1;
+  const T* xp = x.data<T>();
+  const T* ap = alpha.data<T>();
+  T* o = ctx.Output(0)->MutableData<T>(ctx.place());
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    const T v = xp[i];
+    o[i] = v > T(0) ? v : ap[a.mode == 2 ? i % per_item : a(i)] * v;
+  }
+}
+
+void PreluGradInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kPGradX, kPGradOutGrad);
+  GradShapeLike(ctx, kPGradX, kPGradXGrad);
+  GradShapeLike(ctx, kPGradAlpha, kPGradAlphaGrad);
+}
+
+// dX = dOut where X > 0, else alpha * dOut; dAlpha sums X * dOut where X <= 0.
+template <typename T>
+void PreluGradKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kPGradX);
+  const DenseTensor& alpha = ctx.Input(kPGradAlpha);
+  AlphaIndex a = AlphaIndexOf(ctx.op_type(), x.dims(), alpha.dims(), ctx.Attr<std::string>(kMode),
+                              ctx.Attr<std::string>(kPreluFormat));
+  const int64_t per_item = a.mode == 2 ? alpha.numel() : 1;
+  const T* xp = x.data<T>();
+  const T* ap = alpha.data<T>();
+  const T* g = ctx.Input(kPGradOutGrad).data<T>();
+  T* dx = ctx.HasOutput(kPGradXGrad) ? ctx.Output(kPGradXGrad)->MutableData<T>(ctx.place()) : nullptr;
+  T* da = ctx.HasOutput(kPGradAlphaGrad) ? ctx.Output(kPGradAlphaGrad)->MutableData<T>(ctx.place())
+                                         : nullptr;
+  if (da) std::fill(da, da + alpha.numel(), T(0));
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    const int64_t k = a.mode == 2 ? i % per_item : a(i);
+    const T v = xp[i];
+    if (dx) dx[i] = v > T(0) ? g[i] : ap[k] * g[i];
+    if (da && !(v > T(0))) da[k] += v * g[i];
+  }
+}
+
+PD_REGISTER_OP(prelu)
+    .Doc("Parametric relu: Out = X where X > 0, else Alpha * X, with one Alpha for all "
+         "elements (mode all), per channel (channel) or per element of an item (element).",
+         "带参数的 relu：X > 0 时 Out = X，否则 Out = Alpha * X；Alpha 对所有元素共用（mode all）、"
+         "按通道（channel）或按单个样本的每个元素（element）。")
+    .Input(kPreluX, "X", "The input.", "输入。")
+    .Input(kAlpha, "Alpha", "The slopes: 1, C, or one per element of an item.",
+           "斜率：1 个、C 个，或单个样本每个元素各一个。")
+    .Output(0, "Out", "The result, X's shape.", "结果，形状同 X。")
+    .Attr(kPreluFormat, "data_format", "NCHW", "Where the channel is for mode channel: NCHW or NHWC.",
+          "mode 为 channel 时通道的位置：NCHW 或 NHWC。")
+    .OneOf({"NCHW", "NHWC", "NCDHW", "NDHWC"})
+    .Attr(kMode, "mode", "all", "all, channel or element.", "all、channel 或 element。")
+    .OneOf({"all", "channel", "element"})
+    .InferShape(PreluInferShape)
+    .CpuKernel<float>(PreluKernel<float>)
+    .CpuKernel<double>(PreluKernel<double>)
+    .Grad()
+    .Reads(kPGradX, "X")
+    .Reads(kPGradAlpha, "Alpha")
+    .OutputGrad(kPGradOutGrad, "Out")
+    .InputGrad(kPGradXGrad, "X")
+    .InputGrad(kPGradAlphaGrad, "Alpha")
+    .InferShape(PreluGradInferShape)
+    .CpuKernel<float>(PreluGradKernel<float>)
+    .CpuKernel<double>(PreluGradKernel<double>);
+
 PD_REGISTER_OP(relu)
     .Doc("Rectified linear unit, elementwise: Out = max(X, 0).",
          "逐元素的线性整流函数：Out = max(X, 0)。")

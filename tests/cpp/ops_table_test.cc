@@ -600,6 +600,25 @@ std::vector<OpRow> Rows() {
   };
   rows.push_back(dot("dot", {6}));
   rows.push_back(dot("dot_rows", {3, 4}));
+  auto prelu = [](const std::string& name, const std::string& mode, Shape x, Shape alpha,
+                  const std::string& format, std::function<int64_t(int64_t)> which) {
+    OpRow r{name, "prelu", {{"X", x}, {"Alpha", alpha, 0.1, 0.5}},
+            {{"mode", mode}, {"data_format", format}}, nullptr};
+    r.reference = [which](const std::vector<Arr>& in, const AttributeMap&) {
+      Arr out = in[0];
+      for (size_t i = 0; i < out.v.size(); ++i)
+        if (!(out.v[i] > 0)) out.v[i] *= in[1].v[which(static_cast<int64_t>(i))];
+      return out;
+    };
+    return r;
+  };
+  rows.push_back(prelu("prelu", "all", {2, 3, 4}, {1}, "NCHW", [](int64_t) { return 0; }));
+  rows.push_back(prelu("prelu_channel", "channel", {2, 3, 4}, {3}, "NCHW",
+                       [](int64_t i) { return (i / 4) % 3; }));
+  rows.push_back(prelu("prelu_channel_nhwc", "channel", {2, 4, 3}, {3}, "NHWC",
+                       [](int64_t i) { return i % 3; }));
+  rows.push_back(prelu("prelu_element", "element", {2, 3, 4}, {3, 4}, "NCHW",
+                       [](int64_t i) { return i % 12; }));
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
