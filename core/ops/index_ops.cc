@@ -300,6 +300,156 @@ void OneHotKernel(KernelContext& ctx) {
   }
 }
 
+// ---- take_along_axis: Result[..., j, ...] = Input[..., Index[..., j, ...], ...] ----
+
+enum TakeIn { kTInput, kTIndex };
+enum TakeAttr { kTakeAxis };
+enum TakeGradIn { kTGInput, kTGIndex, kTGResultGrad };
+enum TakeGradOut { kTGInputGrad };
+
+// Index has Input's rank; its dims other than `axis` must fit Input's
+// (PaddlePaddle broadcasts only equal or smaller index dims).
+int TakeAxis(const std::string& op, const DDim& x, const DDim& idx, int axis_attr) {
+  PD_CHECK(idx.rank() == x.rank(), InvalidArgument, "[", op, "] Index ", idx.ToString(),
+           " must have Input's rank (Input ", x.ToString(), ")");
+  const int axis = NormalizeAxis(op, "Axis", axis_attr, x.rank(), x);
+  for (int i = 0; i < x.rank(); ++i)
+    PD_CHECK(i == axis || idx[i] < 0 || x[i] < 0 || idx[i] <= x[i], InvalidArgument, "[", op,
+             "] Index ", idx.ToString(), " is larger than Input ", x.ToString(), " in dim ", i);
+  return axis;
+}
+
+void TakeInferShape(InferShapeContext& ctx) {
+  TakeAxis(ctx.op_type(), ctx.InputDim(kTInput), ctx.InputDim(kTIndex), ctx.Attr<int32_t>(kTakeAxis));
+  ctx.SetOutputDim(0, ctx.InputDim(kTIndex));
+}
+
+// Calls fn(input_offset, index_offset) for every element of Index.
+template <typename Fn>
+void ForEachTaken(const KernelContext& ctx, const DDim& x, const DenseTensor& index, int axis,
+                  Fn&& fn) {
+  const DDim id = index.dims();
+  const auto idx = Indices(ctx, index, "Index", x[axis], "Input's axis " + std::to_string(axis));
+  std::vector<int64_t> xs(x.rank(), 1);
+  for (int i = x.rank() - 2; i >= 0; --i) xs[i] = xs[i + 1] * x[i + 1];
+  std::vector<int64_t> pos(id.rank(), 0);
+  for (int64_t k = 0; k < id.numel(); ++k) {
+    int64_t off = 0;
+    for (int d = 0; d < id.rank(); ++d) off += (d == axis ? idx[k] : pos[d]) * xs[d];
+    fn(off, k);
+    for (int d = id.rank() - 1; d >= 0; --d) {
+      if (++pos[d] < id[d]) break;
+      pos[d] = 0;
+    }
+  }
+}
+
+template <typename T>
+void TakeKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kTInput);
+  const DenseTensor& index = ctx.Input(kTIndex);
+  const int axis = TakeAxis(ctx.op_type(), x.dims(), index.dims(), ctx.Attr<int32_t>(kTakeAxis));
+  const T* xp = x.data<T>();
+  T* o = ctx.Output(0)->MutableData<T>(ctx.place());
+  ForEachTaken(ctx, x.dims(), index, axis, [&](int64_t xi, int64_t k) { o[k] = xp[xi]; });
+}
+
+void TakeGradInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kTGIndex, kTGResultGrad);
+  GradShapeLike(ctx, kTGInput, kTGInputGrad);
+}
+
+template <typename T>
+void TakeGradKernel(KernelContext& ctx) {
+  const DDim x = ctx.Input(kTGInput).dims();
+  const DenseTensor& index = ctx.Input(kTGIndex);
+  const int axis = TakeAxis(ctx.op_type(), x, index.dims(), ctx.Attr<int32_t>(kTakeAxis));
+  const T* g = ctx.Input(kTGResultGrad).data<T>();
+  T* dx = ctx.Output(kTGInputGrad)->MutableData<T>(ctx.place());
+  std::fill(dx, dx + x.numel(), T(0));
+  ForEachTaken(ctx, x, index, axis, [&](int64_t xi, int64_t k) { dx[xi] += g[k]; });
+}
+
+// ---- gather_nd: Out[i...] = X[Index[i..., :], ...] ----
+
+enum NdIn { kNdX, kNdIndex };
+enum NdGradIn { kNdGX, kNdGIndex, kNdGOutGrad };
+enum NdGradOut { kNdGXGrad };
+
+DDim GatherNdDims(const std::string& op, const DDim& x, const DDim& idx) {
+  PD_CHECK(idx.rank() >= 1, InvalidArgument, "[", op, "] Index must have rank >= 1, got ",
+           idx.ToString());
+  const int64_t k = idx[idx.rank() - 1];
+  PD_CHECK(k < 0 || k <= x.rank(), InvalidArgument, "[", op, "] Index's last dim ", k,
+           " is larger than X's rank ", x.rank(), " (X ", x.ToString(), ")");
+  std::vector<int64_t> d(idx.data(), idx.data() + idx.rank() - 1);
+  if (k >= 0) d.insert(d.end(), x.data() + k, x.data() + x.rank());
+  PD_CHECK(d.size() <= static_cast<size_t>(DDim::kMaxRank), InvalidArgument, "[", op,
+           "] the result would have more than ", DDim::kMaxRank, " dims");
+  return DDim(d);
+}
+
+void GatherNdInferShape(InferShapeContext& ctx) {
+  ctx.SetOutputDim(0, GatherNdDims(ctx.op_type(), ctx.InputDim(kNdX), ctx.InputDim(kNdIndex)));
+}
+
+// Calls fn(x_offset, out_offset, slice) for each index tuple: X's slice of
+// `slice` contiguous elements at x_offset goes to out_offset.
+template <typename Fn>
+void ForEachNd(const KernelContext& ctx, const DDim& x, const DenseTensor& index, Fn&& fn) {
+  const DDim id = index.dims();
+  const int64_t k = id[id.rank() - 1];
+  const int64_t tuples = k ? index.numel() / k : DDim(id.data(), id.rank() - 1).numel();
+  const int64_t slice = DDim(x.data() + k, x.rank() - static_cast<int>(k)).numel();
+  std::vector<int64_t> xs(x.rank(), 1);
+  for (int i = x.rank() - 2; i >= 0; --i) xs[i] = xs[i + 1] * x[i + 1];
+  std::vector<int64_t> raw(static_cast<size_t>(index.numel()));
+  for (int64_t i = 0; i < index.numel(); ++i)
+    raw[i] = index.dtype() == DataType::kInt32 ? index.data<int32_t>()[i] : index.data<int64_t>()[i];
+  for (int64_t t = 0; t < tuples; ++t) {
+    int64_t off = 0;
+    for (int64_t d = 0; d < k; ++d) {
+      int64_t v = raw[t * k + d];
+      PD_CHECK(v >= -x[d] && v < x[d], InvalidArgument, "[", ctx.op_type(), "] Index ", v,
+               " at flat position ", t * k + d, " is out of range for X's dim ", d, " of size ",
+               x[d], " (X ", x.ToString(), ")");
+      if (v < 0) v += x[d];
+      off += v * xs[d];
+    }
+    fn(off, t * slice, slice);
+  }
+}
+
+template <typename T>
+void GatherNdKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kNdX);
+  const DenseTensor& index = ctx.Input(kNdIndex);
+  PD_CHECK(index.dtype() == DataType::kInt32 || index.dtype() == DataType::kInt64, InvalidArgument,
+           "[", ctx.op_type(), "] Index must be int32 or int64, got ", DataTypeName(index.dtype()));
+  const T* xp = x.data<T>();
+  T* o = ctx.Output(0)->MutableData<T>(ctx.place());
+  ForEachNd(ctx, x.dims(), index, [&](int64_t xo, int64_t oo, int64_t n) {
+    std::copy(xp + xo, xp + xo + n, o + oo);
+  });
+}
+
+void GatherNdGradInferShape(InferShapeContext& ctx) {
+  CheckInputShape(ctx, kNdGOutGrad, GatherNdDims(ctx.op_type(), ctx.InputDim(kNdGX), ctx.InputDim(kNdGIndex)),
+                  "gather_nd's output shape");
+  GradShapeLike(ctx, kNdGX, kNdGXGrad);
+}
+
+template <typename T>
+void GatherNdGradKernel(KernelContext& ctx) {
+  const DDim x = ctx.Input(kNdGX).dims();
+  const T* g = ctx.Input(kNdGOutGrad).data<T>();
+  T* dx = ctx.Output(kNdGXGrad)->MutableData<T>(ctx.place());
+  std::fill(dx, dx + x.numel(), T(0));
+  ForEachNd(ctx, x, ctx.Input(kNdGIndex), [&](int64_t xo, int64_t oo, int64_t n) {
+    for (int64_t j = 0; j < n; ++j) dx[xo + j] += g[oo + j];
+  });
+}
+
 constexpr const char* kIndexEn = "The indices, int32 or int64, 1-D; negative counts from the end.";
 constexpr const char* kIndexZh = "索引，int32 或 int64，一维；负数从末尾倒数。";
 
@@ -397,6 +547,52 @@ PD_REGISTER_OP(one_hot_v2)
     .InferShape(OneHotInferShape)
     .CpuKernel<int32_t>(OneHotKernel<int32_t>)
     .CpuKernel<int64_t>(OneHotKernel<int64_t>);
+
+PD_REGISTER_OP(take_along_axis)
+    .Doc("Takes Input's entries along Axis at Index, which has Input's rank: Result has "
+         "Index's shape.",
+         "沿 Axis 按 Index 取出 Input 的条目，Index 与 Input 维数相同：Result 的形状同 Index。")
+    .Input(kTInput, "Input", "The tensor to take from.", "被取值的张量。")
+    .Input(kTIndex, "Index", "The positions along Axis, int32 or int64, Input's rank.",
+           "沿 Axis 的位置，int32 或 int64，维数同 Input。")
+    .Output(0, "Result", "The entries taken, Index's shape.", "取出的条目，形状同 Index。")
+    .RequiredAttr<int32_t>(kTakeAxis, "Axis", "The dim to take along.", "取值所沿的维度。")
+    .InferShape(TakeInferShape)
+    .CpuKernel<float>(TakeKernel<float>)
+    .CpuKernel<double>(TakeKernel<double>)
+    .CpuKernel<int32_t>(TakeKernel<int32_t>)
+    .CpuKernel<int64_t>(TakeKernel<int64_t>)
+    .Grad()
+    .Reads(kTGInput, "Input")
+    .Reads(kTGIndex, "Index")
+    .OutputGrad(kTGResultGrad, "Result")
+    .InputGrad(kTGInputGrad, "Input")
+    .InferShape(TakeGradInferShape)
+    .CpuKernel<float>(TakeGradKernel<float>)
+    .CpuKernel<double>(TakeGradKernel<double>);
+
+PD_REGISTER_OP(gather_nd)
+    .Doc("Each row of Index's last dim (k entries) picks X's slice at those first k "
+         "coordinates: Out has shape Index.shape[:-1] + X.shape[k:].",
+         "Index 最后一维的每一行（k 个值）选出 X 在前 k 个坐标处的切片："
+         "Out 的形状为 Index.shape[:-1] + X.shape[k:]。")
+    .Input(kNdX, "X", "The tensor to take from.", "被取值的张量。")
+    .Input(kNdIndex, "Index", "Coordinate tuples, int32 or int64, [..., k].",
+           "坐标元组，int32 或 int64，[..., k]。")
+    .Output(0, "Out", "The slices taken.", "取出的切片。")
+    .InferShape(GatherNdInferShape)
+    .CpuKernel<float>(GatherNdKernel<float>)
+    .CpuKernel<double>(GatherNdKernel<double>)
+    .CpuKernel<int32_t>(GatherNdKernel<int32_t>)
+    .CpuKernel<int64_t>(GatherNdKernel<int64_t>)
+    .Grad()
+    .Reads(kNdGX, "X")
+    .Reads(kNdGIndex, "Index")
+    .OutputGrad(kNdGOutGrad, "Out")
+    .InputGrad(kNdGXGrad, "X")
+    .InferShape(GatherNdGradInferShape)
+    .CpuKernel<float>(GatherNdGradKernel<float>)
+    .CpuKernel<double>(GatherNdGradKernel<double>);
 
 }  // namespace
 }  // namespace ops

@@ -619,6 +619,32 @@ std::vector<OpRow> Rows() {
                        [](int64_t i) { return i % 3; }));
   rows.push_back(prelu("prelu_element", "element", {2, 3, 4}, {3, 4}, "NCHW",
                        [](int64_t i) { return i % 12; }));
+  OpRow take{"take_along_axis", "take_along_axis", {{"Input", {3, 4}}, {"Index", {3, 2}, -4, 3}},
+             {{"Axis", int32_t{1}}}, nullptr};
+  take.out_slot = "Result";
+  take.inputs[1].dtype = DataType::kInt64;
+  take.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out{{3, 2}, {}};
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 2; ++j) {
+        int64_t c = static_cast<int64_t>(in[1].v[i * 2 + j]);
+        if (c < 0) c += 4;
+        out.v.push_back(in[0].v[i * 4 + c]);
+      }
+    return out;
+  };
+  rows.push_back(take);
+  OpRow gather_nd{"gather_nd", "gather_nd", {{"X", {3, 4, 2}}, {"Index", {5, 2}, 0, 2}}, {}, nullptr};
+  gather_nd.inputs[1].dtype = DataType::kInt64;  // (i, j) pairs, each in [0, 2]
+  gather_nd.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out{{5, 2}, {}};
+    for (int t = 0; t < 5; ++t) {
+      const int64_t i = static_cast<int64_t>(in[1].v[t * 2]), j = static_cast<int64_t>(in[1].v[t * 2 + 1]);
+      for (int k = 0; k < 2; ++k) out.v.push_back(in[0].v[(i * 4 + j) * 2 + k]);
+    }
+    return out;
+  };
+  rows.push_back(gather_nd);
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
