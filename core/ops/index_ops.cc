@@ -450,6 +450,74 @@ void GatherNdGradKernel(KernelContext& ctx) {
   });
 }
 
+// ---- scatter: rows of X at Ids replaced by (or added to) rows of Updates ----
+
+enum ScatterIn { kScX, kScIds, kScUpdates };
+enum ScatterAttr { kOverwrite };
+enum ScatterGradIn { kScGIds, kScGUpdates, kScGOutGrad };
+enum ScatterGradOut { kScGXGrad, kScGUpdatesGrad };
+
+void ScatterInferShape(InferShapeContext& ctx) {
+  const DDim x = ctx.InputDim(kScX), u = ctx.InputDim(kScUpdates);
+  const int64_t n = IndexCount(ctx, kScIds);
+  PD_CHECK(x.rank() >= 1 && u.rank() == x.rank(), InvalidArgument, "[", ctx.op_type(),
+           "] Updates ", u.ToString(), " must have X's rank (X ", x.ToString(), ")");
+  CheckInputShape(ctx, kScUpdates, AlongShape(x, 0, n), "X's shape with Ids' size rows");
+  SameShape(ctx, kScX, 0);
+}
+
+// Rows of `row` elements: Out = X, then row Ids[i] = (or +=) Updates row i. With
+// overwrite and repeated ids the last update wins, as PaddlePaddle's CPU kernel.
+template <typename T>
+void ScatterKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kScX);
+  const auto ids = Indices(ctx, ctx.Input(kScIds), "Ids", x.dims()[0], "X's first dim");
+  const int64_t row = x.dims()[0] ? x.numel() / x.dims()[0] : 0;
+  const T* xp = x.data<T>();
+  const T* up = ctx.Input(kScUpdates).data<T>();
+  T* o = ctx.Output(0)->MutableData<T>(ctx.place());
+  if (o != xp) std::copy(xp, xp + x.numel(), o);
+  const bool overwrite = ctx.Attr<bool>(kOverwrite);
+  if (!overwrite)  // accumulate: rows Ids point at start from zero, as PaddlePaddle
+    for (int64_t id : ids) std::fill(o + id * row, o + (id + 1) * row, T(0));
+  for (size_t i = 0; i < ids.size(); ++i) {
+    T* dst = o + ids[i] * row;
+    const T* src = up + static_cast<int64_t>(i) * row;
+    for (int64_t j = 0; j < row; ++j) dst[j] = overwrite ? src[j] : dst[j] + src[j];
+  }
+}
+
+void ScatterGradInferShape(InferShapeContext& ctx) {
+  if (ctx.HasOutput(kScGXGrad)) ctx.SetOutputDim(kScGXGrad, ctx.InputDim(kScGOutGrad));
+  GradShapeLike(ctx, kScGUpdates, kScGUpdatesGrad);
+}
+
+// X@GRAD is Out@GRAD with the scattered rows zeroed (their X was replaced);
+// Updates@GRAD gathers Out@GRAD's rows at Ids (the last writer's only, with
+// overwrite and repeated ids).
+template <typename T>
+void ScatterGradKernel(KernelContext& ctx) {
+  const DenseTensor& dout = ctx.Input(kScGOutGrad);
+  const auto ids = Indices(ctx, ctx.Input(kScGIds), "Ids", dout.dims()[0], "Out's first dim");
+  const int64_t row = dout.dims()[0] ? dout.numel() / dout.dims()[0] : 0;
+  const T* g = dout.data<T>();
+  const bool overwrite = ctx.Attr<bool>(kOverwrite);
+  if (ctx.HasOutput(kScGXGrad)) {
+    T* dx = ctx.Output(kScGXGrad)->MutableData<T>(ctx.place());
+    std::copy(g, g + dout.numel(), dx);
+    for (int64_t id : ids) std::fill(dx + id * row, dx + (id + 1) * row, T(0));
+  }
+  if (ctx.HasOutput(kScGUpdatesGrad)) {
+    T* du = ctx.Output(kScGUpdatesGrad)->MutableData<T>(ctx.place());
+    for (size_t i = 0; i < ids.size(); ++i) {
+      bool last = true;  // with overwrite, only the last update of a row reaches Out
+      for (size_t j = i + 1; overwrite && j < ids.size(); ++j) last = last && ids[j] != ids[i];
+      for (int64_t k = 0; k < row; ++k)
+        du[static_cast<int64_t>(i) * row + k] = last ? g[ids[i] * row + k] : T(0);
+    }
+  }
+}
+
 constexpr const char* kIndexEn = "The indices, int32 or int64, 1-D; negative counts from the end.";
 constexpr const char* kIndexZh = "索引，int32 或 int64，一维；负数从末尾倒数。";
 
@@ -593,6 +661,34 @@ PD_REGISTER_OP(gather_nd)
     .InferShape(GatherNdGradInferShape)
     .CpuKernel<float>(GatherNdGradKernel<float>)
     .CpuKernel<double>(GatherNdGradKernel<double>);
+
+PD_REGISTER_OP(scatter)
+    .Doc("Out is X with row Ids[i] replaced by row i of Updates (overwrite), or with the rows "
+         "at Ids set to the sum of their updates.",
+         "Out 为 X 把第 Ids[i] 行替换为 Updates 的第 i 行（overwrite），或把 Ids 指向的行"
+         "置为对应更新之和。")
+    .Input(kScX, "X", "The tensor to update.", "被更新的张量。")
+    .Input(kScIds, "Ids", "Rows of X, int32 or int64, 1-D.", "X 的行号，int32 或 int64，一维。")
+    .Input(kScUpdates, "Updates", "The new rows, [len(Ids)] + X.shape[1:].",
+           "新的行，[len(Ids)] + X.shape[1:]。")
+    .Output(0, "Out", "The updated tensor, X's shape.", "更新后的张量，形状同 X。")
+    .Attr<bool>(kOverwrite, "overwrite", true, "Replace rows (else add the updates of each row).",
+                "替换行（否则累加每行的更新）。")
+    .InferShape(ScatterInferShape)
+    .Inplace("X", "Out")
+    .CpuKernel<float>(ScatterKernel<float>)
+    .CpuKernel<double>(ScatterKernel<double>)
+    .CpuKernel<int32_t>(ScatterKernel<int32_t>)
+    .CpuKernel<int64_t>(ScatterKernel<int64_t>)
+    .Grad()
+    .Reads(kScGIds, "Ids")
+    .Reads(kScGUpdates, "Updates")
+    .OutputGrad(kScGOutGrad, "Out")
+    .InputGrad(kScGXGrad, "X")
+    .InputGrad(kScGUpdatesGrad, "Updates")
+    .InferShape(ScatterGradInferShape)
+    .CpuKernel<float>(ScatterGradKernel<float>)
+    .CpuKernel<double>(ScatterGradKernel<double>);
 
 }  // namespace
 }  // namespace ops

@@ -645,6 +645,26 @@ std::vector<OpRow> Rows() {
     return out;
   };
   rows.push_back(gather_nd);
+  auto scatter = [](const std::string& name, bool overwrite) {
+    OpRow r{name, "scatter", {{"X", {5, 3}}, {"Ids", {4}, 0, 4}, {"Updates", {4, 3}}},
+            {{"overwrite", overwrite}}, nullptr};
+    r.inputs[1].dtype = DataType::kInt64;
+    r.reference = [overwrite](const std::vector<Arr>& in, const AttributeMap&) {
+      Arr out = in[0];
+      if (!overwrite)
+        for (double id : in[1].v)
+          for (int j = 0; j < 3; ++j) out.v[static_cast<size_t>(id) * 3 + j] = 0;
+      for (size_t i = 0; i < in[1].v.size(); ++i)
+        for (int j = 0; j < 3; ++j) {
+          double& d = out.v[static_cast<size_t>(in[1].v[i]) * 3 + j];
+          d = overwrite ? in[2].v[i * 3 + j] : d + in[2].v[i * 3 + j];
+        }
+      return out;
+    };
+    return r;
+  };
+  rows.push_back(scatter("scatter", true));
+  rows.push_back(scatter("scatter_add", false));
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
