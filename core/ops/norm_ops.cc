@@ -394,6 +394,221 @@ PD_REGISTER_OP(batch_norm)
     .CpuKernel<float>(BatchNormGradKernel<float>)
     .CpuKernel<double>(BatchNormGradKernel<double>);
 
+// ---- group_norm / instance_norm ----
+// Per item n and group g of C/G channels, the elements of those channels over
+// all spatial positions are normalized together; Scale and Bias are per
+// channel. instance_norm is one channel per group.
+
+struct Groups {
+  Channels ch;
+  int64_t g = 1;  // groups
+  int64_t per() const { return ch.c / g; }
+};
+
+Groups GroupsOf(const std::string& op, const DDim& x, const std::string& layout, int64_t groups) {
+  Groups gr;
+  gr.ch = ChannelsOf(op, x, layout);
+  gr.g = groups;
+  PD_CHECK(groups >= 1 && (gr.ch.c < 0 || gr.ch.c % groups == 0), InvalidArgument, "[", op,
+           "] groups ", groups, " must be >= 1 and divide the ", gr.ch.c, " channels of X ",
+           x.ToString());
+  return gr;
+}
+
+// Normalizes every (n, group); writes each group's mean and variance.
+template <typename T>
+void GroupNormalize(const Groups& gr, const T* x, const T* scale, const T* bias, T eps, T* y,
+                    T* mean, T* var) {
+  const Channels& ch = gr.ch;
+  const int64_t count = gr.per() * ch.s;
+  for (int64_t n = 0; n < ch.n; ++n)
+    for (int64_t g = 0; g < gr.g; ++g) {
+      T m = T(0), v = T(0);
+      for (int64_t c = g * gr.per(); c < (g + 1) * gr.per(); ++c)
+        for (int64_t j = 0; j < ch.s; ++j) m += x[ch.At(n, c, j)];
+      m /= static_cast<T>(count);
+      for (int64_t c = g * gr.per(); c < (g + 1) * gr.per(); ++c)
+        for (int64_t j = 0; j < ch.s; ++j) v += (x[ch.At(n, c, j)] - m) * (x[ch.At(n, c, j)] - m);
+      v /= static_cast<T>(count);
+      const T rstd = T(1) / std::sqrt(v + eps);
+      for (int64_t c = g * gr.per(); c < (g + 1) * gr.per(); ++c)
+        for (int64_t j = 0; j < ch.s; ++j) {
+          const int64_t at = ch.At(n, c, j);
+          y[at] = (x[at] - m) * rstd * (scale ? scale[c] : T(1)) + (bias ? bias[c] : T(0));
+        }
+      if (mean) mean[n * gr.g + g] = m;
+      if (var) var[n * gr.g + g] = v;
+    }
+}
+
+// The gradient through GroupNormalize from the saved means and variances.
+template <typename T>
+void GroupNormalizeGrad(const Groups& gr, const T* x, const T* scale, const T* mean, const T* var,
+                        const T* dy, T eps, T* dx, T* ds, T* db) {
+  const Channels& ch = gr.ch;
+  const T inv_n = T(1) / static_cast<T>(gr.per() * ch.s);
+  if (ds) std::fill(ds, ds + ch.c, T(0));
+  if (db) std::fill(db, db + ch.c, T(0));
+  for (int64_t n = 0; n < ch.n; ++n)
+    for (int64_t g = 0; g < gr.g; ++g) {
+      const T m = mean[n * gr.g + g], rstd = T(1) / std::sqrt(var[n * gr.g + g] + eps);
+      T mean_dh = T(0), mean_dh_h = T(0);
+      for (int64_t c = g * gr.per(); c < (g + 1) * gr.per(); ++c)
+        for (int64_t j = 0; j < ch.s; ++j) {
+          const int64_t at = ch.At(n, c, j);
+          const T h = (x[at] - m) * rstd, dh = dy[at] * (scale ? scale[c] : T(1));
+          mean_dh += dh;
+          mean_dh_h += dh * h;
+          if (ds) ds[c] += dy[at] * h;
+          if (db) db[c] += dy[at];
+        }
+      mean_dh *= inv_n;
+      mean_dh_h *= inv_n;
+      if (!dx) continue;
+      for (int64_t c = g * gr.per(); c < (g + 1) * gr.per(); ++c)
+        for (int64_t j = 0; j < ch.s; ++j) {
+          const int64_t at = ch.At(n, c, j);
+          const T h = (x[at] - m) * rstd, dh = dy[at] * (scale ? scale[c] : T(1));
+          dx[at] = rstd * (dh - mean_dh - h * mean_dh_h);
+        }
+    }
+}
+
+// Slots shared by both ops: X, Scale, Bias -> Y, Mean, Variance (named
+// SavedMean / SavedVariance by instance_norm); grad reads X, Scale, Bias,
+// the two statistics and Y@GRAD.
+enum GnIn { kGnX, kGnScale, kGnBias };
+enum GnOut { kGnY, kGnMean, kGnVariance };
+enum GnGradIn { kGnGX, kGnGScale, kGnGBias, kGnGMean, kGnGVariance, kGnGYGrad };
+enum GnGradOut { kGnGXGrad, kGnGScaleGrad, kGnGBiasGrad };
+enum GroupNormAttr { kGnEpsilon, kGnGroups, kGnLayout };
+enum InstanceNormAttr { kInEpsilon };
+
+Groups GroupsFor(const InferShapeContext* ictx, const KernelContext* kctx, const DDim& x) {
+  const std::string& op = ictx ? ictx->op_type() : kctx->op_type();
+  // instance_norm and instance_norm_grad: one channel per group, channel second.
+  if (op.rfind("instance_norm", 0) == 0)
+    return GroupsOf(op, x, "NCHW", x.rank() >= 2 ? std::max<int64_t>(x[1], 1) : 1);
+  auto attr = [&](int i) -> const auto& { return ictx ? ictx->Attr<int32_t>(i) : kctx->Attr<int32_t>(i); };
+  const std::string& layout = ictx ? ictx->Attr<std::string>(kGnLayout) : kctx->Attr<std::string>(kGnLayout);
+  return GroupsOf(op, x, layout, attr(kGnGroups));
+}
+
+void GroupNormInferShape(InferShapeContext& ctx) {
+  const DDim x = ctx.InputDim(kGnX);
+  const Groups gr = GroupsFor(&ctx, nullptr, x);
+  for (int slot : {kGnScale, kGnBias})
+    if (ctx.HasInput(slot)) {
+      const DDim p = ctx.InputDim(slot);
+      PD_CHECK(p.numel() < 0 || gr.ch.c < 0 || p.numel() == gr.ch.c, InvalidArgument, "[",
+               ctx.op_type(), "] ", ctx.def().inputs[slot].name, " ", p.ToString(), " must have ",
+               gr.ch.c, " elements (X's channels)");
+    }
+  SameShape(ctx, kGnX, kGnY);
+  const int64_t stats = gr.ch.n < 0 ? -1 : gr.ch.n * gr.g;
+  const DDim sd = ctx.op_type().rfind("instance_norm", 0) == 0 ? DDim{stats} : DDim{gr.ch.n, gr.g};
+  if (ctx.HasOutput(kGnMean)) ctx.SetOutputDim(kGnMean, sd);
+  if (ctx.HasOutput(kGnVariance)) ctx.SetOutputDim(kGnVariance, sd);
+}
+
+template <typename T>
+void GroupNormKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kGnX);
+  const Groups gr = GroupsFor(nullptr, &ctx, x.dims());
+  T* mean = ctx.HasOutput(kGnMean) ? ctx.Output(kGnMean)->MutableData<T>(ctx.place()) : nullptr;
+  T* var = ctx.HasOutput(kGnVariance) ? ctx.Output(kGnVariance)->MutableData<T>(ctx.place()) : nullptr;
+  GroupNormalize<T>(gr, x.data<T>(), ctx.HasInput(kGnScale) ? ctx.Input(kGnScale).data<T>() : nullptr,
+                    ctx.HasInput(kGnBias) ? ctx.Input(kGnBias).data<T>() : nullptr,
+                    static_cast<T>(ctx.Attr<float>(0)), ctx.Output(kGnY)->MutableData<T>(ctx.place()),
+                    mean, var);
+}
+
+void GroupNormGradInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kGnGX, kGnGYGrad);
+  GradShapeLike(ctx, kGnGX, kGnGXGrad);
+  GradShapeLike(ctx, kGnGScale, kGnGScaleGrad);
+  GradShapeLike(ctx, kGnGBias, kGnGBiasGrad);
+}
+
+template <typename T>
+void GroupNormGradKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kGnGX);
+  const Groups gr = GroupsFor(nullptr, &ctx, x.dims());
+  auto out = [&](int slot) {
+    return ctx.HasOutput(slot) ? ctx.Output(slot)->MutableData<T>(ctx.place()) : nullptr;
+  };
+  GroupNormalizeGrad<T>(gr, x.data<T>(), ctx.HasInput(kGnGScale) ? ctx.Input(kGnGScale).data<T>() : nullptr,
+                        ctx.Input(kGnGMean).data<T>(), ctx.Input(kGnGVariance).data<T>(),
+                        ctx.Input(kGnGYGrad).data<T>(), static_cast<T>(ctx.Attr<float>(0)),
+                        out(kGnGXGrad), out(kGnGScaleGrad), out(kGnGBiasGrad));
+}
+
+// The X, Scale and Bias inputs and the statistics' outputs of both ops.
+void GroupSlots(OpDefBuilder& op, const char* mean, const char* variance) {
+  op.Input(kGnX, "X", "The input, [N, C, ...] (or channel last).", "输入，[N, C, ...]（或通道在后）。")
+      .Input(kGnScale, "Scale", "Optional per-channel scale, [C].", "可选的逐通道缩放系数，[C]。")
+      .Dispensable()
+      .Input(kGnBias, "Bias", "Optional per-channel shift, [C].", "可选的逐通道偏移，[C]。")
+      .Dispensable()
+      .Output(kGnY, "Y", "The normalized X.", "归一化后的 X。")
+      .Output(kGnMean, mean, "Each item's and group's mean.", "每个样本每组的均值。")
+      .Intermediate()
+      .Output(kGnVariance, variance, "Each item's and group's variance.", "每个样本每组的方差。")
+      .Intermediate();
+}
+
+template <const char* kMean, const char* kVariance>
+void GroupGrad(OpDefBuilder& op) {
+  op.Grad()
+      .Reads(kGnGX, "X")
+      .Reads(kGnGScale, "Scale")
+      .Reads(kGnGBias, "Bias")
+      .Reads(kGnGMean, kMean)
+      .Reads(kGnGVariance, kVariance)
+      .OutputGrad(kGnGYGrad, "Y")
+      .InputGrad(kGnGXGrad, "X")
+      .InputGrad(kGnGScaleGrad, "Scale")
+      .InputGrad(kGnGBiasGrad, "Bias")
+      .InferShape(GroupNormGradInferShape)
+      .CpuKernel<float>(GroupNormGradKernel<float>)
+      .CpuKernel<double>(GroupNormGradKernel<double>);
+}
+
+constexpr char kMeanName[] = "Mean";
+constexpr char kVarianceName[] = "Variance";
+constexpr char kSavedMeanName[] = "SavedMean";
+constexpr char kSavedVarianceName[] = "SavedVariance";
+
+PD_REGISTER_OP(group_norm)
+    .Doc("Group normalization: per item, the channels are split into `groups`; each group's "
+         "elements are normalized together, then Y = that * Scale + Bias per channel.",
+         "分组归一化：对每个样本，把通道分成 groups 组；每组的元素一起归一化，"
+         "然后按通道 Y = 结果 * Scale + Bias。")
+    .Apply([](OpDefBuilder& op) { GroupSlots(op, kMeanName, kVarianceName); })
+    .Attr<float>(kGnEpsilon, "epsilon", 1e-5f, "Added to the variance before the square root.",
+                 "开平方前加到方差上的小量。")
+    .Attr<int32_t>(kGnGroups, "groups", -1, "The number of groups; it must divide C.",
+                   "分组数；须整除 C。")
+    .Attr(kGnLayout, "data_layout", "NCHW", "NCHW (channel second) or NHWC (channel last).",
+          "NCHW（通道在第二维）或 NHWC（通道在最后一维）。")
+    .OneOf({"NCHW", "NHWC"})
+    .InferShape(GroupNormInferShape)
+    .CpuKernel<float>(GroupNormKernel<float>)
+    .CpuKernel<double>(GroupNormKernel<double>)
+    .Apply(GroupGrad<kMeanName, kVarianceName>);
+
+PD_REGISTER_OP(instance_norm)
+    .Doc("Instance normalization: each channel of each item is normalized over its spatial "
+         "positions, then Y = that * Scale + Bias per channel.",
+         "实例归一化：每个样本的每个通道在其空间位置上归一化，然后按通道 Y = 结果 * Scale + Bias。")
+    .Apply([](OpDefBuilder& op) { GroupSlots(op, kSavedMeanName, kSavedVarianceName); })
+    .Attr<float>(kInEpsilon, "epsilon", 1e-5f, "Added to the variance before the square root.",
+                 "开平方前加到方差上的小量。")
+    .InferShape(GroupNormInferShape)
+    .CpuKernel<float>(GroupNormKernel<float>)
+    .CpuKernel<double>(GroupNormKernel<double>)
+    .Apply(GroupGrad<kSavedMeanName, kSavedVarianceName>);
+
 }  // namespace
 }  // namespace ops
 }  // namespace paddle

@@ -665,6 +665,37 @@ std::vector<OpRow> Rows() {
   };
   rows.push_back(scatter("scatter", true));
   rows.push_back(scatter("scatter_add", false));
+  // group_norm over N = 2, C = 4, 3 positions; instance_norm is one channel per group.
+  auto group_norm = [](const std::string& name, const std::string& op, int groups, bool nhwc) {
+    const Shape x = nhwc ? Shape{2, 3, 4} : Shape{2, 4, 3};
+    AttributeMap attrs;
+    if (op == "group_norm")
+      attrs = {{"groups", int32_t{groups}}, {"data_layout", std::string(nhwc ? "NHWC" : "NCHW")}};
+    OpRow r{name, op, {{"X", x}, {"Scale", {4}}, {"Bias", {4}}}, attrs, nullptr};
+    r.out_slot = "Y";
+    r.reference = [groups, nhwc](const std::vector<Arr>& in, const AttributeMap&) {
+      auto at = [nhwc](int n, int c, int s) { return nhwc ? (n * 3 + s) * 4 + c : (n * 4 + c) * 3 + s; };
+      Arr y = in[0];
+      const int per = 4 / groups;
+      for (int n = 0; n < 2; ++n)
+        for (int g = 0; g < groups; ++g) {
+          double m = 0, v = 0;
+          for (int c = g * per; c < (g + 1) * per; ++c)
+            for (int s = 0; s < 3; ++s) m += in[0].v[at(n, c, s)] / (per * 3);
+          for (int c = g * per; c < (g + 1) * per; ++c)
+            for (int s = 0; s < 3; ++s) v += std::pow(in[0].v[at(n, c, s)] - m, 2) / (per * 3);
+          for (int c = g * per; c < (g + 1) * per; ++c)
+            for (int s = 0; s < 3; ++s)
+              y.v[at(n, c, s)] = (in[0].v[at(n, c, s)] - m) / std::sqrt(v + double{1e-5f}) *
+                                     in[1].v[c] + in[2].v[c];
+        }
+      return y;
+    };
+    return r;
+  };
+  rows.push_back(group_norm("group_norm", "group_norm", 2, false));
+  rows.push_back(group_norm("group_norm_nhwc", "group_norm", 2, true));
+  rows.push_back(group_norm("instance_norm", "instance_norm", 4, false));
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
