@@ -37,13 +37,15 @@ std::vector<int64_t> RowMajorStrides(const DDim& d) {
   return s;
 }
 
+// `fill` where the position rule gives -1.
 template <typename T>
-void Gather(const DenseTensor& x, DenseTensor* out, const Place& place, const PositionFn& pos) {
+void Gather(const DenseTensor& x, DenseTensor* out, const Place& place, const PositionFn& pos,
+            T fill = T(0)) {
   const T* xp = x.data<T>();
   T* o = out->MutableData<T>(place);
   ForEachIndex(out->dims(), [&](int64_t at, const int64_t* idx) {
     const int64_t src = pos(idx);
-    o[at] = src < 0 ? T(0) : xp[src];
+    o[at] = src < 0 ? fill : xp[src];
   });
 }
 
@@ -384,6 +386,121 @@ void GradSameShape(InferShapeContext& ctx) {
   if (ctx.HasOutput(0)) ctx.SetOutputDim(0, ctx.InputDim(dout));
 }
 
+// ---- pad3d: [N, C, D, H, W] (or NDHWC) padded on the three spatial dims ----
+
+enum PadIn { kPadX, kPaddingsTensor };
+enum PadAttr { kPaddings, kPadMode, kPadValue, kPadFormat };
+
+struct Pad3d {
+  std::vector<int64_t> before, after;  // per dim of X (0 on N and C)
+  int mode = 0;                        // 0 constant, 1 reflect, 2 replicate, 3 circular
+};
+
+Pad3d PadOf(const std::string& op, const DDim& x, const std::vector<int64_t>& p,
+            const std::string& mode, const std::string& format) {
+  PD_CHECK(x.rank() == 5, InvalidArgument, "[", op, "] X must be 5-D (", format, "), got ",
+           x.ToString());
+  PD_CHECK(p.size() == 6, InvalidArgument, "[", op, "] paddings must have 6 values [left, right, "
+           "top, bottom, front, back], got [", StrJoin(p), "]");
+  Pad3d pad;
+  pad.before.assign(5, 0);
+  pad.after.assign(5, 0);
+  const bool last = format == "NDHWC";
+  const int d = last ? 1 : 2, h = d + 1, w = d + 2;
+  const int dims[3] = {w, h, d};  // paddings come as (W), (H), (D) pairs
+  for (int k = 0; k < 3; ++k) {
+    PD_CHECK(p[2 * k] >= 0 && p[2 * k + 1] >= 0, InvalidArgument, "[", op,
+             "] paddings [", StrJoin(p), "] must be >= 0");
+    pad.before[dims[k]] = p[2 * k];
+    pad.after[dims[k]] = p[2 * k + 1];
+  }
+  pad.mode = mode == "reflect" ? 1 : mode == "replicate" ? 2 : mode == "circular" ? 3 : 0;
+  for (int i = 0; i < 5 && pad.mode == 1; ++i)
+    PD_CHECK(x[i] < 0 || (pad.before[i] < x[i] && pad.after[i] < x[i]), InvalidArgument, "[", op,
+             "] reflect padding [", StrJoin(p), "] must be smaller than the padded dim of X ",
+             x.ToString());
+  for (int i = 0; i < 5 && pad.mode >= 2; ++i)
+    PD_CHECK(x[i] != 0 || (pad.before[i] == 0 && pad.after[i] == 0), InvalidArgument, "[", op,
+             "] cannot ", mode, "-pad an empty dim of X ", x.ToString());
+  return pad;
+}
+
+std::vector<int64_t> PaddingValues(const KernelContext& ctx, int tensor_slot) {
+  std::vector<int64_t> p;
+  if (ctx.HasInput(tensor_slot)) {
+    const DenseTensor& t = ctx.Input(tensor_slot);
+    for (int64_t i = 0; i < t.numel(); ++i)
+      p.push_back(t.dtype() == DataType::kInt64 ? t.data<int64_t>()[i] : t.data<int32_t>()[i]);
+  } else {
+    const auto& a = ctx.Attr<std::vector<int32_t>>(kPaddings);
+    p.assign(a.begin(), a.end());
+  }
+  return p;
+}
+
+DDim PaddedDims(const std::string& op, const DDim& x, const Pad3d& pad) {
+  DDim out = x;
+  for (int i = 0; i < 5; ++i)
+    if (x[i] >= 0) out[i] = AddSize(AddSize(x[i], pad.before[i], op, "the padded size"), pad.after[i], op, "the padded size");
+  return out;
+}
+
+void PadInferShape(InferShapeContext& ctx) {
+  const DDim x = ctx.InputDim(kPadX);
+  if (ctx.HasInput(kPaddingsTensor)) {  // values known to the kernel only
+    if (!ctx.IsRuntime()) ctx.SetOutputDim(0, DDim(std::vector<int64_t>(x.rank(), -1)));
+    return;
+  }
+  const auto& a = ctx.Attr<std::vector<int32_t>>(kPaddings);
+  const Pad3d pad = PadOf(ctx.op_type(), x, std::vector<int64_t>(a.begin(), a.end()),
+                          ctx.Attr<std::string>(kPadMode), ctx.Attr<std::string>(kPadFormat));
+  ctx.SetOutputDim(0, PaddedDims(ctx.op_type(), x, pad));
+}
+
+// The input position of an output element, or -1 in constant padding.
+PositionFn PadPositions(const DDim& x, const Pad3d& pad) {
+  const auto s = RowMajorStrides(x);
+  return [x, pad, s](const int64_t* idx) -> int64_t {
+    int64_t off = 0;
+    for (int i = 0; i < 5; ++i) {
+      const int64_t n = x[i];
+      int64_t j = idx[i] - pad.before[i];
+      if (j < 0 || j >= n) {
+        switch (pad.mode) {
+          case 0: return -1;
+          case 1: j = j < 0 ? -j : 2 * (n - 1) - j; break;  // reflect: edge not repeated
+          case 2: j = j < 0 ? 0 : n - 1; break;
+          default: j = ((j % n) + n) % n;
+        }
+      }
+      off += j * s[i];
+    }
+    return off;
+  };
+}
+
+template <typename T>
+void PadKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kPadX);
+  const Pad3d pad = PadOf(ctx.op_type(), x.dims(), PaddingValues(ctx, kPaddingsTensor),
+                          ctx.Attr<std::string>(kPadMode), ctx.Attr<std::string>(kPadFormat));
+  DenseTensor* out = ctx.Output(0);
+  out->Resize(PaddedDims(ctx.op_type(), x.dims(), pad));
+  Gather<T>(x, out, ctx.place(), PadPositions(x.dims(), pad),
+            static_cast<T>(ctx.Attr<float>(kPadValue)));
+}
+
+enum PadGradIn { kPGX, kPGPaddings, kPGOutGrad };
+
+template <typename T>
+void PadGradKernel(KernelContext& ctx) {
+  const DDim xd = ctx.Input(kPGX).dims();
+  const Pad3d pad = PadOf(ctx.op_type(), xd, PaddingValues(ctx, kPGPaddings),
+                          ctx.Attr<std::string>(kPadMode), ctx.Attr<std::string>(kPadFormat));
+  const DenseTensor& dout = ctx.Input(kPGOutGrad);
+  ScatterAdd<T>(dout, xd, ctx.Output(0), ctx.place(), PadPositions(xd, pad));
+}
+
 using Flip = SameShapeOp<FlipPositions>;
 using Roll = SameShapeOp<RollForward>;
 using Tri = SameShapeOp<TriPositions>;
@@ -491,6 +608,36 @@ PD_REGISTER_OP(roll)
     .InputGrad(0, "X")
     .InferShape(GradSameShape)
     .PD_GRAD_KERNELS(RollGradKernel);
+
+PD_REGISTER_OP(pad3d)
+    .Doc("Pads the depth, height and width of a 5-D X: with `value` (constant), the mirror "
+         "image without the edge (reflect), the edge itself (replicate) or the other side "
+         "(circular).",
+         "填充 5 维 X 的深、高、宽：用 value（constant）、不含边缘的镜像（reflect）、边缘本身"
+         "（replicate）或另一侧的元素（circular）。")
+    .Input(kPadX, "X", "The input, [N, C, D, H, W] or [N, D, H, W, C].",
+           "输入，[N, C, D, H, W] 或 [N, D, H, W, C]。")
+    .Input(kPaddingsTensor, "Paddings", "Optional 1-D tensor overriding `paddings`.",
+           "可选的一维张量，取代 paddings 属性。")
+    .Dispensable()
+    .Output(0, "Out", "The padded tensor.", "填充后的张量。")
+    .RequiredAttr<std::vector<int32_t>>(kPaddings, "paddings",
+                                        "[left, right, top, bottom, front, back], each >= 0.",
+                                        "[左, 右, 上, 下, 前, 后]，均不小于 0。")
+    .Attr(kPadMode, "mode", "constant", "constant, reflect, replicate or circular.",
+          "constant、reflect、replicate 或 circular。")
+    .OneOf({"constant", "reflect", "replicate", "circular"})
+    .Attr<float>(kPadValue, "value", 0.0f, "The fill value of constant padding.", "constant 填充的值。")
+    .Attr(kPadFormat, "data_format", "NCDHW", "NCDHW or NDHWC.", "NCDHW 或 NDHWC。")
+    .OneOf({"NCDHW", "NDHWC"})
+    .InferShape(PadInferShape)
+    .PD_GATHER_KERNELS(PadKernel)
+    .Grad()
+    .Reads(kPGX, "X")
+    .Reads(kPGPaddings, "Paddings")
+    .OutputGrad(kPGOutGrad, "Out")
+    .InputGrad(0, "X")
+    .PD_GRAD_KERNELS(PadGradKernel);
 
 PD_REGISTER_OP(tril_triu)
     .Doc("Keeps the lower (lower=true) or upper triangle of the last two dims of X, from the "

@@ -696,6 +696,32 @@ std::vector<OpRow> Rows() {
   rows.push_back(group_norm("group_norm", "group_norm", 2, false));
   rows.push_back(group_norm("group_norm_nhwc", "group_norm", 2, true));
   rows.push_back(group_norm("instance_norm", "instance_norm", 4, false));
+  // pad3d on [1, 2, 2, 3, 3] with paddings [left 1, right 0, top 0, bottom 2, front 1, back 1].
+  auto pad3d = [](const std::string& mode) {
+    OpRow r{"pad3d_" + mode, "pad3d", {{"X", {1, 2, 2, 3, 3}}},
+            {{"paddings", Ints{1, 0, 0, 2, 1, 1}}, {"mode", mode}, {"value", 2.0f}}, nullptr};
+    r.reference = [mode](const std::vector<Arr>& in, const AttributeMap&) {
+      auto src = [&](int64_t j, int64_t n) -> int64_t {
+        if (j >= 0 && j < n) return j;
+        if (mode == "constant") return -1;
+        if (mode == "reflect") return j < 0 ? -j : 2 * (n - 1) - j;
+        if (mode == "replicate") return j < 0 ? 0 : n - 1;
+        return (j + n) % n;
+      };
+      Arr out{{1, 2, 4, 5, 4}, {}};
+      for (int c = 0; c < 2; ++c)
+        for (int d = 0; d < 4; ++d)
+          for (int h = 0; h < 5; ++h)
+            for (int w = 0; w < 4; ++w) {
+              const int64_t sd = src(d - 1, 2), sh = src(h, 3), sw = src(w - 1, 3);
+              out.v.push_back(sd < 0 || sh < 0 || sw < 0 ? 2.0
+                                                         : in[0].v[((c * 2 + sd) * 3 + sh) * 3 + sw]);
+            }
+      return out;
+    };
+    return r;
+  };
+  for (const char* mode : {"constant", "reflect", "replicate", "circular"}) rows.push_back(pad3d(mode));
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
