@@ -518,6 +518,54 @@ void ScatterGradKernel(KernelContext& ctx) {
   }
 }
 
+// ---- masked_select: the elements of X where Mask is true, in order, 1-D ----
+
+enum MaskIn { kMX, kMask };
+enum MaskGradIn { kMGX, kMGMask, kMGYGrad };
+enum MaskGradOut { kMGXGrad };
+
+void MaskedSelectInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kMX, kMask);
+  ctx.SetOutputDim(0, DDim{-1});  // how many are selected is known to the kernel only
+}
+
+const bool* MaskData(const KernelContext& ctx, const DenseTensor& mask) {
+  PD_CHECK(mask.dtype() == DataType::kBool, InvalidArgument, "[", ctx.op_type(),
+           "] Mask must be bool, got ", DataTypeName(mask.dtype()));
+  return mask.data<bool>();
+}
+
+template <typename T>
+void MaskedSelectKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kMX);
+  const bool* m = MaskData(ctx, ctx.Input(kMask));
+  const int64_t n = std::count(m, m + x.numel(), true);
+  DenseTensor* y = ctx.Output(0);
+  y->Resize(DDim{n});
+  const T* xp = x.data<T>();
+  T* o = y->MutableData<T>(ctx.place());
+  for (int64_t i = 0, k = 0; i < x.numel(); ++i)
+    if (m[i]) o[k++] = xp[i];
+}
+
+void MaskedSelectGradInferShape(InferShapeContext& ctx) {
+  GradShapeLike(ctx, kMGX, kMGXGrad);
+}
+
+// X@GRAD holds Y@GRAD's elements at the selected positions, zeros elsewhere.
+template <typename T>
+void MaskedSelectGradKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kMGX);
+  const bool* m = MaskData(ctx, ctx.Input(kMGMask));
+  const DenseTensor& dy = ctx.Input(kMGYGrad);
+  const int64_t n = std::count(m, m + x.numel(), true);
+  PD_CHECK(dy.numel() == n, InvalidArgument, "[", ctx.op_type(), "] Y@GRAD ",
+           dy.dims().ToString(), " must have one element per selected position (", n, ")");
+  const T* g = dy.data<T>();
+  T* dx = ctx.Output(kMGXGrad)->MutableData<T>(ctx.place());
+  for (int64_t i = 0, k = 0; i < x.numel(); ++i) dx[i] = m[i] ? g[k++] : T(0);
+}
+
 constexpr const char* kIndexEn = "The indices, int32 or int64, 1-D; negative counts from the end.";
 constexpr const char* kIndexZh = "索引，int32 或 int64，一维；负数从末尾倒数。";
 
@@ -689,6 +737,26 @@ PD_REGISTER_OP(scatter)
     .InferShape(ScatterGradInferShape)
     .CpuKernel<float>(ScatterGradKernel<float>)
     .CpuKernel<double>(ScatterGradKernel<double>);
+
+PD_REGISTER_OP(masked_select)
+    .Doc("The elements of X where Mask is true, in memory order, as a 1-D tensor.",
+         "X 中 Mask 为真处的元素，按内存顺序组成的一维张量。")
+    .Input(kMX, "X", "The tensor to select from.", "被选取的张量。")
+    .Input(kMask, "Mask", "The bool selector, X's shape.", "bool 类型的选择条件，形状同 X。")
+    .Output(0, "Y", "The selected elements.", "选出的元素。")
+    .InferShape(MaskedSelectInferShape)
+    .CpuKernel<float>(MaskedSelectKernel<float>)
+    .CpuKernel<double>(MaskedSelectKernel<double>)
+    .CpuKernel<int32_t>(MaskedSelectKernel<int32_t>)
+    .CpuKernel<int64_t>(MaskedSelectKernel<int64_t>)
+    .Grad()
+    .Reads(kMGX, "X")
+    .Reads(kMGMask, "Mask")
+    .OutputGrad(kMGYGrad, "Y")
+    .InputGrad(kMGXGrad, "X")
+    .InferShape(MaskedSelectGradInferShape)
+    .CpuKernel<float>(MaskedSelectGradKernel<float>)
+    .CpuKernel<double>(MaskedSelectGradKernel<double>);
 
 }  // namespace
 }  // namespace ops

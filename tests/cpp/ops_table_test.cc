@@ -722,6 +722,19 @@ std::vector<OpRow> Rows() {
     return r;
   };
   for (const char* mode : {"constant", "reflect", "replicate", "circular"}) rows.push_back(pad3d(mode));
+  OpRow masked{"masked_select", "masked_select", {{"X", {3, 4}}, {"Mask", {3, 4}, -1, 1}}, {},
+               nullptr};
+  masked.out_slot = "Y";
+  masked.shape_from_values = true;
+  masked.inputs[1].dtype = DataType::kBool;
+  masked.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr y{{0}, {}};
+    for (size_t i = 0; i < in[0].v.size(); ++i)
+      if (in[1].v[i]) y.v.push_back(in[0].v[i]);
+    y.shape[0] = static_cast<int64_t>(y.v.size());
+    return y;
+  };
+  rows.push_back(masked);
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
