@@ -20,7 +20,14 @@ enum ConvOut { kOutput };
 enum ConvGradIn { kGradInput, kGradFilter, kGradOutputGrad };
 enum ConvGradOut { kGradInputGrad, kGradFilterGrad };
 // Both ops declare the same attributes (ConvAttrs).
-enum ConvAttr { kStrides, kPaddings, kPaddingAlgorithm, kDilations, kGroups, kDataFormat };
+// conv2d and depthwise_conv2d declare their attributes in different orders
+// (PaddlePaddle's), so the kernels read them by name through AttrOf.
+
+// The op's own index of attribute `name`.
+template <typename Ctx>
+int AttrOf(const Ctx& ctx, const char* name) {
+  return ctx.def().AttrIndex(name);
+}
 
 // Everything a kernel needs, resolved once from the shapes and attributes.
 // Sizes are -1 where unknown (build time only).
@@ -59,19 +66,19 @@ int64_t ConvOutSize(const std::string& op, const char* what, int64_t in, int64_t
 template <typename Ctx>
 ConvGeom ResolveConv(const Ctx& ctx, const DDim& x, const DDim& f) {
   const std::string& op = ctx.op_type();
-  const std::string& format = ctx.template Attr<std::string>(kDataFormat);
+  const std::string& format = ctx.template Attr<std::string>(AttrOf(ctx, "data_format"));
   PD_CHECK(x.rank() == 4, InvalidArgument, "[", op, "] input 'Input' must be 4-D (", format,
            "), got shape ", x.ToString());
   PD_CHECK(f.rank() == 4, InvalidArgument, "[", op,
            "] input 'Filter' must be 4-D [out_channels, in_channels / groups, kh, kw], got "
            "shape ",
            f.ToString());
-  const auto& strides = ctx.template Attr<std::vector<int32_t>>(kStrides);
-  const auto& dilations = ctx.template Attr<std::vector<int32_t>>(kDilations);
+  const auto& strides = ctx.template Attr<std::vector<int32_t>>(AttrOf(ctx, "strides"));
+  const auto& dilations = ctx.template Attr<std::vector<int32_t>>(AttrOf(ctx, "dilations"));
   CheckPair(op, "strides", strides);
   CheckPair(op, "dilations", dilations);
   const std::vector<int64_t> pads =
-      ExpandPaddings(op, ctx.template Attr<std::vector<int32_t>>(kPaddings));
+      ExpandPaddings(op, ctx.template Attr<std::vector<int32_t>>(AttrOf(ctx, "paddings")));
 
   ConvGeom g;
   g.nhwc = IsChannelLast(format);
@@ -79,7 +86,7 @@ ConvGeom ResolveConv(const Ctx& ctx, const DDim& x, const DDim& f) {
   g.m = f[0];
   g.kh = f[2];
   g.kw = f[3];
-  g.groups = ctx.template Attr<int32_t>(kGroups);
+  g.groups = ctx.template Attr<int32_t>(AttrOf(ctx, "groups"));
   g.sh = strides[0], g.sw = strides[1];
   g.dh = dilations[0], g.dw = dilations[1];
   g.pt = pads[0], g.pb = pads[1], g.pl = pads[2], g.pr = pads[3];
@@ -91,7 +98,7 @@ ConvGeom ResolveConv(const Ctx& ctx, const DDim& x, const DDim& f) {
            " channels but Filter ", f.ToString(), " expects ", f[1], " per group x groups=",
            g.groups, " = ", f[1] * g.groups);
 
-  const std::string& algo = ctx.template Attr<std::string>(kPaddingAlgorithm);
+  const std::string& algo = ctx.template Attr<std::string>(AttrOf(ctx, "padding_algorithm"));
   const bool known_h = ApplyPaddingAlgorithm(op, algo, g.in.h, g.kh, g.sh, &g.pt, &g.pb);
   const bool known_w = ApplyPaddingAlgorithm(op, algo, g.in.w, g.kw, g.sw, &g.pl, &g.pr);
   if (algo == "SAME") g.dh = g.dw = 1;  // PaddlePaddle: SAME ignores dilations
@@ -250,15 +257,64 @@ void Conv2dGradKernel(KernelContext& ctx) {
   }
 }
 
-PD_REGISTER_OP(conv2d)
-    .Doc("2-D convolution (cross-correlation, as in deep-learning frameworks): each output "
-         "channel m at pixel (y, x) is the sum over the input channels of its group and the "
-         "kh x kw window at (y*stride - pad, x*stride - pad), spaced by `dilations`, of "
-         "Input times Filter[m]. The bias is added by a separate elementwise_add.",
-         "二维卷积（深度学习框架中的互相关）：输出通道 m 在像素 (y, x) 的值，是其所在分组的"
-         "各输入通道上、起点为 (y*stride - pad, x*stride - pad)、间距为 dilations 的 kh x kw "
-         "窗口内 Input 与 Filter[m] 乘积之和。偏置由单独的 elementwise_add 加上。")
-    .Input(kInput, "Input", "The input image batch, [N, C, H, W] (NCHW) or [N, H, W, C] (NHWC).",
+// The convolution attributes, each declared at the index its op gives it.
+void StridesAttr(OpDefBuilder& op, int index) {
+  op.Attr<std::vector<int32_t>>(index, "strides", {1, 1},
+                                  "Stride of the sliding window, [height, width]; each > 0.",
+                                  "滑动窗口的步长，[高, 宽]；每个值都须大于 0。");
+}
+
+void PaddingsAttr(OpDefBuilder& op, int index) {
+  op.Attr<std::vector<int32_t>>(
+            index, "paddings", {0, 0},
+            "Zero padding of the input: [h, w] pads both sides of each spatial dim equally, "
+            "[top, bottom, left, right] pads each side on its own. Used when padding_algorithm "
+            "is EXPLICIT.",
+            "输入的零填充：[h, w] 表示每个空间维两侧填充相同，[上, 下, 左, 右] 表示各侧单独填充。"
+            "仅在 padding_algorithm 为 EXPLICIT 时使用。");
+}
+
+void PaddingAlgorithmAttr(OpDefBuilder& op, int index) {
+  op.Attr(index, "padding_algorithm", "EXPLICIT",
+              "EXPLICIT uses `paddings`; SAME pads so that the output size is ceil(input / "
+              "stride) (the odd pixel goes to the bottom/right) and ignores dilations; VALID "
+              "pads nothing.",
+              "EXPLICIT 使用 paddings；SAME 自动填充使输出大小为 ceil(输入 / 步长)"
+              "（多出的一个像素填在下/右侧），并忽略 dilations；VALID 不做填充。")
+      .OneOf({"EXPLICIT", "SAME", "VALID"});
+}
+
+void DilationsAttr(OpDefBuilder& op, int index) {
+  op.Attr<std::vector<int32_t>>(
+            index, "dilations", {1, 1},
+            "Spacing between the filter's taps, [height, width]; each > 0 (1 = dense).",
+            "卷积核采样点之间的间距，[高, 宽]；每个值都须大于 0（1 表示紧密相邻）。");
+}
+
+void GroupsAttr(OpDefBuilder& op, int index) {
+  op.Attr<int32_t>(index, "groups", 1,
+                       "Number of groups: input and output channels are split into `groups` "
+                       "parts and part g of the output sees only part g of the input. Must "
+                       "divide the filter's output channels.",
+                       "分组数：输入与输出通道各分为 groups 份，输出的第 g 份只与输入的第 g 份相连。"
+                       "须整除卷积核的输出通道数。")
+      .AtLeast(1);
+}
+
+void DataFormatAttr(OpDefBuilder& op, int index) {
+  op.Attr(index, "data_format", "NCHW",
+              "Layout of Input and Output: NCHW (channels first; the legacy AnyLayout means "
+              "the same) or NHWC (channels last). The filter is always [M, C/groups, kh, kw].",
+              "Input 与 Output 的数据布局：NCHW（通道在前；旧式的 AnyLayout 与之相同）或 NHWC"
+              "（通道在后）。卷积核总是 [M, C/groups, kh, kw]。")
+      .OneOf({"NCHW", "NHWC", "AnyLayout"});
+}
+
+// The slots, attributes (in each op's order), kernels and gradient of conv2d
+// and depthwise_conv2d: one computation, grouped convolution.
+template <bool kDepthwise>
+void Conv(OpDefBuilder& op) {
+  op.Input(kInput, "Input", "The input image batch, [N, C, H, W] (NCHW) or [N, H, W, C] (NHWC).",
            "输入图像批，[N, C, H, W]（NCHW）或 [N, H, W, C]（NHWC）。")
     .Input(kFilter, "Filter", "The filters, [M, C / groups, kh, kw].",
            "卷积核，[M, C / groups, kh, kw]。")
@@ -266,48 +322,21 @@ PD_REGISTER_OP(conv2d)
             "The output, [N, M, H', W'] (NCHW) or [N, H', W', M] (NHWC), where H' = (H + "
             "pad_top + pad_bottom - (dilation*(kh-1)+1)) / stride + 1, and likewise W'.",
             "输出，[N, M, H', W']（NCHW）或 [N, H', W', M]（NHWC），其中 H' = (H + 上填充 + "
-            "下填充 - (dilation*(kh-1)+1)) / stride + 1，W' 同理。")
-    .Attr<std::vector<int32_t>>(kStrides, "strides", {1, 1},
-                                "Stride of the sliding window, [height, width]; each > 0.",
-                                "滑动窗口的步长，[高, 宽]；每个值都须大于 0。")
-    .Attr<std::vector<int32_t>>(
-          kPaddings, "paddings", {0, 0},
-          "Zero padding of the input: [h, w] pads both sides of each spatial dim equally, "
-          "[top, bottom, left, right] pads each side on its own. Used when padding_algorithm "
-          "is EXPLICIT.",
-          "输入的零填充：[h, w] 表示每个空间维两侧填充相同，[上, 下, 左, 右] 表示各侧单独填充。"
-          "仅在 padding_algorithm 为 EXPLICIT 时使用。")
-    .Attr(kPaddingAlgorithm, "padding_algorithm", "EXPLICIT",
-            "EXPLICIT uses `paddings`; SAME pads so that the output size is ceil(input / "
-            "stride) (the odd pixel goes to the bottom/right) and ignores dilations; VALID "
-            "pads nothing.",
-            "EXPLICIT 使用 paddings；SAME 自动填充使输出大小为 ceil(输入 / 步长)"
-            "（多出的一个像素填在下/右侧），并忽略 dilations；VALID 不做填充。")
-    .OneOf({"EXPLICIT", "SAME", "VALID"})
-    .Attr<std::vector<int32_t>>(
-          kDilations, "dilations", {1, 1},
-          "Spacing between the filter's taps, [height, width]; each > 0 (1 = dense).",
-          "卷积核采样点之间的间距，[高, 宽]；每个值都须大于 0（1 表示紧密相邻）。")
-    .Attr<int32_t>(kGroups, "groups", 1,
-                     "Number of groups: input and output channels are split into `groups` "
-                     "parts and part g of the output sees only part g of the input. Must "
-                     "divide the filter's output channels.",
-                     "分组数：输入与输出通道各分为 groups 份，输出的第 g 份只与输入的第 g 份相连。"
-                     "须整除卷积核的输出通道数。")
-    .AtLeast(1)
-    .Attr(kDataFormat, "data_format", "NCHW",
-            "Layout of Input and Output: NCHW (channels first; the legacy AnyLayout means "
-            "the same) or NHWC (channels last). The filter is always [M, C/groups, kh, kw].",
-            "Input 与 Output 的数据布局：NCHW（通道在前；旧式的 AnyLayout 与之相同）或 NHWC"
-            "（通道在后）。卷积核总是 [M, C/groups, kh, kw]。")
-    .OneOf({"NCHW", "NHWC", "AnyLayout"})
-    .InferShape(Conv2dInferShape)
+            "下填充 - (dilation*(kh-1)+1)) / stride + 1，W' 同理。");
+  // PaddlePaddle declares groups and dilations in the other order for depthwise_conv2d.
+  StridesAttr(op, 0);
+  PaddingsAttr(op, 1);
+  PaddingAlgorithmAttr(op, 2);
+  (kDepthwise ? GroupsAttr : DilationsAttr)(op, 3);
+  (kDepthwise ? DilationsAttr : GroupsAttr)(op, 4);
+  DataFormatAttr(op, 5);
+  op.InferShape(Conv2dInferShape)
     .CpuKernel<float>(Conv2dKernel<float>)
     .CpuKernel<double>(Conv2dKernel<double>)
-    .Grad("conv2d_grad")
-    .Doc("Gradients of conv2d: Input@GRAD is the transposed convolution of Output@GRAD with "
+    .Grad()
+    .Doc("Gradients of the convolution: Input@GRAD is the transposed convolution of Output@GRAD with "
          "Filter; Filter@GRAD correlates Output@GRAD with Input, summed over the batch.",
-         "conv2d 的梯度：Input@GRAD 是 Output@GRAD 与 Filter 的转置卷积；Filter@GRAD 是 "
+         "卷积的梯度：Input@GRAD 是 Output@GRAD 与 Filter 的转置卷积；Filter@GRAD 是 "
          "Output@GRAD 与 Input 的互相关，并在批上求和。")
     .Reads(kGradInput, "Input")
     .Reads(kGradFilter, "Filter")
@@ -317,6 +346,24 @@ PD_REGISTER_OP(conv2d)
     .InferShape(Conv2dGradInferShape)
     .CpuKernel<float>(Conv2dGradKernel<float>)
     .CpuKernel<double>(Conv2dGradKernel<double>);
+}
+
+PD_REGISTER_OP(conv2d)
+    .Doc("2-D convolution (cross-correlation, as in deep-learning frameworks): each output "
+         "channel m at pixel (y, x) is the sum over the input channels of its group and the "
+         "kh x kw window at (y*stride - pad, x*stride - pad), spaced by `dilations`, of "
+         "Input times Filter[m]. The bias is added by a separate elementwise_add.",
+         "二维卷积（深度学习框架中的互相关）：输出通道 m 在像素 (y, x) 的值，是其所在分组的"
+         "各输入通道上、起点为 (y*stride - pad, x*stride - pad)、间距为 dilations 的 kh x kw "
+         "窗口内 Input 与 Filter[m] 乘积之和。偏置由单独的 elementwise_add 加上。")
+    .Apply(Conv<false>);
+
+PD_REGISTER_OP(depthwise_conv2d)
+    .Doc("2-D convolution with groups (as conv2d), the form PaddlePaddle saves for depthwise "
+         "layers (groups = input channels); attributes in its own order.",
+         "带分组的二维卷积（同 conv2d），PaddlePaddle 为逐通道卷积层（groups 等于输入通道数）"
+         "保存的形式；属性按其自身顺序排列。")
+    .Apply(Conv<true>);
 
 }  // namespace
 }  // namespace ops

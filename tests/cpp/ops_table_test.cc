@@ -735,6 +735,37 @@ std::vector<OpRow> Rows() {
     return y;
   };
   rows.push_back(masked);
+  // Convolutions (NCHW, stride 1, padding 1): Out[n, m] = sum over the group's channels.
+  auto conv = [](const std::string& name, const std::string& op, int64_t c, int64_t m, int groups) {
+    OpRow r{name, op, {{"Input", {2, c, 4, 4}}, {"Filter", {m, c / groups, 3, 3}}},
+            {{"groups", int32_t{groups}}, {"paddings", Ints{1, 1}}}, nullptr};
+    r.out_slot = "Output";
+    r.reference = [c, m, groups](const std::vector<Arr>& in, const AttributeMap&) {
+      const int64_t cg = c / groups, mg = m / groups;
+      Arr out{{2, m, 4, 4}, std::vector<double>(2 * m * 16, 0.0)};
+      for (int64_t n = 0; n < 2; ++n)
+        for (int64_t o = 0; o < m; ++o)
+          for (int64_t y = 0; y < 4; ++y)
+            for (int64_t x = 0; x < 4; ++x) {
+              double acc = 0;
+              for (int64_t k = 0; k < cg; ++k)
+                for (int64_t i = 0; i < 3; ++i)
+                  for (int64_t j = 0; j < 3; ++j) {
+                    const int64_t yy = y + i - 1, xx = x + j - 1;
+                    if (yy < 0 || yy >= 4 || xx < 0 || xx >= 4) continue;
+                    const int64_t ch = (o / mg) * cg + k;
+                    acc += in[0].v[((n * c + ch) * 4 + yy) * 4 + xx] *
+                           in[1].v[((o * cg + k) * 3 + i) * 3 + j];
+                  }
+              out.v[((n * m + o) * 4 + y) * 4 + x] = acc;
+            }
+      return out;
+    };
+    return r;
+  };
+  rows.push_back(conv("conv2d", "conv2d", 2, 3, 1));
+  rows.push_back(conv("conv2d_groups", "conv2d", 4, 6, 2));
+  rows.push_back(conv("depthwise_conv2d", "depthwise_conv2d", 3, 3, 3));
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
@@ -792,7 +823,7 @@ std::vector<OpRow> Rows() {
 // Ops whose checks live elsewhere for now (moving them into the table is open
 // work): their own tests, named here so the list can only shrink knowingly.
 const std::set<std::string> kCheckedElsewhere = {
-    "conv2d", "pool2d",             // ops_conv_pool_test.cc
+    "pool2d",                        // ops_conv_pool_test.cc
     "matmul_v2", "lookup_table_v2",  // ops_embed_matmul_test.cc
     "fc",                            // ir_test.cc (made by fc_fuse_pass)
     "feed", "fetch",                 // ops_test.cc, executor_test.cc
