@@ -1,5 +1,7 @@
 // Losses: softmax_with_cross_entropy (hard labels with ignore_index, or soft
-// label distributions, along any axis).
+// label distributions, along any axis); bce_loss and
+// sigmoid_cross_entropy_with_logits, elementwise.
+#include <algorithm>
 #include <cmath>
 
 #include "core/base/enforce.h"
@@ -183,6 +185,161 @@ PD_REGISTER_OP(softmax_with_cross_entropy)
     .InferShape(SceGradInferShape)
     .CpuKernel<float>(SceGradKernel<float>)
     .CpuKernel<double>(SceGradKernel<double>);
+
+// ---- elementwise binary cross entropy ----
+
+enum BceIn { kBceX, kBceLabel, kPosWeight };
+// sigmoid_cross_entropy_with_logits_grad's inputs; bce_loss_grad has no
+// pos_weight, so its Out@GRAD sits at kBGPosWeight.
+enum BceGradIn { kBGX, kBGLabel, kBGPosWeight, kBGOutGrad };
+enum BceGradOut { kBGXGrad };
+enum SigmoidCeAttr { kNormalize, kSigmoidIgnore };
+
+void ElementwiseLossInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kBceX, kBceLabel);
+  if (ctx.def().inputs.size() > kPosWeight && ctx.HasInput(kPosWeight))
+    CheckSameShape(ctx, kBceX, kPosWeight);
+  SameShape(ctx, kBceX, 0);
+}
+
+// bce_loss on probabilities, each log clamped at -100 as PaddlePaddle does.
+template <typename T>
+void BceKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kBceX);
+  const T* xp = x.data<T>();
+  const T* y = ctx.Input(kBceLabel).data<T>();
+  T* o = ctx.Output(0)->MutableData<T>(ctx.place());
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    PD_CHECK(xp[i] >= T(0) && xp[i] <= T(1), InvalidArgument, "[", ctx.op_type(), "] X ", xp[i],
+             " at flat position ", i, " is not a probability in [0, 1]");
+    const T lx = std::max(std::log(xp[i]), T(-100)), l1x = std::max(std::log(T(1) - xp[i]), T(-100));
+    o[i] = -(y[i] * lx + (T(1) - y[i]) * l1x);
+  }
+}
+
+template <typename T>
+void BceGradKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kBGX);
+  const T* xp = x.data<T>();
+  const T* y = ctx.Input(kBGLabel).data<T>();
+  const T* g = ctx.Input(kBGPosWeight).data<T>();  // bce_loss_grad: X, Label, Out@GRAD
+  T* dx = ctx.Output(kBGXGrad)->MutableData<T>(ctx.place());
+  for (int64_t i = 0; i < x.numel(); ++i)
+    dx[i] = g[i] * (xp[i] - y[i]) / std::max((T(1) - xp[i]) * xp[i], T(1e-12));
+}
+
+// On logits, stably: (1 - y) x + c (log(1 + exp(-|x|)) + max(-x, 0)) with
+// c = 1 + (pos_weight - 1) y; elements whose label is ignore_index give 0, and
+// `normalize` divides by how many are not ignored.
+template <typename T>
+struct SigmoidCe {
+  const T* x;
+  const T* y;
+  const T* w;
+  int64_t n;
+  T ignore;
+  bool normalize;
+  T Scale() const {
+    if (!normalize) return T(1);
+    int64_t kept = 0;
+    for (int64_t i = 0; i < n; ++i) kept += y[i] != ignore;
+    return T(1) / static_cast<T>(std::max<int64_t>(kept, 1));
+  }
+};
+
+template <typename T>
+void SigmoidCeKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kBceX);
+  const SigmoidCe<T> c{x.data<T>(), ctx.Input(kBceLabel).data<T>(),
+                       ctx.HasInput(kPosWeight) ? ctx.Input(kPosWeight).data<T>() : nullptr,
+                       x.numel(), static_cast<T>(ctx.Attr<int32_t>(kSigmoidIgnore)),
+                       ctx.Attr<bool>(kNormalize)};
+  const T scale = c.Scale();
+  T* o = ctx.Output(0)->MutableData<T>(ctx.place());
+  for (int64_t i = 0; i < c.n; ++i) {
+    if (c.y[i] == c.ignore) {
+      o[i] = T(0);
+      continue;
+    }
+    const T k = T(1) + ((c.w ? c.w[i] : T(1)) - T(1)) * c.y[i];
+    o[i] = scale * ((T(1) - c.y[i]) * c.x[i] +
+                    k * (std::log1p(std::exp(-std::abs(c.x[i]))) + std::max(-c.x[i], T(0))));
+  }
+}
+
+template <typename T>
+void SigmoidCeGradKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kBGX);
+  const SigmoidCe<T> c{x.data<T>(), ctx.Input(kBGLabel).data<T>(),
+                       ctx.HasInput(kBGPosWeight) ? ctx.Input(kBGPosWeight).data<T>() : nullptr,
+                       x.numel(), static_cast<T>(ctx.Attr<int32_t>(kSigmoidIgnore)),
+                       ctx.Attr<bool>(kNormalize)};
+  const T scale = c.Scale();
+  const T* g = ctx.Input(kBGOutGrad).data<T>();
+  T* dx = ctx.Output(kBGXGrad)->MutableData<T>(ctx.place());
+  for (int64_t i = 0; i < c.n; ++i) {
+    if (c.y[i] == c.ignore) {
+      dx[i] = T(0);
+      continue;
+    }
+    const T k = T(1) + ((c.w ? c.w[i] : T(1)) - T(1)) * c.y[i];
+    const T s = T(1) / (T(1) + std::exp(-c.x[i]));
+    dx[i] = g[i] * scale * ((T(1) - c.y[i]) - k * (T(1) - s));
+  }
+}
+
+void BceGradInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kBGX, ctx.def().kernel_dtype_input);  // the grad's Out@GRAD slot
+  GradShapeLike(ctx, kBGX, kBGXGrad);
+}
+
+PD_REGISTER_OP(bce_loss)
+    .Doc("Binary cross entropy of probabilities X against Label, elementwise: "
+         "-(Label log X + (1 - Label) log(1 - X)), each log at least -100.",
+         "概率 X 与 Label 的逐元素二元交叉熵：-(Label log X + (1 - Label) log(1 - X))，"
+         "每个对数不小于 -100。")
+    .Input(kBceX, "X", "Probabilities in [0, 1].", "[0, 1] 内的概率。")
+    .Input(kBceLabel, "Label", "Targets, X's shape.", "目标值，形状同 X。")
+    .Output(0, "Out", "The loss, X's shape.", "损失，形状同 X。")
+    .InferShape(ElementwiseLossInferShape)
+    .CpuKernel<float>(BceKernel<float>)
+    .CpuKernel<double>(BceKernel<double>)
+    .Grad()
+    .Reads(kBGX, "X")
+    .Reads(kBGLabel, "Label")
+    .OutputGrad(kBGPosWeight, "Out")
+    .InputGrad(kBGXGrad, "X")
+    .InferShape(BceGradInferShape)
+    .CpuKernel<float>(BceGradKernel<float>)
+    .CpuKernel<double>(BceGradKernel<double>);
+
+PD_REGISTER_OP(sigmoid_cross_entropy_with_logits)
+    .Doc("Binary cross entropy of sigmoid(X) against Label, computed stably from the logits, "
+         "optionally weighting positives by pos_weight; elements labelled ignore_index give 0.",
+         "sigmoid(X) 与 Label 的二元交叉熵，由 logits 稳定地计算，可用 pos_weight 加权正样本；"
+         "标签等于 ignore_index 的元素为 0。")
+    .Input(kBceX, "X", "The logits.", "logits。")
+    .Input(kBceLabel, "Label", "Targets in [0, 1], X's shape.", "[0, 1] 内的目标值，形状同 X。")
+    .Input(kPosWeight, "pos_weight", "Optional weight of the positive term, X's shape.",
+           "可选的正样本项权重，形状同 X。")
+    .Dispensable()
+    .Output(0, "Out", "The loss, X's shape.", "损失，形状同 X。")
+    .Attr<bool>(kNormalize, "normalize", false,
+                "Divide by the number of elements not ignored.", "除以未被忽略的元素个数。")
+    .Attr<int32_t>(kSigmoidIgnore, "ignore_index", -100, "A label value whose element gives 0.",
+                   "使该元素损失为 0 的标签值。")
+    .InferShape(ElementwiseLossInferShape)
+    .CpuKernel<float>(SigmoidCeKernel<float>)
+    .CpuKernel<double>(SigmoidCeKernel<double>)
+    .Grad()
+    .Reads(kBGX, "X")
+    .Reads(kBGLabel, "Label")
+    .Reads(kBGPosWeight, "pos_weight")
+    .OutputGrad(kBGOutGrad, "Out")
+    .InputGrad(kBGXGrad, "X")
+    .InferShape(BceGradInferShape)
+    .CpuKernel<float>(SigmoidCeGradKernel<float>)
+    .CpuKernel<double>(SigmoidCeGradKernel<double>);
 
 }  // namespace
 }  // namespace ops

@@ -766,6 +766,35 @@ std::vector<OpRow> Rows() {
   rows.push_back(conv("conv2d", "conv2d", 2, 3, 1));
   rows.push_back(conv("conv2d_groups", "conv2d", 4, 6, 2));
   rows.push_back(conv("depthwise_conv2d", "depthwise_conv2d", 3, 3, 3));
+  OpRow bce{"bce_loss", "bce_loss", {{"X", {3, 4}, 0.05, 0.95}, {"Label", {3, 4}, 0, 1}}, {},
+            nullptr};
+  bce.inputs[1].differentiable = false;
+  bce.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out = in[0];
+    for (size_t i = 0; i < out.v.size(); ++i)
+      out.v[i] = -(in[1].v[i] * std::log(in[0].v[i]) + (1 - in[1].v[i]) * std::log(1 - in[0].v[i]));
+    return out;
+  };
+  rows.push_back(bce);
+  auto sigmoid_ce = [](const std::string& name, bool pos_weight, bool normalize) {
+    OpRow r{name, "sigmoid_cross_entropy_with_logits", {{"X", {3, 4}}, {"Label", {3, 4}, 0, 1}},
+            {{"normalize", normalize}}, nullptr};
+    r.inputs[1].differentiable = false;
+    if (pos_weight) r.inputs.push_back({"pos_weight", {3, 4}, 0.5, 2.0, false});
+    r.reference = [pos_weight, normalize](const std::vector<Arr>& in, const AttributeMap&) {
+      Arr out = in[0];
+      for (size_t i = 0; i < out.v.size(); ++i) {
+        const double x = in[0].v[i], y = in[1].v[i], w = pos_weight ? in[2].v[i] : 1.0;
+        const double s = 1 / (1 + std::exp(-x));
+        out.v[i] = -(w * y * std::log(s) + (1 - y) * std::log(1 - s));
+        if (normalize) out.v[i] /= static_cast<double>(out.v.size());
+      }
+      return out;
+    };
+    return r;
+  };
+  rows.push_back(sigmoid_ce("sigmoid_cross_entropy_with_logits", false, false));
+  rows.push_back(sigmoid_ce("sigmoid_cross_entropy_pos_weight_normalized", true, true));
   OpRow log_softmax{"log_softmax", "log_softmax", {{"X", {3, 4, 5}}}, {{"axis", int32_t{1}}},
                     nullptr};
   log_softmax.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
