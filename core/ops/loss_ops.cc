@@ -318,7 +318,7 @@ PD_REGISTER_OP(sigmoid_cross_entropy_with_logits)
          "optionally weighting positives by pos_weight; elements labelled ignore_index give 0.",
          "sigmoid(X) 与 Label 的二元交叉熵，由 logits 稳定地计算，可用 pos_weight 加权正样本；"
          "标签等于 ignore_index 的元素为 0。")
-    .Input(kBceX, "X", "The logits.", "logits。")
+    .Input(kBceX, "X", "The logits.", "未归一化的分数（logits）。")
     .Input(kBceLabel, "Label", "Targets in [0, 1], X's shape.", "[0, 1] 内的目标值，形状同 X。")
     .Input(kPosWeight, "pos_weight", "Optional weight of the positive term, X's shape.",
            "可选的正样本项权重，形状同 X。")
