@@ -24,18 +24,6 @@ int64_t Product(const DDim& d, int lo, int hi) {
   return p;
 }
 
-// The value of a one-element int32/int64 tensor input (entry i of the slot).
-int64_t IntScalar(const KernelContext& ctx, int slot, size_t i = 0) {
-  const DenseTensor& t = ctx.Input(slot, i);
-  const std::string& name = ctx.def().inputs[slot].name;
-  PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input '", name, "' #", i,
-           " must hold one element, got shape ", t.dims().ToString());
-  if (t.dtype() == DataType::kInt64) return t.data<int64_t>()[0];
-  PD_CHECK(t.dtype() == DataType::kInt32, InvalidArgument, "[", ctx.op_type(), "] input '", name,
-           "' must be int32 or int64, got ", DataTypeName(t.dtype()));
-  return t.data<int32_t>()[0];
-}
-
 // The axis: from the one-element `slot` tensor when it is given, else `attr`.
 int AxisArg(const KernelContext& ctx, int slot, int attr) {
   if (!ctx.HasInput(slot)) return ctx.Attr<int32_t>(attr);

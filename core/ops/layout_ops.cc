@@ -89,33 +89,6 @@ PositionFn Modulo(const DDim& x, int out_rank) {
   };
 }
 
-// Integers from an INTS attribute, or from a 1-D tensor, or from a list of
-// one-element tensors, whichever is given (tensors first, as PaddlePaddle).
-std::vector<int64_t> IntList(const KernelContext& ctx, int tensor_slot, int list_slot,
-                             const std::vector<int32_t>& attr) {
-  auto value = [&](const DenseTensor& t, int64_t i) -> int64_t {
-    PD_CHECK(t.dtype() == DataType::kInt32 || t.dtype() == DataType::kInt64, InvalidArgument,
-             "[", ctx.op_type(), "] shape and repeat tensors must be int32 or int64, got ",
-             DataTypeName(t.dtype()));
-    return t.dtype() == DataType::kInt32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i];
-  };
-  std::vector<int64_t> out;
-  if (tensor_slot >= 0 && ctx.HasInput(tensor_slot)) {
-    const DenseTensor& t = ctx.Input(tensor_slot);
-    for (int64_t i = 0; i < t.numel(); ++i) out.push_back(value(t, i));
-  } else if (list_slot >= 0 && ctx.HasInput(list_slot)) {
-    for (size_t i = 0; i < ctx.InputCount(list_slot); ++i) {
-      const DenseTensor& t = ctx.Input(list_slot, i);
-      PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input '",
-               ctx.def().inputs[list_slot].name, "' #", i, " must hold one element");
-      out.push_back(value(t, 0));
-    }
-  } else {
-    out.assign(attr.begin(), attr.end());
-  }
-  return out;
-}
-
 // ---- tile ----
 
 enum TileIn { kTileX, kRepeatTimes, kRepeatTimesList };

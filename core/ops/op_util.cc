@@ -28,5 +28,21 @@ void CheckSameShape(InferShapeContext& ctx, int a, int b) {
            " must have the same shape");
 }
 
+int64_t IntElement(const KernelContext& ctx, int slot, size_t entry, int64_t i) {
+  const DenseTensor& t = ctx.Input(slot, entry);
+  if (t.dtype() == DataType::kInt32) return t.data<int32_t>()[i];
+  PD_CHECK(t.dtype() == DataType::kInt64, InvalidArgument, "[", ctx.op_type(), "] input '",
+           ctx.def().inputs[slot].name, "' must be int32 or int64, got ", DataTypeName(t.dtype()));
+  return t.data<int64_t>()[i];
+}
+
+int64_t IntScalar(const KernelContext& ctx, int slot, size_t entry) {
+  const DenseTensor& t = ctx.Input(slot, entry);
+  PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input '",
+           ctx.def().inputs[slot].name, "' #", entry, " must hold one element, got shape ",
+           t.dims().ToString());
+  return IntElement(ctx, slot, entry, 0);
+}
+
 }  // namespace ops
 }  // namespace paddle

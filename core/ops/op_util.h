@@ -31,5 +31,30 @@ void CheckSameShape(InferShapeContext& ctx, int a, int b);
 // the same build-time leniency.
 void CheckInputShape(InferShapeContext& ctx, int slot, const DDim& want, const char* rule);
 
+// Integers ops take from tensor inputs (shapes, axes, counts given as tensors).
+// Element i of entry `entry` of input `slot`, an int32 or int64 tensor, as
+// int64; InvalidArgument naming the op and slot for another element type.
+int64_t IntElement(const KernelContext& ctx, int slot, size_t entry = 0, int64_t i = 0);
+// The single element of entry `entry` of input `slot` (InvalidArgument when
+// it holds more or fewer).
+int64_t IntScalar(const KernelContext& ctx, int slot, size_t entry = 0);
+// The integers of the 1-D tensor input `tensor_slot` when given, else of the
+// one-element tensors of the list input `list_slot`, else `attr` (a slot of
+// -1 is absent).
+template <typename I>
+std::vector<int64_t> IntList(const KernelContext& ctx, int tensor_slot, int list_slot,
+                             const std::vector<I>& attr) {
+  std::vector<int64_t> out;
+  if (tensor_slot >= 0 && ctx.HasInput(tensor_slot)) {
+    for (int64_t i = 0; i < ctx.Input(tensor_slot).numel(); ++i)
+      out.push_back(IntElement(ctx, tensor_slot, 0, i));
+  } else if (list_slot >= 0 && ctx.HasInput(list_slot)) {
+    for (size_t k = 0; k < ctx.InputCount(list_slot); ++k) out.push_back(IntScalar(ctx, list_slot, k));
+  } else {
+    out.assign(attr.begin(), attr.end());
+  }
+  return out;
+}
+
 }  // namespace ops
 }  // namespace paddle

@@ -91,34 +91,22 @@ void Reshape2InferShape(InferShapeContext& ctx) {
   ctx.ShareLoD(kX, kOut);
 }
 
-// Element i of an int32 or int64 tensor.
-int64_t IntAt(const std::string& op, const char* slot, const DenseTensor& t, int64_t i) {
-  if (t.dtype() == DataType::kInt32) return t.data<int32_t>()[i];
-  PD_CHECK(t.dtype() == DataType::kInt64, InvalidArgument, "[", op, "] input '", slot,
-           "' must be int32 or int64, got ", DataTypeName(t.dtype()));
-  return t.data<int64_t>()[i];
-}
-
 void Reshape2Kernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kX);
   DenseTensor* out = ctx.Output(kOut);
   if (ctx.InputCount(kShapeTensor) > 0 || ctx.HasInput(kShape)) {
+    // ShapeTensor before Shape, PaddlePaddle's priority.
     std::vector<int64_t> shape;
     const char* source;
     if (ctx.InputCount(kShapeTensor) > 0) {
       source = "input 'ShapeTensor'";
-      for (size_t i = 0; i < ctx.InputCount(kShapeTensor); ++i) {
-        const DenseTensor& t = ctx.Input(kShapeTensor, i);
-        PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input 'ShapeTensor' #", i,
-                 " must hold one element, got shape ", t.dims().ToString());
-        shape.push_back(IntAt(ctx.op_type(), "ShapeTensor", t, 0));
-      }
+      shape = IntList(ctx, -1, kShapeTensor, std::vector<int32_t>{});
     } else {
       source = "input 'Shape'";
       const DenseTensor& t = ctx.Input(kShape);
       PD_CHECK(t.dims().rank() == 1, InvalidArgument,
                "[", ctx.op_type(), "] input 'Shape' must be 1-D, got shape ", t.dims().ToString());
-      for (int64_t i = 0; i < t.numel(); ++i) shape.push_back(IntAt(ctx.op_type(), "Shape", t, i));
+      shape = IntList(ctx, kShape, -1, std::vector<int32_t>{});
     }
     out->Resize(ReshapeDims(ctx.op_type(), x.dims(), shape, source));
     out->set_lod(x.lod());

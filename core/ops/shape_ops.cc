@@ -112,26 +112,8 @@ void UnsqueezeInferShape(InferShapeContext& ctx) {
   SetViewShape(ctx, UnsqueezeDims(ctx.op_type(), x, std::vector<int64_t>(axes.begin(), axes.end())));
 }
 
-int64_t IntValue(const std::string& op, const char* slot, const DenseTensor& t, int64_t i) {
-  if (t.dtype() == DataType::kInt32) return t.data<int32_t>()[i];
-  PD_CHECK(t.dtype() == DataType::kInt64, InvalidArgument, "[", op, "] input '", slot,
-           "' must be int32 or int64, got ", DataTypeName(t.dtype()));
-  return t.data<int64_t>()[i];
-}
-
 void UnsqueezeKernel(KernelContext& ctx) {
-  std::vector<int64_t> axes;
-  if (ctx.HasInput(kAxesTensor)) {
-    const DenseTensor& t = ctx.Input(kAxesTensor);
-    for (int64_t i = 0; i < t.numel(); ++i) axes.push_back(IntValue(ctx.op_type(), "AxesTensor", t, i));
-  } else if (ctx.HasInput(kAxesTensorList)) {
-    for (size_t i = 0; i < ctx.InputCount(kAxesTensorList); ++i) {
-      const DenseTensor& t = ctx.Input(kAxesTensorList, i);
-      PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input 'AxesTensorList' #",
-               i, " must hold one element, got shape ", t.dims().ToString());
-      axes.push_back(IntValue(ctx.op_type(), "AxesTensorList", t, 0));
-    }
-  }
+  const std::vector<int64_t> axes = IntList(ctx, kAxesTensor, kAxesTensorList, std::vector<int32_t>{});
   if (ctx.HasInput(kAxesTensor) || ctx.HasInput(kAxesTensorList)) {
     const DenseTensor& x = ctx.Input(kUnsqueezeX);
     ctx.Output(kOut)->Resize(UnsqueezeDims(ctx.op_type(), x.dims(), axes));
