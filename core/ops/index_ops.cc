@@ -98,12 +98,7 @@ int64_t IndexCount(InferShapeContext& ctx, int slot) {
 }
 
 int AxisValue(const KernelContext& ctx, int slot, int attr) {
-  if (!ctx.HasInput(slot)) return ctx.Attr<int32_t>(attr);
-  const DenseTensor& t = ctx.Input(slot);
-  PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input 'Axis' must hold one "
-           "element, got shape ", t.dims().ToString());
-  return t.dtype() == DataType::kInt64 ? static_cast<int>(t.data<int64_t>()[0])
-                                       : t.data<int32_t>()[0];
+  return ctx.HasInput(slot) ? static_cast<int>(IntScalar(ctx, slot)) : ctx.Attr<int32_t>(attr);
 }
 
 void GatherInferShape(InferShapeContext& ctx) {
@@ -240,11 +235,7 @@ enum OneHotIn { kIds, kDepthTensor };
 enum OneHotAttr { kDepth, kOneHotDtype, kAllowOutOfRange };
 
 int64_t Depth(const KernelContext& ctx) {
-  if (!ctx.HasInput(kDepthTensor)) return ctx.Attr<int32_t>(kDepth);
-  const DenseTensor& t = ctx.Input(kDepthTensor);
-  PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] depth_tensor must hold one "
-           "element, got shape ", t.dims().ToString());
-  return t.dtype() == DataType::kInt64 ? t.data<int64_t>()[0] : t.data<int32_t>()[0];
+  return ctx.HasInput(kDepthTensor) ? IntScalar(ctx, kDepthTensor) : ctx.Attr<int32_t>(kDepth);
 }
 
 void OneHotInferShape(InferShapeContext& ctx) {

@@ -399,16 +399,7 @@ Pad3d PadOf(const std::string& op, const DDim& x, const std::vector<int64_t>& p,
 }
 
 std::vector<int64_t> PaddingValues(const KernelContext& ctx, int tensor_slot) {
-  std::vector<int64_t> p;
-  if (ctx.HasInput(tensor_slot)) {
-    const DenseTensor& t = ctx.Input(tensor_slot);
-    for (int64_t i = 0; i < t.numel(); ++i)
-      p.push_back(t.dtype() == DataType::kInt64 ? t.data<int64_t>()[i] : t.data<int32_t>()[i]);
-  } else {
-    const auto& a = ctx.Attr<std::vector<int32_t>>(kPaddings);
-    p.assign(a.begin(), a.end());
-  }
-  return p;
+  return IntList(ctx, tensor_slot, -1, ctx.Attr<std::vector<int32_t>>(kPaddings));
 }
 
 DDim PaddedDims(const std::string& op, const DDim& x, const Pad3d& pad) {

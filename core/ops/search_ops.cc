@@ -113,11 +113,7 @@ void SortLine(const T* line, int64_t n, int64_t stride, bool desc, std::vector<i
 }
 
 int64_t KValue(const KernelContext& ctx) {
-  if (!ctx.HasInput(kK)) return ctx.Attr<int32_t>(kKAttr);
-  const DenseTensor& t = ctx.Input(kK);
-  PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input 'K' must hold one "
-           "element, got shape ", t.dims().ToString());
-  return t.dtype() == DataType::kInt64 ? t.data<int64_t>()[0] : t.data<int32_t>()[0];
+  return ctx.HasInput(kK) ? IntScalar(ctx, kK) : ctx.Attr<int32_t>(kKAttr);
 }
 
 DDim TopKDims(const std::string& op, const DDim& x, int axis, int64_t k) {

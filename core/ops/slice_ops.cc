@@ -15,24 +15,11 @@ struct Box {
   std::vector<int64_t> start, count, step;
 };
 
-// Reads the INTS attribute, or a 1-D tensor / a list of one-element tensors.
+// Reads the INTS attribute, or a 1-D tensor / a list of one-element tensors
+// (attribute only when there is no kernel context, at build time).
 std::vector<int64_t> Values(const KernelContext* ctx, int tensor_slot, int list_slot,
                             const std::vector<int32_t>& attr) {
-  if (ctx && ctx->HasInput(tensor_slot)) {
-    const DenseTensor& t = ctx->Input(tensor_slot);
-    std::vector<int64_t> v;
-    for (int64_t i = 0; i < t.numel(); ++i)
-      v.push_back(t.dtype() == DataType::kInt64 ? t.data<int64_t>()[i] : t.data<int32_t>()[i]);
-    return v;
-  }
-  if (ctx && ctx->HasInput(list_slot)) {
-    std::vector<int64_t> v;
-    for (size_t i = 0; i < ctx->InputCount(list_slot); ++i) {
-      const DenseTensor& t = ctx->Input(list_slot, i);
-      v.push_back(t.dtype() == DataType::kInt64 ? t.data<int64_t>()[0] : t.data<int32_t>()[0]);
-    }
-    return v;
-  }
+  if (ctx) return IntList(*ctx, tensor_slot, list_slot, attr);
   return std::vector<int64_t>(attr.begin(), attr.end());
 }
 

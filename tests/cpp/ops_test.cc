@@ -598,6 +598,47 @@ TEST(IndexOps, OutOfRangeIndicesAreTypedErrors) {
   EXPECT_EQ(Values<float>(one_hot.Get("out")), (std::vector<float>{0, 1, 0, 0, 0, 0, 0, 0}));
 }
 
+// Integers given as tensors (starts, k, depth, ...) must be int32/int64 and,
+// in a list, hold one element each: never a float read as bits, never a read
+// past an empty tensor.
+TEST(OpsTest, IntegersFromTensorsAreChecked) {
+  OneOp fstarts("slice");
+  fstarts.In("Input", "x", MakeTensor<float>({4}, {1, 2, 3, 4}))
+      .In("StartsTensor", "s", MakeTensor<float>({1}, {1.f}))
+      .Out("Out", "out")
+      .Attr("axes", std::vector<int32_t>{0})
+      .Attr("starts", std::vector<int32_t>{0})
+      .Attr("ends", std::vector<int32_t>{3});
+  ExpectError([&] { fstarts.Run(); }, ErrorKind::kInvalidArgument,
+              {"[slice]", "'StartsTensor'", "int32 or int64", "float32"});
+
+  OneOp empty_end("slice");
+  empty_end.In("Input", "x", MakeTensor<float>({4}, {1, 2, 3, 4}))
+      .Ins("EndsTensorList", {"e0"}, {MakeTensor<int64_t>({0}, {})})
+      .Out("Out", "out")
+      .Attr("axes", std::vector<int32_t>{0})
+      .Attr("starts", std::vector<int32_t>{0})
+      .Attr("ends", std::vector<int32_t>{3});
+  ExpectError([&] { empty_end.Run(); }, ErrorKind::kInvalidArgument,
+              {"[slice]", "'EndsTensorList' #0", "one element", "[0]"});
+
+  OneOp fk("top_k_v2");
+  fk.In("X", "x", MakeTensor<float>({4}, {1, 2, 3, 4}))
+      .In("K", "k", MakeTensor<float>({1}, {2.f}))
+      .Out("Out", "out")
+      .Out("Indices", "idx");
+  ExpectError([&] { fk.Run(); }, ErrorKind::kInvalidArgument,
+              {"[top_k_v2]", "'K'", "int32 or int64", "float32"});
+
+  OneOp k64("top_k_v2");
+  k64.In("X", "x", MakeTensor<float>({4}, {1, 4, 3, 2}))
+      .In("K", "k", MakeTensor<int64_t>({1}, {2}))
+      .Out("Out", "out")
+      .Out("Indices", "idx");
+  k64.Run();
+  EXPECT_EQ(Values<float>(k64.Get("out")), (std::vector<float>{4, 3}));
+}
+
 // In training the running statistics move toward the batch's (biased)
 // variance by `momentum`, in place when MeanOut is Mean's own variable, as a
 // PaddlePaddle program binds them; at test time they stay.
