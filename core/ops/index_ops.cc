@@ -13,12 +13,6 @@ namespace paddle {
 namespace ops {
 namespace {
 
-int NormalizeAxis(const std::string& op, const char* attr, int64_t axis, int rank, const DDim& x) {
-  PD_CHECK(axis >= -rank && axis < rank, InvalidArgument, "[", op, "] ", attr, " ", axis,
-           " is outside [", -rank, ", ", rank, ") for X of shape ", x.ToString());
-  return static_cast<int>(axis < 0 ? axis + rank : axis);
-}
-
 int64_t Product(const DDim& d, int lo, int hi) {
   int64_t p = 1;
   for (int i = lo; i < hi; ++i) p *= d[i];

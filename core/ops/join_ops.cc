@@ -12,12 +12,6 @@ namespace paddle {
 namespace ops {
 namespace {
 
-int NormalizeAxis(const std::string& op, int axis, int rank, const DDim& x) {
-  PD_CHECK(axis >= -rank && axis < rank, InvalidArgument, "[", op, "] axis ", axis,
-           " is outside [", -rank, ", ", rank, ") for a tensor of shape ", x.ToString());
-  return axis < 0 ? axis + rank : axis;
-}
-
 int64_t Product(const DDim& d, int lo, int hi) {
   int64_t p = 1;
   for (int i = lo; i < hi; ++i) p *= d[i];
@@ -120,14 +114,14 @@ void ConcatInferShape(InferShapeContext& ctx) {
     if (!ctx.IsRuntime()) ctx.SetOutputDim(0, DDim(std::vector<int64_t>(parts[0].rank(), -1)));
     return;
   }
-  const int axis = NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(kAxis), parts[0].rank(), parts[0]);
+  const int axis = NormalizeAxis(ctx.op_type(), "axis", ctx.Attr<int32_t>(kAxis), parts[0].rank(), parts[0]);
   ctx.SetOutputDim(0, JoinedDims(ctx.op_type(), parts, axis));
   ctx.ShareLoD(kConcatX, 0);
 }
 
 void ConcatKernel(KernelContext& ctx) {
   const auto parts = Inputs(ctx, kConcatX);
-  const int axis = NormalizeAxis(ctx.op_type(), AxisArg(ctx, kAxisTensor, kAxis),
+  const int axis = NormalizeAxis(ctx.op_type(), "axis", AxisArg(ctx, kAxisTensor, kAxis),
                                  parts[0]->dims().rank(), parts[0]->dims());
   DenseTensor* out = ctx.Output(0);
   if (ctx.HasInput(kAxisTensor)) {
@@ -141,7 +135,7 @@ void ConcatKernel(KernelContext& ctx) {
 void ConcatGradInferShape(InferShapeContext& ctx) {
   const std::vector<DDim> parts = InputDims(ctx, kGradX);
   if (!ctx.HasInput(kGradAxisTensor) && !parts.empty()) {
-    const int axis = NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(kAxis), parts[0].rank(), parts[0]);
+    const int axis = NormalizeAxis(ctx.op_type(), "axis", ctx.Attr<int32_t>(kAxis), parts[0].rank(), parts[0]);
     CheckInputShape(ctx, kGradOutGrad, JoinedDims(ctx.op_type(), parts, axis),
                     "the inputs joined along `axis`");
   }
@@ -153,7 +147,7 @@ void ConcatGradInferShape(InferShapeContext& ctx) {
 void ConcatGradKernel(KernelContext& ctx) {
   const auto xs = Inputs(ctx, kGradX);
   const DenseTensor& dout = ctx.Input(kGradOutGrad);
-  const int axis = NormalizeAxis(ctx.op_type(), AxisArg(ctx, kGradAxisTensor, kAxis),
+  const int axis = NormalizeAxis(ctx.op_type(), "axis", AxisArg(ctx, kGradAxisTensor, kAxis),
                                  dout.dims().rank(), dout.dims());
   std::vector<DenseTensor*> grads;
   for (size_t i = 0; i < xs.size(); ++i) {
@@ -221,7 +215,7 @@ void SplitInferShape(InferShapeContext& ctx) {
         ctx.SetOutputDim(0, DDim(std::vector<int64_t>(x.rank(), -1)), i);
     return;
   }
-  const int axis = NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(kSplitAxis), x.rank(), x);
+  const int axis = NormalizeAxis(ctx.op_type(), "axis", ctx.Attr<int32_t>(kSplitAxis), x.rank(), x);
   const auto& sec = ctx.Attr<std::vector<int32_t>>(kSections);
   SplitShapes(ctx, x, axis,
               SplitSizes(ctx.op_type(), x[axis], ctx.Attr<int32_t>(kNum),
@@ -230,7 +224,7 @@ void SplitInferShape(InferShapeContext& ctx) {
 
 void SplitKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kSplitX);
-  const int axis = NormalizeAxis(ctx.op_type(), AxisArg(ctx, kSplitAxisTensor, kSplitAxis),
+  const int axis = NormalizeAxis(ctx.op_type(), "axis", AxisArg(ctx, kSplitAxisTensor, kSplitAxis),
                                  x.dims().rank(), x.dims());
   std::vector<DenseTensor*> parts;
   for (size_t i = 0; i < ctx.OutputCount(0); ++i) parts.push_back(ctx.Output(0, i));
@@ -322,7 +316,7 @@ DDim Removed(const DDim& y, int axis) {
 }
 
 int StackAxisOf(const std::string& op, int axis, const DDim& y) {
-  return NormalizeAxis(op, axis, y.rank(), y);
+  return NormalizeAxis(op, "axis", axis, y.rank(), y);
 }
 
 void StackGradInferShape(InferShapeContext& ctx) {
@@ -359,7 +353,7 @@ enum UnstackAttr { kUnstackAxis, kUnstackNum };
 
 void UnstackInferShape(InferShapeContext& ctx) {
   const DDim x = ctx.InputDim(0);
-  const int a = NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(kUnstackAxis), x.rank(), x);
+  const int a = NormalizeAxis(ctx.op_type(), "axis", ctx.Attr<int32_t>(kUnstackAxis), x.rank(), x);
   const size_t n = ctx.OutputCount(0);
   PD_CHECK(x[a] < 0 || static_cast<size_t>(x[a]) == n, InvalidArgument, "[", ctx.op_type(),
            "] X ", x.ToString(), " has ", x[a], " entries along axis ", a, " but ", n,
@@ -369,7 +363,7 @@ void UnstackInferShape(InferShapeContext& ctx) {
 
 void UnstackKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(0);
-  Unstack(ctx, x, NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(kUnstackAxis), x.dims().rank(),
+  Unstack(ctx, x, NormalizeAxis(ctx.op_type(), "axis", ctx.Attr<int32_t>(kUnstackAxis), x.dims().rank(),
                                 x.dims()),
           0);
 }

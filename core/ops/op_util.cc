@@ -28,6 +28,12 @@ void CheckSameShape(InferShapeContext& ctx, int a, int b) {
            " must have the same shape");
 }
 
+int NormalizeAxis(const std::string& op, const char* what, int64_t axis, int rank, const DDim& x) {
+  PD_CHECK(axis >= -rank && axis < rank, InvalidArgument, "[", op, "] ", what, " ", axis,
+           " is outside [", -rank, ", ", rank, ") for a tensor of shape ", x.ToString());
+  return static_cast<int>(axis < 0 ? axis + rank : axis);
+}
+
 int64_t IntElement(const KernelContext& ctx, int slot, size_t entry, int64_t i) {
   const DenseTensor& t = ctx.Input(slot, entry);
   if (t.dtype() == DataType::kInt32) return t.data<int32_t>()[i];

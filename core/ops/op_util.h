@@ -31,6 +31,10 @@ void CheckSameShape(InferShapeContext& ctx, int a, int b);
 // the same build-time leniency.
 void CheckInputShape(InferShapeContext& ctx, int slot, const DDim& want, const char* rule);
 
+// An axis in [-rank, rank) as [0, rank); InvalidArgument names the op, what
+// the axis is (`what`, e.g. "axis" or "attribute 'dim'") and the shape `x`.
+int NormalizeAxis(const std::string& op, const char* what, int64_t axis, int rank, const DDim& x);
+
 // Integers ops take from tensor inputs (shapes, axes, counts given as tensors).
 // Element i of entry `entry` of input `slot`, an int32 or int64 tensor, as
 // int64; InvalidArgument naming the op and slot for another element type.

@@ -15,11 +15,9 @@ struct Lines {
   int64_t outer = 1, n = 1, inner = 1;
 };
 
-int NormalizeAxis(const std::string& op, int64_t axis, int rank, const DDim& x) {
-  const int r = std::max(rank, 1);  // a 0-D X has one line of one element
-  PD_CHECK(axis >= -r && axis < r, InvalidArgument, "[", op, "] axis ", axis, " is outside [",
-           -r, ", ", r, ") for X of shape ", x.ToString());
-  return static_cast<int>(axis < 0 ? axis + r : axis);
+// A 0-D X has one line of one element, so axes 0 and -1 name it.
+int LineAxis(const std::string& op, int64_t axis, int rank, const DDim& x) {
+  return NormalizeAxis(op, "axis", axis, std::max(rank, 1), x);
 }
 
 Lines LinesOf(const DDim& d, int axis) {
@@ -37,7 +35,7 @@ enum ArgAttr { kArgAxis, kKeepDims, kFlatten, kArgDtype };
 
 DDim ArgOutDims(const std::string& op, const DDim& x, int64_t axis, bool keep, bool flatten) {
   if (flatten) return keep ? DDim(std::vector<int64_t>(x.rank(), 1)) : DDim{};
-  const int a = NormalizeAxis(op, axis, x.rank(), x);
+  const int a = LineAxis(op, axis, x.rank(), x);
   std::vector<int64_t> d = x.ToVector();
   if (d.empty()) return DDim{};
   if (keep) d[a] = 1;
@@ -68,7 +66,7 @@ void ArgKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(0);
   const bool flatten = ctx.Attr<bool>(kFlatten);
   const Lines l = flatten ? Lines{1, x.numel(), 1}
-                          : LinesOf(x.dims(), NormalizeAxis(ctx.op_type(), ctx.Attr<int64_t>(kArgAxis),
+                          : LinesOf(x.dims(), LineAxis(ctx.op_type(), ctx.Attr<int64_t>(kArgAxis),
                                                             x.dims().rank(), x.dims()));
   const bool wide = ArgDtype(ctx.op_type(), ctx.Attr<int32_t>(kArgDtype)) == DataType::kInt64;
   DenseTensor* out = ctx.Output(0);
@@ -127,7 +125,7 @@ DDim TopKDims(const std::string& op, const DDim& x, int axis, int64_t k) {
 
 void TopKInferShape(InferShapeContext& ctx) {
   const DDim x = ctx.InputDim(kTopKX);
-  const int axis = NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(kTopKAxis), x.rank(), x);
+  const int axis = LineAxis(ctx.op_type(), ctx.Attr<int32_t>(kTopKAxis), x.rank(), x);
   DDim out = x;
   if (ctx.HasInput(kK)) {
     if (x.rank() > 0) out[axis] = -1;  // a value known to the kernel only
@@ -142,7 +140,7 @@ void TopKInferShape(InferShapeContext& ctx) {
 template <typename T>
 void TopKKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kTopKX);
-  const int axis = NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(kTopKAxis), x.dims().rank(), x.dims());
+  const int axis = LineAxis(ctx.op_type(), ctx.Attr<int32_t>(kTopKAxis), x.dims().rank(), x.dims());
   const int64_t k = KValue(ctx);
   const DDim od = TopKDims(ctx.op_type(), x.dims(), axis, k);
   DenseTensor* out = ctx.Output(kTopKOut);
@@ -182,7 +180,7 @@ void ScatterByIndices(KernelContext& ctx, int axis_attr, int x_slot, int idx_slo
                       int dx_slot) {
   const DDim xd = ctx.Input(x_slot).dims();
   const DenseTensor& idx = ctx.Input(idx_slot);
-  const int axis = NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(axis_attr), xd.rank(), xd);
+  const int axis = LineAxis(ctx.op_type(), ctx.Attr<int32_t>(axis_attr), xd.rank(), xd);
   const Lines l = LinesOf(xd, axis);
   const int64_t k = idx.dims().rank() == 0 ? 1 : idx.dims()[axis];
   const int64_t* ix = idx.data<int64_t>();
@@ -221,7 +219,7 @@ enum ArgsortAttr { kSortAxis, kDescending, kStable };
 
 void ArgsortInferShape(InferShapeContext& ctx) {
   const DDim x = ctx.InputDim(0);
-  NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(kSortAxis), x.rank(), x);
+  LineAxis(ctx.op_type(), ctx.Attr<int32_t>(kSortAxis), x.rank(), x);
   ctx.SetOutputDim(kTopKOut, x);
   ctx.SetOutputDim(kIndices, x);
   ctx.SetOutputDtype(kIndices, DataType::kInt64);
@@ -230,7 +228,7 @@ void ArgsortInferShape(InferShapeContext& ctx) {
 template <typename T>
 void ArgsortKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(0);
-  const int axis = NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(kSortAxis), x.dims().rank(), x.dims());
+  const int axis = LineAxis(ctx.op_type(), ctx.Attr<int32_t>(kSortAxis), x.dims().rank(), x.dims());
   T* o = ctx.Output(kTopKOut)->MutableData<T>(ctx.place());
   int64_t* ix = ctx.Output(kIndices)->MutableData<int64_t>(ctx.place());
   const Lines l = LinesOf(x.dims(), axis);
@@ -259,7 +257,7 @@ void CumsumInferShape(InferShapeContext& ctx) {
     ctx.SetOutputDim(0, DDim{x.numel()});
     return;
   }
-  NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(kCumAxis), x.rank(), x);
+  LineAxis(ctx.op_type(), ctx.Attr<int32_t>(kCumAxis), x.rank(), x);
   SameShape(ctx, 0, 0);
 }
 
@@ -287,7 +285,7 @@ void Scan(const T* in, T* out, const Lines& l, bool exclusive, bool reverse) {
 
 Lines CumsumLines(const KernelContext& ctx, const DDim& x) {
   if (ctx.Attr<bool>(kCumFlatten)) return Lines{1, x.numel(), 1};
-  return LinesOf(x, NormalizeAxis(ctx.op_type(), ctx.Attr<int32_t>(kCumAxis), x.rank(), x));
+  return LinesOf(x, LineAxis(ctx.op_type(), ctx.Attr<int32_t>(kCumAxis), x.rank(), x));
 }
 
 template <typename T>

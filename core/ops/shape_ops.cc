@@ -16,13 +16,6 @@ namespace {
 enum In { kX };
 enum Out { kOut, kXShape };
 
-// An axis in [-rank, rank) as [0, rank); InvalidArgument names the attribute.
-int NormalizedAxis(const std::string& op, const char* attr, int axis, int rank, const DDim& x) {
-  PD_CHECK(axis >= -rank && axis < rank, InvalidArgument, "[", op, "] attribute '", attr,
-           "' has ", axis, ", outside [", -rank, ", ", rank, ") for X of shape ", x.ToString());
-  return axis < 0 ? axis + rank : axis;
-}
-
 void SetViewShape(InferShapeContext& ctx, const DDim& out) {
   ctx.SetOutputDim(kOut, out);
   if (ctx.HasOutput(kXShape)) ctx.SetOutputDim(kXShape, view::XShapeDims(ctx.op_type(), ctx.InputDim(kX)));
@@ -39,8 +32,8 @@ void FlattenInferShape(InferShapeContext& ctx) {
   const DDim x = ctx.InputDim(kX);
   const std::string& op = ctx.op_type();
   if (x.rank() == 0) return SetViewShape(ctx, DDim{1});  // a scalar flattens to [1]
-  const int start = NormalizedAxis(op, "start_axis", ctx.Attr<int32_t>(kStartAxis), x.rank(), x);
-  const int stop = NormalizedAxis(op, "stop_axis", ctx.Attr<int32_t>(kStopAxis), x.rank(), x);
+  const int start = NormalizeAxis(op, "start_axis", ctx.Attr<int32_t>(kStartAxis), x.rank(), x);
+  const int stop = NormalizeAxis(op, "stop_axis", ctx.Attr<int32_t>(kStopAxis), x.rank(), x);
   PD_CHECK(start <= stop, InvalidArgument, "[", op, "] start_axis ", start,
            " must not come after stop_axis ", stop, " (X ", x.ToString(), ")");
   std::vector<int64_t> d(x.data(), x.data() + start);
@@ -69,7 +62,7 @@ void SqueezeInferShape(InferShapeContext& ctx) {
                  a, ", outside [-1, 0] for a 0-D X");
         continue;
       }
-      const int i = NormalizedAxis(ctx.op_type(), "axes", a, x.rank(), x);
+      const int i = NormalizeAxis(ctx.op_type(), "axes", a, x.rank(), x);
       drop[i] = x[i] == 1;
     }
   }
@@ -134,7 +127,7 @@ std::vector<int> Permutation(const std::string& op, const std::vector<int32_t>& 
   std::vector<int> perm(axis.size());
   std::vector<bool> seen(axis.size(), false);
   for (size_t i = 0; i < axis.size(); ++i) {
-    perm[i] = NormalizedAxis(op, "axis", axis[i], x.rank(), x);
+    perm[i] = NormalizeAxis(op, "axis", axis[i], x.rank(), x);
     PD_CHECK(!seen[perm[i]], InvalidArgument, "[", op, "] attribute 'axis' [", StrJoin(axis),
              "] names dim ", perm[i], " twice");
     seen[perm[i]] = true;

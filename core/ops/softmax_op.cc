@@ -27,9 +27,7 @@ int NormalizeAxis(const std::string& op, const DDim& dims, int axis) {
   const int r = dims.rank();
   PD_CHECK(r > 0, InvalidArgument, "[", op, "] input must have rank >= 1, got shape ",
            dims.ToString());
-  PD_CHECK(axis >= -r && axis < r, InvalidArgument, "[", op, "] attribute 'axis' must be in [",
-           -r, ", ", r, ") for input shape ", dims.ToString(), ", got ", axis);
-  return axis < 0 ? axis + r : axis;
+  return ops::NormalizeAxis(op, "attribute 'axis'", axis, r, dims);
 }
 
 AxisView ViewAround(const std::string& op, const DDim& dims, int axis) {
