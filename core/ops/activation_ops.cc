@@ -431,11 +431,11 @@ enum PreluGradOut { kPGradXGrad, kPGradAlphaGrad };
 // Which Alpha element applies to X's element i.
 struct AlphaIndex {
   int mode = 0;  // 0 all, 1 channel, 2 element
-  int64_t c = 1, inner = 1;
+  int64_t c = 1, inner = 1;  // element: c is the size of one item (Alpha's numel)
   bool last = false;
   int64_t operator()(int64_t i) const {
     if (mode == 0) return 0;
-    if (mode == 2) return i;
+    if (mode == 2) return i % c;
     return last ? i % c : (i / inner) % c;
   }
 };
@@ -457,6 +457,7 @@ AlphaIndex AlphaIndexOf(const std::string& op, const DDim& x, const DDim& alpha,
     a.mode = 2;
     want = x.numel() < 0 ? -1 : DDim(x.data() + 1, x.rank() - 1).numel();
     PD_CHECK(x.rank() >= 1, InvalidArgument, "[", op, "] mode 'element' needs X of rank >= 1");
+    a.c = want;
   }
   const int64_t n = alpha.numel();
   PD_CHECK(n < 0 || want < 0 || n == want, InvalidArgument, "[", op, "] Alpha ", alpha.ToString(),
@@ -476,13 +477,12 @@ void PreluKernel(KernelContext& ctx) {
   const DenseTensor& alpha = ctx.Input(kAlpha);
   AlphaIndex a = AlphaIndexOf(ctx.op_type(), x.dims(), alpha.dims(), ctx.Attr<std::string>(kMode),
                               ctx.Attr<std::string>(kPreluFormat));
-  const int64_t per_item = a.mode == 2 ? alpha.numel() : 1;
   const T* xp = x.data<T>();
   const T* ap = alpha.data<T>();
   T* o = ctx.Output(0)->MutableData<T>(ctx.place());
   for (int64_t i = 0; i < x.numel(); ++i) {
     const T v = xp[i];
-    o[i] = v > T(0) ? v : ap[a.mode == 2 ? i % per_item : a(i)] * v;
+    o[i] = v > T(0) ? v : ap[a(i)] * v;
   }
 }
 
@@ -499,7 +499,6 @@ void PreluGradKernel(KernelContext& ctx) {
   const DenseTensor& alpha = ctx.Input(kPGradAlpha);
   AlphaIndex a = AlphaIndexOf(ctx.op_type(), x.dims(), alpha.dims(), ctx.Attr<std::string>(kMode),
                               ctx.Attr<std::string>(kPreluFormat));
-  const int64_t per_item = a.mode == 2 ? alpha.numel() : 1;
   const T* xp = x.data<T>();
   const T* ap = alpha.data<T>();
   const T* g = ctx.Input(kPGradOutGrad).data<T>();
@@ -508,7 +507,7 @@ void PreluGradKernel(KernelContext& ctx) {
                                          : nullptr;
   if (da) std::fill(da, da + alpha.numel(), T(0));
   for (int64_t i = 0; i < x.numel(); ++i) {
-    const int64_t k = a.mode == 2 ? i % per_item : a(i);
+    const int64_t k = a(i);
     const T v = xp[i];
     if (dx) dx[i] = v > T(0) ? g[i] : ap[k] * g[i];
     if (da && !(v > T(0))) da[k] += v * g[i];
