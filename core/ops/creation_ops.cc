@@ -62,19 +62,8 @@ void FillInferShape(InferShapeContext& ctx) {
 }
 
 void FillKernel(KernelContext& ctx) {
-  std::vector<int64_t> shape = ctx.Attr<std::vector<int64_t>>(kShape);
-  if (ctx.HasInput(kShapeTensor)) {
-    const DenseTensor& t = ctx.Input(kShapeTensor);
-    shape.clear();
-    for (int64_t i = 0; i < t.numel(); ++i)
-      shape.push_back(t.dtype() == DataType::kInt64 ? t.data<int64_t>()[i] : t.data<int32_t>()[i]);
-  } else if (ctx.HasInput(kShapeTensorList)) {
-    shape.clear();
-    for (size_t i = 0; i < ctx.InputCount(kShapeTensorList); ++i) {
-      const DenseTensor& t = ctx.Input(kShapeTensorList, i);
-      shape.push_back(t.dtype() == DataType::kInt64 ? t.data<int64_t>()[0] : t.data<int32_t>()[0]);
-    }
-  }
+  const std::vector<int64_t> shape =
+      IntList(ctx, kShapeTensor, kShapeTensorList, ctx.Attr<std::vector<int64_t>>(kShape));
   for (int64_t d : shape)
     PD_CHECK(d >= 0, InvalidArgument, "[", ctx.op_type(), "] shape [", StrJoin(shape),
              "] has a negative dim");

@@ -630,6 +630,11 @@ TEST(OpsTest, IntegersFromTensorsAreChecked) {
   ExpectError([&] { fk.Run(); }, ErrorKind::kInvalidArgument,
               {"[top_k_v2]", "'K'", "int32 or int64", "float32"});
 
+  OneOp fshape("fill_constant");
+  fshape.In("ShapeTensor", "s", MakeTensor<float>({2}, {2.f, 3.f})).Out("Out", "out");
+  ExpectError([&] { fshape.Run(); }, ErrorKind::kInvalidArgument,
+              {"[fill_constant]", "'ShapeTensor'", "int32 or int64", "float32"});
+
   OneOp k64("top_k_v2");
   k64.In("X", "x", MakeTensor<float>({4}, {1, 4, 3, 2}))
       .In("K", "k", MakeTensor<int64_t>({1}, {2}))
