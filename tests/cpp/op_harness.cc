@@ -90,14 +90,28 @@ std::string Var(const OpRow& row, size_t i) {
   return count > 1 ? "in_" + slot + "_" + std::to_string(k) : "in_" + slot;
 }
 
+// out_slot's variables, then one per further output slot.
 std::vector<std::string> OutVars(const OpRow& row) {
-  if (row.out_count == 1) return {"out"};
   std::vector<std::string> v;
-  for (int k = 0; k < row.out_count; ++k) v.push_back("out_" + std::to_string(k));
+  if (row.out_count == 1) v.push_back("out");
+  for (int k = 0; row.out_count > 1 && k < row.out_count; ++k) v.push_back("out_" + std::to_string(k));
+  for (const std::string& slot : row.more_out_slots) v.push_back("out_" + slot);
   return v;
 }
 
+bool IsRowOutput(const OpRow& row, const std::string& slot) {
+  return slot == row.out_slot ||
+         std::find(row.more_out_slots.begin(), row.more_out_slots.end(), slot) !=
+             row.more_out_slots.end();
+}
+
+std::vector<Arr> RunForward(const OpRow& row, DataType t, const std::vector<Arr>& inputs,
+                            const std::string& out_var = "");
+
+// What the outputs must be: the reference's, or for a random op (no
+// reference) what the op itself gives, so shapes and in-place runs compare.
 std::vector<Arr> References(const OpRow& row, const std::vector<Arr>& in) {
+  if (row.check) return RunForward(row, DataType::kFloat64, in);
   return row.references ? row.references(in, row.attrs)
                         : std::vector<Arr>{row.reference(in, row.attrs)};
 }
@@ -119,12 +133,14 @@ void Bind(OneOp& op, const OpRow& row, DataType t, const std::vector<Arr>& input
     }
     op.Ins(slot, vars, values);
   }
-  const std::vector<std::string> outs = out_var.empty() ? OutVars(row) : std::vector<std::string>{out_var};
-  op.Outs(row.out_slot, outs);
+  std::vector<std::string> outs = OutVars(row);
+  outs.resize(outs.size() - row.more_out_slots.size());
+  op.Outs(row.out_slot, out_var.empty() ? outs : std::vector<std::string>{out_var});
+  for (const std::string& slot : row.more_out_slots) op.Out(slot, "out_" + slot);
   for (const auto& [name, value] : row.attrs) op.Attr(name, value);
   const OpDef& def = OpRegistry::Instance().Get(row.op);
   for (const ArgDef& o : def.outputs)  // intermediate outputs (XShape) need a variable too
-    if (o.name != row.out_slot && !o.dispensable) op.Out(o.name, "aux_" + o.name);
+    if (!IsRowOutput(row, o.name) && !o.dispensable) op.Out(o.name, "aux_" + o.name);
 }
 
 std::vector<Arr> Outputs(const OneOp& op, const std::vector<std::string>& vars) {
@@ -135,11 +151,13 @@ std::vector<Arr> Outputs(const OneOp& op, const std::vector<std::string>& vars) 
 
 // One forward run of the row's op on `inputs` as dtype `t`.
 std::vector<Arr> RunForward(const OpRow& row, DataType t, const std::vector<Arr>& inputs,
-                            const std::string& out_var = "") {
+                            const std::string& out_var) {
   OneOp op(row.op);
   Bind(op, row, t, inputs, out_var);
   op.Run();
-  return Outputs(op, out_var.empty() ? OutVars(row) : std::vector<std::string>{out_var});
+  std::vector<std::string> outs = OutVars(row);
+  if (!out_var.empty()) outs[0] = out_var;
+  return Outputs(op, outs);
 }
 
 std::vector<double> Flat(const std::vector<Arr>& arrs) {
@@ -192,8 +210,15 @@ void CheckForwardEveryDtype(const OpRow& row, const OpDef& def) {
       }
     }
     const double tol = t == DataType::kFloat32 ? 1e-5 : (ints ? 0 : 1e-12);
-    ExpectAllClose(RunForward(row, t, in), References(row, in), tol,
-                   row.name + " forward " + DataTypeName(t));
+    const std::vector<Arr> got = RunForward(row, t, in);
+    if (row.check) {
+      SCOPED_TRACE(row.name + " forward " + DataTypeName(t));
+      row.check(got, in, row.attrs);
+      ExpectAllClose(RunForward(row, t, in), got, 0,
+                     row.name + " forward " + DataTypeName(t) + " run again with the same seed");
+      continue;
+    }
+    ExpectAllClose(got, References(row, in), tol, row.name + " forward " + DataTypeName(t));
   }
 }
 
@@ -250,8 +275,11 @@ void CheckInPlace(const OpRow& row, const OpDef& def) {
                            [&](const OpInput& i) { return i.slot == slot; });
     if (it == row.inputs.end() || row.out_count != 1) continue;
     std::vector<Arr> in = DrawInputs(row, false, 13);
-    ExpectAllClose(RunForward(row, DataType::kFloat64, in, Var(row, it - row.inputs.begin())),
-                   References(row, in), 1e-12,
+    std::vector<Arr> want = References(row, in);
+    want.resize(1);  // out_slot's; further outputs are not compared here
+    std::vector<Arr> got = RunForward(row, DataType::kFloat64, in, Var(row, it - row.inputs.begin()));
+    got.resize(1);
+    ExpectAllClose(got, want, 1e-12,
                    row.name + " in place (Out is " + slot + "'s variable)");
   }
 }
@@ -266,9 +294,18 @@ void CheckGradients(const OpRow& row, const OpDef& def) {
   fwd.Run();
   const std::vector<std::string> outs = OutVars(row);
   const std::vector<Arr> out = Outputs(fwd, outs);
-  const std::vector<double> w = Random(static_cast<int64_t>(Flat(out).size()), 23);
+  std::vector<double> w = Random(static_cast<int64_t>(Flat(out).size()), 23);
 
   GradOpDesc g = GradOf(fwd.desc());
+  // Outputs whose gradient the grad op does not take (a Mask, indices) weigh 0.
+  auto grad_reads = [&g](const std::string& var) {
+    for (const auto& [slot, names] : g.inputs)
+      if (std::find(names.begin(), names.end(), var) != names.end()) return true;
+    return false;
+  };
+  for (size_t k = 0, at = 0; k < outs.size(); at += out[k].v.size(), ++k)
+    if (!grad_reads(GradVarName(outs[k])))
+      std::fill(w.begin() + at, w.begin() + at + out[k].v.size(), 0.0);
   OneOp grad(g);
   for (size_t i = 0; i < row.inputs.size(); ++i)
     grad.Set(Var(row, i), ToTensorOf(row.inputs[i].dtype.value_or(DataType::kFloat64), in[i]));
@@ -280,7 +317,7 @@ void CheckGradients(const OpRow& row, const OpDef& def) {
     at += out[k].v.size();
   }
   for (const ArgDef& o : def.outputs)
-    if (o.name != row.out_slot && !o.dispensable) grad.Set("aux_" + o.name, fwd.Get("aux_" + o.name));
+    if (!IsRowOutput(row, o.name) && !o.dispensable) grad.Set("aux_" + o.name, fwd.Get("aux_" + o.name));
   grad.Run();
 
   for (size_t i = 0; i < row.inputs.size(); ++i) {

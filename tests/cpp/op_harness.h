@@ -8,6 +8,8 @@
 //   - build-time shape inference with the first dim unknown (-1) against the
 //     run-time shape;
 //   - in-place execution (Out given X's variable) for ops that declare it.
+// Random ops have a `check` of their outputs' statistics instead of a
+// reference, and must give the same values for the same seed.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -56,6 +58,15 @@ struct OpRow {
   int out_count = 1;
   std::function<std::vector<Arr>(const std::vector<Arr>& inputs, const AttributeMap& attrs)>
       references;
+  // Further output slots checked too (an optimizer's moments, an RNN's state),
+  // one variable each; `references` gives them after out_slot's entries.
+  std::vector<std::string> more_out_slots;
+  // For random ops, instead of a reference: a check of what the op wrote
+  // (range, mean, a permutation, ...). The harness also runs the op twice
+  // with the row's attributes (a fixed seed) and expects the same values.
+  std::function<void(const std::vector<Arr>& outputs, const std::vector<Arr>& inputs,
+                     const AttributeMap& attrs)>
+      check;
 };
 
 // Runs every check of the harness on one row (gtest failures name the row).

@@ -1,0 +1,129 @@
+// Indexing: gather, scatter, where, one_hot, take_along_axis, masked_select.
+#include "op_table.h"
+
+namespace paddle {
+namespace test {
+
+PD_OP_TABLE(Index) {
+  std::vector<OpRow> rows;
+  // Picking by index: Index is int64, drawn with repeats and negative entries.
+  auto along = [](const Arr& x, const Arr& idx, int axis) {
+    const Shape& d = x.shape;
+    int64_t outer = 1, inner = 1;
+    for (int i = 0; i < axis; ++i) outer *= d[i];
+    for (size_t i = axis + 1; i < d.size(); ++i) inner *= d[i];
+    const int64_t n = static_cast<int64_t>(idx.v.size());
+    Arr out{d, {}};
+    out.shape[axis] = n;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < n; ++i) {
+        const int64_t j = idx.v[i] < 0 ? static_cast<int64_t>(idx.v[i]) + d[axis]
+                                       : static_cast<int64_t>(idx.v[i]);
+        for (int64_t k = 0; k < inner; ++k) out.v.push_back(x.v[(o * d[axis] + j) * inner + k]);
+      }
+    return out;
+  };
+  OpRow gather{"gather", "gather", {{"X", {5, 3}}, {"Index", {7}, -5, 4}}, {}, nullptr};
+  gather.inputs[1].dtype = DataType::kInt64;
+  gather.reference = [along](const std::vector<Arr>& in, const AttributeMap&) {
+    return along(in[0], in[1], 0);
+  };
+  rows.push_back(gather);
+  OpRow gather_axis = gather;
+  gather_axis.name = "gather_axis1";
+  gather_axis.inputs = {{"X", {2, 4, 3}}, {"Index", {5}, -4, 3}};
+  gather_axis.inputs[1].dtype = DataType::kInt32;
+  gather_axis.attrs = {{"axis", int32_t{1}}};
+  gather_axis.reference = [along](const std::vector<Arr>& in, const AttributeMap&) {
+    return along(in[0], in[1], 1);
+  };
+  rows.push_back(gather_axis);
+  OpRow select{"index_select", "index_select", {{"X", {2, 4, 3}}, {"Index", {6}, -3, 2}},
+               {{"dim", int32_t{-1}}}, nullptr};
+  select.inputs[1].dtype = DataType::kInt64;
+  select.reference = [along](const std::vector<Arr>& in, const AttributeMap&) {
+    return along(in[0], in[1], 2);
+  };
+  rows.push_back(select);
+  OpRow where{"where", "where", {{"Condition", {3, 4}, -1, 1}, {"X", {3, 4}}, {"Y", {3, 4}}}, {},
+              nullptr};
+  where.inputs[0].dtype = DataType::kBool;
+  where.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out = in[1];
+    for (size_t i = 0; i < out.v.size(); ++i) out.v[i] = in[0].v[i] ? in[1].v[i] : in[2].v[i];
+    return out;
+  };
+  rows.push_back(where);
+  OpRow one_hot{"one_hot_v2", "one_hot_v2", {{"X", {2, 3}, 0, 4}}, {{"depth", int32_t{5}}},
+                nullptr};
+  one_hot.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out{{2, 3, 5}, std::vector<double>(30, 0.0)};
+    for (size_t i = 0; i < in[0].v.size(); ++i) out.v[i * 5 + static_cast<size_t>(in[0].v[i])] = 1;
+    return out;
+  };
+  one_hot.inputs[0].dtype = DataType::kInt64;
+  rows.push_back(one_hot);
+  OpRow take{"take_along_axis", "take_along_axis", {{"Input", {3, 4}}, {"Index", {3, 2}, -4, 3}},
+             {{"Axis", int32_t{1}}}, nullptr};
+  take.out_slot = "Result";
+  take.inputs[1].dtype = DataType::kInt64;
+  take.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out{{3, 2}, {}};
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 2; ++j) {
+        int64_t c = static_cast<int64_t>(in[1].v[i * 2 + j]);
+        if (c < 0) c += 4;
+        out.v.push_back(in[0].v[i * 4 + c]);
+      }
+    return out;
+  };
+  rows.push_back(take);
+  OpRow gather_nd{"gather_nd", "gather_nd", {{"X", {3, 4, 2}}, {"Index", {5, 2}, 0, 2}}, {}, nullptr};
+  gather_nd.inputs[1].dtype = DataType::kInt64;  // (i, j) pairs, each in [0, 2]
+  gather_nd.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out{{5, 2}, {}};
+    for (int t = 0; t < 5; ++t) {
+      const int64_t i = static_cast<int64_t>(in[1].v[t * 2]), j = static_cast<int64_t>(in[1].v[t * 2 + 1]);
+      for (int k = 0; k < 2; ++k) out.v.push_back(in[0].v[(i * 4 + j) * 2 + k]);
+    }
+    return out;
+  };
+  rows.push_back(gather_nd);
+  auto scatter = [](const std::string& name, bool overwrite) {
+    OpRow r{name, "scatter", {{"X", {5, 3}}, {"Ids", {4}, 0, 4}, {"Updates", {4, 3}}},
+            {{"overwrite", overwrite}}, nullptr};
+    r.inputs[1].dtype = DataType::kInt64;
+    r.reference = [overwrite](const std::vector<Arr>& in, const AttributeMap&) {
+      Arr out = in[0];
+      if (!overwrite)
+        for (double id : in[1].v)
+          for (int j = 0; j < 3; ++j) out.v[static_cast<size_t>(id) * 3 + j] = 0;
+      for (size_t i = 0; i < in[1].v.size(); ++i)
+        for (int j = 0; j < 3; ++j) {
+          double& d = out.v[static_cast<size_t>(in[1].v[i]) * 3 + j];
+          d = overwrite ? in[2].v[i * 3 + j] : d + in[2].v[i * 3 + j];
+        }
+      return out;
+    };
+    return r;
+  };
+  rows.push_back(scatter("scatter", true));
+  rows.push_back(scatter("scatter_add", false));
+  OpRow masked{"masked_select", "masked_select", {{"X", {3, 4}}, {"Mask", {3, 4}, -1, 1}}, {},
+               nullptr};
+  masked.out_slot = "Y";
+  masked.shape_from_values = true;
+  masked.inputs[1].dtype = DataType::kBool;
+  masked.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr y{{0}, {}};
+    for (size_t i = 0; i < in[0].v.size(); ++i)
+      if (in[1].v[i]) y.v.push_back(in[0].v[i]);
+    y.shape[0] = static_cast<int64_t>(y.v.size());
+    return y;
+  };
+  rows.push_back(masked);
+  return rows;
+}
+
+}  // namespace test
+}  // namespace paddle
