@@ -5,7 +5,9 @@
 // equations and gradients are checked by the op table (op_table/rnn.cc).
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -243,6 +245,60 @@ TEST(RnnOp, DropoutBetweenLayersInTrainingOnly) {
   EXPECT_EQ(Values<float>(a.Get("out")), Values<float>(b.Get("out"))) << "same seed";
   EXPECT_NE(Values<float>(a.Get("out")), Values<float>(plain.Get("out")));
   EXPECT_EQ(Values<float>(off.Get("out")), Values<float>(plain.Get("out")));
+}
+
+// rnn_grad of a forward run, its gradient inputs set: Out@GRAD random,
+// State@GRAD zeros; `edit` unbinds what a test leaves out before it runs.
+std::unique_ptr<OneOp> RunGrad(const OneOp& fwd, const std::function<void(GradOpDesc&)>& edit) {
+  GradOpDesc desc = test::GradOf(fwd.desc());
+  edit(desc);
+  auto grad = std::make_unique<OneOp>(desc);
+  for (const auto& [slot, names] : desc.inputs)
+    for (const std::string& name : names) {
+      if (name.size() < 5 || name.substr(name.size() - 5) != "@GRAD") {
+        grad->Set(name, fwd.Get(name));
+        continue;
+      }
+      const DenseTensor& of = fwd.Get(name.substr(0, name.size() - 5));
+      const std::vector<double> v = slot == "Out@GRAD" ? Random(of.numel(), 5)
+                                                         : std::vector<double>(of.numel(), 0.0);
+      grad->Set(name, MakeTensor<float>(of.dims().ToVector(), Cast<float>(v)));
+    }
+  grad->Run();
+  return grad;
+}
+
+// Gradients the caller leaves out (PreState's, some weights') are skipped;
+// what is computed is the same.
+TEST(RnnGradOp, OptionalGradientsInAndOut) {
+  Gru g;
+  g.mode = "LSTM";
+  OneOp fwd("rnn");
+  RunRnn(g, g.Weights(), {{4, 2, 2}, {4, 2, 2}}, {3, 1}, {}, &fwd);
+  auto full = RunGrad(fwd, [](GradOpDesc&) {});
+  auto part = RunGrad(fwd, [](GradOpDesc& d) {
+    d.outputs.erase("PreState@GRAD");
+    d.outputs["WeightList@GRAD"].resize(3);
+  });
+  EXPECT_EQ(Values<float>(part->Get("x@GRAD")), Values<float>(full->Get("x@GRAD")));
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(Values<float>(part->Get("w" + std::to_string(i) + "@GRAD")),
+              Values<float>(full->Get("w" + std::to_string(i) + "@GRAD")));
+}
+
+TEST(RnnGradOp, OutGradOfAnotherShapeIsAnError) {
+  const Gru g;
+  OneOp fwd("rnn");
+  RunRnn(g, g.Weights(), {{4, 2, 2}}, {}, {}, &fwd);
+  GradOpDesc desc = test::GradOf(fwd.desc());
+  OneOp grad(desc);
+  for (const auto& [slot, names] : desc.inputs)
+    for (const std::string& name : names)
+      if (slot != "Out@GRAD" && slot != "State@GRAD") grad.Set(name, fwd.Get(name));
+  grad.Set("out@GRAD", MakeTensor<float>({3, 2, 2}, std::vector<float>(12, 1.f)));
+  grad.Set("state0@GRAD", fwd.Get("state0"));
+  ExpectError([&] { grad.Run(); }, ErrorKind::kInvalidArgument,
+              {"[rnn_grad]", "Out@GRAD has shape [3, 2, 2]", "expected [3, 2, 4]"});
 }
 
 }  // namespace

@@ -126,6 +126,23 @@ PD_OP_TABLE(Rnn) {
   }
   rows.push_back(RnnRow("rnn_lstm_one_layer", RnnCase{"LSTM", 1, 1, false}));
   rows.push_back(RnnRow("rnn_gru_two_layers", RnnCase{"GRU", 2, 1, false}));
+  // Dropout between the layers in training: the first layer's final state is
+  // untouched, Out is not; the gradient flows through the same seed's mask.
+  const RnnCase drop{"GRU", 2, 2, true};
+  OpRow dropout = RnnRow("rnn_gru_dropout", drop);
+  dropout.attrs["dropout_prob"] = 0.5f;
+  dropout.attrs["seed"] = int32_t{3};
+  dropout.references = nullptr;
+  dropout.check = [drop](const std::vector<Arr>& out, const std::vector<Arr>& in,
+                         const AttributeMap&) {
+    const std::vector<Arr> plain = RnnReference(drop, in);
+    const size_t first_layer = static_cast<size_t>(drop.D * drop.N * drop.H);
+    for (size_t i = 0; i < first_layer; ++i) EXPECT_NEAR(out[1].v[i], plain[1].v[i], 1e-5);
+    double diff = 0;
+    for (size_t i = 0; i < out[0].v.size(); ++i) diff += std::abs(out[0].v[i] - plain[0].v[i]);
+    EXPECT_GT(diff, 1e-3) << "dropout changed nothing";
+  };
+  rows.push_back(dropout);
   return rows;
 }
 
