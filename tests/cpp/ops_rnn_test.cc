@@ -1,7 +1,8 @@
 // rnn against the numbers PaddlePaddle 3.3.1 recorded (tests/data/rnn/, made
 // by tools/oracle/rnn_oracle.py: 2 layers, both directions, sequence
 // lengths, every mode), in float32 and float64; dropout between layers; and
-// bad inputs as typed errors naming the op and the shapes. The cell
+// bad inputs as typed errors naming the op and the shapes; and the saved
+// LSTM model end to end. The cell
 // equations and gradients are checked by the op table (op_table/rnn.cc).
 #include <gtest/gtest.h>
 
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/inference/paddle_inference_api.h"
 #include "op_test_util.h"
 #include "test_util.h"
 
@@ -120,6 +122,38 @@ TEST(RnnOp, MatchesPaddlePaddle) {
   for (const auto& [mode, c] : cases) {
     CheckCase<float>(mode, c, 1e-5);
     CheckCase<double>(mode, c, 1e-5);
+  }
+}
+
+// The LSTM case's model as PaddlePaddle saved it (feed, rnn with is_test, fetch),
+// loaded and run through the predictor.
+TEST(RnnOp, SavedLstmModelRunsThroughThePredictor) {
+  const OracleCase c = ReadCases().at("LSTM");
+  auto predictor = paddle_infer::CreatePredictor(paddle_infer::Config(test::DataPath("rnn/lstm")));
+  auto feed = [&](const std::string& name, const Recorded& r) {
+    auto in = predictor->GetInputHandle(name);
+    in->Reshape(std::vector<int>(r.shape.begin(), r.shape.end()));
+    if (name == "sl") {
+      const std::vector<int32_t> v(r.v.begin(), r.v.end());
+      in->CopyFromCpu(v.data());
+    } else {
+      const std::vector<float> v = Cast<float>(r.v);
+      in->CopyFromCpu(v.data());
+    }
+  };
+  feed("x", c.at("Input", 0));
+  feed("sl", c.at("SequenceLength", 0));
+  feed("h0", c.at("PreState", 0));
+  feed("c0", c.at("PreState", 1));
+  ASSERT_TRUE(predictor->Run());
+  const std::vector<std::string> outs = predictor->GetOutputNames();
+  ASSERT_EQ(outs.size(), 3u);
+  const Recorded* want[] = {&c.at("Out", 0), &c.at("State", 0), &c.at("State", 1)};
+  for (size_t i = 0; i < outs.size(); ++i) {
+    auto out = predictor->GetOutputHandle(outs[i]);
+    std::vector<float> got(want[i]->v.size());
+    out->CopyToCpu(got.data());
+    test::ExpectNear(got, want[i]->v, 1e-5, outs[i]);
   }
 }
 

@@ -13,9 +13,11 @@ outputs Out and State to the data file, one tensor a line:
 
     <mode> <slot> <index> <dims, comma-separated> <values...>
 
-and the op's attributes as `<mode> attrs name=value ...`.
+and the op's attributes as `<mode> attrs name=value ...`. The LSTM's saved
+model is kept as lstm/model.pdmodel and lstm/model.pdiparams next to the file.
 """
 import os
+import shutil
 import sys
 import tempfile
 
@@ -59,7 +61,7 @@ def line(mode, slot, index, a):
     return f"{mode} {slot} {index} {dims} {vals}\n"
 
 
-def record(mode, rng, out):
+def record(mode, rng, out, model_dir):
     paddle.disable_static()
     paddle.set_device("cpu")
     paddle.seed(1)
@@ -75,6 +77,10 @@ def record(mode, rng, out):
         specs.append(paddle.static.InputSpec([L * 2, N, H], "float32", "c0"))
     prefix = os.path.join(tempfile.mkdtemp(), "model")
     paddle.jit.save(net, prefix, input_spec=specs)
+    if mode == "LSTM":  # kept whole, for the end-to-end test through the predictor
+        os.makedirs(model_dir, exist_ok=True)
+        for ext in [".pdmodel", ".pdiparams"]:
+            shutil.copy(prefix + ext, os.path.join(model_dir, "model" + ext))
 
     paddle.enable_static()
     exe = paddle.static.Executor(paddle.CPUPlace())
@@ -118,7 +124,7 @@ def main(path):
         out.write("# Written by tools/oracle/rnn_oracle.py with PaddlePaddle "
                   f"{paddle.__version__}; see README.md.\n")
         for mode in ["LSTM", "GRU", "RNN_TANH", "RNN_RELU"]:
-            record(mode, rng, out)
+            record(mode, rng, out, os.path.join(os.path.dirname(path), "lstm"))
 
 
 if __name__ == "__main__":
