@@ -260,6 +260,23 @@ int64_t StepTime(const Geometry& g, int64_t d, int64_t s) { return d == 0 ? s : 
 // Items per thread piece so that a piece does about kParallelGrain work.
 int64_t RowGrain(const Geometry& g) { return std::max<int64_t>(1, kParallelGrain / (g.GH() + 1)); }
 
+// The scratch of one layer and direction, carved from the kernel's
+// workspace: gate rows of all steps [T, N, G*H], of one step [N, G*H], and
+// three state blocks [N, H].
+template <typename T>
+struct StepScratch {
+  T *all_steps, *step, *state[3];
+  StepScratch(const Geometry& g, T* base) : all_steps(base) {
+    step = all_steps + g.T * g.N * g.GH();
+    state[0] = step + g.N * g.GH();
+    state[1] = state[0] + g.N * g.H;
+    state[2] = state[1] + g.N * g.H;
+  }
+  static size_t Size(const Geometry& g) {
+    return static_cast<size_t>((g.T + 1) * g.N * g.GH() + 3 * g.N * g.H);
+  }
+};
+
 // One layer and direction forward: records into `rec`, h into columns
 // [d*H, (d+1)*H) of `out` [T, N, D*H], the final state into h_end / c_end.
 template <typename T>
@@ -268,10 +285,8 @@ void DirectionForward(const Geometry& g, int64_t d, const T* in, int64_t in_w,
                       const T* c0, T* rec, T* out, T* h_end, T* c_end, T* scratch) {
   const int64_t T_ = g.T, N = g.N, H = g.H, GH = g.GH(), RW = g.RecordWidth();
   const bool lstm = g.mode == Mode::kLstm;
-  T* gx = scratch;          // [T, N, GH]
-  T* gh = gx + T_ * N * GH;  // [N, GH]
-  T* h = gh + N * GH;        // [N, H]
-  T* c = h + N * H;          // [N, H]
+  const StepScratch<T> buf(g, scratch);
+  T *gx = buf.all_steps, *gh = buf.step, *h = buf.state[0], *c = buf.state[1];
   Gemm<T>(false, true, T_ * N, GH, in_w, T(1), in, w.w_ih, T(0), gx);
   AddRows(gx, w.b_ih, T_ * N, GH);
   std::copy(h0, h0 + N * H, h);
@@ -335,8 +350,7 @@ void RnnKernel(KernelContext& ctx) {
   const T* h0 = ctx.Input(kPreState, 0).data<T>();
   const T* c0 = g.States() == 2 ? ctx.Input(kPreState, 1).data<T>() : nullptr;
   const ReserveView<T> reserve{ctx.Output(kReserve)->MutableData<T>(ctx.place()), g};
-  T* scratch = static_cast<T*>(
-      ctx.Workspace(sizeof(T) * static_cast<size_t>((g.T + 1) * g.N * g.GH() + 2 * NH)));
+  T* scratch = static_cast<T*>(ctx.Workspace(sizeof(T) * StepScratch<T>::Size(g)));
 
   for (int64_t l = 0; l < g.L; ++l) {
     const T* in = l == 0 ? input.data<T>() : reserve.LayerInput(l);
@@ -374,11 +388,9 @@ void DirectionBackward(const Geometry& g, int64_t d, const T* in, int64_t in_w,
                        const T* dc_end, const DirectionGrads<T>& grads, T* scratch) {
   const int64_t T_ = g.T, N = g.N, H = g.H, GH = g.GH(), RW = g.RecordWidth();
   const bool lstm = g.mode == Mode::kLstm;
-  T* dgx = scratch;           // [T, N, GH]
-  T* dgh = dgx + T_ * N * GH;  // [N, GH]
-  T* dh = dgh + N * GH;        // [N, H]
-  T* dh_next = dh + N * H;     // [N, H]
-  T* dc = dh_next + N * H;     // [N, H]
+  const StepScratch<T> buf(g, scratch);
+  T *dgx = buf.all_steps, *dgh = buf.step, *dh = buf.state[0], *dh_next = buf.state[1];
+  T* dc = buf.state[2];
   if (dh_end) std::copy(dh_end, dh_end + N * H, dh);
   else std::fill(dh, dh + N * H, T(0));
   if (dc_end) std::copy(dc_end, dc_end + N * H, dc);
@@ -447,7 +459,7 @@ void RnnGradKernel(KernelContext& ctx) {
   T* dh0 = ZeroedGrad<T>(ctx, kGradPreStateGrad, 0);
   T* dc0 = g.States() == 2 ? ZeroedGrad<T>(ctx, kGradPreStateGrad, 1) : nullptr;
   T* d_input = ZeroedGrad<T>(ctx, kGradInputGrad, 0);
-  const size_t cell_scratch = static_cast<size_t>((g.T + 1) * g.N * g.GH() + 3 * NH);
+  const size_t cell_scratch = StepScratch<T>::Size(g);
   T* scratch =
       static_cast<T*>(ctx.Workspace(sizeof(T) * (cell_scratch + 2 * static_cast<size_t>(io))));
   T* d_layer_out = scratch + cell_scratch;  // [T, N, D*H] for the layer below
