@@ -71,15 +71,26 @@ struct Geometry {
   int64_t RecordWidth() const { return rnn::RecordBlocks(mode) * H; }
   int64_t States() const { return mode == Mode::kLstm ? 2 : 1; }
   int64_t LayerIn(int64_t l) const { return l == 0 ? I : D * H; }
-  int64_t Known(int64_t n) const { return T < 0 || N < 0 ? -1 : n; }
-  int64_t RecordsSize() const { return Known(L * D * T * N * RecordWidth()); }
-  int64_t LayerIoSize() const { return Known(T * N * D * H); }
-  int64_t ReserveSize() const { return Known(RecordsSize() + 2 * (L - 1) * LayerIoSize()); }
+  // Sizes over all steps and items (-1 when T or N is unknown), checked
+  // against overflow in the op's name.
+  std::string op;
+  int64_t Steps(int64_t per_item) const {
+    if (T < 0 || N < 0) return -1;
+    return MulSize(MulSize(T, N, op, "seq_len * batch"), per_item, op, "seq_len * batch * width");
+  }
+  int64_t RecordsSize() const { return Steps(L * D * RecordWidth()); }
+  int64_t LayerIoSize() const { return Steps(D * H); }
+  int64_t ReserveSize() const {
+    if (T < 0 || N < 0) return -1;
+    return AddSize(RecordsSize(), MulSize(2 * (L - 1), LayerIoSize(), op, "Reserve's layer inputs"),
+                   op, "Reserve");
+  }
 };
 
 template <typename Ctx>
 Geometry GeometryFromAttrs(const Ctx& ctx, const DDim& x) {
   Geometry g;
+  g.op = ctx.op_type();
   g.mode = ModeOf(ctx.op_type(), ctx.template Attr<std::string>(kMode));
   g.I = ctx.template Attr<int32_t>(kInputSize);
   g.H = ctx.template Attr<int32_t>(kHiddenSize);
