@@ -17,6 +17,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include "core/ops/parallel.h"
+#include "core/ops/vec_math.h"
 
 namespace paddle {
 namespace ops {
@@ -31,37 +33,37 @@ inline int64_t RecordBlocks(Mode m) { return m == Mode::kLstm ? 6 : m == Mode::k
 
 template <typename T>
 T Sigmoid(T x) {
-  return T(1) / (T(1) + std::exp(-x));
+  return T(1) / (T(1) + vec::Exp(-x));
 }
 
 // One step forward: writes the record `rec` from the row's gx, gh and the
 // previous state (c_prev is read by LSTM only).
 template <typename T>
-void CellForward(Mode m, int64_t H, const T* gx, const T* gh, const T* h_prev, const T* c_prev,
-                 T* rec) {
+PD_SIMD_CLONES void CellForward(Mode m, int64_t H, const T* gx, const T* gh, const T* h_prev,
+                                const T* c_prev, T* rec) {
   switch (m) {
     case Mode::kLstm:
       for (int64_t j = 0; j < H; ++j) {
         const T i = Sigmoid(gx[j] + gh[j]), f = Sigmoid(gx[H + j] + gh[H + j]);
-        const T g = std::tanh(gx[2 * H + j] + gh[2 * H + j]);
+        const T g = vec::Tanh(gx[2 * H + j] + gh[2 * H + j]);
         const T o = Sigmoid(gx[3 * H + j] + gh[3 * H + j]);
         const T c = f * c_prev[j] + i * g;
         rec[j] = i, rec[H + j] = f, rec[2 * H + j] = g, rec[3 * H + j] = o;
         rec[4 * H + j] = c;
-        rec[5 * H + j] = o * std::tanh(c);
+        rec[5 * H + j] = o * vec::Tanh(c);
       }
       break;
     case Mode::kGru:
       for (int64_t j = 0; j < H; ++j) {
         const T r = Sigmoid(gx[j] + gh[j]), z = Sigmoid(gx[H + j] + gh[H + j]);
         const T hc = gh[2 * H + j];
-        const T c = std::tanh(gx[2 * H + j] + r * hc);
+        const T c = vec::Tanh(gx[2 * H + j] + r * hc);
         rec[j] = r, rec[H + j] = z, rec[2 * H + j] = c, rec[3 * H + j] = hc;
         rec[4 * H + j] = z * h_prev[j] + (T(1) - z) * c;
       }
       break;
     case Mode::kRnnTanh:
-      for (int64_t j = 0; j < H; ++j) rec[j] = std::tanh(gx[j] + gh[j]);
+      for (int64_t j = 0; j < H; ++j) rec[j] = vec::Tanh(gx[j] + gh[j]);
       break;
     case Mode::kRnnRelu:
       for (int64_t j = 0; j < H; ++j) {
@@ -78,13 +80,14 @@ void CellForward(Mode m, int64_t H, const T* gx, const T* gh, const T* h_prev, c
 // the part of dh_prev that does not go through W_hh (`dh_direct`: GRU's
 // z * dh, else 0), and LSTM's dc_prev over `dc` (read first, per element).
 template <typename T>
-void CellBackward(Mode m, int64_t H, const T* rec, const T* h_prev, const T* c_prev, const T* dh,
-                  T* dc, T* dgx, T* dgh, T* dh_direct) {
+PD_SIMD_CLONES void CellBackward(Mode m, int64_t H, const T* rec, const T* h_prev,
+                                 const T* c_prev, const T* dh, T* dc, T* dgx, T* dgh,
+                                 T* dh_direct) {
   switch (m) {
     case Mode::kLstm:
       for (int64_t j = 0; j < H; ++j) {
         const T i = rec[j], f = rec[H + j], g = rec[2 * H + j], o = rec[3 * H + j];
-        const T tc = std::tanh(rec[4 * H + j]);
+        const T tc = vec::Tanh(rec[4 * H + j]);
         const T dct = dc[j] + dh[j] * o * (T(1) - tc * tc);
         dgx[j] = dct * g * i * (T(1) - i);
         dgx[H + j] = dct * c_prev[j] * f * (T(1) - f);
