@@ -1,0 +1,100 @@
+// Bad inputs of the losses (cross_entropy2, nll_loss, huber_loss, kldiv_loss)
+// and the indexing ops (scatter_nd_add, put_along_axis, matmul,
+// lookup_table): each is a typed InvalidArgument naming the op, the input and
+// the shapes or values. The values themselves are checked by the op table.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/base/enforce.h"
+#include "op_test_util.h"
+#include "test_util.h"
+
+namespace paddle {
+namespace {
+
+using test::BuildTimeShape;
+using test::ExpectError;
+using test::MakeTensor;
+using test::OneOp;
+using test::Shape;
+
+DenseTensor Floats(const Shape& s, float v = 0.5f) {
+  return MakeTensor<float>(s, std::vector<float>(test::Numel(s), v));
+}
+
+DenseTensor Int64s(const Shape& s, std::vector<int64_t> v) { return MakeTensor<int64_t>(s, v); }
+
+// ---- losses ----
+
+void RunCe2(const DenseTensor& label, int32_t ignore = -100) {
+  OneOp op("cross_entropy2");
+  op.In("X", "x", Floats({2, 3}))
+      .In("Label", "label", label)
+      .Out("Y", "y")
+      .Out("XShape", "xshape")
+      .Out("MatchX", "match")
+      .Attr("ignore_index", ignore);
+  op.Run();
+}
+
+TEST(CrossEntropy2Op, LabelOutOfRangeUnlessIgnored) {
+  ExpectError([] { RunCe2(Int64s({2, 1}, {0, 3})); }, ErrorKind::kInvalidArgument,
+              {"[cross_entropy2]", "label 3", "position 1", "[0, 3)"});
+  ExpectError([] { RunCe2(Int64s({2, 1}, {-1, 0})); }, ErrorKind::kInvalidArgument,
+              {"[cross_entropy2]", "label -1", "[0, 3)"});
+  RunCe2(Int64s({2, 1}, {-1, 0}), -1);  // the ignored label is no error
+}
+
+TEST(CrossEntropy2Op, LabelShapeMustFitX) {
+  ExpectError([] { RunCe2(Int64s({2, 2}, {0, 1, 1, 0})); }, ErrorKind::kInvalidArgument,
+              {"[cross_entropy2]", "Label [2, 2]", "X [2, 3]"});
+  ExpectError([] { RunCe2(Int64s({3, 1}, {0, 1, 1})); }, ErrorKind::kInvalidArgument,
+              {"[cross_entropy2]", "Label [3, 1]"});
+  ExpectError([] { RunCe2(MakeTensor<float>({2, 1}, {0, 1})); }, ErrorKind::kInvalidArgument,
+              {"[cross_entropy2]", "int32 or int64", "float32"});
+}
+
+TEST(NllLossOp, BadLabelsWeightsAndShapes) {
+  auto run = [](const Shape& x, const DenseTensor& label, const Shape& weight) {
+    OneOp op("nll_loss");
+    op.In("X", "x", Floats(x)).In("Label", "label", label).Out("Out", "out");
+    op.Out("Total_weight", "total");
+    if (!weight.empty()) op.In("Weight", "w", Floats(weight));
+    op.Run();
+  };
+  ExpectError([&] { run({3, 4}, Int64s({3}, {0, 4, 1}), {}); }, ErrorKind::kInvalidArgument,
+              {"[nll_loss]", "label 4", "position 1", "[0, 4)"});
+  ExpectError([&] { run({3, 4}, Int64s({3}, {0, 1, -1}), {}); }, ErrorKind::kInvalidArgument,
+              {"[nll_loss]", "label -1"});
+  ExpectError([&] { run({3, 4}, Int64s({3}, {0, 1, 2}), {3}); }, ErrorKind::kInvalidArgument,
+              {"[nll_loss]", "Weight [3]", "[4]"});
+  ExpectError([&] { run({3, 4}, Int64s({2}, {0, 1}), {}); }, ErrorKind::kInvalidArgument,
+              {"[nll_loss]", "Label [2]", "X [3, 4]"});
+  ExpectError([&] { run({2, 3, 2, 2}, Int64s({2, 2, 3}, std::vector<int64_t>(12, 0)), {}); },
+              ErrorKind::kInvalidArgument, {"[nll_loss]", "Label [2, 2, 3]", "[2, 3, 2, 2]"});
+  ExpectError([&] { run({2, 3, 2}, Int64s({2, 2}, {0, 0, 0, 0}), {}); },
+              ErrorKind::kInvalidArgument, {"[nll_loss]", "[N, C] or [N, C, H, W]", "[2, 3, 2]"});
+  ExpectError([] { BuildTimeShape("nll_loss", {{-1, 4}, {-1}}, {{"reduction", std::string("avg")}}); },
+              ErrorKind::kInvalidArgument, {"nll_loss", "reduction", "avg"});
+}
+
+TEST(HuberLossOp, ShapesMustMatch) {
+  ExpectError([] { BuildTimeShape("huber_loss", {{-1, 3}, {-1, 4}}, {{"delta", 1.0f}}); },
+              ErrorKind::kInvalidArgument, {"[huber_loss]", "[-1, 3]", "[-1, 4]"});
+  OneOp op("huber_loss");  // delta has no default
+  op.In("X", "x", Floats({2})).In("Y", "y", Floats({2})).Out("Out", "o").Out("Residual", "r");
+  ExpectError([&] { op.Run(); }, ErrorKind::kInvalidArgument, {"huber_loss", "delta"});
+}
+
+TEST(KldivLossOp, ShapesAndReductionChecked) {
+  ExpectError([] { BuildTimeShape("kldiv_loss", {{2, 3}, {3, 2}}, {}); },
+              ErrorKind::kInvalidArgument, {"[kldiv_loss]", "[2, 3]", "[3, 2]"});
+  ExpectError(
+      [] { BuildTimeShape("kldiv_loss", {{2, 3}, {2, 3}}, {{"reduction", std::string("max")}}); },
+      ErrorKind::kInvalidArgument, {"kldiv_loss", "reduction", "max"});
+}
+
+}  // namespace
+}  // namespace paddle
