@@ -96,5 +96,50 @@ TEST(KldivLossOp, ShapesAndReductionChecked) {
       ErrorKind::kInvalidArgument, {"kldiv_loss", "reduction", "max"});
 }
 
+// ---- indexing ----
+
+TEST(ScatterNdAddOp, IndexOutOfRangeAndShapes) {
+  auto run = [](const DenseTensor& index, const Shape& updates) {
+    OneOp op("scatter_nd_add");
+    op.In("X", "x", Floats({3, 4})).In("Index", "index", index);
+    op.In("Updates", "u", Floats(updates)).Out("Out", "out");
+    op.Run();
+  };
+  ExpectError([&] { run(Int64s({2, 1}, {1, 3}), {2, 4}); }, ErrorKind::kInvalidArgument,
+              {"[scatter_nd_add]", "Index 3", "flat position 1", "dim 0 of size 3"});
+  ExpectError([&] { run(Int64s({2, 2}, {1, 0, 2, -5}), {2}); }, ErrorKind::kInvalidArgument,
+              {"[scatter_nd_add]", "Index -5", "dim 1 of size 4"});
+  run(Int64s({2, 2}, {1, 0, -1, -4}), {2});  // negatives count from the end
+  ExpectError([&] { run(Int64s({2, 1}, {0, 1}), {2, 3}); }, ErrorKind::kInvalidArgument,
+              {"[scatter_nd_add]", "Updates", "[2, 3]", "[2, 4]"});
+  ExpectError([&] { run(Int64s({1, 3}, {0, 0, 0}), {1}); }, ErrorKind::kInvalidArgument,
+              {"[scatter_nd_add]", "last dim 3", "rank 2"});
+  ExpectError([&] { run(MakeTensor<float>({1, 1}, {0}), {1, 4}); }, ErrorKind::kInvalidArgument,
+              {"[scatter_nd_add]", "'Index'", "int32 or int64", "float32"});
+}
+
+TEST(PutAlongAxisOp, IndexOutOfRangeAndShapes) {
+  auto run = [](const Shape& index_shape, std::vector<int64_t> index, const Shape& value,
+                const std::string& reduce = "assign") {
+    OneOp op("put_along_axis");
+    op.In("Input", "x", Floats({3, 4})).In("Index", "index", Int64s(index_shape, index));
+    op.In("Value", "v", Floats(value)).Out("Result", "out");
+    op.Attr("Axis", int32_t{1}).Attr("Reduce", reduce);
+    op.Run();
+  };
+  ExpectError([&] { run({1, 2}, {0, 4}, {1, 2}); }, ErrorKind::kInvalidArgument,
+              {"[put_along_axis]", "Index 4", "flat position 1", "[-4, 4)"});
+  ExpectError([&] { run({1, 1}, {-5}, {1, 1}); }, ErrorKind::kInvalidArgument,
+              {"[put_along_axis]", "Index -5"});
+  ExpectError([&] { run({2, 2}, {0, 1, 2, 3}, {2, 1}); }, ErrorKind::kInvalidArgument,
+              {"[put_along_axis]", "Value [2, 1]", "Index [2, 2]"});
+  ExpectError([&] { run({2}, {0, 1}, {2}); }, ErrorKind::kInvalidArgument,
+              {"[put_along_axis]", "Index [2]", "Input's rank"});
+  ExpectError([&] { run({4, 1}, {0, 1, 2, 3}, {4, 1}); }, ErrorKind::kInvalidArgument,
+              {"[put_along_axis]", "Index [4, 1]", "larger than Input [3, 4]", "dim 0"});
+  ExpectError([&] { run({1, 1}, {0}, {1, 1}, "max"); }, ErrorKind::kInvalidArgument,
+              {"put_along_axis", "Reduce", "max"});
+}
+
 }  // namespace
 }  // namespace paddle
