@@ -141,5 +141,56 @@ TEST(PutAlongAxisOp, IndexOutOfRangeAndShapes) {
               {"put_along_axis", "Reduce", "max"});
 }
 
+TEST(MatmulOp, LegacyShapeRules) {
+  auto shape = [](const Shape& x, const Shape& y, AttributeMap attrs = {}) {
+    return BuildTimeShape("matmul", {x, y}, attrs);
+  };
+  EXPECT_EQ(shape({-1, 3, 4}, {4, 5}), (Shape{-1, 3, 5}));
+  EXPECT_EQ(shape({4}, {4}), (Shape{}));
+  ExpectError([&] { shape({2, 3}, {4, 5}); }, ErrorKind::kInvalidArgument,
+              {"[matmul]", "[2, 3]", "[4, 5]", "3 vs 4"});
+  ExpectError([&] { shape({2, 3}, {3, 2}, {{"transpose_Y", true}}); },
+              ErrorKind::kInvalidArgument, {"[matmul]", "trans_y=true", "3 vs 2"});
+  // matmul_v2 broadcasts these; the legacy op multiplies batches pairwise.
+  EXPECT_EQ(BuildTimeShape("matmul_v2", {{2, 1, 3, 4}, {3, 4, 5}}, {}), (Shape{2, 3, 3, 5}));
+  ExpectError([&] { shape({2, 1, 3, 4}, {3, 4, 5}); }, ErrorKind::kInvalidArgument,
+              {"[matmul]", "batch counts differ", "2 vs 3"});
+  ExpectError([&] { shape({1, 3, 4}, {2, 4, 5}); }, ErrorKind::kInvalidArgument,
+              {"[matmul]", "batch counts differ", "1 vs 2"});
+  ExpectError([&] { shape({2, 3, 4}, {2, 4, 6}, {{"head_number", int32_t{2}}}); },
+              ErrorKind::kUnimplemented, {"[matmul]", "head_number 2"});
+}
+
+TEST(MatmulOp, GradChecksOutGradShape) {
+  OneOp grad("matmul_grad");
+  grad.In("X", "x", Floats({2, 3}))
+      .In("Y", "y", Floats({3, 2}))
+      .In("Out@GRAD", "dout", Floats({2, 3}))
+      .Out("X@GRAD", "dx");
+  ExpectError([&] { grad.Run(); }, ErrorKind::kInvalidArgument,
+              {"[matmul_grad]", "Out@GRAD", "[2, 3]", "[2, 2]"});
+}
+
+TEST(LookupTableOp, IdsShapeAndRange) {
+  auto run = [](const DenseTensor& ids, int64_t padding_idx = -1) {
+    OneOp op("lookup_table");
+    op.In("W", "w", Floats({4, 2})).In("Ids", "ids", ids).Out("Out", "out");
+    op.Attr("padding_idx", padding_idx);
+    op.Run();
+    return op.Get("out").dims().ToVector();
+  };
+  EXPECT_EQ(run(Int64s({3, 1}, {0, 3, 1})), (Shape{3, 2}));
+  ExpectError([&] { run(Int64s({1, 3}, {0, 1, 2})); }, ErrorKind::kInvalidArgument,
+              {"[lookup_table]", "'Ids'", "[..., 1]", "[1, 3]"});
+  ExpectError([&] { run(Int64s({3, 1}, {0, 4, 1})); }, ErrorKind::kInvalidArgument,
+              {"[lookup_table]", "id 4", "flat position 1", "4 rows"});
+  ExpectError([&] { run(Int64s({2, 1}, {0, -1})); }, ErrorKind::kInvalidArgument,
+              {"[lookup_table]", "id -1"});
+  ExpectError([&] { run(Int64s({2, 1}, {0, 1}), 4); }, ErrorKind::kInvalidArgument,
+              {"[lookup_table]", "padding_idx", "4"});
+  ExpectError([] { BuildTimeShape("lookup_table", {{4, 2, 1}, {-1, 1}}, {}); },
+              ErrorKind::kInvalidArgument, {"[lookup_table]", "'W'", "2-D", "[4, 2, 1]"});
+}
+
 }  // namespace
 }  // namespace paddle

@@ -1,4 +1,5 @@
-// Indexing: gather, scatter, where, one_hot, take_along_axis, masked_select.
+// Indexing: gather, scatter, where, one_hot, take_along_axis, masked_select, scatter_nd_add,
+// put_along_axis, lookup_table_v2, lookup_table.
 #include "op_table.h"
 
 namespace paddle {
@@ -196,6 +197,35 @@ PD_OP_TABLE(Index) {
   }
   rows.push_back(put("add", true, {2, 3}, {3, 3}, 1));  // Index covers part of Input; Value larger
   rows.push_back(put("assign", true, {4, 2}, {4, 3}, 0));  // along axis 0, Index longer than Input
+  // lookup_table_v2 (Ids of any shape) and the legacy lookup_table (Ids [..., 1]) on a
+  // table W [6, 3]; padding_idx (negative: from the end) gives zero rows.
+  auto lookup = [](const std::string& name, const std::string& op, Shape ids, DataType id_type,
+                   int64_t padding_idx) {
+    OpRow r{name, op, {{"Ids", ids, 0, 5}, {"W", {6, 3}}}, {{"padding_idx", padding_idx}},
+            nullptr};
+    r.inputs[0].dtype = id_type;
+    if (op == "lookup_table") std::swap(r.inputs[0], r.inputs[1]);  // its slots: W, Ids
+    const bool legacy = op == "lookup_table";
+    r.reference = [legacy, padding_idx](const std::vector<Arr>& in, const AttributeMap&) {
+      const Arr& ids = in[legacy ? 1 : 0];
+      const Arr& w = in[legacy ? 0 : 1];
+      const int64_t pad = padding_idx < 0 && padding_idx != -1 ? padding_idx + 6 : padding_idx;
+      Arr out{ids.shape, {}};
+      if (legacy) out.shape.pop_back();
+      out.shape.push_back(3);
+      for (double id : ids.v)
+        for (int j = 0; j < 3; ++j)
+          out.v.push_back(id == pad ? 0.0 : w.v[static_cast<size_t>(id) * 3 + j]);
+      return out;
+    };
+    return r;
+  };
+  rows.push_back(lookup("lookup_table_v2", "lookup_table_v2", {2, 5}, DataType::kInt64, -1));
+  rows.push_back(lookup("lookup_table_v2_padding_int32", "lookup_table_v2", {7}, DataType::kInt32, 2));
+  rows.push_back(lookup("lookup_table_v2_padding_from_end", "lookup_table_v2", {2, 2, 3},
+                        DataType::kInt64, -3));
+  rows.push_back(lookup("lookup_table", "lookup_table", {5, 1}, DataType::kInt64, -1));
+  rows.push_back(lookup("lookup_table_padding_int32", "lookup_table", {2, 4, 1}, DataType::kInt32, 4));
   return rows;
 }
 
