@@ -128,6 +128,23 @@ TEST(AdamOp, UpdatesInPlaceStepAfterStep) {
   EXPECT_EQ(Values<double>(op.Get("b1p"))[0], double{0.9f} * double{0.9f} * double{0.9f});
 }
 
+// PaddlePaddle keeps the learning rate in the default float type, so a float64
+// parameter may come with a float32 LearningRate; an integer one is an error.
+TEST(OptimizerOps, LearningRateIsFloat32OrFloat64) {
+  auto sgd = [](const DenseTensor& lr) {
+    OneOp op("sgd");
+    op.In("Param", "p", MakeTensor<double>({2}, {1.0, 2.0}))
+        .In("Grad", "g", MakeTensor<double>({2}, {1.0, -1.0}))
+        .In("LearningRate", "lr", lr)
+        .Out("ParamOut", "p");
+    op.Run();
+    return Values<double>(op.Get("p"));
+  };
+  EXPECT_EQ(sgd(MakeTensor<float>({1}, {0.5f})), (std::vector<double>{0.5, 2.5}));
+  ExpectError([&] { sgd(MakeTensor<int64_t>({1}, {1})); }, ErrorKind::kInvalidArgument,
+              {"[sgd]", "LearningRate", "float32 or float64", "int64"});
+}
+
 // A one-op program for the simpler optimizers and clipping ops over [2, 3].
 void RunOp(const std::string& type, const std::map<std::string, Shape>& ins,
            const std::vector<std::string>& outs, const AttributeMap& attrs) {
