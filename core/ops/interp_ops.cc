@@ -44,7 +44,7 @@ bool HasSizeInputs(const InferShapeContext& ctx) {
 }
 
 // The attributes, X's dims and the output size the attributes give
-// (out_h/out_w, or `scale` when it has two values, as in PaddlePaddle).
+// (out_h/out_w, or `scale`).
 template <typename Ctx>
 InterpGeom ReadInterp(const Ctx& ctx, const DDim& x) {
   const std::string& op = ctx.op_type();
@@ -60,7 +60,10 @@ InterpGeom ReadInterp(const Ctx& ctx, const DDim& x) {
   g.out.sp[1] = ctx.template Attr<int32_t>(kOutH);
   g.out.sp[2] = ctx.template Attr<int32_t>(kOutW);
   const auto& scale = ctx.template Attr<std::vector<float>>(kScaleAttr);
-  if (scale.size() > 1) {
+  if (!scale.empty()) {  // PaddlePaddle's shape rule rejects one value too
+    PD_CHECK(scale.size() == 2, InvalidArgument, "[", op,
+             "] attribute 'scale' must be empty or [scale_h, scale_w], got [", StrJoin(scale),
+             "]");
     PD_CHECK(scale[0] > 0 && scale[1] > 0, InvalidArgument, "[", op,
              "] attribute 'scale' must be > 0, got [", StrJoin(scale), "] (X ", x.ToString(),
              ")");
@@ -307,10 +310,9 @@ void Interp(OpDefBuilder& op) {
       .Attr<std::vector<float>>(
           kScaleAttr, "scale", {},
           "[scale_h, scale_w], each > 0: the output size is trunc(in * scale), and the source "
-          "coordinates step by 1 / scale. Read only when it has two values (PaddlePaddle's "
-          "rule); OutSize still overrides the size.",
+          "coordinates step by 1 / scale. Empty means none; OutSize still overrides the size.",
           "[scale_h, scale_w]，每个值都须大于 0：输出大小为 trunc(输入 * scale)，源坐标步长为 "
-          "1 / scale。仅在有两个值时读取（PaddlePaddle 的规则）；OutSize 仍优先决定大小。")
+          "1 / scale。为空表示不使用；OutSize 仍优先决定大小。")
       .Attr(kInterpMethod, "interp_method", "bilinear",
             "bilinear (the four neighbours, weighted by distance) or nearest (one neighbour).",
             "bilinear（四个相邻像素按距离加权）或 nearest（取一个最近像素）。")
