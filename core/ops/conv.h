@@ -12,6 +12,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "core/base/enforce.h"
 #include "core/framework/op_context.h"
@@ -103,7 +104,6 @@ ConvGeom ResolveConv(const Ctx& ctx, int nsp, const DDim& x, const DDim& f) {
            " channels but Filter ", f.ToString(), " expects ", f[1], " per group x groups=",
            g.groups, " = ", f[1] * g.groups);
   const std::array<bool, 3> known = ApplyConvPaddingAlgorithm(ctx, g.image.sp, &g);
-  static const char* kNames[3] = {"depth", "height", "width"};
   for (int i = 0; i < 3; ++i) {
     const int64_t in = g.image.sp[i];
     if (!known[i] || in < 0 || g.k[i] < 0) {
@@ -114,8 +114,8 @@ ConvGeom ResolveConv(const Ctx& ctx, int nsp, const DDim& x, const DDim& f) {
     const int64_t p0 = g.pads.before[i], p1 = g.pads.after[i];
     const int64_t padded = AddSize(AddSize(in, p0, op, "the padded input size"), p1, op,
                                    "the padded input size");
-    PD_CHECK(padded >= dk, InvalidArgument, "[", op, "] the filter's ", kNames[i], " ", g.k[i],
-             " (dilated to ", dk, ") is larger than the padded input ", kNames[i], " ", in,
+    PD_CHECK(padded >= dk, InvalidArgument, "[", op, "] the filter's ", AxisName(i), " ", g.k[i],
+             " (dilated to ", dk, ") is larger than the padded input ", AxisName(i), " ", in,
              " + ", p0, " + ", p1, " = ", padded, " (Input ", x.ToString(), ", Filter ",
              f.ToString(), ")");
     g.out[i] = (padded - dk) / g.stride[i] + 1;

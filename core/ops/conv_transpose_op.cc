@@ -58,7 +58,6 @@ ConvGeom ResolveConvTranspose(const Ctx& ctx, const DDim& x, const DDim& f) {
       op, "output_padding", ctx.template Attr<std::vector<int32_t>>(kOutputPadding));
   const std::vector<int32_t> out_size =
       OptionalSpatial(op, "output_size", ctx.template Attr<std::vector<int32_t>>(kOutputSize));
-  static const char* kNames[3] = {"depth", "height", "width"};
   for (int i = 3 - kNsp; i < 3; ++i) {
     const int a = i - (3 - kNsp);  // index into the attributes
     if (!known[i] || in.sp[i] < 0 || g.k[i] < 0) {
@@ -72,7 +71,7 @@ ConvGeom ResolveConvTranspose(const Ctx& ctx, const DDim& x, const DDim& f) {
                 DilatedSize(op, g.k[i], g.dilation[i]), op, what);
     if (!out_size.empty()) {
       PD_CHECK(out_size[a] >= infer && out_size[a] < infer + s, InvalidArgument, "[", op,
-               "] attribute 'output_size' [", StrJoin(out_size), "] gives ", kNames[i], " ",
+               "] attribute 'output_size' [", StrJoin(out_size), "] gives ", AxisName(i), " ",
                out_size[a], ", outside [", infer, ", ", infer + s, ") that Input ", x.ToString(),
                ", Filter ", f.ToString(), " and stride ", s, " allow");
       g.image.sp[i] = out_size[a];
@@ -81,10 +80,10 @@ ConvGeom ResolveConvTranspose(const Ctx& ctx, const DDim& x, const DDim& f) {
       PD_CHECK(extra >= 0 && extra < std::max(s, g.dilation[i]), InvalidArgument, "[", op,
                "] attribute 'output_padding' [", StrJoin(out_pad),
                "] must be >= 0 and below max(stride, dilation) = ",
-               std::max(s, g.dilation[i]), " for the ", kNames[i]);
+               std::max(s, g.dilation[i]), " for the ", AxisName(i));
       g.image.sp[i] = infer + extra;
     }
-    PD_CHECK(g.image.sp[i] > 0, InvalidArgument, "[", op, "] the output ", kNames[i], " is ",
+    PD_CHECK(g.image.sp[i] > 0, InvalidArgument, "[", op, "] the output ", AxisName(i), " is ",
              g.image.sp[i], " (<= 0) for Input ", x.ToString(), ", Filter ", f.ToString(),
              ", stride ", s, ", paddings ", g.pads.before[i], " + ", g.pads.after[i]);
   }

@@ -77,7 +77,8 @@ void SizeFromScale(InterpGeom* g) {
   if (g->scale_h <= 0 || g->scale_w <= 0) return;
   for (int i : {1, 2}) {
     const int64_t in = g->in.sp[i];
-    g->out.sp[i] = in < 0 ? -1 : static_cast<int64_t>(static_cast<float>(in) * (i == 1 ? g->scale_h : g->scale_w));
+    const float scale = i == 1 ? g->scale_h : g->scale_w;
+    g->out.sp[i] = in < 0 ? -1 : static_cast<int64_t>(static_cast<float>(in) * scale);
   }
 }
 
@@ -152,7 +153,8 @@ float Ratio(const InterpGeom& g, int axis) {
   if (out <= 1) return 0.f;
   if (g.align_corners) return static_cast<float>(in - 1) / static_cast<float>(out - 1);
   const float scale = axis == 1 ? g.scale_h : g.scale_w;
-  return scale > 0 ? static_cast<float>(1. / scale) : static_cast<float>(in) / static_cast<float>(out);
+  if (scale > 0) return static_cast<float>(1. / scale);
+  return static_cast<float>(in) / static_cast<float>(out);
 }
 
 // The source coordinate is ratio * (k + 0.5) - 0.5 (half-pixel centres:
@@ -172,7 +174,8 @@ std::vector<Tap> AxisTaps(const InterpGeom& g, int axis) {
       continue;
     }
     const double centre = ratio * (static_cast<double>(k) + 0.5) - 0.5;
-    const int64_t lo = std::max<int64_t>(half_pixel ? static_cast<int64_t>(centre) : static_cast<int64_t>(rk), 0);
+    const int64_t lo =
+        std::max<int64_t>(half_pixel ? static_cast<int64_t>(centre) : static_cast<int64_t>(rk), 0);
     const int64_t hi = std::min(lo + 1, in - 1);
     const float src = std::max(static_cast<float>(centre), 0.f);
     const float d = half_pixel ? src - static_cast<float>(lo) : rk - static_cast<float>(lo);

@@ -42,8 +42,6 @@ struct PoolGeom {
   DDim OutDims() const { return ImageDims(OutImage(), nsp, channel_last); }
 };
 
-constexpr const char* kAxisNames[3] = {"depth", "height", "width"};
-
 // PaddlePaddle's formula, division truncating toward zero: a window that
 // overhangs the padded input by less than a stride still yields one output.
 int64_t PoolOutSize(const std::string& op, int axis, const PoolGeom& g, bool ceil_mode,
@@ -54,7 +52,7 @@ int64_t PoolOutSize(const std::string& op, int axis, const PoolGeom& g, bool cei
   const char* size = "the padded input size";
   const int64_t padded = AddSize(AddSize(in, p0, op, size), p1, op, size);
   const int64_t out = (AddSize(padded - k, ceil_mode ? s - 1 : 0, op, size)) / s + 1;
-  const char* what = kAxisNames[axis];
+  const char* what = AxisName(axis);
   PD_CHECK(out > 0, InvalidArgument, "[", op, "] the window ", what, " ", k,
            " is larger than the padded input ", what, " ", in, " + ", p0, " + ", p1, " = ",
            padded, " (X ", x.ToString(), ", stride ", s, "): the output ", what,
@@ -123,10 +121,10 @@ std::vector<Span> AxisSpans(const PoolGeom& g, int axis) {
   return spans;
 }
 
-// Calls fn(x_plane, out_plane, window, divisor) for every output element of
-// every (batch, channel) plane, planes spread over threads; `window` visits
-// the in-input offsets of the element's window (relative to x_plane) in
-// depth, height, width order, stopping when its callback returns true.
+// Calls fn(out_index, window, divisor) for every output element, the
+// (batch, channel) planes spread over threads; window(visit) calls visit(x
+// index) over the element's window in X, in depth, height, width order,
+// stopping when visit returns true.
 template <typename Fn>
 void ForEachWindow(const PoolGeom& g, Fn fn) {
   const std::vector<Span> spans[3] = {AxisSpans(g, 0), AxisSpans(g, 1), AxisSpans(g, 2)};

@@ -26,6 +26,12 @@ inline bool IsChannelLast(const std::string& data_format) {
   return data_format == "NHWC" || data_format == "NDHWC";
 }
 
+// The name of spatial axis 0, 1 or 2 (depth, height, width), for errors.
+inline const char* AxisName(int axis) {
+  static const char* const kNames[3] = {"depth", "height", "width"};
+  return kNames[axis];
+}
+
 inline const char* SpatialNames(int nsp) {
   return nsp == 3 ? "(depth, height, width)" : "(height, width)";
 }

@@ -534,7 +534,8 @@ TEST(InterpOps, BadInputsNameTheOpAndValues) {
   ExpectError([&] { run(bilinear, {{"scale", std::vector<float>{2.f, -1.f}}}); },
               ErrorKind::kInvalidArgument, {"[bilinear_interp_v2]", "'scale'", "> 0", "-1"});
   ExpectError([&] { run(bilinear, {{"scale", std::vector<float>{2.f}}, {"out_h", int32_t{3}}}); },
-              ErrorKind::kInvalidArgument, {"[bilinear_interp_v2]", "'scale'", "[scale_h, scale_w]"});
+              ErrorKind::kInvalidArgument,
+              {"[bilinear_interp_v2]", "'scale'", "[scale_h, scale_w]"});
   // Sizes and scales given as tensors.
   auto with = [](const char* slot, DenseTensor t) {
     return [slot, t](OneOp& o) { o.In(slot, "s", t); };

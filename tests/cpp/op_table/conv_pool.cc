@@ -119,7 +119,8 @@ Arr ConvTransposeRef(const Arr& x, const Arr& w, bool last, int groups, const Wi
                 const int64_t x2 = xx * win.stride[2] - win.pad0[2] + l * win.dil[2];
                 if (yy < 0 || yy >= oi.sp[1] || x2 < 0 || x2 >= oi.sp[2]) continue;
                 out.v[oi.At(b, (ci / mg) * cog + co, 0, yy, x2)] +=
-                    x.v[xi.At(b, ci, 0, y, xx)] * w.v[((ci * cog + co) * win.k[1] + j) * win.k[2] + l];
+                    x.v[xi.At(b, ci, 0, y, xx)] *
+                    w.v[((ci * cog + co) * win.k[1] + j) * win.k[2] + l];
               }
   return out;
 }
@@ -432,7 +433,8 @@ PD_OP_TABLE(ConvPool) {
     attrs["data_layout"] = Str(s.last ? "NHWC" : "NCHW");
     attrs["align_corners"] = s.align_corners;
     attrs["align_mode"] = int32_t{s.align_mode};
-    if (!attrs.count("interp_method")) attrs["interp_method"] = Str(s.nearest ? "nearest" : "bilinear");
+    if (!attrs.count("interp_method"))
+      attrs["interp_method"] = Str(s.nearest ? "nearest" : "bilinear");
     OpRow r{name, op, {{"X", s.last ? Shape{2, 4, 5, 3} : Shape{2, 3, 4, 5}}}, attrs, nullptr};
     r.reference = [s](const std::vector<Arr>& in, const AttributeMap&) {
       return InterpRef(in[0], s);
