@@ -98,7 +98,9 @@ void PoolInferShape(InferShapeContext& ctx) {
 // and its share of an average's divisor: the in-input count when exclusive
 // (or adaptive), else the window clipped only to the padded input
 // (PaddlePaddle pads after the input by the before amount here, so a
-// ceil_mode overhang is not counted).
+// ceil_mode overhang is not counted). As in PaddlePaddle, a window wholly in
+// the padding (ceil_mode) keeps its empty or negative count: its average is
+// 0 / count, NaN or -0.
 struct Span {
   int64_t lo, hi, count;
 };
@@ -116,7 +118,7 @@ std::vector<Span> AxisSpans(const PoolGeom& g, int axis) {
     const int64_t start = o * g.stride[axis] - pad;
     const int64_t end = std::min(start + g.k[axis], in + pad);
     s.lo = std::max<int64_t>(start, 0), s.hi = std::min(end, in);
-    s.count = g.exclusive ? std::max<int64_t>(s.hi - s.lo, 0) : end - start;
+    s.count = g.exclusive ? s.hi - s.lo : end - start;
   }
   return spans;
 }
@@ -165,18 +167,17 @@ void PoolKernel(KernelContext& ctx) {
     return;
   }
   const T* xd = x.data<T>();
+  // PaddlePaddle's max starts from -FLT_MAX whatever T (a window wholly in
+  // the padding keeps it) and keeps the running value only while it is
+  // greater, so a NaN is taken and then dropped by the next element.
+  const T lowest = static_cast<T>(-std::numeric_limits<float>::max());
   ForEachWindow(g, [&](int64_t o, auto window, int64_t count) {
-    T acc = g.max ? std::numeric_limits<T>::lowest() : T(0);
-    bool any = false;
+    T acc = g.max ? lowest : T(0);
     window([&](int64_t i) {
-      acc = g.max ? std::max(acc, xd[i]) : acc + xd[i];
-      any = true;
+      acc = g.max ? (acc > xd[i] ? acc : xd[i]) : acc + xd[i];
       return false;
     });
-    // A window wholly in the padding (possible with ceil_mode) gives 0.
-    if (!any) acc = T(0);
-    else if (!g.max) acc /= static_cast<T>(count);
-    out[o] = acc;
+    out[o] = g.max ? acc : acc / static_cast<T>(count);
   });
 }
 
@@ -209,7 +210,7 @@ void PoolGradKernel(KernelContext& ctx) {
         dx[i] += gd[o];
         return true;
       });
-    } else if (count > 0) {
+    } else if (count > 0) {  // else the window is empty
       const T share = gd[o] / static_cast<T>(count);
       window([&](int64_t i) {
         dx[i] += share;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -367,6 +368,32 @@ TEST(Pool2dOp, AveragingRulesByHand) {
   // As in PaddlePaddle, a window overhanging the input by less than a stride still gives an
   // output (the size formula truncates toward zero): a 4x4 window over 3x3, stride 2.
   EXPECT_EQ(run({4, 4}, {2, 2}, {0, 0}, false, true), (std::vector<double>{5}));
+  // As in PaddlePaddle, a ceil_mode window wholly in the padding (a 2-wide window at
+  // 8 over [0, 7) padded by 1) keeps max's start -FLT_MAX, and an average divides its
+  // empty sum by the count as computed: -1 (exclusive: [8, 7)) or 0 ([8, min(10, 8))).
+  OneOp row("pool2d");
+  row.In("X", "x", MakeTensor<double>({1, 1, 1, 7}, {1, 2, 3, 4, 5, 6, 7})).Out("Out", "out");
+  row.Attr("ksize", Ints{1, 2}).Attr("strides", Ints{1, 3}).Attr("paddings", Ints{0, 1});
+  row.Attr("ceil_mode", true);
+  auto run_row = [&](const std::string& type, bool exclusive) {
+    row.Attr("pooling_type", type).Attr("exclusive", exclusive);
+    row.Run();
+    return Values<double>(row.Get("out"));
+  };
+  EXPECT_EQ(run_row("max", true), (std::vector<double>{1, 4, 7, -double{FLT_MAX}}));
+  const std::vector<double> excl = run_row("avg", true);
+  EXPECT_EQ(excl, (std::vector<double>{1, 3.5, 6.5, 0}));
+  EXPECT_TRUE(std::signbit(excl[3]));
+  const std::vector<double> incl = run_row("avg", false);
+  EXPECT_EQ(std::vector<double>(incl.begin(), incl.end() - 1), (std::vector<double>{0.5, 3.5, 6.5}));
+  EXPECT_TRUE(std::isnan(incl[3]));
+  // A NaN wins a max until a later element replaces it (PaddlePaddle's y = y > x ? y : x).
+  OneOp nan("pool2d");
+  const double q = std::numeric_limits<double>::quiet_NaN();
+  nan.In("X", "x", MakeTensor<double>({1, 1, 1, 6}, {1, q, 2, q, 5, 3})).Out("Out", "out");
+  nan.Attr("pooling_type", std::string("max")).Attr("ksize", Ints{1, 3}).Attr("strides", Ints{1, 3});
+  nan.Run();
+  EXPECT_EQ(Values<double>(nan.Get("out")), (std::vector<double>{2, 5}));
   // Padding never wins a max, even over negative values.
   OneOp neg("pool2d");
   neg.In("X", "x", MakeTensor<double>({1, 1, 2, 2}, {-4, -3, -2, -1})).Out("Out", "out");

@@ -2,6 +2,7 @@
 // bilinear_interp_v2, nearest_interp_v2. References index images as
 // [N, C, D, H, W] (a 2-D image has D = 1) in either layout.
 #include <array>
+#include <cfloat>
 
 #include "op_table.h"
 
@@ -132,8 +133,8 @@ struct PoolSpec {
 
 // PaddlePaddle's pooling: a window [start, min(start + k, in + pad_before))
 // clipped to the input; avg divides by the clipped count when exclusive,
-// else by the window clipped to the padded input. Adaptive windows cover
-// [floor(i * in / out), ceil((i + 1) * in / out)).
+// else by the window clipped to the padded input; max starts from -FLT_MAX.
+// Adaptive windows cover [floor(i * in / out), ceil((i + 1) * in / out)).
 Arr PoolRef(const Arr& x, int nsp, bool last, const PoolSpec& p) {
   const Img xi = ImgOf(x.shape, last);
   Img oi = xi;
@@ -161,7 +162,7 @@ Arr PoolRef(const Arr& x, int nsp, bool last, const PoolSpec& p) {
         for (int64_t y = 0; y < oi.sp[1]; ++y)
           for (int64_t xx = 0; xx < oi.sp[2]; ++xx) {
             const auto &sz = spans[0][z], &sy = spans[1][y], &sx = spans[2][xx];
-            double acc = p.max ? -INFINITY : 0.0;
+            double acc = p.max ? -double{FLT_MAX} : 0.0;
             for (int64_t i = sz[0]; i < sz[1]; ++i)
               for (int64_t j = sy[0]; j < sy[1]; ++j)
                 for (int64_t l = sx[0]; l < sx[1]; ++l) {
