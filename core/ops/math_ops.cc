@@ -18,15 +18,7 @@ float ScalarInput(const KernelContext& ctx, int slot) {
   const DenseTensor& t = ctx.Input(slot);
   PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input '",
            ctx.def().inputs[slot].name, "' must hold one element, got shape ", t.dims().ToString());
-  switch (t.dtype()) {
-    case DataType::kFloat32: return t.data<float>()[0];
-    case DataType::kFloat64: return static_cast<float>(t.data<double>()[0]);
-    case DataType::kInt32: return static_cast<float>(t.data<int32_t>()[0]);
-    case DataType::kInt64: return static_cast<float>(t.data<int64_t>()[0]);
-    default:
-      PD_THROW(InvalidArgument, "[", ctx.op_type(), "] input '", ctx.def().inputs[slot].name,
-               "' must be float32, float64, int32 or int64, got ", DataTypeName(t.dtype()));
-  }
+  return FloatElement(ctx, slot);
 }
 
 // The attribute `attr`, or the tensor `slot` when it is given.

@@ -42,6 +42,19 @@ int64_t IntElement(const KernelContext& ctx, int slot, size_t entry, int64_t i) 
   return t.data<int64_t>()[i];
 }
 
+float FloatElement(const KernelContext& ctx, int slot, int64_t i) {
+  const DenseTensor& t = ctx.Input(slot);
+  switch (t.dtype()) {
+    case DataType::kFloat32: return t.data<float>()[i];
+    case DataType::kFloat64: return static_cast<float>(t.data<double>()[i]);
+    case DataType::kInt32: return static_cast<float>(t.data<int32_t>()[i]);
+    case DataType::kInt64: return static_cast<float>(t.data<int64_t>()[i]);
+    default:
+      PD_THROW(InvalidArgument, "[", ctx.op_type(), "] input '", ctx.def().inputs[slot].name,
+               "' must be float32, float64, int32 or int64, got ", DataTypeName(t.dtype()));
+  }
+}
+
 int64_t IntScalar(const KernelContext& ctx, int slot, size_t entry) {
   const DenseTensor& t = ctx.Input(slot, entry);
   PD_CHECK(t.numel() == 1, InvalidArgument, "[", ctx.op_type(), "] input '",

@@ -39,6 +39,9 @@ int NormalizeAxis(const std::string& op, const char* what, int64_t axis, int ran
 // Element i of entry `entry` of input `slot`, an int32 or int64 tensor, as
 // int64; InvalidArgument naming the op and slot for another element type.
 int64_t IntElement(const KernelContext& ctx, int slot, size_t entry = 0, int64_t i = 0);
+// Element i of input `slot` (float32, float64, int32 or int64) as float:
+// scales given as tensors; InvalidArgument naming the op and slot otherwise.
+float FloatElement(const KernelContext& ctx, int slot, int64_t i = 0);
 // The single element of entry `entry` of input `slot` (InvalidArgument when
 // it holds more or fewer).
 int64_t IntScalar(const KernelContext& ctx, int slot, size_t entry = 0);

@@ -13,7 +13,6 @@ namespace {
 // Ops whose checks live elsewhere for now (moving them into the table is open
 // work): their own tests, named here so the list can only shrink knowingly.
 const std::set<std::string> kCheckedElsewhere = {
-    "pool2d",                        // ops_conv_pool_test.cc
     "fc",                            // ir_test.cc (made by fc_fuse_pass)
     "feed", "fetch",                 // ops_test.cc, executor_test.cc
 };

@@ -1,0 +1,345 @@
+// pool2d and pool3d: max or average pooling over 2-D and 3-D windows, one
+// computation (a 2-D op is its 3-D form with depth 1), with PaddlePaddle's
+// rules for ceil_mode, exclusive averaging, global and adaptive pooling.
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+#include "core/base/enforce.h"
+#include "core/ops/op_util.h"
+#include "core/ops/parallel.h"
+#include "core/ops/window.h"
+
+namespace paddle {
+namespace ops {
+namespace {
+
+enum PoolIn { kX };
+enum PoolOut { kOut };
+enum PoolGradIn { kGradX, kGradOut, kGradOutGrad };
+enum PoolGradOut { kGradXGrad };
+enum PoolAttr {
+  kKsize,
+  kStrides,
+  kPaddings,
+  kCeilMode,
+  kExclusive,
+  kDataFormat,
+  kPoolingType,
+  kGlobalPooling,
+  kAdaptive,
+  kPaddingAlgorithm,
+  kUseCudnn,
+};
+
+struct PoolGeom {
+  int nsp = 2;
+  bool channel_last = false, max = true, exclusive = true, adaptive = false;
+  Image in;
+  Spatial out{1, 1, 1}, k{1, 1, 1}, stride{1, 1, 1};
+  Pads pads;
+  Image OutImage() const { return Image{in.n, in.c, out}; }
+  DDim OutDims() const { return ImageDims(OutImage(), nsp, channel_last); }
+};
+
+// PaddlePaddle's formula, division truncating toward zero: a window that
+// overhangs the padded input by less than a stride still yields one output.
+int64_t PoolOutSize(const std::string& op, int axis, const PoolGeom& g, bool ceil_mode,
+                    const DDim& x) {
+  const int64_t in = g.in.sp[axis], k = g.k[axis], s = g.stride[axis];
+  const int64_t p0 = g.pads.before[axis], p1 = g.pads.after[axis];
+  if (in < 0) return -1;
+  const char* size = "the padded input size";
+  const int64_t padded = AddSize(AddSize(in, p0, op, size), p1, op, size);
+  const int64_t out = (AddSize(padded - k, ceil_mode ? s - 1 : 0, op, size)) / s + 1;
+  const char* what = AxisName(axis);
+  PD_CHECK(out > 0, InvalidArgument, "[", op, "] the window ", what, " ", k,
+           " is larger than the padded input ", what, " ", in, " + ", p0, " + ", p1, " = ",
+           padded, " (X ", x.ToString(), ", stride ", s, "): the output ", what,
+           " would be ", out);
+  return out;
+}
+
+template <typename Ctx>
+PoolGeom ResolvePool(const Ctx& ctx, int nsp, const DDim& x) {
+  const std::string& op = ctx.op_type();
+  const std::string& format = ctx.template Attr<std::string>(kDataFormat);
+  CheckImageRank(op, "X", x, nsp, format);
+  PoolGeom g;
+  g.nsp = nsp;
+  g.channel_last = IsChannelLast(format);
+  g.in = ReadImage(x, nsp, g.channel_last);
+  g.max = ctx.template Attr<std::string>(kPoolingType) == "max";
+  g.exclusive = ctx.template Attr<bool>(kExclusive);
+  g.adaptive = ctx.template Attr<bool>(kAdaptive);
+  g.k = SpatialInts(op, "ksize", ctx.template Attr<std::vector<int32_t>>(kKsize), nsp);
+  g.stride = SpatialInts(op, "strides", ctx.template Attr<std::vector<int32_t>>(kStrides), nsp);
+  g.pads = ExpandPaddings(op, ctx.template Attr<std::vector<int32_t>>(kPaddings), nsp);
+  const bool global = ctx.template Attr<bool>(kGlobalPooling);
+  if (global) g.k = g.in.sp;
+  const std::string& algo = ctx.template Attr<std::string>(kPaddingAlgorithm);
+  const bool ceil_mode = ctx.template Attr<bool>(kCeilMode);
+  for (int i = 0; i < 3; ++i) {
+    const bool known = ApplyPaddingAlgorithm(op, algo, g.in.sp[i], g.k[i], g.stride[i],
+                                             &g.pads.before[i], &g.pads.after[i]);
+    if (global || g.adaptive) g.pads.before[i] = g.pads.after[i] = 0;  // windows cover the input
+    if (g.adaptive) g.out[i] = g.k[i];  // ksize is the output size
+    else g.out[i] = known ? PoolOutSize(op, i, g, ceil_mode, x) : -1;
+  }
+  return g;
+}
+
+template <int kNsp>
+void PoolInferShape(InferShapeContext& ctx) {
+  ctx.SetOutputDim(kOut, ResolvePool(ctx, kNsp, ctx.InputDim(kX)).OutDims());
+}
+
+// One output index's window along one axis, clipped to the input ([lo, hi)),
+// and its share of an average's divisor: the in-input count when exclusive
+// (or adaptive), else the window clipped only to the padded input
+// (PaddlePaddle pads after the input by the before amount here, so a
+// ceil_mode overhang is not counted). As in PaddlePaddle, a window wholly in
+// the padding (ceil_mode) keeps its empty or negative count: its average is
+// 0 / count, NaN or -0.
+struct Span {
+  int64_t lo, hi, count;
+};
+
+std::vector<Span> AxisSpans(const PoolGeom& g, int axis) {
+  const int64_t in = g.in.sp[axis], out = g.out[axis], pad = g.pads.before[axis];
+  std::vector<Span> spans(static_cast<size_t>(out));
+  for (int64_t o = 0; o < out; ++o) {
+    Span& s = spans[o];
+    if (g.adaptive) {
+      s.lo = AdaptiveStart(o, in, out), s.hi = AdaptiveEnd(o, in, out);
+      s.count = s.hi - s.lo;
+      continue;
+    }
+    const int64_t start = o * g.stride[axis] - pad;
+    const int64_t end = std::min(start + g.k[axis], in + pad);
+    s.lo = std::max<int64_t>(start, 0), s.hi = std::min(end, in);
+    s.count = g.exclusive ? s.hi - s.lo : end - start;
+  }
+  return spans;
+}
+
+// Calls fn(out_index, window, divisor) for every output element, the
+// (batch, channel) planes spread over threads; window(visit) calls visit(x
+// index) over the element's window in X, in depth, height, width order,
+// stopping when visit returns true.
+template <typename Fn>
+void ForEachWindow(const PoolGeom& g, Fn fn) {
+  const std::vector<Span> spans[3] = {AxisSpans(g, 0), AxisSpans(g, 1), AxisSpans(g, 2)};
+  const Image out = g.OutImage();
+  const ImageStrides xs = LayoutStrides(g.in, g.channel_last);
+  const ImageStrides os = LayoutStrides(out, g.channel_last);
+  const int64_t planes = g.in.n * g.in.c;
+  const int64_t plane = g.in.sp[0] * g.in.sp[1] * g.in.sp[2];
+  const int64_t grain = std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(1, plane));
+  ParallelFor(planes, [&](int64_t begin, int64_t end) {
+    for (int64_t p = begin; p < end; ++p) {
+      const int64_t n = p / g.in.c, c = p % g.in.c;
+      const int64_t xb = n * g.in.ItemSize() + c * xs.c, ob = n * out.ItemSize() + c * os.c;
+      for (int64_t od = 0; od < g.out[0]; ++od)
+        for (int64_t oh = 0; oh < g.out[1]; ++oh)
+          for (int64_t ow = 0; ow < g.out[2]; ++ow) {
+            const Span &a = spans[0][od], &b = spans[1][oh], &e = spans[2][ow];
+            auto window = [&](auto visit) {
+              for (int64_t d = a.lo; d < a.hi; ++d)
+                for (int64_t h = b.lo; h < b.hi; ++h)
+                  for (int64_t w = e.lo; w < e.hi; ++w)
+                    if (visit(xb + d * xs.sp[0] + h * xs.sp[1] + w * xs.sp[2])) return;
+            };
+            fn(ob + od * os.sp[0] + oh * os.sp[1] + ow * os.sp[2], window,
+               a.count * b.count * e.count);
+          }
+    }
+  }, grain);
+}
+
+template <int kNsp, typename T>
+void PoolKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kX);
+  const PoolGeom g = ResolvePool(ctx, kNsp, x.dims());
+  T* out = ctx.Output(kOut)->MutableData<T>(ctx.place());
+  if (x.numel() == 0) {
+    std::fill(out, out + g.OutImage().Numel(), T(0));
+    return;
+  }
+  const T* xd = x.data<T>();
+  // PaddlePaddle's max starts from -FLT_MAX whatever T (a window wholly in
+  // the padding keeps it) and keeps the running value only while it is
+  // greater, so a NaN is taken and then dropped by the next element.
+  const T lowest = static_cast<T>(-std::numeric_limits<float>::max());
+  ForEachWindow(g, [&](int64_t o, auto window, int64_t count) {
+    T acc = g.max ? lowest : T(0);
+    window([&](int64_t i) {
+      acc = g.max ? (acc > xd[i] ? acc : xd[i]) : acc + xd[i];
+      return false;
+    });
+    out[o] = g.max ? acc : acc / static_cast<T>(count);
+  });
+}
+
+template <int kNsp>
+void PoolGradInferShape(InferShapeContext& ctx) {
+  const DDim want = ResolvePool(ctx, kNsp, ctx.InputDim(kGradX)).OutDims();
+  CheckInputShape(ctx, kGradOut, want, "the pooling's output shape for X");
+  CheckInputShape(ctx, kGradOutGrad, want, "the pooling's output shape for X");
+  GradShapeLike(ctx, kGradX, kGradXGrad);
+}
+
+// max: each output's gradient goes to the first element of its window that
+// equals the output (PaddlePaddle's tie rule); avg: spread evenly over the
+// window, divided by the same count as the forward. Planes are disjoint, so
+// threads never add to the same element.
+template <int kNsp, typename T>
+void PoolGradKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kGradX);
+  const PoolGeom g = ResolvePool(ctx, kNsp, x.dims());
+  T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
+  std::fill(dx, dx + x.numel(), T(0));
+  if (x.numel() == 0) return;
+  const T* xd = x.data<T>();
+  const T* od = ctx.Input(kGradOut).data<T>();
+  const T* gd = ctx.Input(kGradOutGrad).data<T>();
+  ForEachWindow(g, [&](int64_t o, auto window, int64_t count) {
+    if (g.max) {
+      window([&](int64_t i) {
+        if (xd[i] != od[o]) return false;
+        dx[i] += gd[o];
+        return true;
+      });
+    } else if (count > 0) {  // else the window is empty
+      const T share = gd[o] / static_cast<T>(count);
+      window([&](int64_t i) {
+        dx[i] += share;
+        return false;
+      });
+    }
+  });
+}
+
+// Slot docs per spatial rank.
+struct PoolText {
+  const char *x_en, *x_zh, *out_en, *out_zh, *ksize_en, *ksize_zh;
+};
+constexpr PoolText kPool2dText{
+    "The input, [N, C, H, W] (NCHW) or [N, H, W, C] (NHWC).",
+    "输入，[N, C, H, W]（NCHW）或 [N, H, W, C]（NHWC）。",
+    "The pooled output, [N, C, H', W'] or [N, H', W', C], with H' = (H + pad_top + "
+    "pad_bottom - kh) / stride + 1 (rounded up with ceil_mode), and likewise W'.",
+    "池化结果，[N, C, H', W'] 或 [N, H', W', C]，其中 H' = (H + 上填充 + 下填充 - kh) / "
+    "stride + 1（ceil_mode 时向上取整），W' 同理。",
+    "Window size [height, width]; with adaptive=True, the output size instead. Ignored when "
+    "global_pooling is set.",
+    "窗口大小 [高, 宽]；adaptive=True 时改为输出大小。global_pooling 为真时忽略。"};
+constexpr PoolText kPool3dText{
+    "The input, [N, C, D, H, W] (NCDHW) or [N, D, H, W, C] (NDHWC).",
+    "输入，[N, C, D, H, W]（NCDHW）或 [N, D, H, W, C]（NDHWC）。",
+    "The pooled output, [N, C, D', H', W'] or [N, D', H', W', C], with D' = (D + pad_front + "
+    "pad_back - kd) / stride + 1 (rounded up with ceil_mode), and likewise H', W'.",
+    "池化结果，[N, C, D', H', W'] 或 [N, D', H', W', C]，其中 D' = (D + 前填充 + 后填充 - "
+    "kd) / stride + 1（ceil_mode 时向上取整），H'、W' 同理。",
+    "Window size [depth, height, width]; with adaptive=True, the output size instead. "
+    "Ignored when global_pooling is set.",
+    "窗口大小 [深, 高, 宽]；adaptive=True 时改为输出大小。global_pooling 为真时忽略。"};
+
+template <int kNsp>
+void Pool(OpDefBuilder& op) {
+  const PoolText& t = kNsp == 3 ? kPool3dText : kPool2dText;
+  op.Input(kX, "X", t.x_en, t.x_zh)
+      .Output(kOut, "Out", t.out_en, t.out_zh)
+      .RequiredAttr<std::vector<int32_t>>(kKsize, "ksize", t.ksize_en, t.ksize_zh)
+      .Attr<std::vector<int32_t>>(
+          kStrides, "strides", std::vector<int32_t>(kNsp, 1),
+          "Stride of the window, one per spatial dim; each > 0.",
+          "窗口的步长，每个空间维一个；每个值都须大于 0。")
+      .Attr<std::vector<int32_t>>(
+          kPaddings, "paddings", std::vector<int32_t>(kNsp, 0),
+          "Padding of the input: one value per spatial dim for both sides, or two per dim "
+          "([top, bottom, left, right], in 3-D [front, back, top, bottom, left, right]). "
+          "Padded elements never win a max and are not counted by an exclusive average. "
+          "Ignored by global and adaptive pooling.",
+          "输入的填充：每个空间维一个值表示两侧相同，或每维两个值（[上, 下, 左, 右]，三维时为 "
+          "[前, 后, 上, 下, 左, 右]）。填充的元素不参与取最大值，也不计入 exclusive 平均。"
+          "全局池化与自适应池化时忽略。")
+      .Attr<bool>(kCeilMode, "ceil_mode", false,
+                  "Round the output size up instead of down, so a last partial window is kept.",
+                  "输出大小向上取整而非向下取整，从而保留最后一个不完整的窗口。")
+      .Attr<bool>(kExclusive, "exclusive", true,
+                  "For avg: divide by the number of input elements in the window (padding "
+                  "excluded) rather than by the window size.",
+                  "仅对 avg：除以窗口内实际输入元素的个数（不含填充），而不是窗口大小。");
+  if (kNsp == 3) {
+    op.Attr(kDataFormat, "data_format", "NCDHW",
+            "Layout of X and Out: NCDHW (channels first; the legacy AnyLayout means the same) "
+            "or NDHWC (channels last).",
+            "X 与 Out 的数据布局：NCDHW（通道在前；旧式的 AnyLayout 与之相同）或 NDHWC（通道在后）。")
+        .OneOf({"NCDHW", "NDHWC", "AnyLayout"});
+  } else {
+    op.Attr(kDataFormat, "data_format", "NCHW",
+            "Layout of X and Out: NCHW (channels first; the legacy AnyLayout means the same) "
+            "or NHWC (channels last).",
+            "X 与 Out 的数据布局：NCHW（通道在前；旧式的 AnyLayout 与之相同）或 NHWC（通道在后）。")
+        .OneOf({"NCHW", "NHWC", "AnyLayout"});
+  }
+  const InferShapeFn infer = PoolInferShape<kNsp>, grad_infer = PoolGradInferShape<kNsp>;
+  const KernelFn f32 = PoolKernel<kNsp, float>, f64 = PoolKernel<kNsp, double>;
+  const KernelFn grad_f32 = PoolGradKernel<kNsp, float>, grad_f64 = PoolGradKernel<kNsp, double>;
+  op.RequiredAttr<std::string>(kPoolingType, "pooling_type",
+                               "max (the window's maximum) or avg (its mean).",
+                               "max（窗口内最大值）或 avg（窗口内平均值）。")
+      .OneOf({"max", "avg"})
+      .Attr<bool>(kGlobalPooling, "global_pooling", false,
+                  "Pool each channel's whole input to one element (ksize and paddings are "
+                  "ignored).",
+                  "将每个通道的整个输入池化为一个元素（忽略 ksize 与 paddings）。")
+      .Attr<bool>(kAdaptive, "adaptive", false,
+                  "Adaptive pooling: the output is ksize, and output index i covers input "
+                  "[floor(i * in / out), ceil((i + 1) * in / out)) along each dim.",
+                  "自适应池化：输出大小为 ksize，输出下标 i 在每一维覆盖输入的 "
+                  "[floor(i * in / out), ceil((i + 1) * in / out))。")
+      .Attr(kPaddingAlgorithm, "padding_algorithm", "EXPLICIT",
+            "EXPLICIT uses `paddings`; SAME pads so that the output size is ceil(input / "
+            "stride); VALID pads nothing.",
+            "EXPLICIT 使用 paddings；SAME 自动填充使输出大小为 ceil(输入 / 步长)；VALID 不做填充。")
+      .OneOf({"EXPLICIT", "SAME", "VALID"})
+      .Attr<bool>(kUseCudnn, "use_cudnn", false,
+                  "Legacy hint to use cuDNN on GPU; not read on CPU.",
+                  "旧式提示：在 GPU 上使用 cuDNN；CPU 上不读取。")
+      .ExtraAttr()
+      .InferShape(infer)
+      .CpuKernel<float>(f32)
+      .CpuKernel<double>(f64)
+      .Grad()
+      .Doc("Gradient of the pooling: max sends each output's gradient to the first window "
+           "element equal to the output; avg spreads it evenly over the window.",
+           "池化的梯度：max 把每个输出的梯度传给窗口中第一个等于该输出的元素；avg 把梯度"
+           "平均分到窗口内各元素。")
+      .Reads(kGradX, "X")
+      .Reads(kGradOut, "Out")
+      .OutputGrad(kGradOutGrad, "Out")
+      .InputGrad(kGradXGrad, "X")
+      .InferShape(grad_infer)
+      .CpuKernel<float>(grad_f32)
+      .CpuKernel<double>(grad_f64);
+}
+
+PD_REGISTER_OP(pool2d)
+    .Doc("2-D pooling: each output pixel is the max or the mean of a ksize window of X, "
+         "moved by `strides` over the padded input, per batch item and channel.",
+         "二维池化：对每个样本与通道，输出的每个像素是 X 上一个 ksize 窗口的最大值或平均值，"
+         "窗口按 strides 在填充后的输入上滑动。")
+    .Apply(Pool<2>);
+
+PD_REGISTER_OP(pool3d)
+    .Doc("3-D pooling: each output element is the max or the mean of a ksize window of X, "
+         "moved by `strides` over the padded volume, per batch item and channel.",
+         "三维池化：对每个样本与通道，输出的每个元素是 X 上一个 ksize 窗口的最大值或平均值，"
+         "窗口按 strides 在填充后的体数据上滑动。")
+    .Apply(Pool<3>);
+
+}  // namespace
+}  // namespace ops
+}  // namespace paddle
