@@ -56,8 +56,8 @@ RandomEngine SeedAttrEngine(const KernelContext& ctx, int seed_attr) {
 }
 
 void CheckStd(const InferShapeContext& ctx, int attr, bool zero_ok) {
-  const float std = ctx.Attr<float>(attr);
-  PD_CHECK(zero_ok ? std >= 0 : std > 0, InvalidArgument, "[", ctx.op_type(), "] std ", std,
+  const float sd = ctx.Attr<float>(attr);
+  PD_CHECK(zero_ok ? sd >= 0 : sd > 0, InvalidArgument, "[", ctx.op_type(), "] std ", sd,
            zero_ok ? " must be >= 0" : " must be > 0");
 }
 
@@ -79,6 +79,9 @@ void ShapeInputs(OpDefBuilder& op) {
 const char kSeedEn[] = "Seed of this op's numbers: non-zero gives the same numbers every run; "
                        "0 draws from the default generator.";
 const char kSeedZh[] = "本算子随机数的种子：非零时每次运行得到相同的数；为 0 时取自默认生成器。";
+
+const char kRealDtypeEn[] = "The element type (VarType code; 5 = float32, 6 = float64).";
+const char kRealDtypeZh[] = "元素类型（VarType 编码；5 为 float32，6 为 float64）。";
 
 DDim ShapeOf(const KernelContext& ctx, int shape_attr) {
   return ShapeArg(ctx, kShapeTensor, kShapeTensorList, ctx.Attr<std::vector<int64_t>>(shape_attr));
@@ -130,12 +133,12 @@ void GaussianInferShape(InferShapeContext& ctx) {
 void GaussianKernel(KernelContext& ctx) {
   const DDim dims = ShapeOf(ctx, kGShape);
   RandomEngine engine = SeedAttrEngine(ctx, kGSeed);
-  const float mean = ctx.Attr<float>(kGMean), std = ctx.Attr<float>(kGStd);
+  const float mean = ctx.Attr<float>(kGMean), sd = ctx.Attr<float>(kGStd);
   VisitReal(OutDtype(ctx, kGDtype, kReal), [&](auto tag) {
     using T = decltype(tag);
     T* out = MakeOut<T>(ctx, dims);
-    if (std == 0) return std::fill(out, out + dims.numel(), static_cast<T>(mean));
-    std::normal_distribution<T> dist(mean, std);
+    if (sd == 0) return std::fill(out, out + dims.numel(), static_cast<T>(mean));
+    std::normal_distribution<T> dist(mean, sd);
     for (int64_t i = 0; i < dims.numel(); ++i) out[i] = dist(engine);
   });
 }
@@ -180,11 +183,11 @@ double NormalQuantile(double p) {
 // mirrored, where the CDF's small values keep their precision.
 void TruncatedKernel(KernelContext& ctx) {
   const DDim dims = DDim(TruncatedShape(ctx.Attr<std::vector<int32_t>>(kTShape)));
-  const double mean = ctx.Attr<float>(kTMean), std = ctx.Attr<float>(kTStd);
+  const double mean = ctx.Attr<float>(kTMean), sd = ctx.Attr<float>(kTStd);
   const double a = ctx.Attr<float>(kTA), b = ctx.Attr<float>(kTB);
   const bool mirror = a > mean;
-  const double alpha = mirror ? (mean - b) / std : (a - mean) / std;
-  const double beta = mirror ? (mean - a) / std : (b - mean) / std;
+  const double alpha = mirror ? (mean - b) / sd : (a - mean) / sd;
+  const double beta = mirror ? (mean - a) / sd : (b - mean) / sd;
   const double lo = NormalCdf(alpha), width = NormalCdf(beta) - lo;
   RandomEngine engine = SeedAttrEngine(ctx, kTSeed);
   std::uniform_real_distribution<double> dist(0.0, 1.0);
@@ -195,7 +198,7 @@ void TruncatedKernel(KernelContext& ctx) {
       const double p = lo + dist(engine) * width;
       double z = p <= 0.0 ? alpha : p >= 1.0 ? beta : NormalQuantile(p);
       z = std::clamp(z, alpha, beta);
-      out[i] = static_cast<T>(std::clamp(mean + (mirror ? -z : z) * std, a, b));
+      out[i] = static_cast<T>(std::clamp(mean + (mirror ? -z : z) * sd, a, b));
     }
   });
 }
@@ -363,8 +366,7 @@ PD_REGISTER_OP(uniform_random)
          "个元素设为 diag_val。")
     .Apply(ShapeInputs)
     .Attr<std::vector<int64_t>>(kUShape, "shape", {}, "The shape.", "形状。")
-    .Attr<int32_t>(kUDtype, "dtype", 5, "The element type (VarType code; 5 = float32, 6 = float64).",
-                   "元素类型（VarType 编码；5 为 float32，6 为 float64）。")
+    .Attr<int32_t>(kUDtype, "dtype", 5, kRealDtypeEn, kRealDtypeZh)
     .Attr<float>(kUMin, "min", -1.0f, "The lower bound, included.", "下界（包含）。")
     .Attr<float>(kUMax, "max", 1.0f, "The upper bound, not included.", "上界（不包含）。")
     .Attr<int32_t>(kUSeed, "seed", 0, kSeedEn, kSeedZh)
@@ -386,8 +388,7 @@ PD_REGISTER_OP(gaussian_random)
     .Attr<float>(kGMean, "mean", 0.0f, "The mean.", "均值。")
     .Attr<float>(kGStd, "std", 1.0f, "The standard deviation, >= 0.", "标准差，不小于 0。")
     .Attr<int32_t>(kGSeed, "seed", 0, kSeedEn, kSeedZh)
-    .Attr<int32_t>(kGDtype, "dtype", 5, "The element type (VarType code; 5 = float32, 6 = float64).",
-                   "元素类型（VarType 编码；5 为 float32，6 为 float64）。")
+    .Attr<int32_t>(kGDtype, "dtype", 5, kRealDtypeEn, kRealDtypeZh)
     .InferShape(GaussianInferShape)
     .CpuKernelForAllTypes(GaussianKernel);
 
@@ -403,8 +404,7 @@ PD_REGISTER_OP(truncated_gaussian_random)
     .Attr<int32_t>(kTSeed, "seed", 0, kSeedEn, kSeedZh)
     .Attr<float>(kTA, "a", -2.0f, "The lower bound of the values.", "取值的下界。")
     .Attr<float>(kTB, "b", 2.0f, "The upper bound of the values, > a.", "取值的上界，大于 a。")
-    .Attr<int32_t>(kTDtype, "dtype", 5, "The element type (VarType code; 5 = float32, 6 = float64).",
-                   "元素类型（VarType 编码；5 为 float32，6 为 float64）。")
+    .Attr<int32_t>(kTDtype, "dtype", 5, kRealDtypeEn, kRealDtypeZh)
     .InferShape(TruncatedInferShape)
     .CpuKernelForAllTypes(TruncatedKernel);
 

@@ -136,6 +136,21 @@ TEST(RandomSeed, ASeedGivesPaddlePaddlesNumbers) {
   EXPECT_EQ(dropped, (std::vector<float>{2, 2, 0, 2, 0, 0, 2, 2}));
 }
 
+// dropout's fix_seed and seed are read, yet left out of its OpProto as they
+// are of PaddlePaddle's (UnlistedAttr).
+TEST(RandomSeed, DropoutSeedAttributesAreReadButUnlisted) {
+  const OpDef& def = OpRegistry::Instance().Get("dropout");
+  ASSERT_GE(def.AttrIndex("fix_seed"), 0);
+  EXPECT_TRUE(def.attrs[def.AttrIndex("seed")].unlisted);
+  proto::OpProto p;
+  ASSERT_TRUE(p.ParseFromString(OpRegistry::Instance().SerializedProto("dropout")));
+  std::vector<std::string> names;
+  for (const auto& a : p.attrs()) names.push_back(a.name());
+  EXPECT_EQ(names, (std::vector<std::string>{"dropout_prob", "is_test", "dropout_implementation"}));
+  ExpectError([] { Dropout(4, {{"fix_seed", 1}}); }, ErrorKind::kInvalidArgument,
+              {"[dropout]", "fix_seed"});
+}
+
 // ---- shapes from tensors ----
 
 TEST(RandomShape, FromShapeTensorOrShapeTensorList) {
