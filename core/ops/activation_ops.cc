@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/ops/unary.h"
+#include "core/ops/vec_math.h"
 
 namespace paddle {
 namespace ops {
@@ -36,7 +37,7 @@ struct LeakyReluGrad {
 };
 
 struct Sigmoid {
-  template <typename T> T operator()(T x) const { return T(1) / (T(1) + std::exp(-x)); }
+  template <typename T> T operator()(T x) const { return T(1) / (T(1) + vec::Exp(-x)); }
 };
 struct SigmoidGrad {
   using Reads = ReadsOut;
@@ -44,7 +45,7 @@ struct SigmoidGrad {
 };
 
 struct Tanh {
-  template <typename T> T operator()(T x) const { return std::tanh(x); }
+  template <typename T> T operator()(T x) const { return vec::Tanh(x); }
 };
 struct TanhGrad {
   using Reads = ReadsOut;
@@ -52,7 +53,7 @@ struct TanhGrad {
 };
 
 struct Exp {
-  template <typename T> T operator()(T x) const { return std::exp(x); }
+  template <typename T> T operator()(T x) const { return vec::Exp(x); }
 };
 struct ExpGrad {
   using Reads = ReadsOut;
@@ -173,12 +174,12 @@ struct Log1pGrad {
 };
 
 struct Erf {
-  template <typename T> T operator()(T x) const { return std::erf(x); }
+  template <typename T> T operator()(T x) const { return vec::Erf(x); }
 };
 struct ErfGrad {
   using Reads = ReadsX;
   template <typename T> T operator()(T x, T dout) const {
-    return dout * T(1.1283791670955126) * std::exp(-x * x);  // 2 / sqrt(pi)
+    return dout * T(1.1283791670955126) * vec::Exp(-x * x);  // 2 / sqrt(pi)
   }
 };
 
@@ -222,12 +223,12 @@ struct SoftplusGrad {
 };
 
 struct Silu {  // also swish: X * sigmoid(X)
-  template <typename T> T operator()(T x) const { return x / (T(1) + std::exp(-x)); }
+  template <typename T> T operator()(T x) const { return x / (T(1) + vec::Exp(-x)); }
 };
 struct SiluGrad {
   using Reads = ReadsX;
   template <typename T> T operator()(T x, T dout) const {
-    const T s = T(1) / (T(1) + std::exp(-x));
+    const T s = T(1) / (T(1) + vec::Exp(-x));
     return dout * s * (T(1) + x * (T(1) - s));
   }
 };
@@ -396,28 +397,28 @@ struct Gelu {
                   "而不是精确的 X Phi(X)。");
   }
   explicit Gelu(const KernelContext& ctx) : approximate(ctx.Attr<bool>(kApproximate)) {}
-  bool approximate;
+  int approximate;  // not bool: GCC does not vectorize a loop that reads a bool member
   template <typename T> T operator()(T x) const {
     if (approximate) {
       const T k = T(0.7978845608028654);  // sqrt(2 / pi)
-      return T(0.5) * x * (T(1) + std::tanh(k * (x + T(0.044715) * x * x * x)));
+      return T(0.5) * x * (T(1) + vec::Tanh(k * (x + T(0.044715) * x * x * x)));
     }
-    return T(0.5) * x * (T(1) + std::erf(x * T(0.7071067811865476)));
+    return T(0.5) * x * (T(1) + vec::Erf(x * T(0.7071067811865476)));
   }
 };
 struct GeluGrad {
   using Reads = ReadsX;
   explicit GeluGrad(const KernelContext& ctx) : approximate(ctx.Attr<bool>(Gelu::kApproximate)) {}
-  bool approximate;
+  int approximate;  // as Gelu's
   template <typename T> T operator()(T x, T dout) const {
     if (approximate) {
       const T k = T(0.7978845608028654);
-      const T t = std::tanh(k * (x + T(0.044715) * x * x * x));
+      const T t = vec::Tanh(k * (x + T(0.044715) * x * x * x));
       const T dt = (T(1) - t * t) * k * (T(1) + T(3) * T(0.044715) * x * x);
       return dout * T(0.5) * (T(1) + t + x * dt);
     }
-    const T pdf = std::exp(T(-0.5) * x * x) * T(0.3989422804014327);  // 1 / sqrt(2 pi)
-    return dout * (T(0.5) * (T(1) + std::erf(x * T(0.7071067811865476))) + x * pdf);
+    const T pdf = vec::Exp(T(-0.5) * x * x) * T(0.3989422804014327);  // 1 / sqrt(2 pi)
+    return dout * (T(0.5) * (T(1) + vec::Erf(x * T(0.7071067811865476))) + x * pdf);
   }
 };
 

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/base/enforce.h"
+#include "core/ops/index_util.h"
 #include "core/ops/op_util.h"
 #include "core/ops/parallel.h"
 
@@ -17,30 +18,6 @@ int64_t Product(const DDim& d, int lo, int hi) {
   int64_t p = 1;
   for (int i = lo; i < hi; ++i) p *= d[i];
   return p;
-}
-
-// The indices of an int32/int64 tensor as int64, each checked to lie in
-// [-bound, bound) (negatives count from the end) and returned in [0, bound).
-std::vector<int64_t> Indices(const KernelContext& ctx, const DenseTensor& t, const char* slot,
-                             int64_t bound, const std::string& what) {
-  std::vector<int64_t> out(static_cast<size_t>(t.numel()));
-  if (t.dtype() == DataType::kInt32) {
-    const int32_t* p = t.data<int32_t>();
-    std::copy(p, p + t.numel(), out.begin());
-  } else {
-    PD_CHECK(t.dtype() == DataType::kInt64, InvalidArgument, "[", ctx.op_type(), "] input '",
-             slot, "' must be int32 or int64, got ", DataTypeName(t.dtype()));
-    const int64_t* p = t.data<int64_t>();
-    std::copy(p, p + t.numel(), out.begin());
-  }
-  for (size_t i = 0; i < out.size(); ++i) {
-    PD_CHECK(out[i] >= -bound && out[i] < bound, InvalidArgument, "[", ctx.op_type(), "] ", slot,
-             " ", out[i], " at flat position ", i, " of ", slot, " (shape ",
-             t.dims().ToString(), ") is out of range: ", what, " has ", bound,
-             " entries, so indices must be in [", -bound, ", ", bound, ")");
-    if (out[i] < 0) out[i] += bound;
-  }
-  return out;
 }
 
 // ---- gather / index_select: rows along one axis ----
@@ -292,41 +269,9 @@ enum TakeAttr { kTakeAxis };
 enum TakeGradIn { kTGInput, kTGIndex, kTGResultGrad };
 enum TakeGradOut { kTGInputGrad };
 
-// Index has Input's rank; its dims other than `axis` must fit Input's
-// (PaddlePaddle broadcasts only equal or smaller index dims).
-int TakeAxis(const std::string& op, const DDim& x, const DDim& idx, int axis_attr) {
-  PD_CHECK(idx.rank() == x.rank(), InvalidArgument, "[", op, "] Index ", idx.ToString(),
-           " must have Input's rank (Input ", x.ToString(), ")");
-  const int axis = NormalizeAxis(op, "Axis", axis_attr, x.rank(), x);
-  for (int i = 0; i < x.rank(); ++i)
-    PD_CHECK(i == axis || idx[i] < 0 || x[i] < 0 || idx[i] <= x[i], InvalidArgument, "[", op,
-             "] Index ", idx.ToString(), " is larger than Input ", x.ToString(), " in dim ", i);
-  return axis;
-}
-
 void TakeInferShape(InferShapeContext& ctx) {
   TakeAxis(ctx.op_type(), ctx.InputDim(kTInput), ctx.InputDim(kTIndex), ctx.Attr<int32_t>(kTakeAxis));
   ctx.SetOutputDim(0, ctx.InputDim(kTIndex));
-}
-
-// Calls fn(input_offset, index_offset) for every element of Index.
-template <typename Fn>
-void ForEachTaken(const KernelContext& ctx, const DDim& x, const DenseTensor& index, int axis,
-                  Fn&& fn) {
-  const DDim id = index.dims();
-  const auto idx = Indices(ctx, index, "Index", x[axis], "Input's axis " + std::to_string(axis));
-  std::vector<int64_t> xs(x.rank(), 1);
-  for (int i = x.rank() - 2; i >= 0; --i) xs[i] = xs[i + 1] * x[i + 1];
-  std::vector<int64_t> pos(id.rank(), 0);
-  for (int64_t k = 0; k < id.numel(); ++k) {
-    int64_t off = 0;
-    for (int d = 0; d < id.rank(); ++d) off += (d == axis ? idx[k] : pos[d]) * xs[d];
-    fn(off, k);
-    for (int d = id.rank() - 1; d >= 0; --d) {
-      if (++pos[d] < id[d]) break;
-      pos[d] = 0;
-    }
-  }
 }
 
 template <typename T>
@@ -336,7 +281,8 @@ void TakeKernel(KernelContext& ctx) {
   const int axis = TakeAxis(ctx.op_type(), x.dims(), index.dims(), ctx.Attr<int32_t>(kTakeAxis));
   const T* xp = x.data<T>();
   T* o = ctx.Output(0)->MutableData<T>(ctx.place());
-  ForEachTaken(ctx, x.dims(), index, axis, [&](int64_t xi, int64_t k) { o[k] = xp[xi]; });
+  ForEachTaken(ctx, x.dims(), index, axis, index.dims(),
+               [&](int64_t xi, int64_t k, int64_t) { o[k] = xp[xi]; });
 }
 
 void TakeGradInferShape(InferShapeContext& ctx) {
@@ -352,7 +298,8 @@ void TakeGradKernel(KernelContext& ctx) {
   const T* g = ctx.Input(kTGResultGrad).data<T>();
   T* dx = ctx.Output(kTGInputGrad)->MutableData<T>(ctx.place());
   std::fill(dx, dx + x.numel(), T(0));
-  ForEachTaken(ctx, x, index, axis, [&](int64_t xi, int64_t k) { dx[xi] += g[k]; });
+  ForEachTaken(ctx, x, index, axis, index.dims(),
+               [&](int64_t xi, int64_t k, int64_t) { dx[xi] += g[k]; });
 }
 
 // ---- gather_nd: Out[i...] = X[Index[i..., :], ...] ----
@@ -361,56 +308,14 @@ enum NdIn { kNdX, kNdIndex };
 enum NdGradIn { kNdGX, kNdGIndex, kNdGOutGrad };
 enum NdGradOut { kNdGXGrad };
 
-DDim GatherNdDims(const std::string& op, const DDim& x, const DDim& idx) {
-  PD_CHECK(idx.rank() >= 1, InvalidArgument, "[", op, "] Index must have rank >= 1, got ",
-           idx.ToString());
-  const int64_t k = idx[idx.rank() - 1];
-  PD_CHECK(k < 0 || k <= x.rank(), InvalidArgument, "[", op, "] Index's last dim ", k,
-           " is larger than X's rank ", x.rank(), " (X ", x.ToString(), ")");
-  std::vector<int64_t> d(idx.data(), idx.data() + idx.rank() - 1);
-  if (k >= 0) d.insert(d.end(), x.data() + k, x.data() + x.rank());
-  PD_CHECK(d.size() <= static_cast<size_t>(DDim::kMaxRank), InvalidArgument, "[", op,
-           "] the result would have more than ", DDim::kMaxRank, " dims");
-  return DDim(d);
-}
-
 void GatherNdInferShape(InferShapeContext& ctx) {
   ctx.SetOutputDim(0, GatherNdDims(ctx.op_type(), ctx.InputDim(kNdX), ctx.InputDim(kNdIndex)));
-}
-
-// Calls fn(x_offset, out_offset, slice) for each index tuple: X's slice of
-// `slice` contiguous elements at x_offset goes to out_offset.
-template <typename Fn>
-void ForEachNd(const KernelContext& ctx, const DDim& x, const DenseTensor& index, Fn&& fn) {
-  const DDim id = index.dims();
-  const int64_t k = id[id.rank() - 1];
-  const int64_t tuples = k ? index.numel() / k : DDim(id.data(), id.rank() - 1).numel();
-  const int64_t slice = DDim(x.data() + k, x.rank() - static_cast<int>(k)).numel();
-  std::vector<int64_t> xs(x.rank(), 1);
-  for (int i = x.rank() - 2; i >= 0; --i) xs[i] = xs[i + 1] * x[i + 1];
-  std::vector<int64_t> raw(static_cast<size_t>(index.numel()));
-  for (int64_t i = 0; i < index.numel(); ++i)
-    raw[i] = index.dtype() == DataType::kInt32 ? index.data<int32_t>()[i] : index.data<int64_t>()[i];
-  for (int64_t t = 0; t < tuples; ++t) {
-    int64_t off = 0;
-    for (int64_t d = 0; d < k; ++d) {
-      int64_t v = raw[t * k + d];
-      PD_CHECK(v >= -x[d] && v < x[d], InvalidArgument, "[", ctx.op_type(), "] Index ", v,
-               " at flat position ", t * k + d, " is out of range for X's dim ", d, " of size ",
-               x[d], " (X ", x.ToString(), ")");
-      if (v < 0) v += x[d];
-      off += v * xs[d];
-    }
-    fn(off, t * slice, slice);
-  }
 }
 
 template <typename T>
 void GatherNdKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kNdX);
   const DenseTensor& index = ctx.Input(kNdIndex);
-  PD_CHECK(index.dtype() == DataType::kInt32 || index.dtype() == DataType::kInt64, InvalidArgument,
-           "[", ctx.op_type(), "] Index must be int32 or int64, got ", DataTypeName(index.dtype()));
   const T* xp = x.data<T>();
   T* o = ctx.Output(0)->MutableData<T>(ctx.place());
   ForEachNd(ctx, x.dims(), index, [&](int64_t xo, int64_t oo, int64_t n) {

@@ -1,7 +1,8 @@
 // lookup_table_v2: the embedding lookup. Each id in Ids (int32 or int64, any
 // shape) selects a row of the table W [V, D]; Out has Ids' shape plus [D].
 // The kernel's dtype is W's (Ids are integers). Every id is range-checked
-// before its row is read.
+// before its row is read. The legacy lookup_table is the same lookup with
+// Ids shaped [..., 1] (Out is [..., D]), its slots in the order W, Ids.
 #include <algorithm>
 #include <cstring>
 
@@ -12,11 +13,24 @@ namespace paddle {
 namespace ops {
 namespace {
 
-enum LookupIn { kIds, kW };
 enum LookupOut { kOut };
-enum LookupGradIn { kGradW, kGradIds, kGradOutGrad };
+enum LookupGradIn { kGradW, kGradIds, kGradOutGrad };  // both ops' gradients
 enum LookupGradOut { kGradWGrad };
-enum LookupAttr { kPaddingIdx };  // both ops
+
+// Where each op keeps Ids, W and padding_idx.
+struct V2 {
+  enum In { kIds, kW };
+  enum Attr { kPaddingIdx };
+  static constexpr bool kLegacy = false;
+};
+struct Legacy {
+  enum In { kW, kIds };
+  enum Attr {
+    kIsSparse, kIsDistributed, kPaddingIdx, kRemotePrefetch, kEntryConfig, kIsTest, kEntry,
+    kTableClass, kTableNames, kTrainerId, kSlot, kGradInplace, kEpmap, kHeightSections
+  };
+  static constexpr bool kLegacy = true;
+};
 
 // PaddlePaddle's kNoPadding: no id is padding.
 constexpr int64_t kNoPadding = -1;
@@ -36,10 +50,18 @@ int64_t PaddingRow(const std::string& op, int64_t padding_idx, int64_t rows) {
   return padding_idx < 0 ? padding_idx + rows : padding_idx;
 }
 
-// Out's shape, Ids.shape + [width], after checking W and padding_idx.
-DDim LookupOutDims(InferShapeContext& ctx, const DDim& ids, const DDim& w) {
+// Out's shape, Ids.shape + [width] (the legacy op drops Ids' last dim, which
+// must be 1), after checking W and padding_idx.
+template <typename L>
+DDim LookupOutDims(InferShapeContext& ctx, DDim ids, const DDim& w) {
   CheckTable(ctx.op_type(), w);
-  PaddingRow(ctx.op_type(), ctx.Attr<int64_t>(kPaddingIdx), w[0]);
+  PaddingRow(ctx.op_type(), ctx.Attr<int64_t>(L::kPaddingIdx), w[0]);
+  if (L::kLegacy) {
+    PD_CHECK(ids.rank() >= 1 && (ids[ids.rank() - 1] == 1 || ids[ids.rank() - 1] < 0),
+             InvalidArgument, "[", ctx.op_type(), "] input 'Ids' must be shaped [..., 1], got ",
+             ids.ToString());
+    ids = DDim(ids.data(), ids.rank() - 1);
+  }
   PD_CHECK(ids.rank() < DDim::kMaxRank, InvalidArgument, "[", ctx.op_type(),
            "] input 'Ids' of shape ", ids.ToString(), " has rank ", ids.rank(),
            "; Out would exceed the maximum rank ", DDim::kMaxRank);
@@ -49,9 +71,10 @@ DDim LookupOutDims(InferShapeContext& ctx, const DDim& ids, const DDim& w) {
   return DDim(d, ids.rank() + 1);
 }
 
+template <typename L>
 void LookupInferShape(InferShapeContext& ctx) {
-  ctx.SetOutputDim(kOut, LookupOutDims(ctx, ctx.InputDim(kIds), ctx.InputDim(kW)));
-  ctx.ShareLoD(kIds, kOut);
+  ctx.SetOutputDim(kOut, LookupOutDims<L>(ctx, ctx.InputDim(L::kIds), ctx.InputDim(L::kW)));
+  ctx.ShareLoD(L::kIds, kOut);
 }
 
 [[noreturn]] void BadId(const std::string& op, int64_t id, int64_t pos, const DDim& ids,
@@ -93,12 +116,12 @@ void ForEachIdAnyType(const std::string& op, const DenseTensor& ids, int64_t row
   }
 }
 
-template <typename T>
+template <typename T, typename L>
 void LookupKernel(KernelContext& ctx) {
-  const DenseTensor& ids = ctx.Input(kIds);
-  const DenseTensor& w = ctx.Input(kW);
+  const DenseTensor& ids = ctx.Input(L::kIds);
+  const DenseTensor& w = ctx.Input(L::kW);
   const int64_t rows = w.dims()[0], width = w.dims()[1];
-  const int64_t pad = PaddingRow(ctx.op_type(), ctx.Attr<int64_t>(kPaddingIdx), rows);
+  const int64_t pad = PaddingRow(ctx.op_type(), ctx.Attr<int64_t>(L::kPaddingIdx), rows);
   DenseTensor* out = ctx.Output(kOut);
   T* o = out->MutableData<T>(ctx.place());
   const T* table = w.data<T>();
@@ -110,22 +133,23 @@ void LookupKernel(KernelContext& ctx) {
       [&](int64_t i) { std::fill(o + i * width, o + (i + 1) * width, T(0)); });
 }
 
+template <typename L>
 void LookupGradInferShape(InferShapeContext& ctx) {
   CheckInputShape(ctx, kGradOutGrad,
-                  LookupOutDims(ctx, ctx.InputDim(kGradIds), ctx.InputDim(kGradW)),
-                  "Ids.shape + [W's width]");
+                  LookupOutDims<L>(ctx, ctx.InputDim(kGradIds), ctx.InputDim(kGradW)),
+                  L::kLegacy ? "Ids.shape[:-1] + [W's width]" : "Ids.shape + [W's width]");
   GradShapeLike(ctx, kGradW, kGradWGrad);
 }
 
 // W@GRAD is dense: row r is the sum of the Out@GRAD rows of every id == r;
 // the padding row (never read by the forward) gets zeros.
-template <typename T>
+template <typename T, typename L>
 void LookupGradKernel(KernelContext& ctx) {
   const DDim wd = ctx.Input(kGradW).dims();
   const DenseTensor& ids = ctx.Input(kGradIds);
   const DenseTensor& dout = ctx.Input(kGradOutGrad);
   const int64_t rows = wd[0], width = wd[1];
-  const int64_t pad = PaddingRow(ctx.op_type(), ctx.Attr<int64_t>(kPaddingIdx), rows);
+  const int64_t pad = PaddingRow(ctx.op_type(), ctx.Attr<int64_t>(L::kPaddingIdx), rows);
   T* dw = ctx.Output(kGradWGrad)->MutableData<T>(ctx.place());
   std::fill(dw, dw + wd.numel(), T(0));
   const T* g = dout.data<T>();
@@ -139,6 +163,20 @@ void LookupGradKernel(KernelContext& ctx) {
       [](int64_t) {});
 }
 
+// The grad op's slots and kernels (after its Doc): W@GRAD from W's shape, Ids and Out@GRAD.
+template <typename L>
+void LookupGrad(OpDefBuilder& op) {
+  op.Reads(kGradW, "W")
+      .Reads(kGradIds, "Ids")
+      .OutputGrad(kGradOutGrad, "Out")
+      .InputGrad(kGradWGrad, "W")
+      .InferShape(LookupGradInferShape<L>)
+      .template CpuKernel<float>(LookupGradKernel<float, L>)
+      .template CpuKernel<double>(LookupGradKernel<double, L>);
+}
+
+constexpr const char* kTableEn = "The embedding table [rows, width].";
+constexpr const char* kTableZh = "嵌入表 [行数, 宽度]。";
 constexpr const char* kPaddingEn =
     "An id whose rows of Out are all zeros (and whose row of W gets no gradient), e.g. the "
     "padding token. -1 means none; other negative values count from the end of W "
@@ -154,29 +192,74 @@ PD_REGISTER_OP(lookup_table_v2)
          "嵌入查表：Out[i..., :] = W[Ids[i...], :]，因此 Out 的形状为 Ids 的形状后接 W 的宽度；"
          "等于 padding_idx 的 id 得到全零行。每个 id 必须在 [0, W 的行数) 内。"
          "Out 沿用 Ids 的 LoD，数据类型与 W 相同。")
-    .Input(kIds, "Ids", "The ids to look up, int32 or int64, any shape.",
+    .Input(V2::kIds, "Ids", "The ids to look up, int32 or int64, any shape.",
            "要查找的 id，int32 或 int64，形状任意。")
-    .Input(kW, "W", "The embedding table [rows, width].", "嵌入表 [行数, 宽度]。")
+    .Input(V2::kW, "W", kTableEn, kTableZh)
     .Output(kOut, "Out", "The selected rows, shape Ids.shape + [width].",
             "查到的行，形状为 Ids.shape + [宽度]。")
-    .Attr<int64_t>(kPaddingIdx, "padding_idx", kNoPadding, kPaddingEn, kPaddingZh)
-    .InferShape(LookupInferShape)
+    .Attr<int64_t>(V2::kPaddingIdx, "padding_idx", kNoPadding, kPaddingEn, kPaddingZh)
+    .InferShape(LookupInferShape<V2>)
     .KernelDtypeFrom("W")  // Ids are integers; the rows copied are W's
-    .CpuKernel<float>(LookupKernel<float>)
-    .CpuKernel<double>(LookupKernel<double>)
+    .CpuKernel<float>(LookupKernel<float, V2>)
+    .CpuKernel<double>(LookupKernel<double, V2>)
     .Grad("lookup_table_v2_grad")  // ids are integers: W gets the only gradient
     .Doc("Gradient of lookup_table_v2 with respect to W, as a dense tensor of W's shape: row r "
          "is the sum of the Out@GRAD rows of every id equal to r; the padding row is zero. Only "
          "W's shape is read.",
          "lookup_table_v2 对 W 的梯度，为与 W 同形状的稠密张量：第 r 行是所有等于 r 的 id "
          "对应的 Out@GRAD 行之和；填充行为零。只读取 W 的形状。")
-    .Reads(kGradW, "W")
-    .Reads(kGradIds, "Ids")
-    .OutputGrad(kGradOutGrad, "Out")
-    .InputGrad(kGradWGrad, "W")
-    .InferShape(LookupGradInferShape)
-    .CpuKernel<float>(LookupGradKernel<float>)
-    .CpuKernel<double>(LookupGradKernel<double>);
+    .Apply(LookupGrad<V2>);
+
+constexpr const char* kUnreadEn = "Legacy (distributed or sparse training); not read.";
+constexpr const char* kUnreadZh = "旧版属性（分布式或稀疏训练）；不读取。";
+
+PD_REGISTER_OP(lookup_table)
+    .Doc("The legacy embedding lookup: Ids are shaped [..., 1] and Out[i..., :] = "
+         "W[Ids[i..., 0], :], so Out is Ids.shape[:-1] + [width]; ids equal to padding_idx give "
+         "zero rows. Every id must lie in [0, rows of W).",
+         "旧版嵌入查表：Ids 的形状为 [..., 1]，Out[i..., :] = W[Ids[i..., 0], :]，因此 Out 的形状为 "
+         "Ids.shape[:-1] + [宽度]；等于 padding_idx 的 id 得到全零行。每个 id 必须在 [0, W 的行数) 内。")
+    .Input(Legacy::kW, "W", kTableEn, kTableZh)
+    .Input(Legacy::kIds, "Ids", "The ids to look up, int64 (or int32), shaped [..., 1].",
+           "要查找的 id，int64（或 int32），形状为 [..., 1]。")
+    .Output(kOut, "Out", "The selected rows, shape Ids.shape[:-1] + [width].",
+            "查到的行，形状为 Ids.shape[:-1] + [宽度]。")
+    .Attr<bool>(Legacy::kIsSparse, "is_sparse", false, kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr<bool>(Legacy::kIsDistributed, "is_distributed", false, kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr<int64_t>(Legacy::kPaddingIdx, "padding_idx", kNoPadding, kPaddingEn, kPaddingZh)
+    .Attr<bool>(Legacy::kRemotePrefetch, "remote_prefetch", false, kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr(Legacy::kEntryConfig, "entry_config", "", kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr<bool>(Legacy::kIsTest, "is_test", false, kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr(Legacy::kEntry, "entry", "none", kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr(Legacy::kTableClass, "table_class", "none", kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr<std::vector<std::string>>(Legacy::kTableNames, "table_names", {}, kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr<int32_t>(Legacy::kTrainerId, "trainer_id", 0, kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr<int32_t>(Legacy::kSlot, "slot", 0, kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr<bool>(Legacy::kGradInplace, "grad_inplace", false, kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr<std::vector<std::string>>(Legacy::kEpmap, "epmap", {}, kUnreadEn, kUnreadZh)
+    .ExtraAttr()
+    .Attr<std::vector<int64_t>>(Legacy::kHeightSections, "height_sections", {}, kUnreadEn,
+                                kUnreadZh)
+    .ExtraAttr()
+    .InferShape(LookupInferShape<Legacy>)
+    .KernelDtypeFrom("W")
+    .CpuKernel<float>(LookupKernel<float, Legacy>)
+    .CpuKernel<double>(LookupKernel<double, Legacy>)
+    .Grad("lookup_table_grad")
+    .Doc("Gradient of lookup_table with respect to W, dense, as lookup_table_v2's.",
+         "lookup_table 对 W 的梯度，为稠密张量，同 lookup_table_v2。")
+    .Apply(LookupGrad<Legacy>);
 
 }  // namespace
 }  // namespace ops

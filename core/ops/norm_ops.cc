@@ -47,6 +47,28 @@ void LayerNormInferShape(InferShapeContext& ctx) {
   if (ctx.HasOutput(kVariance)) ctx.SetOutputDim(kVariance, DDim{r.left});
 }
 
+// One row: its mean and (biased) variance, then the normalized, scaled and
+// shifted values. The reductions are OpenMP simd reductions, so they vectorize.
+template <typename T>
+PD_SIMD_CLONES void LayerNormRow(const T* row, T* out, int64_t n, const T* scale, const T* bias,
+                                 T eps, T* mean, T* var) {
+  T m = T(0), v = T(0);
+#pragma omp simd reduction(+ : m)
+  for (int64_t j = 0; j < n; ++j) m += row[j];
+  m /= static_cast<T>(n);
+#pragma omp simd reduction(+ : v)
+  for (int64_t j = 0; j < n; ++j) v += (row[j] - m) * (row[j] - m);
+  v /= static_cast<T>(n);
+  const T rstd = T(1) / std::sqrt(v + eps);
+#pragma omp simd
+  for (int64_t j = 0; j < n; ++j) {
+    const T h = (row[j] - m) * rstd;
+    out[j] = (scale ? h * scale[j] : h) + (bias ? bias[j] : T(0));
+  }
+  *mean = m;
+  *var = v;
+}
+
 template <typename T>
 void LayerNormKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kX);
@@ -62,16 +84,8 @@ void LayerNormKernel(KernelContext& ctx) {
     for (int64_t i = lo; i < hi; ++i) {
       const T* row = xp + i * r.right;
       T* out = y + i * r.right;
-      T m = T(0), v = T(0);
-      for (int64_t j = 0; j < r.right; ++j) m += row[j];
-      m /= static_cast<T>(r.right);
-      for (int64_t j = 0; j < r.right; ++j) v += (row[j] - m) * (row[j] - m);
-      v /= static_cast<T>(r.right);
-      const T rstd = T(1) / std::sqrt(v + eps);
-      for (int64_t j = 0; j < r.right; ++j) {
-        const T h = (row[j] - m) * rstd;
-        out[j] = (scale ? h * scale[j] : h) + (bias ? bias[j] : T(0));
-      }
+      T m, v;
+      LayerNormRow(row, out, r.right, scale, bias, eps, &m, &v);
       if (mean) mean[i] = m;
       if (var) var[i] = v;
     }

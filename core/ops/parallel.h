@@ -24,13 +24,15 @@ namespace ops {
 // out[i] = f(in[i]); `out` may be `in` (in-place ops).
 template <typename F, typename T, typename R>
 PD_SIMD_CLONES void MapLoop(const F& f, const T* in, R* out, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) out[i] = f(in[i]);
+  const F g = f;  // a local copy: the functor's members cannot alias `out`
+  for (int64_t i = 0; i < n; ++i) out[i] = g(in[i]);
 }
 
 // out[i] = f(a[i], b[i]).
 template <typename F, typename A, typename B, typename R>
 PD_SIMD_CLONES void ZipLoop(const F& f, const A* a, const B* b, R* out, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) out[i] = f(a[i], b[i]);
+  const F g = f;
+  for (int64_t i = 0; i < n; ++i) out[i] = g(a[i], b[i]);
 }
 
 // Below this many elements a loop runs single-threaded: waking threads costs

@@ -6,6 +6,8 @@
 
 #include "core/base/enforce.h"
 #include "core/ops/op_util.h"
+#include "core/ops/parallel.h"
+#include "core/ops/vec_math.h"
 
 namespace paddle {
 namespace ops {
@@ -44,22 +46,30 @@ void SoftmaxInferShape(InferShapeContext& ctx) {
   SameShape(ctx, kX, kOut);
 }
 
-// inner == 1 (the last axis): each row of n is contiguous.
+// One contiguous row of n (the last axis). Vectorized: the reductions are
+// OpenMP simd reductions and exp is vec::Exp, so the loops need no fast-math.
+template <typename T>
+PD_SIMD_CLONES void SoftmaxRow(const T* x, T* y, int64_t n) {
+  T mx = x[0];
+#pragma omp simd reduction(max : mx)
+  for (int64_t j = 1; j < n; ++j) mx = std::max(mx, x[j]);
+  T sum = T(0);
+#pragma omp simd reduction(+ : sum)
+  for (int64_t j = 0; j < n; ++j) {
+    y[j] = vec::Exp(x[j] - mx);
+    sum += y[j];
+  }
+  const T inv = T(1) / sum;
+#pragma omp simd
+  for (int64_t j = 0; j < n; ++j) y[j] *= inv;
+}
+
+// Rows spread over the math threads.
 template <typename T>
 void SoftmaxRows(const T* x, T* y, int64_t rows, int64_t n) {
-  for (int64_t r = 0; r < rows; ++r) {
-    const T* xr = x + r * n;
-    T* yr = y + r * n;
-    T mx = xr[0];
-    for (int64_t j = 1; j < n; ++j) mx = std::max(mx, xr[j]);
-    T sum = T(0);
-    for (int64_t j = 0; j < n; ++j) {
-      yr[j] = std::exp(xr[j] - mx);
-      sum += yr[j];
-    }
-    const T inv = T(1) / sum;
-    for (int64_t j = 0; j < n; ++j) yr[j] *= inv;
-  }
+  ParallelFor(rows, [&](int64_t lo, int64_t hi) {
+    for (int64_t r = lo; r < hi; ++r) SoftmaxRow(x + r * n, y + r * n, n);
+  }, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(n, 1)));
 }
 
 // inner > 1: the axis is strided, so each block of [n, inner] is processed
@@ -81,7 +91,7 @@ void SoftmaxStrided(const T* x, T* y, const AxisView& v) {
       const T* xr = xb + j * v.inner;
       T* yr = yb + j * v.inner;
       for (int64_t k = 0; k < v.inner; ++k) {
-        yr[k] = std::exp(xr[k] - mx[k]);
+        yr[k] = vec::Exp(xr[k] - mx[k]);
         sum[k] += yr[k];
       }
     }
@@ -113,6 +123,15 @@ void SoftmaxGradInferShape(InferShapeContext& ctx) {
   GradShapeLike(ctx, kGradOut, kGradXGrad);
 }
 
+template <typename T>
+PD_SIMD_CLONES void SoftmaxGradRow(const T* y, const T* g, T* dx, int64_t n) {
+  T dot = T(0);
+#pragma omp simd reduction(+ : dot)
+  for (int64_t j = 0; j < n; ++j) dot += y[j] * g[j];
+#pragma omp simd
+  for (int64_t j = 0; j < n; ++j) dx[j] = y[j] * (g[j] - dot);
+}
+
 // dX = Out * (dOut - sum_axis(dOut * Out)), the Jacobian-vector product of
 // softmax written with its output so X is not needed.
 template <typename T>
@@ -126,14 +145,9 @@ void SoftmaxGradKernel(KernelContext& ctx) {
   if (out.numel() == 0) return;
   const int64_t block = v.n * v.inner;
   if (v.inner == 1) {  // last axis: a scalar dot per row, no scratch buffer
-    for (int64_t o = 0; o < v.outer; ++o) {
-      const T* yr = y + o * block;
-      const T* gr = g + o * block;
-      T* dr = dx + o * block;
-      T dot = T(0);
-      for (int64_t j = 0; j < v.n; ++j) dot += yr[j] * gr[j];
-      for (int64_t j = 0; j < v.n; ++j) dr[j] = yr[j] * (gr[j] - dot);
-    }
+    ParallelFor(v.outer, [&](int64_t lo, int64_t hi) {
+      for (int64_t o = lo; o < hi; ++o) SoftmaxGradRow(y + o * block, g + o * block, dx + o * block, v.n);
+    }, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(v.n, 1)));
     return;
   }
   std::vector<T> dot(v.inner);

@@ -1,6 +1,6 @@
-// lookup_table_v2, reduce_mean and matmul_v2 (and their gradients), each run
-// as a one-op program through the executor against a naive reference;
-// gradients against finite differences; build-time shapes with -1 dims;
+// reduce_mean (values and gradients against a naive reference); for
+// lookup_table_v2 and matmul_v2, whose values and gradients the op table
+// checks, the edge cases: empty dims, build-time shapes with -1 dims, and
 // errors naming the op. Then the PaddlePaddle-exported embed_pool model
 // (ids -> lookup_table_v2 -> reduce_mean -> matmul_v2 -> elementwise_add ->
 // softmax) through the C++ inference API against PaddlePaddle's output.
@@ -54,112 +54,6 @@ Shape Unravel(int64_t o, const Shape& dims) {
 }
 
 // ============================= matmul_v2 =============================
-
-// numpy.matmul, written out the slow way: promote 1-D operands, transpose the
-// last two dims, broadcast the batch dims, multiply, drop the promoted dims.
-std::vector<double> RefMatmulV2(std::vector<double> x, Shape xs, std::vector<double> y, Shape ys,
-                                bool tx, bool ty, Shape* out_shape) {
-  const bool x1 = xs.size() == 1, y1 = ys.size() == 1;
-  if (x1) xs.insert(xs.begin(), 1), tx = false;
-  if (y1) ys.push_back(1), ty = false;
-  auto transpose = [](std::vector<double>& v, Shape& s) {
-    const int64_t r = s[s.size() - 2], c = s[s.size() - 1], b = Numel(s) / (r * c);
-    std::vector<double> t(v.size());
-    for (int64_t q = 0; q < b; ++q)
-      for (int64_t i = 0; i < r; ++i)
-        for (int64_t j = 0; j < c; ++j) t[q * r * c + j * r + i] = v[q * r * c + i * c + j];
-    v = t;
-    std::swap(s[s.size() - 2], s[s.size() - 1]);
-  };
-  if (tx) transpose(x, xs);
-  if (ty) transpose(y, ys);
-  const int64_t m = xs[xs.size() - 2], k = xs.back(), n = ys.back();
-  EXPECT_EQ(k, ys[ys.size() - 2]);
-  Shape xb(xs.begin(), xs.end() - 2), yb(ys.begin(), ys.end() - 2);
-  const size_t br = std::max(xb.size(), yb.size());
-  while (xb.size() < br) xb.insert(xb.begin(), 1);
-  while (yb.size() < br) yb.insert(yb.begin(), 1);
-  Shape ob(br);
-  for (size_t i = 0; i < br; ++i) ob[i] = std::max(xb[i], yb[i]);
-  std::vector<double> out(Numel(ob) * m * n, 0.0);
-  for (int64_t b = 0; b < Numel(ob); ++b) {
-    Shape idx = Unravel(b, ob);
-    int64_t xo = 0, yo = 0;
-    for (size_t d = 0; d < br; ++d) {
-      xo = xo * xb[d] + (xb[d] == 1 ? 0 : idx[d]);
-      yo = yo * yb[d] + (yb[d] == 1 ? 0 : idx[d]);
-    }
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j)
-        for (int64_t p = 0; p < k; ++p)
-          out[(b * m + i) * n + j] += x[(xo * m + i) * k + p] * y[(yo * k + p) * n + j];
-  }
-  *out_shape = ob;
-  if (!x1) out_shape->push_back(m);
-  if (!y1) out_shape->push_back(n);
-  return out;
-}
-
-struct MatmulCase {
-  Shape x, y;
-  bool tx, ty;
-  Shape out;  // stated by hand
-};
-
-const std::vector<MatmulCase>& MatmulCases() {
-  static const std::vector<MatmulCase> cases = {
-      {{3, 4}, {4, 5}, false, false, {3, 5}},
-      {{4, 3}, {4, 5}, true, false, {3, 5}},
-      {{3, 4}, {5, 4}, false, true, {3, 5}},
-      {{4, 3}, {5, 4}, true, true, {3, 5}},
-      {{4}, {4, 5}, false, false, {5}},           // 1-D X: a row vector
-      {{4}, {5, 4}, true, true, {5}},             // trans_x ignored for 1-D
-      {{3, 4}, {4}, false, false, {3}},           // 1-D Y: a column vector
-      {{4, 3}, {4}, true, true, {3}},             // trans_y ignored for 1-D
-      {{4}, {4}, false, false, {}},               // dot product, 0-D
-      {{2, 3, 4}, {4, 5}, false, false, {2, 3, 5}},  // batches fold into rows
-      {{2, 3, 4}, {5, 4}, false, true, {2, 3, 5}},
-      {{2, 4, 3}, {4, 5}, true, false, {2, 3, 5}},
-      {{2, 3, 4}, {2, 4, 5}, false, false, {2, 3, 5}},
-      {{3, 4}, {2, 4, 5}, false, false, {2, 3, 5}},  // X broadcast over Y's batch
-      {{2, 1, 3, 4}, {3, 4, 5}, false, false, {2, 3, 3, 5}},
-      {{2, 1, 4, 3}, {1, 3, 5, 4}, true, true, {2, 3, 3, 5}},
-      {{4}, {2, 4, 5}, false, false, {2, 5}},
-      {{2, 3, 4}, {4}, false, false, {2, 3}},
-      {{1, 2, 3, 4}, {2, 1, 4, 5}, false, false, {2, 2, 3, 5}},
-  };
-  return cases;
-}
-
-std::string Name(const MatmulCase& c) {
-  return DDim(c.x).ToString() + (c.tx ? "^T" : "") + " x " + DDim(c.y).ToString() +
-         (c.ty ? "^T" : "");
-}
-
-template <typename T>
-void CheckMatmul(const MatmulCase& c, double tol) {
-  auto x = Random(Numel(c.x), 11), y = Random(Numel(c.y), 12);
-  OneOp op("matmul_v2");
-  op.In("X", "x", MakeTensor<T>(c.x, Cast<T>(x)))
-      .In("Y", "y", MakeTensor<T>(c.y, Cast<T>(y)))
-      .Out("Out", "out")
-      .Attr("trans_x", c.tx)
-      .Attr("trans_y", c.ty);
-  op.Run();
-  Shape ref_shape;
-  auto want = RefMatmulV2(x, c.x, y, c.y, c.tx, c.ty, &ref_shape);
-  EXPECT_EQ(ref_shape, c.out) << Name(c);
-  EXPECT_EQ(op.Get("out").dims().ToVector(), c.out) << Name(c);
-  EXPECT_EQ(op.Get("out").dtype(), DataTypeOf<T>::value);
-  ExpectNear(Values<T>(op.Get("out")), want, tol, "matmul_v2 " + Name(c));
-}
-
-TEST(MatmulV2Op, MatchesNumpyMatmul) {
-  for (const auto& c : MatmulCases()) {
-    CheckMatmul<float>(c, 1e-5);
-    CheckMatmul<double>(c, 1e-12);
-  }
-}
 
 TEST(MatmulV2Op, EmptyDims) {
   OneOp rows("matmul_v2");
@@ -225,45 +119,6 @@ TEST(MatmulV2Op, BuildTimeShapes) {
               ErrorKind::kInvalidArgument, {"[matmul_v2]", "16 vs 10"});
   ExpectError([] { BuildTimeShape("matmul_v2", {{2, -1, 4}, {3, 4, 5}}, {}); },
               ErrorKind::kInvalidArgument, {"[matmul_v2]", "batch dims"});
-}
-
-TEST(MatmulV2Op, GradMakerAndGradient) {
-  for (const auto& c : MatmulCases()) {
-    auto x = Random(Numel(c.x), 21), y = Random(Numel(c.y), 22), w = Random(Numel(c.out), 23);
-    OneOp fwd("matmul_v2");
-    fwd.In("X", "x", MakeTensor<double>(c.x, x))
-        .In("Y", "y", MakeTensor<double>(c.y, y))
-        .Out("Out", "out")
-        .Attr("trans_x", c.tx)
-        .Attr("trans_y", c.ty);
-    GradOpDesc g = GradOf(fwd.desc());
-    EXPECT_EQ(g.type, "matmul_v2_grad");
-    EXPECT_EQ(g.inputs.at("X"), std::vector<std::string>{"x"});
-    EXPECT_EQ(g.inputs.at("Y"), std::vector<std::string>{"y"});
-    EXPECT_EQ(g.inputs.at("Out@GRAD"), std::vector<std::string>{"out@GRAD"});
-    EXPECT_EQ(g.outputs.at("X@GRAD"), std::vector<std::string>{"x@GRAD"});
-    EXPECT_EQ(g.outputs.at("Y@GRAD"), std::vector<std::string>{"y@GRAD"});
-    EXPECT_EQ(std::get<bool>(g.attrs.at("trans_x")), c.tx);
-    EXPECT_EQ(std::get<bool>(g.attrs.at("trans_y")), c.ty);
-
-    OneOp grad(g);
-    grad.Set("x", MakeTensor<double>(c.x, x));
-    grad.Set("y", MakeTensor<double>(c.y, y));
-    grad.Set("out@GRAD", MakeTensor<double>(c.out, w));
-    grad.Run();
-    EXPECT_EQ(grad.Get("x@GRAD").dims().ToVector(), c.x) << Name(c);
-    EXPECT_EQ(grad.Get("y@GRAD").dims().ToVector(), c.y) << Name(c);
-    auto forward = [&] {
-      fwd.Set("x", MakeTensor<double>(c.x, x));
-      fwd.Set("y", MakeTensor<double>(c.y, y));
-      fwd.Run();
-      return Values<double>(fwd.Get("out"));
-    };
-    ExpectNear(Values<double>(grad.Get("x@GRAD")), NumericGrad(&x, w, forward), 1e-7,
-               "dX " + Name(c));
-    ExpectNear(Values<double>(grad.Get("y@GRAD")), NumericGrad(&y, w, forward), 1e-7,
-               "dY " + Name(c));
-  }
 }
 
 TEST(MatmulV2Op, GradOutputsAreOptionalAndShapesChecked) {
@@ -449,49 +304,6 @@ TEST(ReduceMeanOp, GradShapeMismatchNamesOp) {
 
 // ========================== lookup_table_v2 ==========================
 
-// W[ids[i]] row by row, zero rows for `pad` (-1: none).
-std::vector<double> RefLookup(const std::vector<int64_t>& ids, const std::vector<double>& w,
-                              int64_t width, int64_t pad) {
-  std::vector<double> out;
-  for (int64_t id : ids)
-    for (int64_t j = 0; j < width; ++j) out.push_back(id == pad ? 0.0 : w[id * width + j]);
-  return out;
-}
-
-template <typename Id, typename T>
-void CheckLookup(const Shape& ids_shape, const std::vector<int64_t>& ids, int64_t rows,
-                 int64_t width, int64_t padding_idx, int64_t pad_row) {
-  const std::vector<T> wt = Cast<T>(Random(rows * width, 51));
-  const std::vector<double> w(wt.begin(), wt.end());  // the table's exact values
-  OneOp op("lookup_table_v2");
-  op.In("Ids", "ids", MakeTensor<Id>(ids_shape, std::vector<Id>(ids.begin(), ids.end())))
-      .In("W", "w", MakeTensor<T>({rows, width}, wt))
-      .Out("Out", "out")
-      .Attr("padding_idx", padding_idx);
-  op.Run();
-  Shape want = ids_shape;
-  want.push_back(width);
-  const std::string what = "lookup ids " + DDim(ids_shape).ToString() + " " +
-                           DataTypeName(DataTypeOf<Id>::value) + " padding_idx " +
-                           std::to_string(padding_idx);
-  EXPECT_EQ(op.Get("out").dims().ToVector(), want) << what;
-  EXPECT_EQ(op.Get("out").dtype(), DataTypeOf<T>::value) << what;  // W's, not Ids'
-  ExpectNear(Values<T>(op.Get("out")), RefLookup(ids, w, width, pad_row), 0, what);
-}
-
-TEST(LookupTableV2Op, MatchesReference) {
-  const std::vector<int64_t> ids = {86, 90, 7, 52, 0, 0, 66, 11, 87, 91, 2, 86};
-  // padding_idx 0 (embed_pool's), none, and a negative one counted from the end.
-  for (auto [padding_idx, pad_row] : std::vector<std::pair<int64_t, int64_t>>{
-           {0, 0}, {-1, -1}, {86, 86}, {-14, 86}}) {
-    CheckLookup<int64_t, float>({2, 6}, ids, 100, 16, padding_idx, pad_row);
-    CheckLookup<int32_t, float>({2, 6}, ids, 100, 16, padding_idx, pad_row);
-    CheckLookup<int64_t, double>({12}, ids, 100, 3, padding_idx, pad_row);
-    CheckLookup<int32_t, double>({2, 3, 2}, ids, 100, 5, padding_idx, pad_row);
-  }
-  CheckLookup<int64_t, float>({1, 1}, {4}, 5, 7, -1, -1);  // Paddle's old [N, 1] ids layout
-}
-
 TEST(LookupTableV2Op, OutOfRangeIdsNameOpIdAndRows) {
   for (int64_t bad : {int64_t{10}, int64_t{-1}, int64_t{-5}, int64_t{1} << 40}) {
     OneOp op("lookup_table_v2");
@@ -542,52 +354,12 @@ TEST(LookupTableV2Op, BuildTimeShapes) {
   EXPECT_EQ(BuildTimeShape("lookup_table_v2", {{2, -1, 1}, {10, -1}}, {}), (Shape{2, -1, 1, -1}));
 }
 
-TEST(LookupTableV2Op, GradMakerAndGradient) {
-  const Shape ids_shape{2, 5};
-  // Repeats (accumulated), the padding id 3 (no gradient) and unused rows (zero).
-  const std::vector<int64_t> ids = {1, 3, 1, 6, 0, 3, 6, 6, 2, 1};
-  const int64_t rows = 8, width = 3;
-  auto w = Random(rows * width, 61), g_out = Random(Numel(ids_shape) * width, 62);
-  OneOp fwd("lookup_table_v2");
-  fwd.In("Ids", "ids", MakeTensor<int64_t>(ids_shape, ids))
-      .In("W", "w", MakeTensor<double>({rows, width}, w))
-      .Out("Out", "out")
-      .Attr("padding_idx", int64_t{3});
-  GradOpDesc g = GradOf(fwd.desc());
-  EXPECT_EQ(g.type, "lookup_table_v2_grad");
-  EXPECT_EQ(g.inputs.at("W"), std::vector<std::string>{"w"});
-  EXPECT_EQ(g.inputs.at("Ids"), std::vector<std::string>{"ids"});
-  EXPECT_EQ(g.inputs.at("Out@GRAD"), std::vector<std::string>{"out@GRAD"});
-  EXPECT_EQ(g.outputs.at("W@GRAD"), std::vector<std::string>{"w@GRAD"});
-  EXPECT_EQ(g.outputs.count("Ids@GRAD"), 0u);  // integer ids get no gradient
-  EXPECT_EQ(std::get<int64_t>(g.attrs.at("padding_idx")), 3);
-
-  for (bool int32_ids : {false, true}) {
-    OneOp grad(g);
-    grad.Set("w", MakeTensor<double>({rows, width}, w));
-    grad.Set("ids", int32_ids ? MakeTensor<int32_t>(ids_shape, std::vector<int32_t>(
-                                                                   ids.begin(), ids.end()))
-                              : MakeTensor<int64_t>(ids_shape, ids));
-    grad.Set("out@GRAD", MakeTensor<double>({2, 5, width}, g_out));
-    grad.Run();
-    EXPECT_EQ(grad.Get("w@GRAD").dims().ToVector(), (Shape{rows, width}));
-    auto forward = [&] {
-      fwd.Set("w", MakeTensor<double>({rows, width}, w));
-      fwd.Run();
-      return Values<double>(fwd.Get("out"));
-    };
-    const auto numeric = NumericGrad(&w, g_out, forward);
-    ExpectNear(Values<double>(grad.Get("w@GRAD")), numeric, 1e-8, "dW");
-    for (int64_t j = 0; j < width; ++j) {
-      EXPECT_EQ(Values<double>(grad.Get("w@GRAD"))[3 * width + j], 0.0) << "padding row";
-      EXPECT_EQ(Values<double>(grad.Get("w@GRAD"))[7 * width + j], 0.0) << "unused row";
-    }
-  }
-
-  OneOp bad(g);
-  bad.Set("w", MakeTensor<double>({rows, width}, w));
-  bad.Set("ids", MakeTensor<int64_t>({2}, {1, 8}));
-  bad.Set("out@GRAD", MakeTensor<double>({2, width}, std::vector<double>(2 * width, 1.0)));
+TEST(LookupTableV2Op, GradOutOfRangeIdNamesGradOp) {
+  OneOp bad("lookup_table_v2_grad");
+  bad.In("W", "w", MakeTensor<double>({8, 3}, std::vector<double>(24, 1.0)))
+      .In("Ids", "ids", MakeTensor<int64_t>({2}, {1, 8}))
+      .In("Out@GRAD", "dout", MakeTensor<double>({2, 3}, std::vector<double>(6, 1.0)))
+      .Out("W@GRAD", "dw");
   ExpectError([&] { bad.Run(); }, ErrorKind::kInvalidArgument,
               {"[lookup_table_v2_grad]", "id 8", "8 rows"});
 }

@@ -14,7 +14,6 @@ namespace {
 // work): their own tests, named here so the list can only shrink knowingly.
 const std::set<std::string> kCheckedElsewhere = {
     "pool2d",                        // ops_conv_pool_test.cc
-    "matmul_v2", "lookup_table_v2",  // ops_embed_matmul_test.cc
     "fc",                            // ir_test.cc (made by fc_fuse_pass)
     "feed", "fetch",                 // ops_test.cc, executor_test.cc
 };

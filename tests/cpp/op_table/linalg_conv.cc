@@ -4,6 +4,53 @@
 namespace paddle {
 namespace test {
 
+namespace {
+
+// numpy's matmul of op(X) and op(Y), times alpha: a 1-D X is a row and a 1-D Y
+// a column (their transposes ignored, their unit dim dropped from Out), and
+// batch dims broadcast.
+Arr MatmulRef(Arr x, Arr y, bool tx, bool ty, double alpha) {
+  const bool x1 = x.shape.size() == 1, y1 = y.shape.size() == 1;
+  if (x1) x.shape.insert(x.shape.begin(), 1), tx = false;
+  if (y1) y.shape.push_back(1), ty = false;
+  auto at = [](const Arr& a, int64_t b, int64_t i, int64_t j, bool t) {
+    const int64_t r = a.shape[a.shape.size() - 2], c = a.shape.back();
+    return t ? a.v[(b * r + j) * c + i] : a.v[(b * r + i) * c + j];
+  };
+  const int64_t m = tx ? x.shape.back() : x.shape[x.shape.size() - 2];
+  const int64_t k = tx ? x.shape[x.shape.size() - 2] : x.shape.back();
+  const int64_t n = ty ? y.shape[y.shape.size() - 2] : y.shape.back();
+  Shape xb(x.shape.begin(), x.shape.end() - 2), yb(y.shape.begin(), y.shape.end() - 2);
+  const size_t br = std::max(xb.size(), yb.size());
+  xb.insert(xb.begin(), br - xb.size(), 1);
+  yb.insert(yb.begin(), br - yb.size(), 1);
+  Shape ob(br);
+  int64_t batches = 1;
+  for (size_t i = 0; i < br; ++i) batches *= ob[i] = std::max(xb[i], yb[i]);
+  Arr out{ob, {}};
+  for (int64_t b = 0; b < batches; ++b) {
+    int64_t xo = 0, yo = 0, rest = b, stride = batches;
+    for (size_t d = 0; d < br; ++d) {
+      stride /= ob[d];
+      const int64_t c = rest / stride;
+      rest %= stride;
+      xo = xo * xb[d] + (xb[d] == 1 ? 0 : c);
+      yo = yo * yb[d] + (yb[d] == 1 ? 0 : c);
+    }
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double acc = 0;
+        for (int64_t p = 0; p < k; ++p) acc += at(x, xo, i, p, tx) * at(y, yo, p, j, ty);
+        out.v.push_back(alpha * acc);
+      }
+  }
+  if (!x1) out.shape.push_back(m);
+  if (!y1) out.shape.push_back(n);
+  return out;
+}
+
+}  // namespace
+
 PD_OP_TABLE(LinalgConv) {
   std::vector<OpRow> rows;
   // Batched products.
@@ -75,6 +122,38 @@ PD_OP_TABLE(LinalgConv) {
     return out;
   };
   rows.push_back(mul);
+  // matmul_v2 and the legacy matmul (scaled by alpha): numpy's matmul of op(X) and op(Y),
+  // transposes, broadcast batches and 1-D operands.
+  auto matmul = [](const std::string& name, const std::string& op, Shape x, Shape y, bool tx,
+                   bool ty, float alpha) {
+    const bool v2 = op == "matmul_v2";
+    AttributeMap attrs{{v2 ? "trans_x" : "transpose_X", tx}, {v2 ? "trans_y" : "transpose_Y", ty}};
+    if (!v2) attrs["alpha"] = alpha;
+    OpRow r{name, op, {{"X", x}, {"Y", y}}, attrs, nullptr};
+    const double scale = v2 ? 1.0 : alpha;  // matmul_v2 has no alpha
+    r.reference = [tx, ty, scale](const std::vector<Arr>& in, const AttributeMap&) {
+      return MatmulRef(in[0], in[1], tx, ty, scale);
+    };
+    return r;
+  };
+  for (const char* op : {"matmul_v2", "matmul"}) {
+    const std::string o = op;
+    rows.push_back(matmul(o, o, {3, 4}, {4, 5}, false, false, 1));
+    rows.push_back(matmul(o + "_trans_x", o, {4, 3}, {4, 5}, true, false, 1));
+    rows.push_back(matmul(o + "_trans_y_scaled", o, {3, 4}, {5, 4}, false, true, 0.5f));
+    rows.push_back(matmul(o + "_batched_trans_both", o, {2, 4, 3}, {2, 5, 4}, true, true, 2));
+    rows.push_back(matmul(o + "_batches_fold_into_rows", o, {2, 3, 4}, {4, 5}, false, false, 1));
+    rows.push_back(matmul(o + "_x_over_y_batches", o, {3, 4}, {2, 4, 5}, false, false, 1));
+    rows.push_back(matmul(o + "_vector_x_trans_ignored", o, {4}, {2, 4, 5}, true, false, 1));
+    rows.push_back(matmul(o + "_vector_y", o, {2, 3, 4}, {4}, false, false, 1));
+    rows.push_back(matmul(o + "_vector_y_trans_ignored", o, {3, 4}, {4}, false, true, 1));
+    rows.push_back(matmul(o + "_dot", o, {4}, {4}, false, false, 0.5f));
+  }
+  // Only matmul_v2 broadcasts batch dims of different counts.
+  rows.push_back(matmul("matmul_v2_broadcast_batches", "matmul_v2", {2, 1, 3, 4}, {3, 4, 5}, false,
+                        false, 1));
+  rows.push_back(matmul("matmul_v2_broadcast_both", "matmul_v2", {1, 2, 3, 4}, {2, 1, 4, 5}, false,
+                        false, 1));
   return rows;
 }
 

@@ -1,0 +1,172 @@
+#include "core/ops/dnnl_conv.h"
+
+#include <dnnl.hpp>
+
+#include <map>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+namespace paddle {
+namespace ops {
+
+namespace {
+
+using dnnl::memory;
+using Tag = memory::format_tag;
+
+enum class Kind : int64_t { kForward, kBackwardData, kBackwardWeights };
+
+dnnl::engine& Engine() {
+  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  return engine;
+}
+
+memory::dims Spatial(const std::array<int64_t, 3>& a, int nsp, int64_t minus = 0) {
+  memory::dims d;
+  for (int i = 3 - nsp; i < 3; ++i) d.push_back(a[i] - minus);
+  return d;
+}
+
+// The image side ([n, c, in...]) or the other side ([n, m, out...]), in the op's layout.
+memory::desc ImageMd(const DnnlConvShape& s, int64_t channels, const std::array<int64_t, 3>& sp) {
+  memory::dims d = {s.n, channels};
+  for (int64_t v : Spatial(sp, s.nsp)) d.push_back(v);
+  const Tag tag = s.nsp == 2 ? (s.channel_last ? Tag::nhwc : Tag::nchw)
+                             : (s.channel_last ? Tag::ndhwc : Tag::ncdhw);
+  return memory::desc(d, memory::data_type::f32, tag);
+}
+
+// The filter [m, c / groups, k...], seen by oneDNN as [groups, m / groups, c / groups, k...].
+memory::desc FilterMd(const DnnlConvShape& s) {
+  memory::dims d;
+  if (s.groups > 1) d.push_back(s.groups);
+  d.push_back(s.m / s.groups);
+  d.push_back(s.c / s.groups);
+  for (int64_t v : Spatial(s.k, s.nsp)) d.push_back(v);
+  const Tag tag = s.groups > 1 ? (s.nsp == 2 ? Tag::goihw : Tag::goidhw)
+                               : (s.nsp == 2 ? Tag::oihw : Tag::oidhw);
+  return memory::desc(d, memory::data_type::f32, tag);
+}
+
+memory::desc Any(const memory::desc& md) {
+  return memory::desc(md.dims(), memory::data_type::f32, Tag::any);
+}
+
+// The primitive and the layouts it chose for the image side, the filter and the other side.
+struct Entry {
+  dnnl::primitive prim;
+  memory::desc image, filter, other;
+};
+
+dnnl::convolution_forward::primitive_desc ForwardPd(const DnnlConvShape& s) {
+  const dnnl::convolution_forward::desc d(
+      dnnl::prop_kind::forward_training, dnnl::algorithm::convolution_direct,
+      Any(ImageMd(s, s.c, s.in)), Any(FilterMd(s)), Any(ImageMd(s, s.m, s.out)),
+      Spatial(s.stride, s.nsp), Spatial(s.dilation, s.nsp, 1), Spatial(s.pad_before, s.nsp),
+      Spatial(s.pad_after, s.nsp));
+  return dnnl::convolution_forward::primitive_desc(d, Engine());
+}
+
+Entry Make(Kind kind, const DnnlConvShape& s) {
+  const auto fwd = ForwardPd(s);
+  if (kind == Kind::kForward)
+    return {dnnl::convolution_forward(fwd), fwd.src_desc(), fwd.weights_desc(), fwd.dst_desc()};
+  const memory::dims strides = Spatial(s.stride, s.nsp), dil = Spatial(s.dilation, s.nsp, 1),
+                     pl = Spatial(s.pad_before, s.nsp), pr = Spatial(s.pad_after, s.nsp);
+  if (kind == Kind::kBackwardData) {
+    const dnnl::convolution_backward_data::desc d(
+        dnnl::algorithm::convolution_direct, Any(ImageMd(s, s.c, s.in)), Any(FilterMd(s)),
+        Any(ImageMd(s, s.m, s.out)), strides, dil, pl, pr);
+    const dnnl::convolution_backward_data::primitive_desc pd(d, Engine(), fwd);
+    return {dnnl::convolution_backward_data(pd), pd.diff_src_desc(), pd.weights_desc(),
+            pd.diff_dst_desc()};
+  }
+  const dnnl::convolution_backward_weights::desc d(
+      dnnl::algorithm::convolution_direct, Any(ImageMd(s, s.c, s.in)), Any(FilterMd(s)),
+      Any(ImageMd(s, s.m, s.out)), strides, dil, pl, pr);
+  const dnnl::convolution_backward_weights::primitive_desc pd(d, Engine(), fwd);
+  return {dnnl::convolution_backward_weights(pd), pd.src_desc(), pd.diff_weights_desc(),
+          pd.diff_dst_desc()};
+}
+
+std::vector<int64_t> Key(Kind kind, const DnnlConvShape& s) {
+  std::vector<int64_t> k = {static_cast<int64_t>(kind), s.nsp, s.channel_last, s.n, s.c, s.m,
+                            s.groups};
+  for (const auto* a : {&s.in, &s.out, &s.k, &s.stride, &s.dilation, &s.pad_before, &s.pad_after})
+    k.insert(k.end(), a->begin(), a->end());
+  return k;
+}
+
+// Primitives by shape; cleared when full, so a stream of new shapes cannot grow it without bound.
+const Entry& Cached(Kind kind, const DnnlConvShape& s) {
+  static std::mutex mu;
+  static std::map<std::vector<int64_t>, Entry> cache;
+  constexpr size_t kMaxEntries = 256;
+  const std::vector<int64_t> key = Key(kind, s);
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  if (cache.size() >= kMaxEntries) cache.clear();
+  return cache.emplace(key, Make(kind, s)).first->second;
+}
+
+// A tensor in the user's layout and, when the primitive wants another, its reordered copy.
+struct Operand {
+  memory user, prim;
+  Operand(const memory::desc& user_md, const memory::desc& prim_md, const float* data)
+      : user(user_md, Engine(), const_cast<float*>(data)),
+        prim(user_md == prim_md ? user : memory(prim_md, Engine())) {}
+  bool reordered() const { return user.get() != prim.get(); }
+  void In(dnnl::stream& st) {
+    if (reordered()) dnnl::reorder(user, prim).execute(st, user, prim);
+  }
+  void Out(dnnl::stream& st) {
+    if (reordered()) dnnl::reorder(prim, user).execute(st, prim, user);
+  }
+};
+
+// Runs `kind` with its three operands; `written` names the one the primitive writes.
+void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* filter,
+         const float* other) {
+  const Entry& e = Cached(kind, s);
+  dnnl::stream st(Engine());
+  Operand img(ImageMd(s, s.c, s.in), e.image, image);
+  Operand flt(FilterMd(s), e.filter, filter);
+  Operand oth(ImageMd(s, s.m, s.out), e.other, other);
+  Operand* written = kind == Kind::kForward ? &oth : kind == Kind::kBackwardData ? &img : &flt;
+  for (Operand* o : {&img, &flt, &oth})
+    if (o != written) o->In(st);
+  std::unordered_map<int, memory> args;
+  if (kind == Kind::kForward) {
+    args = {{DNNL_ARG_SRC, img.prim}, {DNNL_ARG_WEIGHTS, flt.prim}, {DNNL_ARG_DST, oth.prim}};
+  } else if (kind == Kind::kBackwardData) {
+    args = {{DNNL_ARG_DIFF_SRC, img.prim}, {DNNL_ARG_WEIGHTS, flt.prim},
+            {DNNL_ARG_DIFF_DST, oth.prim}};
+  } else {
+    args = {{DNNL_ARG_SRC, img.prim}, {DNNL_ARG_DIFF_WEIGHTS, flt.prim},
+            {DNNL_ARG_DIFF_DST, oth.prim}};
+  }
+  e.prim.execute(st, args);
+  written->Out(st);
+  st.wait();
+}
+
+}  // namespace
+
+void DnnlConvForward(const DnnlConvShape& s, const float* image, const float* filter, float* other) {
+  Run(Kind::kForward, s, image, filter, other);
+}
+
+void DnnlConvBackwardData(const DnnlConvShape& s, const float* other, const float* filter,
+                          float* image) {
+  Run(Kind::kBackwardData, s, image, filter, other);
+}
+
+void DnnlConvBackwardWeights(const DnnlConvShape& s, const float* image, const float* other,
+                             float* filter_grad) {
+  Run(Kind::kBackwardWeights, s, image, filter_grad, other);
+}
+
+}  // namespace ops
+}  // namespace paddle
