@@ -183,6 +183,7 @@ std::string OpRegistry::SerializedProto(const std::string& type) const {
   for (const auto& a : def.inputs) FillVar(a, p.add_inputs());
   for (const auto& a : def.outputs) FillVar(a, p.add_outputs());
   for (const auto& a : def.attrs) {
+    if (a.unlisted) continue;
     auto* pa = p.add_attrs();
     pa->set_name(a.name);
     pa->set_type(a.type);
@@ -252,6 +253,7 @@ OpDefBuilder& OpDefBuilder::Dispensable() { return LastArg().dispensable = true,
 OpDefBuilder& OpDefBuilder::Intermediate() { return LastArg().intermediate = true, *this; }
 OpDefBuilder& OpDefBuilder::Extra() { return LastArg().extra = true, *this; }
 OpDefBuilder& OpDefBuilder::ExtraAttr() { return LastAttr().extra = true, *this; }
+OpDefBuilder& OpDefBuilder::UnlistedAttr() { return LastAttr().unlisted = true, *this; }
 
 OpDefBuilder& OpDefBuilder::AddAttr(int index, AttrDef a) {
   PD_CHECK(!grad_, Fatal, "[", def_.type, "] attribute '", a.name,

@@ -45,6 +45,10 @@ struct AttrDef {
   std::string en, zh;
   std::vector<AttrCheck> checks;
   bool extra = false;
+  // Carried by PaddlePaddle's programs and read by the kernel, but absent from
+  // its OpProto (3.x moved such attributes, e.g. dropout's fix_seed/seed, to
+  // runtime extras): left out of our OpProto too, so the signatures match.
+  bool unlisted = false;
 };
 
 using InferShapeFn = void (*)(InferShapeContext& ctx);
@@ -228,6 +232,7 @@ class OpDefBuilder {
   OpDefBuilder& InRange(double lo, double hi);
   OpDefBuilder& OneOf(std::vector<std::string> values);
   OpDefBuilder& ExtraAttr();
+  OpDefBuilder& UnlistedAttr();
 
   OpDefBuilder& InferShape(InferShapeFn fn);
   OpDefBuilder& GradMaker(GradMakerFn fn);

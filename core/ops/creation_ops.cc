@@ -51,26 +51,16 @@ enum FillIn { kValueTensor, kShapeTensor, kShapeTensorList };
 enum FillAttr { kDtype, kShape, kValue, kStrValue, kForceCpu, kPlaceType };
 
 void FillInferShape(InferShapeContext& ctx) {
-  if (ctx.HasInput(kShapeTensor) || ctx.HasInput(kShapeTensorList)) return;  // values: kernel
-  const auto& shape = ctx.Attr<std::vector<int64_t>>(kShape);
-  for (int64_t d : shape)
-    PD_CHECK(d >= 0, InvalidArgument, "[", ctx.op_type(), "] shape [", StrJoin(shape),
-             "] has a negative dim");
-  ctx.SetOutputDim(0, DDim(shape));
+  InferShapeArg(ctx, kShapeTensor, kShapeTensorList, ctx.Attr<std::vector<int64_t>>(kShape), 0);
   ctx.SetOutputDtype(0, DataTypeFromCode(ctx.Attr<int32_t>(kDtype),
                                          "[" + ctx.op_type() + "] attribute 'dtype'"));
 }
 
 void FillKernel(KernelContext& ctx) {
-  const std::vector<int64_t> shape =
-      IntList(ctx, kShapeTensor, kShapeTensorList, ctx.Attr<std::vector<int64_t>>(kShape));
-  for (int64_t d : shape)
-    PD_CHECK(d >= 0, InvalidArgument, "[", ctx.op_type(), "] shape [", StrJoin(shape),
-             "] has a negative dim");
+  const DDim dims =
+      ShapeArg(ctx, kShapeTensor, kShapeTensorList, ctx.Attr<std::vector<int64_t>>(kShape));
   const DataType t = DtypeAttr(ctx, kDtype);
   DenseTensor* out = ctx.Output(0);
-  const DDim dims(shape);
-  CheckedNumel(dims, ctx.op_type(), "shape");
   out->Resize(dims);
   // str_value keeps what a float cannot (large int64s, "inf", "nan").
   const std::string& text = ctx.Attr<std::string>(kStrValue);

@@ -63,5 +63,35 @@ int64_t IntScalar(const KernelContext& ctx, int slot, size_t entry) {
   return IntElement(ctx, slot, entry, 0);
 }
 
+namespace {
+DDim CheckedShape(const std::string& op, const std::vector<int64_t>& shape) {
+  for (int64_t d : shape)
+    PD_CHECK(d >= 0, InvalidArgument, "[", op, "] shape [", StrJoin(shape), "] has a negative dim");
+  const DDim dims(shape);
+  CheckedNumel(dims, op, "shape");
+  return dims;
+}
+}  // namespace
+
+DDim ShapeArg(const KernelContext& ctx, int tensor_slot, int list_slot,
+              const std::vector<int64_t>& attr) {
+  return CheckedShape(ctx.op_type(), IntList(ctx, tensor_slot, list_slot, attr));
+}
+
+void InferShapeArg(InferShapeContext& ctx, int tensor_slot, int list_slot,
+                   const std::vector<int64_t>& attr, int out) {
+  const bool from_tensor = tensor_slot >= 0 && ctx.HasInput(tensor_slot);
+  const bool from_list = list_slot >= 0 && ctx.HasInput(list_slot);
+  if (!from_tensor && !from_list) return ctx.SetOutputDim(out, CheckedShape(ctx.op_type(), attr));
+  if (ctx.IsRuntime()) return;
+  int64_t rank = static_cast<int64_t>(ctx.InputCount(list_slot));
+  if (from_tensor) {
+    const DDim t = ctx.InputDim(tensor_slot);
+    rank = t.rank() == 1 ? t[0] : -1;
+  }
+  if (rank >= 0 && rank <= DDim::kMaxRank)
+    ctx.SetOutputDim(out, DDim(std::vector<int64_t>(rank, -1)));
+}
+
 }  // namespace ops
 }  // namespace paddle

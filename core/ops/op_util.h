@@ -63,5 +63,17 @@ std::vector<int64_t> IntList(const KernelContext& ctx, int tensor_slot, int list
   return out;
 }
 
+// A shape given as the `shape` attribute `attr` or by the inputs ShapeTensor
+// (`tensor_slot`) / ShapeTensorList (`list_slot`; a slot of -1 is absent), read as IntList does:
+// InvalidArgument naming the op when a dim is negative or the element count
+// overflows.
+DDim ShapeArg(const KernelContext& ctx, int tensor_slot, int list_slot,
+              const std::vector<int64_t>& attr);
+// Output `out`'s shape at shape inference for such a shape: the attribute's
+// (checked) when no tensor gives it; else, at build time, unknown dims as many
+// as the tensors tell (at run time the kernel sets it from their values).
+void InferShapeArg(InferShapeContext& ctx, int tensor_slot, int list_slot,
+                   const std::vector<int64_t>& attr, int out);
+
 }  // namespace ops
 }  // namespace paddle

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "core/executor/executor.h"
+#include "core/framework/generator.h"
 #include "core/framework/op_def.h"
 
 namespace paddle {
@@ -106,8 +107,29 @@ bool IsRowOutput(const OpRow& row, const std::string& slot) {
              row.more_out_slots.end();
 }
 
+// Random rows run with the default generator seeded so (ops without a seed
+// of their own draw from it), so every run of a row repeats.
+constexpr uint64_t kDefaultSeed = 2024;
+
 std::vector<Arr> RunForward(const OpRow& row, DataType t, const std::vector<Arr>& inputs,
-                            const std::string& out_var = "");
+                            const std::string& out_var = "", uint64_t default_seed = kDefaultSeed);
+
+// A random row that seeds its op itself (a non-zero `seed`, with `fix_seed`
+// where the op has it, or a Seed input): its numbers must not depend on the
+// default generator.
+bool SeedsItself(const OpRow& row) {
+  auto attr = [&row](const char* name) {
+    auto it = row.attrs.find(name);
+    return it == row.attrs.end() ? nullptr : &it->second;
+  };
+  const Attribute* seed = attr("seed");
+  const Attribute* fix = attr("fix_seed");
+  const int32_t* s = seed ? std::get_if<int32_t>(seed) : nullptr;
+  const bool* f = fix ? std::get_if<bool>(fix) : nullptr;
+  const bool seeded = s && *s != 0 && (!fix || (f && *f));
+  return seeded || std::any_of(row.inputs.begin(), row.inputs.end(),
+                               [](const OpInput& in) { return in.slot == "Seed"; });
+}
 
 // What the outputs must be: the reference's, or for a random op (no
 // reference) what the op itself gives, so shapes and in-place runs compare.
@@ -152,7 +174,8 @@ std::vector<Arr> Outputs(const OneOp& op, const std::vector<std::string>& vars) 
 
 // One forward run of the row's op on `inputs` as dtype `t`.
 std::vector<Arr> RunForward(const OpRow& row, DataType t, const std::vector<Arr>& inputs,
-                            const std::string& out_var) {
+                            const std::string& out_var, uint64_t default_seed) {
+  if (row.check) Generator::Default().Seed(default_seed);
   OneOp op(row.op);
   Bind(op, row, t, inputs, out_var);
   op.Run();
@@ -217,6 +240,10 @@ void CheckForwardEveryDtype(const OpRow& row, const OpDef& def) {
       row.check(got, in, row.attrs);
       ExpectAllClose(RunForward(row, t, in), got, 0,
                      row.name + " forward " + DataTypeName(t) + " run again with the same seed");
+      if (SeedsItself(row))
+        ExpectAllClose(RunForward(row, t, in, "", kDefaultSeed + 1), got, 0,
+                       row.name + " forward " + DataTypeName(t) +
+                           " with its own seed, the default generator seeded otherwise");
       continue;
     }
     ExpectAllClose(got, References(row, in), tol, row.name + " forward " + DataTypeName(t));
@@ -292,6 +319,7 @@ void CheckGradients(const OpRow& row, const OpDef& def) {
   std::vector<Arr> in = DrawInputs(row, false, 17);
   OneOp fwd(row.op);
   Bind(fwd, row, DataType::kFloat64, in);
+  if (row.check) Generator::Default().Seed(kDefaultSeed);  // the draws of RunForward's
   fwd.Run();
   const std::vector<std::string> outs = OutVars(row);
   const std::vector<Arr> out = Outputs(fwd, outs);

@@ -62,8 +62,11 @@ struct OpRow {
   // one variable each; `references` gives them after out_slot's entries.
   std::vector<std::string> more_out_slots;
   // For random ops, instead of a reference: a check of what the op wrote
-  // (range, mean, a permutation, ...). The harness also runs the op twice
-  // with the row's attributes (a fixed seed) and expects the same values.
+  // (range, mean, a permutation, ...). The harness runs the op with the
+  // default generator seeded the same way each time and expects the same
+  // values on a rerun; a row that seeds the op itself (a non-zero `seed`, with
+  // `fix_seed` where the op has it, or a Seed input) must also give them with
+  // the default generator seeded otherwise.
   std::function<void(const std::vector<Arr>& outputs, const std::vector<Arr>& inputs,
                      const AttributeMap& attrs)>
       check;
