@@ -1,10 +1,12 @@
-// im2col + GEMM for every convolution (conv.h).
+// im2col + GEMM for every float64 convolution, oneDNN for float (conv.h).
 #include "core/ops/conv.h"
 
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "core/ops/blas.h"
+#include "core/ops/dnnl_conv.h"
 
 namespace paddle {
 namespace ops {
@@ -81,11 +83,49 @@ OtherBlock GroupBlock(const ConvGeom& g, int64_t gi) {
   return g.channel_last ? OtherBlock{gi * g.mg(), g.m} : OtherBlock{gi * g.mg() * g.P(), g.P()};
 }
 
+// float convolutions go to oneDNN (its JIT kernels beat im2col + GEMM several
+// times over, most for depthwise); float64, and empty shapes, stay here.
+template <typename T>
+bool UseDnnl(const ConvGeom& g) {
+  return std::is_same_v<T, float> && g.image.n > 0 && g.P() > 0 && g.m > 0 && g.K() > 0;
+}
+
+// A 1x1 window with unit stride and no padding reads a channel-first image as
+// the GEMM operand directly (and that one GEMM beats oneDNN's forward).
+bool IsPlainGemm(const ConvGeom& g) {
+  bool plain = !g.channel_last;
+  for (int i = 0; i < 3; ++i)
+    plain = plain && g.k[i] == 1 && g.stride[i] == 1 && g.pads.before[i] == 0 &&
+            g.pads.after[i] == 0;
+  return plain;
+}
+
+DnnlConvShape DnnlShape(const ConvGeom& g) {
+  DnnlConvShape s;
+  s.nsp = g.nsp;
+  s.channel_last = g.channel_last;
+  s.n = g.image.n;
+  s.c = g.image.c;
+  s.m = g.m;
+  s.groups = g.groups;
+  s.in = g.image.sp;
+  s.out = g.out;
+  s.k = g.k;
+  s.stride = g.stride;
+  s.dilation = g.dilation;
+  s.pad_before = g.pads.before;
+  s.pad_after = g.pads.after;
+  return s;
+}
+
 }  // namespace
 
 template <typename T>
 void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter,
                  T* other) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (UseDnnl<T>(g) && !IsPlainGemm(g)) return DnnlConvForward(DnnlShape(g), image, filter, other);
+  }
   const int64_t P = g.P(), K = g.K(), mg = g.mg(), cg = g.cg();
   if (g.image.n == 0 || P == 0 || g.m == 0) return;
   if (K == 0) {
@@ -94,12 +134,7 @@ void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T*
   }
   const ImageStrides st = LayoutStrides(g.image, g.channel_last);
   const int64_t in_item = g.image.ItemSize(), out_item = g.m * P;
-  // A 1x1 window with unit stride and no padding reads a channel-first image as the GEMM
-  // operand directly.
-  bool direct = !g.channel_last;
-  for (int i = 0; i < 3; ++i)
-    direct = direct && g.k[i] == 1 && g.stride[i] == 1 && g.pads.before[i] == 0 &&
-             g.pads.after[i] == 0;
+  const bool direct = IsPlainGemm(g);
   T* col = direct ? nullptr : Scratch<T>(ctx, g);
   for (int64_t n = 0; n < g.image.n; ++n) {
     const T* xn = image + n * in_item;
@@ -125,6 +160,9 @@ void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T*
 template <typename T>
 void ConvBackwardImage(KernelContext& ctx, const ConvGeom& g, const T* other, const T* filter,
                        T* image) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (UseDnnl<T>(g)) return DnnlConvBackwardData(DnnlShape(g), other, filter, image);
+  }
   std::fill(image, image + g.image.Numel(), T(0));
   const int64_t P = g.P(), K = g.K(), mg = g.mg(), cg = g.cg();
   if (g.image.n == 0 || P == 0 || g.m == 0 || K == 0) return;
@@ -145,6 +183,9 @@ void ConvBackwardImage(KernelContext& ctx, const ConvGeom& g, const T* other, co
 template <typename T>
 void ConvBackwardFilter(KernelContext& ctx, const ConvGeom& g, const T* image, const T* other,
                         T* filter_grad) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (UseDnnl<T>(g)) return DnnlConvBackwardWeights(DnnlShape(g), image, other, filter_grad);
+  }
   const int64_t P = g.P(), K = g.K(), mg = g.mg(), cg = g.cg();
   std::fill(filter_grad, filter_grad + g.m * K, T(0));
   if (g.image.n == 0 || P == 0 || g.m == 0 || K == 0) return;

@@ -2,6 +2,9 @@
 
 #include <dnnl.hpp>
 
+#include "core/base/enforce.h"
+
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <unordered_map>
@@ -111,12 +114,33 @@ const Entry& Cached(Kind kind, const DnnlConvShape& s) {
   return cache.emplace(key, Make(kind, s)).first->second;
 }
 
+// Reorder targets: one buffer per operand role and thread, kept and grown, so
+// a run does not page-fault fresh memory (that cost more than the reorder).
+void* ReorderBuffer(int role, size_t bytes) {
+  struct Buffer {
+    void* p = nullptr;
+    size_t size = 0;
+    ~Buffer() { std::free(p); }
+  };
+  thread_local Buffer buffers[3];
+  Buffer& b = buffers[role];
+  if (b.size < bytes) {
+    std::free(b.p);
+    b.p = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+    PD_CHECK(b.p != nullptr, ResourceExhausted, "[conv] no memory for a ", bytes,
+             "-byte oneDNN layout buffer");
+    b.size = bytes;
+  }
+  return b.p;
+}
+
 // A tensor in the user's layout and, when the primitive wants another, its reordered copy.
 struct Operand {
   memory user, prim;
-  Operand(const memory::desc& user_md, const memory::desc& prim_md, const float* data)
+  Operand(int role, const memory::desc& user_md, const memory::desc& prim_md, const float* data)
       : user(user_md, Engine(), const_cast<float*>(data)),
-        prim(user_md == prim_md ? user : memory(prim_md, Engine())) {}
+        prim(user_md == prim_md ? user
+                                : memory(prim_md, Engine(), ReorderBuffer(role, prim_md.get_size()))) {}
   bool reordered() const { return user.get() != prim.get(); }
   void In(dnnl::stream& st) {
     if (reordered()) dnnl::reorder(user, prim).execute(st, user, prim);
@@ -131,9 +155,9 @@ void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* fil
          const float* other) {
   const Entry& e = Cached(kind, s);
   dnnl::stream st(Engine());
-  Operand img(ImageMd(s, s.c, s.in), e.image, image);
-  Operand flt(FilterMd(s), e.filter, filter);
-  Operand oth(ImageMd(s, s.m, s.out), e.other, other);
+  Operand img(0, ImageMd(s, s.c, s.in), e.image, image);
+  Operand flt(1, FilterMd(s), e.filter, filter);
+  Operand oth(2, ImageMd(s, s.m, s.out), e.other, other);
   Operand* written = kind == Kind::kForward ? &oth : kind == Kind::kBackwardData ? &img : &flt;
   for (Operand* o : {&img, &flt, &oth})
     if (o != written) o->In(st);

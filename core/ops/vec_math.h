@@ -27,7 +27,9 @@ inline float Pow2(float n) {
 // Taylor polynomial to degree 7 (truncation below 1e-8 relative).
 inline float Exp(float x) {
   const float hi = 88.7228391f, lo = -87.3365448f;  // ln(FLT_MAX), ln(FLT_MIN)
-  const float c = x > hi ? hi : (x < lo ? lo : x);
+  // Clamped so that n fits an int; NaN maps to lo here (converting NaN to int is
+  // undefined) and is returned as itself below.
+  const float c = x > hi ? hi : (x >= lo ? x : lo);
   const float n = std::floor(c * 1.44269504088896341f + 0.5f);
   // r = c - n ln 2, with ln 2 split in two so n * ln2_hi is exact.
   const float r = (c - n * 0.693359375f) - n * -2.12194440e-4f;
