@@ -387,6 +387,19 @@ struct SeluGrad {
 };
 
 // gelu: X * Phi(X), exactly (erf) or with the tanh approximation.
+// gelu, exact (X Phi(X), with erf) or with the tanh approximation; the
+// attribute picks one functor per call (Visit), so a loop computes one formula.
+struct GeluErf {
+  template <typename T> T operator()(T x) const {
+    return T(0.5) * x * (T(1) + vec::Erf(x * T(0.7071067811865476)));
+  }
+};
+struct GeluTanh {
+  template <typename T> T operator()(T x) const {
+    const T k = T(0.7978845608028654);  // sqrt(2 / pi)
+    return T(0.5) * x * (T(1) + vec::Tanh(k * (x + T(0.044715) * x * x * x)));
+  }
+};
 struct Gelu {
   enum { kApproximate };
   static void Attrs(OpDefBuilder& op) {
@@ -396,29 +409,30 @@ struct Gelu {
                   "使用 tanh 近似 0.5 X (1 + tanh(sqrt(2/pi) (X + 0.044715 X^3)))，"
                   "而不是精确的 X Phi(X)。");
   }
-  explicit Gelu(const KernelContext& ctx) : approximate(ctx.Attr<bool>(kApproximate)) {}
-  int approximate;  // not bool: GCC does not vectorize a loop that reads a bool member
-  template <typename T> T operator()(T x) const {
-    if (approximate) {
-      const T k = T(0.7978845608028654);  // sqrt(2 / pi)
-      return T(0.5) * x * (T(1) + vec::Tanh(k * (x + T(0.044715) * x * x * x)));
-    }
-    return T(0.5) * x * (T(1) + vec::Erf(x * T(0.7071067811865476)));
+  template <typename Fn> static void Visit(const KernelContext& ctx, Fn&& fn) {
+    if (ctx.Attr<bool>(kApproximate)) fn(GeluTanh{});
+    else fn(GeluErf{});
+  }
+};
+struct GeluErfGrad {
+  template <typename T> T operator()(T x, T dout) const {
+    const T pdf = vec::Exp(T(-0.5) * x * x) * T(0.3989422804014327);  // 1 / sqrt(2 pi)
+    return dout * (T(0.5) * (T(1) + vec::Erf(x * T(0.7071067811865476))) + x * pdf);
+  }
+};
+struct GeluTanhGrad {
+  template <typename T> T operator()(T x, T dout) const {
+    const T k = T(0.7978845608028654);
+    const T t = vec::Tanh(k * (x + T(0.044715) * x * x * x));
+    const T dt = (T(1) - t * t) * k * (T(1) + T(3) * T(0.044715) * x * x);
+    return dout * T(0.5) * (T(1) + t + x * dt);
   }
 };
 struct GeluGrad {
   using Reads = ReadsX;
-  explicit GeluGrad(const KernelContext& ctx) : approximate(ctx.Attr<bool>(Gelu::kApproximate)) {}
-  int approximate;  // as Gelu's
-  template <typename T> T operator()(T x, T dout) const {
-    if (approximate) {
-      const T k = T(0.7978845608028654);
-      const T t = vec::Tanh(k * (x + T(0.044715) * x * x * x));
-      const T dt = (T(1) - t * t) * k * (T(1) + T(3) * T(0.044715) * x * x);
-      return dout * T(0.5) * (T(1) + t + x * dt);
-    }
-    const T pdf = vec::Exp(T(-0.5) * x * x) * T(0.3989422804014327);  // 1 / sqrt(2 pi)
-    return dout * (T(0.5) * (T(1) + vec::Erf(x * T(0.7071067811865476))) + x * pdf);
+  template <typename Fn> static void Visit(const KernelContext& ctx, Fn&& fn) {
+    if (ctx.Attr<bool>(Gelu::kApproximate)) fn(GeluTanhGrad{});
+    else fn(GeluErfGrad{});
   }
 };
 

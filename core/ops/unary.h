@@ -14,6 +14,10 @@
 // A functor with attributes declares them (static void Attrs(OpDefBuilder&),
 // indices from 0) and reads them in a constructor taking the KernelContext;
 // the grad op has the same attributes, so its functor reads them the same way.
+// An attribute that selects another formula (gelu's `approximate`) is better
+// a choice between functors, so the loop does not compute both: the functor
+// then has `template <typename Fn> static void Visit(const KernelContext&, Fn&&)`
+// that calls fn with the chosen one.
 #pragma once
 
 #include <type_traits>
@@ -41,6 +45,25 @@ F MakeFunctor(const KernelContext& ctx) {
     return F(ctx);
   } else {
     return F{};
+  }
+}
+
+struct AnyFunctorSink {
+  template <typename F> void operator()(F) const {}
+};
+template <typename F, typename = void>
+struct HasVisit : std::false_type {};
+template <typename F>
+struct HasVisit<F, std::void_t<decltype(F::Visit(std::declval<const KernelContext&>(),
+                                                 AnyFunctorSink{}))>> : std::true_type {};
+
+// Calls fn with the functor of one kernel call: F's choice (Visit), or F itself.
+template <typename F, typename Fn>
+void WithFunctor(const KernelContext& ctx, Fn&& fn) {
+  if constexpr (HasVisit<F>::value) {
+    F::Visit(ctx, fn);
+  } else {
+    fn(MakeFunctor<F>(ctx));
   }
 }
 
@@ -74,23 +97,25 @@ inline void PredicateInferShape(InferShapeContext& ctx) {
 // place (Out sharing X's buffer): element i is read before it is written.
 template <typename F, typename T>
 void Kernel(KernelContext& ctx) {
-  using R = std::decay_t<std::invoke_result_t<F, T>>;
-  const DenseTensor& x = ctx.Input(kX);
-  const T* in = x.data<T>();
-  R* out = ctx.Output(kOut)->MutableData<R>(ctx.place());
-  const F f = MakeFunctor<F>(ctx);
-  ParallelFor(x.numel(), [&](int64_t lo, int64_t hi) { MapLoop(f, in + lo, out + lo, hi - lo); });
+  WithFunctor<F>(ctx, [&ctx](auto f) {
+    using R = std::decay_t<std::invoke_result_t<decltype(f), T>>;
+    const DenseTensor& x = ctx.Input(kX);
+    const T* in = x.data<T>();
+    R* out = ctx.Output(kOut)->MutableData<R>(ctx.place());
+    ParallelFor(x.numel(), [&](int64_t lo, int64_t hi) { MapLoop(f, in + lo, out + lo, hi - lo); });
+  });
 }
 
 template <typename G, typename T>
 void GradKernel(KernelContext& ctx) {
-  const DenseTensor& a = ctx.Input(kGradA);
-  const T* ap = a.data<T>();
-  const T* g = ctx.Input(kGradOutGrad).data<T>();
-  T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
-  const G grad = MakeFunctor<G>(ctx);
-  ParallelFor(a.numel(), [&](int64_t lo, int64_t hi) {
-    ZipLoop(grad, ap + lo, g + lo, dx + lo, hi - lo);
+  WithFunctor<G>(ctx, [&ctx](auto grad) {
+    const DenseTensor& a = ctx.Input(kGradA);
+    const T* ap = a.data<T>();
+    const T* g = ctx.Input(kGradOutGrad).data<T>();
+    T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
+    ParallelFor(a.numel(), [&](int64_t lo, int64_t hi) {
+      ZipLoop(grad, ap + lo, g + lo, dx + lo, hi - lo);
+    });
   });
 }
 
