@@ -32,7 +32,7 @@ inline int64_t Gates(Mode m) { return m == Mode::kLstm ? 4 : m == Mode::kGru ? 3
 inline int64_t RecordBlocks(Mode m) { return m == Mode::kLstm ? 6 : m == Mode::kGru ? 5 : 1; }
 
 template <typename T>
-T Sigmoid(T x) {
+PD_VEC_INLINE T Sigmoid(T x) {
   return T(1) / (T(1) + vec::Exp(-x));
 }
 

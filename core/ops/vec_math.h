@@ -11,12 +11,20 @@
 #include <cstdint>
 #include <cstring>
 
+// Always inlined: a call keeps the caller's loop scalar (GCC does not inline
+// these on its own where a loop body is already large, as in the RNN cells).
+#if defined(__GNUC__)
+#define PD_VEC_INLINE inline __attribute__((always_inline))
+#else
+#define PD_VEC_INLINE inline
+#endif
+
 namespace paddle {
 namespace ops {
 namespace vec {
 
 // 2^n for a whole n in [-126, 127], by building the float's exponent bits.
-inline float Pow2(float n) {
+PD_VEC_INLINE float Pow2(float n) {
   const int32_t bits = (static_cast<int32_t>(n) + 127) << 23;
   float f;
   std::memcpy(&f, &bits, sizeof f);
@@ -25,7 +33,7 @@ inline float Pow2(float n) {
 
 // e^x = 2^n e^r (below ln(FLT_MIN) 0: no subnormal results) with n = round(x / ln 2) and |r| <= ln(2) / 2; e^r by its
 // Taylor polynomial to degree 7 (truncation below 1e-8 relative).
-inline float Exp(float x) {
+PD_VEC_INLINE float Exp(float x) {
   const float hi = 88.7228391f, lo = -87.3365448f;  // ln(FLT_MAX), ln(FLT_MIN)
   // Clamped so that n fits an int; NaN maps to lo here (converting NaN to int is
   // undefined) and is returned as itself below.
@@ -49,7 +57,7 @@ inline float Exp(float x) {
 // erf by its Maclaurin series for |x| < 0.5 (relative error ~1e-8 there,
 // where a fit with an absolute bound would lose small arguments), and by
 // Abramowitz and Stegun 7.1.26 (absolute error <= 1.5e-7) above.
-inline float Erf(float x) {
+PD_VEC_INLINE float Erf(float x) {
   const float a = std::fabs(x);
   const float x2 = x * x;
   float s = 1.f / 9360;  // (-1)^k / (k! (2k + 1)), k = 6 down to 0
@@ -73,7 +81,7 @@ inline float Erf(float x) {
 
 // tanh by its odd Taylor series for |x| < 0.4, and 1 - 2 / (e^(2|x|) + 1)
 // (no cancellation there) above.
-inline float Tanh(float x) {
+PD_VEC_INLINE float Tanh(float x) {
   const float a = std::fabs(x);
   const float x2 = x * x;
   float s = 21844.f / 6081075;
