@@ -101,6 +101,39 @@ void LayerNormGradInferShape(InferShapeContext& ctx) {
 
 // With h = (x - mean) * rstd and dh = dy * scale:
 //   dx = rstd * (dh - mean(dh) - h * mean(dh * h)), dscale = sum(dy * h), dbias = sum(dy).
+// One row of the gradient: dX, and the row's share of dScale and dBias
+// (accumulated). With h the normalized row and dh = dY * Scale:
+// dX = rstd * (dh - mean(dh) - h * mean(dh * h)). Loops are simd reductions.
+template <bool kScale, typename T>
+PD_SIMD_CLONES void LayerNormGradRow(const T* row, const T* g, const T* scale, T mean, T rstd,
+                                     int64_t n, T* dx, T* ds, T* db) {
+  T mean_dh = T(0), mean_dh_h = T(0);
+#pragma omp simd reduction(+ : mean_dh, mean_dh_h)
+  for (int64_t j = 0; j < n; ++j) {
+    const T h = (row[j] - mean) * rstd;
+    const T dh = kScale ? g[j] * scale[j] : g[j];
+    mean_dh += dh;
+    mean_dh_h += dh * h;
+  }
+  if (ds) {
+#pragma omp simd
+    for (int64_t j = 0; j < n; ++j) ds[j] += g[j] * ((row[j] - mean) * rstd);
+  }
+  if (db) {
+#pragma omp simd
+    for (int64_t j = 0; j < n; ++j) db[j] += g[j];
+  }
+  if (!dx) return;
+  mean_dh /= static_cast<T>(n);
+  mean_dh_h /= static_cast<T>(n);
+#pragma omp simd
+  for (int64_t j = 0; j < n; ++j) {
+    const T h = (row[j] - mean) * rstd;
+    const T dh = kScale ? g[j] * scale[j] : g[j];
+    dx[j] = rstd * (dh - mean_dh - h * mean_dh_h);
+  }
+}
+
 template <typename T>
 void LayerNormGradKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kGX);
@@ -116,27 +149,14 @@ void LayerNormGradKernel(KernelContext& ctx) {
   T* db = ctx.HasOutput(kGBiasGrad) ? ctx.Output(kGBiasGrad)->MutableData<T>(ctx.place()) : nullptr;
   if (ds) std::fill(ds, ds + r.right, T(0));
   if (db) std::fill(db, db + r.right, T(0));
-  const T inv_n = T(1) / static_cast<T>(r.right);
   for (int64_t i = 0; i < r.left; ++i) {
-    const T* row = xp + i * r.right;
-    const T* g = dy + i * r.right;
     const T rstd = T(1) / std::sqrt(var[i] + eps);
-    T mean_dh = T(0), mean_dh_h = T(0);
-    for (int64_t j = 0; j < r.right; ++j) {
-      const T h = (row[j] - mean[i]) * rstd;
-      const T dh = scale ? g[j] * scale[j] : g[j];
-      mean_dh += dh;
-      mean_dh_h += dh * h;
-      if (ds) ds[j] += g[j] * h;
-      if (db) db[j] += g[j];
-    }
-    mean_dh *= inv_n;
-    mean_dh_h *= inv_n;
-    if (!dx) continue;
-    for (int64_t j = 0; j < r.right; ++j) {
-      const T h = (row[j] - mean[i]) * rstd;
-      const T dh = scale ? g[j] * scale[j] : g[j];
-      dx[i * r.right + j] = rstd * (dh - mean_dh - h * mean_dh_h);
+    const int64_t at = i * r.right;
+    T* dx_row = dx ? dx + at : nullptr;
+    if (scale) {
+      LayerNormGradRow<true>(xp + at, dy + at, scale, mean[i], rstd, r.right, dx_row, ds, db);
+    } else {
+      LayerNormGradRow<false>(xp + at, dy + at, scale, mean[i], rstd, r.right, dx_row, ds, db);
     }
   }
 }
