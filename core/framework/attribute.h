@@ -78,7 +78,9 @@ void AttrToProto(const std::string& name, const Attribute& attr,
 // A Scalar message and back (the one field of its type set, as PaddlePaddle writes it).
 Scalar ScalarFromProto(const framework::proto::Scalar& proto);
 void ScalarToProto(const Scalar& scalar, framework::proto::Scalar* proto);
-// "true", "3", "2.0" (a double keeps its point), "(1+2j)", as Python prints them.
+// "true", "3", "2.0", "1e+16", "(1.0-2.0j)": doubles as Python's repr writes
+// floats (the shortest digits that read back; a point or an exponent, so a
+// double never reads as an integer).
 std::string ScalarToString(const Scalar& scalar);
 
 // `attr` converted to `type` when the conversion loses nothing (INT -> LONG,
