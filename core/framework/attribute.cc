@@ -1,5 +1,7 @@
 #include "core/framework/attribute.h"
 
+#include <charconv>
+#include <cmath>
 #include <sstream>
 
 #include "core/base/enforce.h"
@@ -11,7 +13,9 @@ namespace pb = framework::proto;
 AttrType TypeOf(const Attribute& attr) {
   static constexpr AttrType kByIndex[] = {
       pb::INT,      pb::FLOAT,  pb::STRING, pb::INTS,   pb::FLOATS,   pb::STRINGS,  pb::BOOLEAN,
-      pb::BOOLEANS, pb::BLOCK,  pb::LONG,   pb::BLOCKS, pb::LONGS,    pb::FLOAT64S, pb::FLOAT64};
+      pb::BOOLEANS, pb::BLOCK,  pb::LONG,   pb::BLOCKS, pb::LONGS,    pb::FLOAT64S, pb::FLOAT64,
+      pb::SCALAR,   pb::SCALARS};
+  static_assert(std::size(kByIndex) == std::variant_size_v<Attribute>);
   return kByIndex[attr.index()];
 }
 
@@ -39,6 +43,73 @@ const char* AttrTypeName(AttrType type) {
   return "unknown";
 }
 
+pb::Scalar::Type Scalar::type() const {
+  static constexpr pb::Scalar::Type kByIndex[] = {pb::Scalar::BOOLEAN, pb::Scalar::LONG,
+                                                  pb::Scalar::FLOAT64, pb::Scalar::COMPLEX128};
+  return kByIndex[value.index()];
+}
+
+Scalar ScalarFromProto(const pb::Scalar& s) {
+  switch (s.type()) {
+    case pb::Scalar::BOOLEAN: return s.b();
+    case pb::Scalar::LONG: return static_cast<int64_t>(s.i());
+    case pb::Scalar::FLOAT64: return s.r();
+    case pb::Scalar::COMPLEX128: return Scalar::Complex(s.c().r(), s.c().i());
+  }
+  PD_THROW(InvalidArgument, "[attribute] scalar of unknown type ", static_cast<int>(s.type()));
+}
+
+void ScalarToProto(const Scalar& scalar, pb::Scalar* s) {
+  s->Clear();
+  s->set_type(scalar.type());
+  std::visit(
+      [s](const auto& v) {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, bool>) s->set_b(v);
+        else if constexpr (std::is_same_v<T, int64_t>) s->set_i(v);
+        else if constexpr (std::is_same_v<T, double>) s->set_r(v);
+        else {
+          s->mutable_c()->set_r(v.real());
+          s->mutable_c()->set_i(v.imag());
+        }
+      },
+      scalar.value);
+}
+
+namespace {
+// Python's repr of a float: the shortest digits that read back as `v`, in
+// fixed notation with a point for exponents in [-4, 16), else scientific.
+std::string DoubleText(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[64];
+  const char* end = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific).ptr;
+  std::string text(static_cast<const char*>(buf), end);
+  const int exp = std::stoi(text.substr(text.find('e') + 1));
+  if (exp < -4 || exp >= 16) return text;
+  end = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed).ptr;
+  text.assign(static_cast<const char*>(buf), end);
+  if (text.find('.') == std::string::npos) text += ".0";
+  return text;
+}
+}  // namespace
+
+std::string ScalarToString(const Scalar& scalar) {
+  return std::visit(
+      [](const auto& v) -> std::string {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
+        else if constexpr (std::is_same_v<T, int64_t>) return std::to_string(v);
+        else if constexpr (std::is_same_v<T, double>) return DoubleText(v);
+        else {
+          std::string imag = DoubleText(v.imag());
+          if (imag[0] != '-') imag = "+" + imag;
+          return "(" + DoubleText(v.real()) + imag + "j)";
+        }
+      },
+      scalar.value);
+}
+
 namespace {
 template <typename T>
 void Print(std::ostream& os, const T& v) {
@@ -60,6 +131,10 @@ void Print(std::ostream& os, const std::vector<T>& v) {
 template <>
 void Print(std::ostream& os, const bool& v) {
   os << (v ? "true" : "false");
+}
+template <>
+void Print(std::ostream& os, const Scalar& v) {
+  os << ScalarToString(v);
 }
 template <>
 void Print(std::ostream& os, const BlockRef& v) {
@@ -94,6 +169,12 @@ Attribute AttrFromProto(const pb::OpDesc::Attr& a) {
     case pb::LONGS: return std::vector<int64_t>(a.longs().begin(), a.longs().end());
     case pb::FLOAT64S: return std::vector<double>(a.float64s().begin(), a.float64s().end());
     case pb::FLOAT64: return a.float64();
+    case pb::SCALAR: return ScalarFromProto(a.scalar());
+    case pb::SCALARS: {
+      std::vector<Scalar> v;
+      for (const auto& s : a.scalars()) v.push_back(ScalarFromProto(s));
+      return v;
+    }
     default: break;
   }
   PD_THROW(Unimplemented, "[attribute] '", a.name(), "' of type ", AttrTypeName(a.type()),
@@ -121,9 +202,40 @@ void AttrToProto(const std::string& name, const Attribute& attr, pb::OpDesc::Att
         else if constexpr (std::is_same_v<T, std::vector<int64_t>>) for (auto x : v) a->add_longs(x);
         else if constexpr (std::is_same_v<T, std::vector<double>>) for (auto x : v) a->add_float64s(x);
         else if constexpr (std::is_same_v<T, double>) a->set_float64(v);
+        else if constexpr (std::is_same_v<T, Scalar>) ScalarToProto(v, a->mutable_scalar());
+        else if constexpr (std::is_same_v<T, std::vector<Scalar>>)
+          for (const Scalar& x : v) ScalarToProto(x, a->add_scalars());
       },
       attr);
 }
+
+namespace {
+// A number or bool as a Scalar, a list of them as Scalars (PaddlePaddle's op
+// descs take these where SCALAR or SCALARS is declared).
+bool ToScalars(const Attribute& attr, AttrType type, Attribute* out) {
+  return std::visit(
+      [type, out](const auto& v) {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_arithmetic_v<T>) {
+          if (type != pb::SCALAR) return false;
+          *out = Scalar(v);
+          return true;
+        } else if constexpr (std::is_same_v<T, std::vector<int32_t>> ||
+                             std::is_same_v<T, std::vector<int64_t>> ||
+                             std::is_same_v<T, std::vector<float>> ||
+                             std::is_same_v<T, std::vector<double>> ||
+                             std::is_same_v<T, std::vector<bool>>) {
+          if (type != pb::SCALARS) return false;
+          std::vector<Scalar> s;
+          for (auto x : v) s.push_back(Scalar(static_cast<typename T::value_type>(x)));
+          *out = std::move(s);
+          return true;
+        }
+        return false;
+      },
+      attr);
+}
+}  // namespace
 
 bool ConvertAttr(const Attribute& attr, AttrType type, Attribute* out) {
   AttrType from = TypeOf(attr);
@@ -131,6 +243,7 @@ bool ConvertAttr(const Attribute& attr, AttrType type, Attribute* out) {
     *out = attr;
     return true;
   }
+  if (type == pb::SCALAR || type == pb::SCALARS) return ToScalars(attr, type, out);
   if (from == pb::INT && type == pb::LONG) {
     *out = static_cast<int64_t>(std::get<int32_t>(attr));
     return true;

@@ -160,9 +160,7 @@ AttributeMap OpDesc::GetAttrMap() const {
   for (const auto& a : desc_->attrs()) {
     switch (a.type()) {
       case proto::VAR:
-      case proto::VARS:
-      case proto::SCALAR:
-      case proto::SCALARS: continue;
+      case proto::VARS: continue;
       default: out.emplace(a.name(), AttrFromProto(a));
     }
   }

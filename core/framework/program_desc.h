@@ -76,7 +76,7 @@ class OpDesc {
 
   bool HasAttr(const std::string& name) const;
   std::vector<std::string> AttrNames() const;
-  // Throws NotFound when absent; Unimplemented for SCALAR/VAR kinds.
+  // Throws NotFound when absent; Unimplemented for VAR kinds.
   Attribute GetAttr(const std::string& name) const;
   void SetAttr(const std::string& name, const Attribute& value);
   // Typed attributes of the desc, skipping the kinds with no typed form.

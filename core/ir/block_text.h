@@ -7,7 +7,7 @@
 //
 // Attributes are sorted by name; the bookkeeping ones every PaddlePaddle op
 // carries (op_role, op_role_var, op_namescope, op_device, op_callstack,
-// with_quant_attr) are left out, and so are SCALAR/VAR attributes.
+// with_quant_attr) are left out, and so are VAR attributes.
 #pragma once
 
 #include <string>

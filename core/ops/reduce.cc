@@ -7,12 +7,12 @@ namespace paddle {
 namespace ops {
 
 std::vector<bool> ReducedDims(const std::string& op, const DDim& x,
-                              const std::vector<int32_t>& dims, bool reduce_all) {
+                              const std::vector<int64_t>& dims, bool reduce_all) {
   const int r = x.rank();
   // A 0-D X accepts dim 0 or -1, as PaddlePaddle does.
   const int lo = r == 0 ? -1 : -r, hi = r == 0 ? 1 : r;
   std::vector<bool> reduced(r, false);
-  for (int32_t d : dims) {
+  for (int64_t d : dims) {
     PD_CHECK(d >= lo && d < hi, InvalidArgument, "[", op, "] attribute 'dim' has ", d,
              ", outside [", lo, ", ", hi, ") for X of shape ", x.ToString(), " (dim = [",
              StrJoin(dims), "])");
@@ -67,15 +67,24 @@ ReduceLoop MakeReduceLoop(const DDim& x, const std::vector<bool>& reduced) {
 
 namespace reduce {
 
+namespace {
+// `dim` as int64s, whichever list type the op declares it as.
+template <typename Ctx>
+std::vector<int64_t> Dims(const Ctx& ctx) {
+  if (ctx.def().attrs[kDim].type == AttrTypeOf<std::vector<int64_t>>::value)
+    return ctx.template Attr<std::vector<int64_t>>(kDim);
+  const auto& dims = ctx.template Attr<std::vector<int32_t>>(kDim);
+  return std::vector<int64_t>(dims.begin(), dims.end());
+}
+}  // namespace
+
 std::vector<bool> Reduced(const KernelContext& ctx, const DDim& x) {
-  return ReducedDims(ctx.op_type(), x, ctx.Attr<std::vector<int32_t>>(kDim),
-                     ctx.Attr<bool>(kReduceAll));
+  return ReducedDims(ctx.op_type(), x, Dims(ctx), ctx.Attr<bool>(kReduceAll));
 }
 
 namespace {
 DDim OutDims(InferShapeContext& ctx, const DDim& x) {
-  const auto reduced = ReducedDims(ctx.op_type(), x, ctx.Attr<std::vector<int32_t>>(kDim),
-                                   ctx.Attr<bool>(kReduceAll));
+  const auto reduced = ReducedDims(ctx.op_type(), x, Dims(ctx), ctx.Attr<bool>(kReduceAll));
   return ReduceOutDims(x, reduced, ctx.Attr<bool>(kKeepDim));
 }
 
@@ -90,6 +99,11 @@ void InferShape(InferShapeContext& ctx) {
   ctx.SetOutputDim(kOut, OutDims(ctx, ctx.InputDim(kX)));
 }
 
+void BoolInferShape(InferShapeContext& ctx) {
+  InferShape(ctx);
+  ctx.SetOutputDtype(kOut, DataType::kBool);
+}
+
 void GradInferShape(InferShapeContext& ctx) { GradShapes(ctx, kGradOutOrOutGrad); }
 
 void GradInferShapeReadingOut(InferShapeContext& ctx) {
@@ -97,14 +111,15 @@ void GradInferShapeReadingOut(InferShapeContext& ctx) {
   GradShapes(ctx, kGradOutOrOutGrad + 1);
 }
 
+template <typename I>
 void Attrs(OpDefBuilder& op) {
-  op.Attr<std::vector<int32_t>>(
+  op.Attr<std::vector<I>>(
         kDim, "dim", {0},
         "The dims to reduce; negative values count from the last dim. An empty list, or one "
         "with as many entries as X has dims, reduces all dims.",
         "要归约的维度；负数表示从最后一维倒数。列表为空，或其元素个数等于 X 的维数时，"
-        "归约所有维度。")
-      .Attr<bool>(kKeepDim, "keep_dim", false,
+        "归约所有维度。");
+  op.Attr<bool>(kKeepDim, "keep_dim", false,
                   "Keep each reduced dim in Out with size 1 (otherwise it is removed).",
                   "在 Out 中保留被归约的维度，大小为 1（否则删除该维度）。")
       .Attr<bool>(kReduceAll, "reduce_all", false,
@@ -123,6 +138,8 @@ void Attrs(OpDefBuilder& op) {
                      "3.x 的归约内核一致。")
       .ExtraAttr();
 }
+template void Attrs<int32_t>(OpDefBuilder& op);
+template void Attrs<int64_t>(OpDefBuilder& op);
 
 }  // namespace reduce
 

@@ -14,6 +14,9 @@
 //     template <typename T> static T dx(T x, T out, T dout, int64_t count) { return dout; }
 //   };
 //   PD_REGISTER_OP(reduce_sum).Doc(en, zh).Apply(Reduce<Sum, SumGrad, float, double>);
+//
+// A reducer's accumulator may have another type than X's elements: the
+// logical reductions (LogicalReduce) fold any X into bool.
 #pragma once
 
 #include <algorithm>
@@ -35,7 +38,7 @@ namespace ops {
 // X has dims, or `dims` names every dim. Throws InvalidArgument naming `op`
 // when a dim is outside [-rank, rank) ([-1, 0] for a 0-D X).
 std::vector<bool> ReducedDims(const std::string& op, const DDim& x,
-                              const std::vector<int32_t>& dims, bool reduce_all);
+                              const std::vector<int64_t>& dims, bool reduce_all);
 
 // The output shape: reduced dims become 1 (keep_dim) or disappear (a full
 // reduction without keep_dim is 0-D). Unknown (-1) dims stay unknown.
@@ -79,7 +82,8 @@ void ForEachReduceRun(const ReduceLoop& loop, Fn&& fn) {
 
 namespace reduce {
 
-enum In { kX };
+// The logical reductions also take AxisTensor and AxisTensorList.
+enum In { kX, kAxisTensor, kAxisTensorList };
 enum Out { kOut };
 enum Attr { kDim, kKeepDim, kReduceAll, kInDtype, kOutDtype };
 // Out is read only by gradients that need it (kReadsOut); Out@GRAD follows.
@@ -89,26 +93,32 @@ enum GradOut { kGradXGrad };
 void InferShape(InferShapeContext& ctx);
 void GradInferShape(InferShapeContext& ctx);
 void GradInferShapeReadingOut(InferShapeContext& ctx);
+// Out of bool elements (the logical reductions).
+void BoolInferShape(InferShapeContext& ctx);
+// The attributes, `dim` a list of I: int32_t (INTS) or int64_t (LONGS).
+template <typename I>
 void Attrs(OpDefBuilder& op);
 // The dims the op reduces for input shape `x`, from its attributes.
 std::vector<bool> Reduced(const KernelContext& ctx, const DDim& x);
 
+// Out's elements are the reducer's accumulator type A (X's T, or bool).
 template <typename R, typename T>
 void Kernel(KernelContext& ctx) {
+  using A = decltype(R::template Init<T>());
   const DenseTensor& x = ctx.Input(kX);
   const ReduceLoop loop = MakeReduceLoop(x.dims(), Reduced(ctx, x.dims()));
   DenseTensor* out = ctx.Output(kOut);
-  T* o = out->MutableData<T>(ctx.place());
+  A* o = out->MutableData<A>(ctx.place());
   const T* in = x.data<T>();
   const int64_t n_out = out->numel();
   std::fill(o, o + n_out, R::template Init<T>());
   ForEachReduceRun(loop, [&](int64_t io, int64_t oo, int64_t n, int64_t step) {
     const T* src = in + io;
-    T* dst = o + oo;
+    A* dst = o + oo;
     if (step) {
       for (int64_t i = 0; i < n; ++i) dst[i] = R::Combine(dst[i], src[i]);
     } else {
-      T acc = R::template Init<T>();
+      A acc = R::template Init<T>();
       for (int64_t i = 0; i < n; ++i) acc = R::Combine(acc, src[i]);
       *dst = R::Combine(*dst, acc);
     }
@@ -145,7 +155,7 @@ void Reduce(OpDefBuilder& op) {
       .Output(reduce::kOut, "Out",
               "The reduction: X's shape with the reduced dims removed (or 1 with keep_dim).",
               "归约结果：X 的形状去掉被归约的维度（keep_dim 时保留为 1）。")
-      .Apply(reduce::Attrs)
+      .Apply(reduce::Attrs<int32_t>)
       .InferShape(reduce::InferShape);
   (op.template CpuKernel<Ts>(reduce::Kernel<R, Ts>), ...);
   op.Grad().Reads(reduce::kGradX, "X");
@@ -154,6 +164,34 @@ void Reduce(OpDefBuilder& op) {
       .InputGrad(reduce::kGradXGrad, "X")
       .InferShape(G::kReadsOut ? reduce::GradInferShapeReadingOut : reduce::GradInferShape);
   (AddGradKernel<Ts>(op, [] { return &reduce::GradKernel<G, Ts>; }), ...);
+}
+
+// `.Apply(LogicalReduce<R, dtypes...>)`: X -> Out of bool (non-zero is true)
+// over `dim`, with PaddlePaddle's signature for reduce_all/reduce_any: `dim`
+// is LONGS, and the dispensable inputs AxisTensor and AxisTensorList are
+// accepted but not read, as PaddlePaddle 3.3.1's kernels reduce over `dim`
+// whatever they hold. No gradient.
+template <typename R, typename... Ts>
+void LogicalReduce(OpDefBuilder& op) {
+  op.Input(reduce::kX, "X", "The input tensor; a non-zero element is true.",
+           "输入张量；非零元素为真。")
+      .Input(reduce::kAxisTensor, "AxisTensor",
+             "Accepted for compatibility and not read: PaddlePaddle 3.3.1 reduces over `dim` "
+             "whatever it holds.",
+             "为兼容而接受，但不读取：PaddlePaddle 3.3.1 无论其内容如何都沿 dim 归约。")
+      .Dispensable()
+      .Input(reduce::kAxisTensorList, "AxisTensorList",
+             "Accepted for compatibility and not read: PaddlePaddle 3.3.1 reduces over `dim` "
+             "whatever they hold.",
+             "为兼容而接受，但不读取：PaddlePaddle 3.3.1 无论其内容如何都沿 dim 归约。")
+      .Duplicable()
+      .Dispensable()
+      .Output(reduce::kOut, "Out",
+              "The bool reduction: X's shape with the reduced dims removed (or 1 with keep_dim).",
+              "bool 类型的归约结果：X 的形状去掉被归约的维度（keep_dim 时保留为 1）。")
+      .Apply(reduce::Attrs<int64_t>)
+      .InferShape(reduce::BoolInferShape);
+  (op.template CpuKernel<Ts>(reduce::Kernel<R, Ts>), ...);
 }
 
 }  // namespace ops

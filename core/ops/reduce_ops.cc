@@ -1,5 +1,6 @@
 // Reductions over some dims (the reduce family, reduce.h): each is a reducer
-// (Init, Combine, Finish) and a gradient functor for one element of X.
+// (Init, Combine, Finish) and a gradient functor for one element of X; the
+// logical reductions fold into bool and have no gradient.
 #include <limits>
 
 #include "core/ops/reduce.h"
@@ -58,6 +59,19 @@ struct ProdGrad {
   template <typename T> static T dx(T x, T out, T dout, int64_t) { return dout * out / x; }
 };
 
+// Non-zero is true; the accumulator is bool whatever X's type (Combine also
+// folds two accumulators, T = bool).
+struct All {
+  template <typename T> static bool Init() { return true; }
+  template <typename T> static bool Combine(bool acc, T v) { return acc && v != T(0); }
+  static bool Finish(bool acc, int64_t) { return acc; }
+};
+struct Any {
+  template <typename T> static bool Init() { return false; }
+  template <typename T> static bool Combine(bool acc, T v) { return acc || v != T(0); }
+  static bool Finish(bool acc, int64_t) { return acc; }
+};
+
 PD_REGISTER_OP(reduce_sum)
     .Doc("Sum of X over the dims in `dim` (or all dims). Out has X's dtype.",
          "沿 dim 指定的维度（或全部维度）对 X 求和。Out 的数据类型与 X 相同。")
@@ -85,6 +99,20 @@ PD_REGISTER_OP(reduce_prod)
     .Doc("Product of X over the dims in `dim` (or all dims).",
          "沿 dim 指定的维度（或全部维度）求 X 的乘积。")
     .Apply(Reduce<Prod, ProdGrad, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(reduce_all)
+    .Doc("Whether every element of X (non-zero is true) over the dims in `dim` (or all dims) "
+         "is true. Out is bool; an empty reduction is true.",
+         "沿 dim 指定的维度（或全部维度）判断 X 的元素（非零为真）是否全为真。Out 为 bool 类型；"
+         "空归约的结果为真。")
+    .Apply(LogicalReduce<All, bool, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(reduce_any)
+    .Doc("Whether any element of X (non-zero is true) over the dims in `dim` (or all dims) is "
+         "true. Out is bool; an empty reduction is false.",
+         "沿 dim 指定的维度（或全部维度）判断 X 的元素（非零为真）是否有一个为真。Out 为 bool "
+         "类型；空归约的结果为假。")
+    .Apply(LogicalReduce<Any, bool, float, double, int32_t, int64_t>);
 
 }  // namespace
 }  // namespace ops

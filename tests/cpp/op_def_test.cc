@@ -101,6 +101,29 @@ TEST(OpDefCheckAttrs, IntConvertsToLong) {
   EXPECT_EQ(std::get<int32_t>(attrs[3]), 5);
 }
 
+TEST(OpDefCheckAttrs, NumbersConvertToScalarsAsPaddlePaddleConverts) {
+  Attribute out;
+  ASSERT_TRUE(ConvertAttr(int32_t{-3}, AttrType::SCALAR, &out));
+  EXPECT_EQ(std::get<Scalar>(out), Scalar(int64_t{-3}));
+  EXPECT_EQ(std::get<Scalar>(out).type(), framework::proto::Scalar::LONG);
+  ASSERT_TRUE(ConvertAttr(1.5f, AttrType::SCALAR, &out));
+  EXPECT_EQ(std::get<Scalar>(out).type(), framework::proto::Scalar::FLOAT64);
+  ASSERT_TRUE(ConvertAttr(true, AttrType::SCALAR, &out));
+  EXPECT_EQ(std::get<Scalar>(out), Scalar(true));
+  ASSERT_TRUE(ConvertAttr(std::vector<int64_t>{int64_t{1} << 40}, AttrType::SCALARS, &out));
+  EXPECT_EQ(std::get<std::vector<Scalar>>(out), std::vector<Scalar>{int64_t{1} << 40});
+  ASSERT_TRUE(ConvertAttr(std::vector<bool>{false}, AttrType::SCALARS, &out));
+  EXPECT_EQ(std::get<std::vector<Scalar>>(out), std::vector<Scalar>{false});
+  ASSERT_TRUE(ConvertAttr(std::vector<double>{}, AttrType::SCALARS, &out));
+  EXPECT_TRUE(std::get<std::vector<Scalar>>(out).empty());
+  // Nothing else: a string, a list where one value is declared, and back.
+  EXPECT_FALSE(ConvertAttr(std::string("1"), AttrType::SCALAR, &out));
+  EXPECT_FALSE(ConvertAttr(std::vector<float>{1.0f}, AttrType::SCALAR, &out));
+  EXPECT_FALSE(ConvertAttr(2.0, AttrType::SCALARS, &out));
+  EXPECT_FALSE(ConvertAttr(Scalar(2.0), AttrType::FLOAT64, &out));
+  EXPECT_FALSE(ConvertAttr(std::vector<Scalar>{1.0}, AttrType::FLOAT64S, &out));
+}
+
 TEST(OpDefCheckAttrs, UndeclaredAttributesIgnored) {
   const OpDef& softmax = OpRegistry::Instance().Get("softmax");
   auto attrs = softmax.CheckAttrs({{"axis", int32_t{1}},

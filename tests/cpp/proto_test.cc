@@ -4,6 +4,8 @@
 // fields our schema does not know are kept.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -17,7 +19,7 @@ namespace {
 using test::DataPath;
 using test::ReadFile;
 
-const char* const kModels[] = {"mlp", "lenet", "embed_pool"};
+const char* const kModels[] = {"mlp", "lenet", "embed_pool", "const_mask"};
 
 std::string ModelPath(const std::string& model) { return DataPath(model + "/model.pdmodel"); }
 
@@ -137,7 +139,7 @@ TEST(ProtoTest, EditsSurviveSerializeAndParse) {
   EXPECT_EQ(back.Proto().op_version_map().pair_size(), p.Proto().op_version_map().pair_size());
 }
 
-// ---- hand-built wire bytes, to put a field our schema lacks on an OpDesc ----
+// ---- wire bytes built by hand ----
 
 std::string Varint(uint64_t v) {
   std::string out;
@@ -153,6 +155,79 @@ std::string Bytes(int field, const std::string& payload) {
   return Tag(field, 2) + Varint(payload.size()) + payload;
 }
 std::string Int(int field, int64_t v) { return Tag(field, 0) + Varint(static_cast<uint64_t>(v)); }
+
+// ---- SCALAR and SCALARS attributes ----
+
+TEST(ProtoTest, ScalarsThatPaddlePaddleWroteReadAndRewriteByteIdentically) {
+  // const_mask's assign_value ops hold SCALARS of bool, int64 and float64.
+  const std::string bytes = ReadFile(ModelPath("const_mask"));
+  ProgramDesc p = LoadProgram(ModelPath("const_mask"));
+  BlockDesc* b = p.Block(0);
+  std::vector<std::vector<Scalar>> values;
+  for (size_t i = 0; i < b->OpCount(); ++i)
+    if (b->Op(i)->Type() == "assign_value")
+      values.push_back(std::get<std::vector<Scalar>>(b->Op(i)->GetAttr("values")));
+  ASSERT_EQ(values.size(), 5u);
+  EXPECT_EQ(values[0], (std::vector<Scalar>{0.5, -0.25, 1.0, -1.5}));
+  EXPECT_EQ(values[1], (std::vector<Scalar>{true, false, true}));
+  EXPECT_EQ(values[2], (std::vector<Scalar>{int64_t{2}, int64_t{0}, int64_t{1}}));
+  EXPECT_EQ(values[4], (std::vector<Scalar>{0.1, 2.5, -3.0}));
+  EXPECT_EQ(values[0][0].type(), proto::Scalar::FLOAT64);
+  EXPECT_EQ(values[2][0].type(), proto::Scalar::LONG);
+  // Every attribute written back from its typed form gives the same bytes.
+  for (size_t i = 0; i < b->OpCount(); ++i) {
+    OpDesc* op = b->Op(i);
+    for (const auto& [name, value] : op->GetAttrMap()) op->SetAttr(name, value);
+  }
+  EXPECT_TRUE(p.Serialize() == bytes) << "a typed attribute did not write back as read";
+}
+
+TEST(ProtoTest, EveryScalarKindWritesPaddlePaddlesWireFormAndReadsBack) {
+  ProgramDesc p;
+  OpDesc* op = p.Block(0)->AppendOp();
+  op->SetType("assign_value");
+  const std::vector<Scalar> all = {true, int64_t{-3}, 2.5, Scalar::Complex(1.0, -2.0)};
+  op->SetAttr("values", all);
+  op->SetAttr("one", Scalar(int64_t{1} << 40));
+  // The Attr messages as PaddlePaddle writes them: name 1, type 2, then
+  // `scalar` 20 or `scalars` 21, each Scalar its type 1 and one of b 2, i 3,
+  // r 4, c 5 (a Complex: r 1, i 2, doubles).
+  auto fixed64 = [](int field, double v) {
+    std::string out = Tag(field, 1);
+    uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    for (int k = 0; k < 8; ++k) out.push_back(static_cast<char>(bits >> (8 * k)));
+    return out;
+  };
+  const std::string scalars = Bytes(21, Int(1, 1) + Int(2, 1)) + Bytes(21, Int(1, 2) + Int(3, -3)) +
+                              Bytes(21, Int(1, 3) + fixed64(4, 2.5)) +
+                              Bytes(21, Int(1, 4) + Bytes(5, fixed64(1, 1.0) + fixed64(2, -2.0)));
+  EXPECT_TRUE(op->Proto()->attrs(0).SerializeAsString() == Bytes(1, "values") + Int(2, 17) + scalars);
+  EXPECT_TRUE(op->Proto()->attrs(1).SerializeAsString() ==
+              Bytes(1, "one") + Int(2, 16) + Bytes(20, Int(1, 2) + Int(3, int64_t{1} << 40)));
+
+  ProgramDesc back = ProgramDesc::Parse(p.Serialize(), "scalars");
+  const OpDesc* got = back.Block(0)->Op(0);
+  EXPECT_EQ(std::get<std::vector<Scalar>>(got->GetAttr("values")), all);
+  EXPECT_EQ(std::get<Scalar>(got->GetAttr("one")), Scalar(int64_t{1} << 40));
+  EXPECT_EQ(AttrToString(got->GetAttr("values")), "[true, -3, 2.5, (1.0-2.0j)]");
+  EXPECT_EQ(TypeOf(got->GetAttr("one")), proto::SCALAR);
+}
+
+TEST(ProtoTest, ScalarsPrintAsPythonDoes) {
+  EXPECT_EQ(ScalarToString(2.0), "2.0");
+  EXPECT_EQ(ScalarToString(0.1), "0.1");
+  EXPECT_EQ(ScalarToString(1e16), "1e+16");
+  EXPECT_EQ(ScalarToString(123456789012345.6), "123456789012345.6");
+  EXPECT_EQ(ScalarToString(1e-5), "1e-05");
+  EXPECT_EQ(ScalarToString(-0.0001), "-0.0001");
+  EXPECT_EQ(ScalarToString(int64_t{-7}), "-7");
+  EXPECT_EQ(ScalarToString(false), "false");
+  EXPECT_EQ(ScalarToString(Scalar::Complex(0.5, 3)), "(0.5+3.0j)");
+  EXPECT_EQ(ScalarToString(-std::numeric_limits<double>::infinity()), "-inf");
+}
+
+// ---- a field our schema lacks on an OpDesc ----
 
 TEST(ProtoTest, UnknownFieldsSurviveRoundTrip) {
   // VarDesc "v": name, type {type: LOD_TENSOR, lod_tensor {tensor {FP32, dims 3}}}.

@@ -54,6 +54,13 @@ def test_every_proto_parses_and_is_listed():
     assert types == sorted(types) and len(set(types)) == len(types)
 
 
+def _scalar(s):
+    """A Scalar message's value (a complex as [real, imag])."""
+    kind = framework_pb2.Scalar.Type.Name(s.type)
+    return {"BOOLEAN": lambda: s.b, "LONG": lambda: s.i, "FLOAT64": lambda: s.r,
+            "COMPLEX128": lambda: [s.c.r, s.c.i]}[kind]()
+
+
 def _default_of(attr):
     """The proto's default as the TSV writes it, parsed; None when the attribute is required."""
     if not attr.HasField("default_value"):
@@ -64,7 +71,9 @@ def _default_of(attr):
         "INT": lambda: v.i, "LONG": lambda: v.l, "FLOAT": lambda: v.f, "STRING": lambda: v.s,
         "BOOLEAN": lambda: v.b, "INTS": lambda: list(v.ints), "LONGS": lambda: list(v.longs),
         "FLOATS": lambda: list(v.floats), "STRINGS": lambda: list(v.strings),
-        "FLOAT64": lambda: v.float64,
+        "FLOAT64": lambda: v.float64, "FLOAT64S": lambda: list(v.float64s),
+        "BOOLEANS": lambda: list(v.bools), "SCALAR": lambda: _scalar(v.scalar),
+        "SCALARS": lambda: [_scalar(s) for s in v.scalars],
     }[kind]()
 
 

@@ -41,6 +41,32 @@ def test_mlp_program_content():
     assert w.persistable and list(w.type.lod_tensor.tensor.dims) == [784, 128]
 
 
+def test_assign_value_scalars_read_as_paddlepaddle_wrote_them():
+    data = (DATA / "const_mask" / "model.pdmodel").read_bytes()
+    program = framework_pb2.ProgramDesc.FromString(data)
+    ops = [op for op in program.blocks[0].ops if op.type == "assign_value"]
+    values = [next(a for a in op.attrs if a.name == "values") for op in ops]
+    assert all(v.type == framework_pb2.SCALARS for v in values)
+    kinds = [{framework_pb2.Scalar.Type.Name(s.type) for s in v.scalars} for v in values]
+    assert kinds == [{"FLOAT64"}, {"BOOLEAN"}, {"LONG"}, {"LONG"}, {"FLOAT64"}]
+    assert [s.b for s in values[1].scalars] == [True, False, True]
+    assert [s.i for s in values[3].scalars] == [1, -2, 3]
+    assert [s.r for s in values[4].scalars] == [0.1, 2.5, -3.0]
+
+
+def test_every_scalar_kind_round_trips():
+    attr = framework_pb2.OpDesc.Attr(name="values", type=framework_pb2.SCALARS)
+    S = framework_pb2.Scalar
+    attr.scalars.add(type=S.BOOLEAN, b=True)
+    attr.scalars.add(type=S.LONG, i=-(2**40))
+    attr.scalars.add(type=S.FLOAT64, r=0.1)
+    attr.scalars.add(type=S.COMPLEX128, c=framework_pb2.Complex(r=1.0, i=-2.0))
+    data = attr.SerializeToString()
+    back = framework_pb2.OpDesc.Attr.FromString(data)
+    assert back == attr and back.SerializeToString() == data
+    assert back.scalars[3].c.i == -2.0
+
+
 def test_a_truncated_pdmodel_does_not_parse():
     data = (MLP / "model.pdmodel").read_bytes()
     with pytest.raises(DecodeError):

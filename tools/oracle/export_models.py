@@ -26,6 +26,7 @@ import paddle
 import paddle.nn as nn
 import paddle.nn.functional as F
 from paddle import inference
+from paddle.base.layer_helper import LayerHelper
 from paddle.static import InputSpec
 
 DATA = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data"
@@ -148,6 +149,42 @@ class InterpPReLU(nn.Layer):
         return self.p2(x)
 
 
+def logical_reduce(op_type, x, axis=None, keepdim=False):
+    """paddle.all / paddle.any (reduce_all / reduce_any). PaddlePaddle 3.3.1's all/any build
+    only PIR programs, so in the legacy static graph their op is appended as its proto reads."""
+    if paddle.in_dynamic_mode():
+        return (paddle.all if op_type == "reduce_all" else paddle.any)(x, axis, keepdim)
+    helper = LayerHelper(op_type)
+    out = helper.create_variable_for_type_inference("bool")
+    helper.append_op(type=op_type, inputs={"X": [x]}, outputs={"Out": [out]},
+                     attrs={"dim": [0] if axis is None else axis, "keep_dim": keepdim,
+                            "reduce_all": axis is None})
+    return out
+
+
+class ConstMask(nn.Layer):
+    """Constants of every assign_value dtype (paddle.assign of NumPy arrays, paddle.to_tensor), row masks from reduce_all / reduce_any, a gather."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 3)
+
+    def forward(self, x):
+        offset = paddle.assign(np.array([[0.5, -0.25, 1.0, -1.5]], "float32"))
+        y = self.fc(x + offset)
+        keep = paddle.to_tensor([True, False, True])
+        pos = y > 0
+        row_all = logical_reduce("reduce_all", pos, [1], True)
+        row_any = logical_reduce("reduce_any", y * paddle.cast(keep, "float32") > 0.25, [-1], True)
+        every = logical_reduce("reduce_all", pos)
+        order = paddle.gather(y, paddle.to_tensor([2, 0, 1]), axis=1)
+        step = paddle.cast(paddle.assign(np.array([1, -2, 3], "int32")), "float32")
+        out = (order * paddle.cast(row_all, "float32") + paddle.cast(row_any, "float32")
+               + paddle.cast(every, "float32") + step)
+        scale = paddle.assign(np.array([[0.1, 2.5, -3.0]], "float64"))
+        return out, paddle.cast(out, "float64") * scale
+
+
 # name: (layer class, {feed: (shape, dtype, low, high)}, seed)
 MODELS = {
     "mobilenet_block": (MobileNetBlock, {"x": ([2, 3, 32, 32], "float32", -1, 1)}, 2001),
@@ -155,6 +192,7 @@ MODELS = {
     "transformer_encoder": (TransformerEncoder, {"x": ([2, 8, 32], "float32", -1, 1)}, 2003),
     "lstm_classifier": (LSTMClassifier, {"ids": ([3, 7], "int64", 0, 50)}, 2004),
     "interp_prelu": (InterpPReLU, {"x": ([2, 3, 9, 10], "float32", -1, 1)}, 2005),
+    "const_mask": (ConstMask, {"x": ([6, 4], "float32", -2, 2)}, 2006),
 }
 
 

@@ -1,4 +1,4 @@
-// Creation: fill_constant, range, linspace, eye.
+// Creation: fill_constant, range, linspace, eye, assign_value.
 #include "op_table.h"
 
 namespace paddle {
@@ -46,6 +46,34 @@ PD_OP_TABLE(Creation) {
     return Arr{{3, 4}, {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0}};
   };
   rows.push_back(eye);
+  // assign_value: each dtype from the Scalar kinds PaddlePaddle writes for it,
+  // and from the others where the value is exact.
+  auto assign_value = [](const std::string& name, std::vector<int32_t> shape, int32_t dtype,
+                         std::vector<Scalar> values, std::vector<double> want) {
+    OpRow r{name, "assign_value", {},
+            {{"shape", shape}, {"dtype", dtype}, {"values", values}}, nullptr};
+    r.reference = [shape, want](const std::vector<Arr>&, const AttributeMap&) {
+      return Arr{Shape(shape.begin(), shape.end()), want};
+    };
+    return r;
+  };
+  rows.push_back(assign_value("assign_value_float32", {2, 3}, 5,
+                              {1.5, -2.25, 0.0, 3.0, 1e30, -0.125},
+                              {1.5, -2.25, 0.0, 3.0, double(1e30f), -0.125}));
+  rows.push_back(assign_value("assign_value_float64_from_every_kind", {4}, 6,
+                              {0.1, int64_t{-7}, true, Scalar::Complex(2.5, 0)},
+                              {0.1, -7, 1, 2.5}));
+  rows.push_back(assign_value("assign_value_int64_beyond_int32", {3}, 3,
+                              {int64_t{1} << 40, int64_t{-5}, 12.0},
+                              {double(int64_t{1} << 40), -5, 12}));
+  rows.push_back(assign_value("assign_value_int32", {1, 2}, 2, {int64_t{7}, int64_t{-8}},
+                              {7, -8}));
+  rows.push_back(assign_value("assign_value_bool", {3}, 0, {true, false, 1.0}, {1, 0, 1}));
+  rows.push_back(assign_value("assign_value_0d", {}, 5, {4.0}, {4.0}));
+  rows.push_back(assign_value("assign_value_empty", {2, 0}, 5, {}, {}));
+  OpRow ignored = assign_value("assign_value_values_tensor_not_read", {2}, 5, {1.0, 2.0}, {1, 2});
+  ignored.inputs.push_back(OpInput{"ValuesTensor", {2}, 7, 9, false});
+  rows.push_back(ignored);
   return rows;
 }
 

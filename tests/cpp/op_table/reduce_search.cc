@@ -4,6 +4,32 @@
 namespace paddle {
 namespace test {
 
+namespace {
+using Longs = std::vector<int64_t>;
+
+// reduce_all / reduce_any over X [3, 4, 5] (non-zero is true) against numpy's
+// all/any; `x_dtype` fixes X's element type (bool), else X takes every kernel's.
+OpRow LogicalReduceRow(const std::string& name, const std::string& op, Longs dims, bool keep,
+                       bool reduce_all, std::optional<DataType> x_dtype, double lo, double hi) {
+  OpInput x{"X", {3, 4, 5}, lo, hi};
+  x.dtype = x_dtype;
+  x.special = {0, 0, 0, 0, 0, 0, 0};  // zeros for the floating-point kernels
+  OpRow r{name, op, {x},
+          {{"dim", dims}, {"keep_dim", keep}, {"reduce_all", reduce_all}}, nullptr};
+  const bool all = op == "reduce_all";
+  r.reference = [=](const std::vector<Arr>& in, const AttributeMap&) {
+    std::vector<int> ref_dims(dims.begin(), dims.end());
+    if (reduce_all) ref_dims.clear();
+    return ReduceRef(in[0], ref_dims, keep, [all](const std::vector<double>& v) {
+      auto true_at = [](double e) { return e != 0; };
+      return double(all ? std::all_of(v.begin(), v.end(), true_at)
+                        : std::any_of(v.begin(), v.end(), true_at));
+    });
+  };
+  return r;
+}
+}  // namespace
+
 PD_OP_TABLE(ReduceSearch) {
   std::vector<OpRow> rows = {
       ReduceRow("reduce_sum", "reduce_sum", {1}, false, Sum),
@@ -17,6 +43,33 @@ PD_OP_TABLE(ReduceSearch) {
                   return std::accumulate(v.begin(), v.end(), 1.0, std::multiplies<double>());
                 }),
   };
+  // Logical reductions: bool X (mostly true for all, mostly false for any),
+  // then X of every kernel's type.
+  const std::optional<DataType> kBoolX = DataType::kBool;
+  rows.push_back(LogicalReduceRow("reduce_all_bool", "reduce_all", {1}, false, false, kBoolX, 0, 5));
+  rows.push_back(
+      LogicalReduceRow("reduce_any_bool_keep", "reduce_any", {0, 2}, true, false, kBoolX, -5, 1));
+  rows.push_back(LogicalReduceRow("reduce_all_bool_reduce_all", "reduce_all", {1}, false, true,
+                                  kBoolX, 0, 8));
+  rows.push_back(
+      LogicalReduceRow("reduce_any_bool_every_dim", "reduce_any", {0, 1, 2}, true, false, kBoolX,
+                       -12, 1));
+  rows.push_back(LogicalReduceRow("reduce_all_numbers", "reduce_all", {-1}, false, false,
+                                  std::nullopt, -1, 1));
+  rows.push_back(LogicalReduceRow("reduce_any_numbers_keep", "reduce_any", {0}, true, false,
+                                  std::nullopt, -1, 1));
+  // AxisTensor and AxisTensorList are accepted but, as in PaddlePaddle 3.3.1,
+  // not read: `dim` decides.
+  OpRow axis_tensor =
+      LogicalReduceRow("reduce_all_axis_tensor_not_read", "reduce_all", {2}, false, false,
+                       kBoolX, 0, 5);
+  axis_tensor.inputs.push_back(OpInput{"AxisTensor", {1}, 0, 0, false, {}, DataType::kInt64});
+  rows.push_back(axis_tensor);
+  OpRow axis_list = LogicalReduceRow("reduce_any_axis_tensor_list_not_read", "reduce_any",
+                                     {0, 2}, true, false, kBoolX, -5, 1);
+  axis_list.inputs.push_back(OpInput{"AxisTensorList", {1}, 1, 1, false, {}, DataType::kInt32});
+  axis_list.inputs.push_back(OpInput{"AxisTensorList", {1}, -1, -1, false, {}, DataType::kInt32});
+  rows.push_back(axis_list);
   // Searching and scanning along an axis.
   auto arg = [](const std::string& op, bool max) {
     OpRow r{op, op, {{"X", {3, 4, 5}}}, {{"axis", int64_t{1}}}, nullptr};
