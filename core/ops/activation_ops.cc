@@ -466,7 +466,7 @@ AlphaIndex AlphaIndexOf(const std::string& op, const DDim& x, const DDim& alpha,
     a.last = format == "NHWC";
     const int ch = a.last ? x.rank() - 1 : 1;
     a.c = x[ch];
-    for (int i = ch + 1; i < x.rank(); ++i) a.inner *= x[i];
+    a.inner = DimsProduct(x, ch + 1, x.rank());
     want = a.c;
   } else if (mode == "element") {
     a.mode = 2;

@@ -14,12 +14,6 @@ namespace paddle {
 namespace ops {
 namespace {
 
-int64_t Product(const DDim& d, int lo, int hi) {
-  int64_t p = 1;
-  for (int i = lo; i < hi; ++i) p *= d[i];
-  return p;
-}
-
 // ---- gather / index_select: rows along one axis ----
 // Out = X with its `axis` dim replaced by Index's entries: [outer, n, inner]
 // with n = Index's size; block (o, i) is X's block (o, Index[i]).
@@ -27,7 +21,7 @@ int64_t Product(const DDim& d, int lo, int hi) {
 template <typename T>
 void GatherAlong(const DenseTensor& x, const std::vector<int64_t>& idx, int axis, T* out) {
   const DDim d = x.dims();
-  const int64_t outer = Product(d, 0, axis), inner = Product(d, axis + 1, d.rank());
+  const int64_t outer = DimsProduct(d, 0, axis), inner = DimsProduct(d, axis + 1, d.rank());
   const T* xp = x.data<T>();
   const int64_t n = static_cast<int64_t>(idx.size());
   for (int64_t o = 0; o < outer; ++o)
@@ -39,9 +33,9 @@ void GatherAlong(const DenseTensor& x, const std::vector<int64_t>& idx, int axis
 // dX (zeroed, shape of X) += dOut at the gathered positions.
 template <typename T>
 void ScatterAddAlong(const DDim& d, const std::vector<int64_t>& idx, int axis, const T* g, T* dx) {
-  const int64_t outer = Product(d, 0, axis), inner = Product(d, axis + 1, d.rank());
+  const int64_t outer = DimsProduct(d, 0, axis), inner = DimsProduct(d, axis + 1, d.rank());
   const int64_t n = static_cast<int64_t>(idx.size());
-  std::fill(dx, dx + Product(d, 0, d.rank()), T(0));
+  std::fill(dx, dx + DimsProduct(d, 0, d.rank()), T(0));
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < n; ++i) {
       T* dst = dx + (o * d[axis] + idx[i]) * inner;

@@ -12,12 +12,6 @@ namespace paddle {
 namespace ops {
 namespace {
 
-int64_t Product(const DDim& d, int lo, int hi) {
-  int64_t p = 1;
-  for (int i = lo; i < hi; ++i) p *= d[i];
-  return p;
-}
-
 // The axis: from the one-element `slot` tensor when it is given, else `attr`.
 int AxisArg(const KernelContext& ctx, int slot, int attr) {
   if (!ctx.HasInput(slot)) return ctx.Attr<int32_t>(attr);
@@ -58,7 +52,7 @@ void Join(const std::vector<const DenseTensor*>& parts, int axis, DenseTensor* o
   const DDim od = out->dims();
   const size_t size = SizeOf(parts[0]->dtype());
   char* dst = static_cast<char*>(out->MutableData(place, parts[0]->dtype()));
-  const int64_t outer = Product(od, 0, axis), inner = Product(od, axis + 1, od.rank());
+  const int64_t outer = DimsProduct(od, 0, axis), inner = DimsProduct(od, axis + 1, od.rank());
   const int64_t row = od[axis] * inner * static_cast<int64_t>(size);
   int64_t offset = 0;
   for (const DenseTensor* p : parts) {
@@ -76,7 +70,7 @@ void Slice(const DenseTensor& in, int axis, const std::vector<DenseTensor*>& par
   const DDim d = in.dims();
   const size_t size = SizeOf(in.dtype());
   const char* src = static_cast<const char*>(in.data());
-  const int64_t outer = Product(d, 0, axis), inner = Product(d, axis + 1, d.rank());
+  const int64_t outer = DimsProduct(d, 0, axis), inner = DimsProduct(d, axis + 1, d.rank());
   const int64_t row = d[axis] * inner * static_cast<int64_t>(size);
   int64_t offset = 0;
   for (DenseTensor* p : parts) {

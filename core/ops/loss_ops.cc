@@ -30,9 +30,9 @@ ClassView ViewOf(const std::string& op, const DDim& x, int axis) {
            ", ", r, ") for Logits ", x.ToString());
   ClassView v;
   v.axis = axis < 0 ? axis + r : axis;
-  for (int i = 0; i < v.axis; ++i) v.outer *= x[i];
+  v.outer = DimsProduct(x, 0, v.axis);
   v.n = x[v.axis];
-  for (int i = v.axis + 1; i < r; ++i) v.inner *= x[i];
+  v.inner = DimsProduct(x, v.axis + 1, r);
   return v;
 }
 

@@ -35,6 +35,14 @@ void CheckInputShape(InferShapeContext& ctx, int slot, const DDim& want, const c
 // the axis is (`what`, e.g. "axis" or "attribute 'dim'") and the shape `x`.
 int NormalizeAxis(const std::string& op, const char* what, int64_t axis, int rank, const DDim& x);
 
+// The product of dims [lo, hi) of a run-time shape (whose numel is known to
+// fit): the outer or inner extent around an axis.
+inline int64_t DimsProduct(const DDim& d, int lo, int hi) {
+  int64_t p = 1;
+  for (int i = lo; i < hi; ++i) p *= d[i];
+  return p;
+}
+
 // Integers ops take from tensor inputs (shapes, axes, counts given as tensors).
 // Element i of entry `entry` of input `slot`, an int32 or int64 tensor, as
 // int64; InvalidArgument naming the op and slot for another element type.

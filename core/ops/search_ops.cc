@@ -23,9 +23,9 @@ int LineAxis(const std::string& op, int64_t axis, int rank, const DDim& x) {
 Lines LinesOf(const DDim& d, int axis) {
   Lines l;
   if (d.rank() == 0) return l;
-  for (int i = 0; i < axis; ++i) l.outer *= d[i];
+  l.outer = DimsProduct(d, 0, axis);
   l.n = d[axis];
-  for (int i = axis + 1; i < d.rank(); ++i) l.inner *= d[i];
+  l.inner = DimsProduct(d, axis + 1, d.rank());
   return l;
 }
 

@@ -35,9 +35,9 @@ int NormalizeAxis(const std::string& op, const DDim& dims, int axis) {
 AxisView ViewAround(const std::string& op, const DDim& dims, int axis) {
   const int a = NormalizeAxis(op, dims, axis);
   AxisView v;
-  for (int i = 0; i < a; ++i) v.outer *= dims[i];
+  v.outer = DimsProduct(dims, 0, a);
   v.n = dims[a];
-  for (int i = a + 1; i < dims.rank(); ++i) v.inner *= dims[i];
+  v.inner = DimsProduct(dims, a + 1, dims.rank());
   return v;
 }
 
