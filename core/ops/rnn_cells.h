@@ -43,7 +43,7 @@ PD_SIMD_CLONES void CellForward(Mode m, int64_t H, const T* gx, const T* gh, con
                                 const T* c_prev, T* rec) {
   switch (m) {
     case Mode::kLstm:
-      for (int64_t j = 0; j < H; ++j) {
+      PD_IVDEP for (int64_t j = 0; j < H; ++j) {
         const T i = Sigmoid(gx[j] + gh[j]), f = Sigmoid(gx[H + j] + gh[H + j]);
         const T g = vec::Tanh(gx[2 * H + j] + gh[2 * H + j]);
         const T o = Sigmoid(gx[3 * H + j] + gh[3 * H + j]);
@@ -54,7 +54,7 @@ PD_SIMD_CLONES void CellForward(Mode m, int64_t H, const T* gx, const T* gh, con
       }
       break;
     case Mode::kGru:
-      for (int64_t j = 0; j < H; ++j) {
+      PD_IVDEP for (int64_t j = 0; j < H; ++j) {
         const T r = Sigmoid(gx[j] + gh[j]), z = Sigmoid(gx[H + j] + gh[H + j]);
         const T hc = gh[2 * H + j];
         const T c = vec::Tanh(gx[2 * H + j] + r * hc);
@@ -66,7 +66,7 @@ PD_SIMD_CLONES void CellForward(Mode m, int64_t H, const T* gx, const T* gh, con
       for (int64_t j = 0; j < H; ++j) rec[j] = vec::Tanh(gx[j] + gh[j]);
       break;
     case Mode::kRnnRelu:
-      for (int64_t j = 0; j < H; ++j) {
+      PD_IVDEP for (int64_t j = 0; j < H; ++j) {
         const T a = gx[j] + gh[j];
         rec[j] = a > T(0) ? a : T(0);
       }
@@ -85,7 +85,7 @@ PD_SIMD_CLONES void CellBackward(Mode m, int64_t H, const T* rec, const T* h_pre
                                  T* dh_direct) {
   switch (m) {
     case Mode::kLstm:
-      for (int64_t j = 0; j < H; ++j) {
+      PD_IVDEP for (int64_t j = 0; j < H; ++j) {
         const T i = rec[j], f = rec[H + j], g = rec[2 * H + j], o = rec[3 * H + j];
         const T tc = vec::Tanh(rec[4 * H + j]);
         const T dct = dc[j] + dh[j] * o * (T(1) - tc * tc);
@@ -99,7 +99,7 @@ PD_SIMD_CLONES void CellBackward(Mode m, int64_t H, const T* rec, const T* h_pre
       }
       break;
     case Mode::kGru:
-      for (int64_t j = 0; j < H; ++j) {
+      PD_IVDEP for (int64_t j = 0; j < H; ++j) {
         const T r = rec[j], z = rec[H + j], c = rec[2 * H + j], hc = rec[3 * H + j];
         const T dac = dh[j] * (T(1) - z) * (T(1) - c * c);
         const T dar = dac * hc * r * (T(1) - r);
@@ -112,13 +112,13 @@ PD_SIMD_CLONES void CellBackward(Mode m, int64_t H, const T* rec, const T* h_pre
       }
       break;
     case Mode::kRnnTanh:
-      for (int64_t j = 0; j < H; ++j) {
+      PD_IVDEP for (int64_t j = 0; j < H; ++j) {
         dgx[j] = dgh[j] = dh[j] * (T(1) - rec[j] * rec[j]);
         dh_direct[j] = T(0);
       }
       break;
     case Mode::kRnnRelu:
-      for (int64_t j = 0; j < H; ++j) {
+      PD_IVDEP for (int64_t j = 0; j < H; ++j) {
         dgx[j] = dgh[j] = rec[j] > T(0) ? dh[j] : T(0);
         dh_direct[j] = T(0);
       }
