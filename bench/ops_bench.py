@@ -102,6 +102,7 @@ for name, (kind, shapes, p) in args["cases"].items():
             T, N, I = shapes[0]
             H = p["hidden"]
             LSTM = torch.nn.LSTM(I, H) if lib == "torch" else paddle.nn.LSTM(I, H, time_major=True)
+        bwd = False
         for bwd in (False, True):
             xs = [tensor(a, bwd) for a in arrays]
             if not bwd:
@@ -114,13 +115,17 @@ for name, (kind, shapes, p) in args["cases"].items():
                 continue
             out = forward(kind, xs, p)
             g = tensor(arr(list(out.shape)), False)
+            # Every gradient our grad op computes: the LSTM's weights too.
+            wrt = xs + (list(LSTM.parameters()) if kind == "lstm" else [])
             if lib == "torch":
-                step = lambda: torch.autograd.grad(out, xs, g, retain_graph=True)
+                step = lambda: torch.autograd.grad(out, wrt, g, retain_graph=True)
             else:
-                step = lambda: paddle.grad(out, xs, g, retain_graph=True)
+                step = lambda: paddle.grad(out, wrt, g, retain_graph=True)
             print("BENCH_RESULT " + json.dumps({"case": name + "_bwd", "us": median_us(step)}), flush=True)
     except Exception as e:
-        print("BENCH_RESULT " + json.dumps({"case": name, "error": str(e).splitlines()[0][:200]}), flush=True)
+        failed = name + ("_bwd" if bwd else "")
+        print("BENCH_RESULT " + json.dumps({"case": failed, "error": str(e).splitlines()[0][:200]}),
+              flush=True)
 '''
 
 
