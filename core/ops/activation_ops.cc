@@ -391,7 +391,7 @@ struct SeluGrad {
 // attribute picks one functor per call (Visit), so a loop computes one formula.
 struct GeluErf {
   template <typename T> T operator()(T x) const {
-    return T(0.5) * x * (T(1) + vec::Erf(x * T(0.7071067811865476)));
+    return T(0.5) * x * (T(1) + vec::ErfAbs(x * T(0.7071067811865476)));
   }
 };
 struct GeluTanh {
@@ -417,7 +417,7 @@ struct Gelu {
 struct GeluErfGrad {
   template <typename T> T operator()(T x, T dout) const {
     const T pdf = vec::Exp(T(-0.5) * x * x) * T(0.3989422804014327);  // 1 / sqrt(2 pi)
-    return dout * (T(0.5) * (T(1) + vec::Erf(x * T(0.7071067811865476))) + x * pdf);
+    return dout * (T(0.5) * (T(1) + vec::ErfAbs(x * T(0.7071067811865476))) + x * pdf);
   }
 };
 struct GeluTanhGrad {

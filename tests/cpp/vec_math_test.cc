@@ -35,6 +35,18 @@ TEST(VecMath, ErfIsWithinAFewUlpsIncludingTinyArguments) {
   EXPECT_LT(MaxRelError([](float x) { return vec::Erf(x); }, std::erf, -1e-3, 1e-3), 3e-7);
 }
 
+TEST(VecMath, ErfAbsIsWithinItsAbsoluteBound) {
+  double worst = 0;
+  for (double x = -6; x <= 6; x += 1e-5) {
+    const float xf = static_cast<float>(x);
+    worst = std::max(worst, std::fabs(vec::ErfAbs(xf) - std::erf(static_cast<double>(xf))));
+  }
+  EXPECT_LT(worst, 6e-7);
+  EXPECT_TRUE(std::isnan(vec::ErfAbs(NAN)));
+  EXPECT_EQ(vec::ErfAbs(INFINITY), 1.f);
+  EXPECT_EQ(vec::ErfAbs(-INFINITY), -1.f);
+}
+
 TEST(VecMath, TanhIsWithinAFewUlpsIncludingTinyArguments) {
   EXPECT_LT(MaxRelError([](float x) { return vec::Tanh(x); }, std::tanh, -20, 20), 5e-7);
   EXPECT_LT(MaxRelError([](float x) { return vec::Tanh(x); }, std::tanh, -1e-3, 1e-3), 3e-7);
