@@ -1,9 +1,10 @@
 """cpp.spec: the public C++ inference header, parsed with libclang (grammar:
 api_spec/README.md). Only what a user of the header can name is written:
 definitions (not forward declarations) and public members."""
+import re
 import subprocess
 
-from .spec_format import format_line
+from .spec_format import doc_hash, format_line
 
 HEADER = "core/inference/paddle_inference_api.h"
 
@@ -19,6 +20,13 @@ def _gcc_include_dir():
     # system compiler's serve, or every std:: type would parse as `int`.
     out = subprocess.run(["g++", "-print-file-name=include"], capture_output=True, text=True, check=True)
     return out.stdout.strip()
+
+
+def _doc(cursor):
+    """("doc", hash) of the comment right above the declaration, its // or /* */ markers removed."""
+    text = cursor.raw_comment or ""
+    text = "\n".join(re.sub(r"^\s*(//+|/\*+|\*+/?)\s?", "", line) for line in text.splitlines())
+    return ("doc", doc_hash(text.replace("*/", "")))
 
 
 def _tokens(cursor):
@@ -47,7 +55,7 @@ def _function(cursor, ci, scope, kind):
     sig = f"{ret}{cursor.spelling}({params})" + (" const" if cursor.is_const_method() else "")
     if tparams:
         sig = "template <" + ", ".join(f"typename {t}" for t in tparams) + "> " + sig
-    return format_line(f"{scope}::{cursor.spelling}", kind, [("quals", ",".join(quals) or "-")], sig)
+    return format_line(f"{scope}::{cursor.spelling}", kind, [("quals", ",".join(quals) or "-"), _doc(cursor)], sig)
 
 
 def _walk(children, ci, scope, in_class, out):
@@ -62,16 +70,16 @@ def _walk(children, ci, scope, in_class, out):
         if c.kind == K.NAMESPACE:
             inner = []
             if _walk(c.get_children(), ci, name, False, inner):
-                out.append(format_line(name, "namespace"))
+                out.append(format_line(name, "namespace", [_doc(c)]))
                 out.extend(inner)
         elif c.kind in (K.CLASS_DECL, K.STRUCT_DECL) and c.is_definition():
-            out.append(format_line(name, "class" if c.kind == K.CLASS_DECL else "struct"))
+            out.append(format_line(name, "class" if c.kind == K.CLASS_DECL else "struct", [_doc(c)]))
             _walk(c.get_children(), ci, name, True, out)
         elif c.kind == K.ENUM_DECL:
-            fields = [("scoped", "yes" if c.is_scoped_enum() else "no"), ("type", c.enum_type.spelling)]
+            fields = [("scoped", "yes" if c.is_scoped_enum() else "no"), ("type", c.enum_type.spelling), _doc(c)]
             out.append(format_line(name, "enum", fields))
             for e in c.get_children():
-                out.append(format_line(f"{name}::{e.spelling}", "enumerator", [("value", str(e.enum_value))]))
+                out.append(format_line(f"{name}::{e.spelling}", "enumerator", [("value", str(e.enum_value)), _doc(e)]))
         elif c.kind == K.CONSTRUCTOR:
             out.append(_function(c, ci, scope, "constructor"))
         elif c.kind == K.DESTRUCTOR:
@@ -84,7 +92,7 @@ def _walk(children, ci, scope, in_class, out):
             toks = _tokens(c)
             quals = [q for q in ("static", "constexpr") if q in toks[:toks.index(c.spelling)]]
             value = " = " + " ".join(toks[toks.index("=") + 1:]) if "=" in toks else ""
-            fields = [("quals", ",".join(quals) or "-")]
+            fields = [("quals", ",".join(quals) or "-"), _doc(c)]
             out.append(format_line(name, "variable", fields, f"{c.type.spelling} {c.spelling}{value}"))
     return len(out) > start
 
@@ -93,7 +101,8 @@ def spec_lines(root):
     """The sorted lines of cpp.spec for the header under repository root `root`."""
     ci = _clang()
     path = str(root / HEADER)
-    args = ["-x", "c++", "-std=c++17", "-isystem", _gcc_include_dir(), "-Wno-pragma-once-outside-header"]
+    args = ["-x", "c++", "-std=c++17", "-isystem", _gcc_include_dir(), "-Wno-pragma-once-outside-header",
+            "-fparse-all-comments"]  # plain // comments too, for the doc hashes
     tu = ci.Index.create().parse(path, args=args,
                                  options=ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES)
     errors = [str(d) for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]

@@ -29,11 +29,11 @@ GRAMMAR = {
         "attr": (("index", "type", "default", "flags", "constraints", "doc", "doc_zh"), False),
     },
     "cpp.spec": {
-        "namespace": ((), False), "class": ((), False), "struct": ((), False),
-        "enum": (("scoped", "type"), False), "enumerator": (("value",), False),
-        "constructor": (("quals",), True), "destructor": (("quals",), True),
-        "method": (("quals",), True), "function": (("quals",), True),
-        "variable": (("quals",), True),
+        "namespace": (("doc",), False), "class": (("doc",), False), "struct": (("doc",), False),
+        "enum": (("scoped", "type", "doc"), False), "enumerator": (("value", "doc"), False),
+        "constructor": (("quals", "doc"), True), "destructor": (("quals", "doc"), True),
+        "method": (("quals", "doc"), True), "function": (("quals", "doc"), True),
+        "variable": (("quals", "doc"), True),
     },
 }
 GRAMMAR["contrib.spec"] = GRAMMAR["python.spec"]
