@@ -40,29 +40,36 @@ def stale_report(name, committed, fresh):
     return "\n".join(out)
 
 
+def _lines(path):
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def _file_report(name, committed_path, fresh_path):
+    """What is wrong with one committed spec file, or None when it is current."""
+    if not committed_path.exists():
+        return f"api_spec/{name} is missing: run `python -m tools.api_diff generate`"
+    if not fresh_path.exists():
+        return f"api_spec/{name} is no longer generated: delete it"
+    if committed_path.read_bytes() != fresh_path.read_bytes():
+        return stale_report(name, _lines(committed_path), _lines(fresh_path))
+    return None
+
+
 def check(spec_dir):
-    """Returns 0 when every spec file in spec_dir is current, else prints the diffs and returns 1."""
+    """0 when every spec file in spec_dir is current, else prints the diffs and returns 1."""
     spec_dir = pathlib.Path(spec_dir)
     with tempfile.TemporaryDirectory() as tmp:
         write_specs(tmp)
-        fresh_files = sorted(p.name for p in pathlib.Path(tmp).glob("*.spec"))
-        reports = []
-        for name in sorted(set(fresh_files) | {p.name for p in spec_dir.glob("*.spec")}):
-            committed_path, fresh_path = spec_dir / name, pathlib.Path(tmp) / name
-            committed = committed_path.read_text(encoding="utf-8").splitlines() if committed_path.exists() else []
-            fresh = fresh_path.read_text(encoding="utf-8").splitlines() if fresh_path.exists() else []
-            if not committed_path.exists():
-                reports.append(f"api_spec/{name} is missing: run `python -m tools.api_diff generate`")
-            elif not fresh_path.exists():
-                reports.append(f"api_spec/{name} is no longer generated: delete it")
-            elif committed_path.read_bytes() != fresh_path.read_bytes():
-                reports.append(stale_report(name, committed, fresh))
+        names = sorted({p.name for p in pathlib.Path(tmp).glob("*.spec")}
+                       | {p.name for p in spec_dir.glob("*.spec")})
+        reports = [_file_report(n, spec_dir / n, pathlib.Path(tmp) / n) for n in names]
+    reports = [r for r in reports if r]
     if reports:
         print("\n\n".join(reports))
         print("\nThe API specs are stale. If the change is intended, run\n"
               "  .venv/bin/python -m tools.api_diff generate\nand commit api_spec/.")
         return 1
-    print(f"api_spec: {len(fresh_files)} spec files are current")
+    print(f"api_spec: {len(names)} spec files are current")
     return 0
 
 
@@ -70,9 +77,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.api_diff", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="write the spec files")
-    gen.add_argument("--out", default=str(SPEC_DIR), help="folder to write them to (default: api_spec/)")
+    gen.add_argument("--out", default=str(SPEC_DIR),
+                     help="folder to write them to (default: api_spec/)")
     chk = sub.add_parser("check", help="fail (exit 1) when the committed specs are stale")
-    chk.add_argument("--spec-dir", default=str(SPEC_DIR), help="the committed specs (default: api_spec/)")
+    chk.add_argument("--spec-dir", default=str(SPEC_DIR),
+                     help="the committed specs (default: api_spec/)")
     args = parser.parse_args(argv)
     try:
         if args.command == "generate":

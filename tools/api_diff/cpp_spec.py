@@ -18,12 +18,13 @@ def _clang():
 def _gcc_include_dir():
     # The wheel ships libclang without clang's own headers (stddef.h, ...): the
     # system compiler's serve, or every std:: type would parse as `int`.
-    out = subprocess.run(["g++", "-print-file-name=include"], capture_output=True, text=True, check=True)
+    out = subprocess.run(["g++", "-print-file-name=include"], capture_output=True, text=True,
+                         check=True)
     return out.stdout.strip()
 
 
 def _doc(cursor):
-    """("doc", hash) of the comment right above the declaration, its // or /* */ markers removed."""
+    """("doc", hash) of the comment right above the declaration, without its // or /* */."""
     text = cursor.raw_comment or ""
     text = "\n".join(re.sub(r"^\s*(//+|/\*+|\*+/?)\s?", "", line) for line in text.splitlines())
     return ("doc", doc_hash(text.replace("*/", "")))
@@ -44,7 +45,10 @@ def _param_text(parm):
 def _function(cursor, ci, scope, kind):
     K = ci.CursorKind
     params = ", ".join(_param_text(c) for c in cursor.get_children() if c.kind == K.PARM_DECL)
-    tparams = [c.spelling for c in cursor.get_children() if c.kind == K.TEMPLATE_TYPE_PARAMETER]
+    tparams = [f"typename {c.spelling}" if c.kind == K.TEMPLATE_TYPE_PARAMETER
+               else f"{c.type.spelling} {c.spelling}"
+               for c in cursor.get_children()
+               if c.kind in (K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER)]
     toks = _tokens(cursor)
     quals = [q for q, on in (
         ("static", cursor.is_static_method()), ("virtual", cursor.is_virtual_method()),
@@ -54,8 +58,9 @@ def _function(cursor, ci, scope, kind):
     ret = "" if cursor.kind in (K.CONSTRUCTOR, K.DESTRUCTOR) else cursor.result_type.spelling + " "
     sig = f"{ret}{cursor.spelling}({params})" + (" const" if cursor.is_const_method() else "")
     if tparams:
-        sig = "template <" + ", ".join(f"typename {t}" for t in tparams) + "> " + sig
-    return format_line(f"{scope}::{cursor.spelling}", kind, [("quals", ",".join(quals) or "-"), _doc(cursor)], sig)
+        sig = "template <" + ", ".join(tparams) + "> " + sig
+    fields = [("quals", ",".join(quals) or "-"), _doc(cursor)]
+    return format_line(f"{scope}::{cursor.spelling}", kind, fields, sig)
 
 
 def _walk(children, ci, scope, in_class, out):
@@ -73,13 +78,16 @@ def _walk(children, ci, scope, in_class, out):
                 out.append(format_line(name, "namespace", [_doc(c)]))
                 out.extend(inner)
         elif c.kind in (K.CLASS_DECL, K.STRUCT_DECL) and c.is_definition():
-            out.append(format_line(name, "class" if c.kind == K.CLASS_DECL else "struct", [_doc(c)]))
+            kind = "class" if c.kind == K.CLASS_DECL else "struct"
+            out.append(format_line(name, kind, [_doc(c)]))
             _walk(c.get_children(), ci, name, True, out)
         elif c.kind == K.ENUM_DECL:
-            fields = [("scoped", "yes" if c.is_scoped_enum() else "no"), ("type", c.enum_type.spelling), _doc(c)]
+            scoped = "yes" if c.is_scoped_enum() else "no"
+            fields = [("scoped", scoped), ("type", c.enum_type.spelling), _doc(c)]
             out.append(format_line(name, "enum", fields))
             for e in c.get_children():
-                out.append(format_line(f"{name}::{e.spelling}", "enumerator", [("value", str(e.enum_value)), _doc(e)]))
+                fields = [("value", str(e.enum_value)), _doc(e)]
+                out.append(format_line(f"{name}::{e.spelling}", "enumerator", fields))
         elif c.kind == K.CONSTRUCTOR:
             out.append(_function(c, ci, scope, "constructor"))
         elif c.kind == K.DESTRUCTOR:
@@ -93,7 +101,8 @@ def _walk(children, ci, scope, in_class, out):
             quals = [q for q in ("static", "constexpr") if q in toks[:toks.index(c.spelling)]]
             value = " = " + " ".join(toks[toks.index("=") + 1:]) if "=" in toks else ""
             fields = [("quals", ",".join(quals) or "-"), _doc(c)]
-            out.append(format_line(name, "variable", fields, f"{c.type.spelling} {c.spelling}{value}"))
+            tail = f"{c.type.spelling} {c.spelling}{value}"
+            out.append(format_line(name, "variable", fields, tail))
     return len(out) > start
 
 
@@ -101,7 +110,8 @@ def spec_lines(root):
     """The sorted lines of cpp.spec for the header under repository root `root`."""
     ci = _clang()
     path = str(root / HEADER)
-    args = ["-x", "c++", "-std=c++17", "-isystem", _gcc_include_dir(), "-Wno-pragma-once-outside-header",
+    args = ["-x", "c++", "-std=c++17", "-isystem", _gcc_include_dir(),
+            "-Wno-pragma-once-outside-header",
             "-fparse-all-comments"]  # plain // comments too, for the doc hashes
     tu = ci.Index.create().parse(path, args=args,
                                  options=ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES)
@@ -109,7 +119,8 @@ def spec_lines(root):
     if errors:  # a broken parse would write wrong types, never a spec
         raise RuntimeError(f"libclang could not parse {HEADER}:\n" + "\n".join(errors))
     # Only the header's own declarations, not those of the headers it includes.
-    own = [c for c in tu.cursor.get_children() if c.location.file is not None and c.location.file.name == path]
+    own = [c for c in tu.cursor.get_children()
+           if c.location.file is not None and c.location.file.name == path]
     out = []
     _walk(own, ci, "", False, out)
     return sorted(out)

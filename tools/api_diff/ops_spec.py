@@ -33,7 +33,8 @@ def default_value(attr, pb):
         "LONGS": lambda: list(v.longs), "FLOATS": lambda: [_float32(f) for f in v.floats],
         "STRINGS": lambda: list(v.strings), "FLOAT64": lambda: v.float64,
         "FLOAT64S": lambda: list(v.float64s), "BOOLEANS": lambda: list(v.bools),
-        "SCALAR": lambda: _scalar(v.scalar, pb), "SCALARS": lambda: [_scalar(s, pb) for s in v.scalars],
+        "SCALAR": lambda: _scalar(v.scalar, pb),
+        "SCALARS": lambda: [_scalar(s, pb) for s in v.scalars],
         "BLOCK": lambda: v.block_idx, "BLOCKS": lambda: list(v.blocks_idx),
         "VAR": lambda: v.var_name, "VARS": lambda: list(v.vars_name),
     }[pb.AttrType.Name(v.type)]()
@@ -55,8 +56,8 @@ def op_lines(proto, core, pb):
                                  ("kernels", kernels)] + _docs(proto))]
     for kind, slots in (("input", proto.inputs), ("output", proto.outputs)):
         for i, var in enumerate(slots):
-            out.append(format_line(f"{t}.{var.name}", kind,
-                                   [("index", str(i)), ("flags", _flags(var, _VAR_FLAGS))] + _docs(var)))
+            fields = [("index", str(i)), ("flags", _flags(var, _VAR_FLAGS))] + _docs(var)
+            out.append(format_line(f"{t}.{var.name}", kind, fields))
     for i, attr in enumerate(proto.attrs):
         value = default_value(attr, pb)
         fields = [("index", str(i)), ("type", pb.AttrType.Name(attr.type)),

@@ -22,7 +22,8 @@ def _pybind_signatures(obj, name):
     """The signatures pybind11 wrote at the top of the docstring: one, or one
     per overload ("1. name(...) -> ...")."""
     lines = (obj.__doc__ or "").splitlines()
-    overloads = [m.group(1) for m in (re.match(rf"\d+\. {re.escape(name)}(\(.*)$", l) for l in lines) if m]
+    numbered = re.compile(rf"\d+\. {re.escape(name)}(\(.*)$")
+    overloads = [m.group(1) for m in map(numbered.match, lines) if m]
     if overloads:
         return overloads
     if lines and lines[0].startswith(name + "("):
@@ -56,7 +57,7 @@ def _own_members(cls, package):
     cls's MRO define (not those of object, Exception or pybind11's base)."""
     seen = {}
     for klass in cls.__mro__:
-        if not klass.__module__.startswith(package):
+        if klass.__module__ != package and not klass.__module__.startswith(package + "."):
             continue
         for member, raw in vars(klass).items():
             # __init__ only when the package defines it (not a slot wrapper such as
@@ -70,14 +71,16 @@ def _own_members(cls, package):
 
 def _class_lines(name, cls, package):
     bases = [_qualname(b) for b in cls.__bases__ if b.__name__ not in ("object", "pybind11_object")]
-    out = [format_line(name, "class", [("bases", ",".join(bases) or "-"), ("doc", doc_hash(cls.__doc__))])]
+    fields = [("bases", ",".join(bases) or "-"), ("doc", doc_hash(cls.__doc__))]
+    out = [format_line(name, "class", fields)]
     for member, raw in _own_members(cls, package):
         full = f"{name}.{member}"
         if isinstance(raw, (staticmethod, classmethod)):
             raw = raw.__func__
         if isinstance(raw, property) or inspect.isdatadescriptor(raw):
             mode = "rw" if getattr(raw, "fset", None) is not None else "ro"
-            out.append(format_line(full, "property", [("access", mode), ("doc", doc_hash(raw.__doc__))]))
+            fields = [("access", mode), ("doc", doc_hash(raw.__doc__))]
+            out.append(format_line(full, "property", fields))
         elif isinstance(raw, type):
             out.extend(_class_lines(full, raw, package))
         elif callable(raw):
