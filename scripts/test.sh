@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up, builds, and runs every test: C++ (ctest), Python (pytest), the
-# fuzzer's regression inputs and a one-minute fuzz run (scripts/fuzz.sh).
+# API-spec staleness check (tools/api_diff), the fuzzer's regression inputs
+# and a one-minute fuzz run (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -9,6 +10,8 @@ echo "== C++ tests (ctest)"
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 echo "== Python tests (pytest)"
 .venv/bin/python -m pytest -q tests/python
+echo "== API specs (api_spec/ must match what tools/api_diff generates)"
+.venv/bin/python -m tools.api_diff check
 echo "== Fuzzer: past findings, then 60 s of model loading (ASan + UBSan)"
 bash scripts/fuzz.sh --replay tests/fuzz/crashes
 bash scripts/fuzz.sh 60

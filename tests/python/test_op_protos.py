@@ -149,3 +149,19 @@ def test_unknown_op_is_not_found():
     with pytest.raises(core.NotFoundError, match="no_such_op") as info:
         core.get_op_proto("no_such_op")
     assert isinstance(info.value, LookupError)
+
+
+def test_kernel_keys_list_each_ops_kernels():
+    assert core.get_op_kernel_keys("mul") == [("cpu", "float32"), ("cpu", "float64")]
+    keys = core.get_op_kernel_keys("sum")
+    assert ("cpu", "int64") in keys and len(set(keys)) == len(keys)
+    with pytest.raises(core.NotFoundError, match="no_such_op"):
+        core.get_op_kernel_keys("no_such_op")
+
+
+def test_op_grad_says_how_the_gradient_is_made():
+    assert core.get_op_grad("mul") == "mul_grad"  # declared with .Grad()
+    assert core.get_op_grad("sum") == "*"  # a grad maker that emits scale ops
+    assert core.get_op_grad("mul_grad") == ""  # no second-order gradient
+    with pytest.raises(core.NotFoundError):
+        core.get_op_grad("no_such_op")

@@ -1,0 +1,94 @@
+"""`generate` writes the spec files; `check` regenerates them into a temp dir
+and compares with the committed ones. Exit status: 0 current, 1 stale (the
+diff is printed), 2 the tool itself failed (e.g. paddle is not importable)."""
+import argparse
+import difflib
+import pathlib
+import sys
+import tempfile
+import traceback
+
+from . import spec_files
+from .spec_format import parse_line
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+SPEC_DIR = REPO / "api_spec"
+
+
+def write_specs(out_dir):
+    out_dir = pathlib.Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for name, lines in spec_files.all_specs(REPO).items():
+        (out_dir / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+
+def _entities(lines):
+    return {(p.name, p.kind) for p in map(parse_line, lines)}
+
+
+def stale_report(name, committed, fresh):
+    """A readable account of how a committed spec file differs from the fresh one:
+    the entities that changed, then the unified diff."""
+    old, new = set(committed), set(fresh)
+    gone, came = _entities(old - new), _entities(new - old)
+    out = [f"api_spec/{name} is stale:"]
+    for ent in sorted(gone | came):
+        what = "changed" if ent in gone and ent in came else "removed" if ent in gone else "added"
+        out.append(f"  {what}: {ent[0]} ({ent[1]})")
+    out.extend(difflib.unified_diff(committed, fresh, f"api_spec/{name} (committed)",
+                                    f"api_spec/{name} (generated)", lineterm=""))
+    return "\n".join(out)
+
+
+def _lines(path):
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def _file_report(name, committed_path, fresh_path):
+    """What is wrong with one committed spec file, or None when it is current."""
+    if not committed_path.exists():
+        return f"api_spec/{name} is missing: run `python -m tools.api_diff generate`"
+    if not fresh_path.exists():
+        return f"api_spec/{name} is no longer generated: delete it"
+    if committed_path.read_bytes() != fresh_path.read_bytes():
+        return stale_report(name, _lines(committed_path), _lines(fresh_path))
+    return None
+
+
+def check(spec_dir):
+    """0 when every spec file in spec_dir is current, else prints the diffs and returns 1."""
+    spec_dir = pathlib.Path(spec_dir)
+    with tempfile.TemporaryDirectory() as tmp:
+        write_specs(tmp)
+        names = sorted({p.name for p in pathlib.Path(tmp).glob("*.spec")}
+                       | {p.name for p in spec_dir.glob("*.spec")})
+        reports = [_file_report(n, spec_dir / n, pathlib.Path(tmp) / n) for n in names]
+    reports = [r for r in reports if r]
+    if reports:
+        print("\n\n".join(reports))
+        print("\nThe API specs are stale. If the change is intended, run\n"
+              "  .venv/bin/python -m tools.api_diff generate\nand commit api_spec/.")
+        return 1
+    print(f"api_spec: {len(names)} spec files are current")
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.api_diff", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    gen = sub.add_parser("generate", help="write the spec files")
+    gen.add_argument("--out", default=str(SPEC_DIR),
+                     help="folder to write them to (default: api_spec/)")
+    chk = sub.add_parser("check", help="fail (exit 1) when the committed specs are stale")
+    chk.add_argument("--spec-dir", default=str(SPEC_DIR),
+                     help="the committed specs (default: api_spec/)")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "generate":
+            write_specs(args.out)
+            return 0
+        return check(args.spec_dir)
+    except Exception:  # noqa: BLE001  (any failure of the tool is exit 2, never "stale")
+        traceback.print_exc()
+        print("api_diff: the tool failed (exit 2); the specs were not checked", file=sys.stderr)
+        return 2
