@@ -9,6 +9,8 @@ echo "== C++ tests (ctest)"
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 echo "== Python tests (pytest)"
 .venv/bin/python -m pytest -q tests/python
+echo "== Documentation sites, English and Chinese (scripts/docs.sh; warnings are errors)"
+bash scripts/docs.sh
 echo "== Fuzzer: past findings, then 60 s of model loading (ASan + UBSan)"
 bash scripts/fuzz.sh --replay tests/fuzz/crashes
 bash scripts/fuzz.sh 60
