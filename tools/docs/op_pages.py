@@ -102,10 +102,11 @@ def render_op_page(proto, types, families, lang):
     t = LABELS[lang]
     facts = [f"**{t['family']}:** {TITLES[family_of(proto.type, families)][LANGS.index(lang)]}"]
     grad = proto.type + "_grad"
-    facts.append(f"**{t['gradient']}:** " + (_op_link(grad) if grad in types else t["none"]))
     forward = proto.type[: -len("_grad")] if proto.type.endswith("_grad") else None
     if forward in types:
         facts.append(f"**{t['gradient_of']}:** {_op_link(forward)}")
+    if grad in types or forward not in types:  # a gradient op's own gradient is rare
+        facts.append(f"**{t['gradient']}:** " + (_op_link(grad) if grad in types else t["none"]))
     # The bindings do not expose kernels (place, dtype) yet.
     facts.append(f"**{t['kernels']}:** {t['not_listed']}")
 
