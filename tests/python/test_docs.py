@@ -63,7 +63,8 @@ def test_flags_types_defaults_and_constraints_are_shown(reference):
     assert "**Kernels:** not listed" in conv
     concat = reference["zh"]["concat"]
     assert "| `X` | 可重复 |" in concat
-    assert "**梯度:** " in reference["zh"]["equal"] and "无" in reference["zh"]["equal"]
+    assert "**梯度**：无" in reference["zh"]["equal"]
+    assert "**对应的前向算子**：[`concat`](concat.md)" in reference["zh"]["concat_grad"]
 
 
 def _fake_proto(comment_zh="假的算子。", input_zh="输入。"):

@@ -26,7 +26,7 @@ def stage_sources(lang):
     """
     src, stage = REPO / "docs" / lang, STAGE / lang
     if (src / "ops").exists():
-        sys.exit(f"build_sites: docs/{lang}/ops is reserved for the generated operator pages")
+        sys.exit(f"docs: docs/{lang}/ops is reserved for the generated operator pages")
     wanted = {p.relative_to(src) for p in src.rglob("*") if p.is_file()}
     for path in sorted(stage.rglob("*"), reverse=True) if stage.exists() else []:
         rel = path.relative_to(stage)
@@ -43,8 +43,8 @@ def build(lang):
     """Runs Sphinx for one site (conf.py from docs/<lang>); returns the seconds it took."""
     start = time.monotonic()
     subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
-                    "-c", str(REPO / "docs" / lang), "-d", str(OUT / "_doctrees" / lang), str(STAGE / lang), str(OUT / lang)],
-                   check=True)
+                    "-c", str(REPO / "docs" / lang), "-d", str(OUT / "_doctrees" / lang),
+                    str(STAGE / lang), str(OUT / lang)], check=True)
     return time.monotonic() - start
 
 
@@ -54,14 +54,15 @@ def main():
     try:
         count = write_op_reference(STAGE)
     except OpDocError as e:
-        sys.exit(f"build_sites: {e}")
+        sys.exit(f"docs: {e}")
     print(f"docs: operator reference for {count} operators generated", flush=True)
     for lang in LANGS:
         try:
             seconds = build(lang)
         except subprocess.CalledProcessError:
             sys.exit(f"docs: the {lang} site has warnings or errors (see above)")
-        print(f"docs: {lang} site built in {seconds:.1f} s: {OUT / lang / 'index.html'}", flush=True)
+        print(f"docs: {lang} site built in {seconds:.1f} s: {OUT / lang / 'index.html'}",
+              flush=True)
 
 
 if __name__ == "__main__":

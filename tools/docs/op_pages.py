@@ -31,7 +31,7 @@ LABELS = {
         "default": "default", "constraint": "constraint", "required": "required",
         "no_inputs": "No inputs.", "no_outputs": "No outputs.", "no_attrs": "No attributes.",
         "duplicable": "duplicable", "dispensable": "dispensable", "intermediate": "intermediate",
-        "sep": " · ",
+        "sep": " · ", "list_sep": ", ", "fact": "**{}:** {}",
     },
     "zh": {
         "index_title": "算子参考",
@@ -46,7 +46,8 @@ LABELS = {
         "default": "默认值", "constraint": "约束", "required": "必填",
         "no_inputs": "无输入。", "no_outputs": "无输出。", "no_attrs": "无属性。",
         "duplicable": "可重复", "dispensable": "可省略", "intermediate": "中间结果",
-        "sep": " · ",
+        # The colon outside the bold: CommonMark does not close "**类别：**" before a letter.
+        "sep": " · ", "list_sep": "、", "fact": "**{}**：{}",
     },
 }
 
@@ -100,26 +101,28 @@ def _text(item, lang):
 def render_op_page(proto, types, families, lang):
     """One op's page: summary, facts line, inputs, outputs, attributes."""
     t = LABELS[lang]
-    facts = [f"**{t['family']}:** {TITLES[family_of(proto.type, families)][LANGS.index(lang)]}"]
+    fact = lambda label, value: t["fact"].format(t[label], value)  # noqa: E731
+    facts = [fact("family", TITLES[family_of(proto.type, families)][LANGS.index(lang)])]
     grad = proto.type + "_grad"
     forward = proto.type[: -len("_grad")] if proto.type.endswith("_grad") else None
     if forward in types:
-        facts.append(f"**{t['gradient_of']}:** {_op_link(forward)}")
-    if grad in types or forward not in types:  # a gradient op's own gradient is rare
-        facts.append(f"**{t['gradient']}:** " + (_op_link(grad) if grad in types else t["none"]))
+        facts.append(fact("gradient_of", _op_link(forward)))
+    if grad in types or forward not in types:  # a gradient op's gradient only if it has one
+        facts.append(fact("gradient", _op_link(grad) if grad in types else t["none"]))
     # The bindings do not expose kernels (place, dtype) yet.
-    facts.append(f"**{t['kernels']}:** {t['not_listed']}")
+    facts.append(fact("kernels", t["not_listed"]))
 
     # A gradient op listed beside its forward op stays out of the sidebar (an orphan page).
     front = ["---", "orphan: true", "---", ""] if forward in types else []
-    lines = front + [f"# {proto.type}", "", md_text(_text(proto, lang)), "", t["sep"].join(facts), ""]
+    lines = front + [f"# {proto.type}", "", md_text(_text(proto, lang)), "",
+                     t["sep"].join(facts), ""]
     for heading, slots, empty in (("inputs", proto.inputs, "no_inputs"),
                                   ("outputs", proto.outputs, "no_outputs")):
         lines += [f"## {t[heading]}", ""]
         if not slots:
             lines += [t[empty], ""]
             continue
-        rows = [[f"`{v.name}`", ", ".join(t[f] for f in FLAGS if getattr(v, f)) or "—",
+        rows = [[f"`{v.name}`", t["list_sep"].join(t[f] for f in FLAGS if getattr(v, f)) or "—",
                  md_text(_text(v, lang))] for v in slots]
         lines += _table([t["name"], t["flags"], t["description"]], rows)
     lines += [f"## {t['attributes']}", ""]
@@ -198,8 +201,8 @@ def constraint_text(constraint, lang):
     """A proto constraint (English, e.g. "one of {NCHW, NHWC}") as Markdown in `lang`."""
     choices = re.fullmatch(r"one of \{(.*)\}", constraint)
     if choices:
-        sep = "、" if lang == "zh" else ", "
-        values = sep.join(f"`{v}`" if v else '`""`' for v in choices.group(1).split(", "))
+        values = [f"`{v}`" if v else '`""`' for v in choices.group(1).split(", ")]
+        values = LABELS[lang]["list_sep"].join(values)
         return ("取值之一：" if lang == "zh" else "one of ") + values
     interval = re.fullmatch(r"in (\[.*\])", constraint)
     if interval and lang == "zh":
