@@ -12,6 +12,8 @@ echo "== Python tests (pytest)"
 .venv/bin/python -m pytest -q tests/python
 echo "== API specs (api_spec/ must match what tools/api_diff generates)"
 .venv/bin/python -m tools.api_diff check
+echo "== Documentation sites, English and Chinese (scripts/docs.sh; warnings are errors)"
+bash scripts/docs.sh
 echo "== Fuzzer: past findings, then 60 s of model loading (ASan + UBSan)"
 bash scripts/fuzz.sh --replay tests/fuzz/crashes
 bash scripts/fuzz.sh 60

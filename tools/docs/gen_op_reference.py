@@ -1,0 +1,54 @@
+"""Writes the operator reference of both sites from the installed paddle package.
+
+    .venv/bin/python tools/docs/gen_op_reference.py OUT_ROOT
+
+writes OUT_ROOT/en/ops/*.md and OUT_ROOT/zh/ops/*.md (one page per registered op
+and an index) from paddle._core.get_all_op_protos(). A page is rewritten only
+when its text changes, so Sphinx rebuilds only what changed. Exits non-zero,
+naming the ops, when an op lacks its English or Chinese text.
+"""
+import pathlib
+import sys
+
+from op_families import registered_families
+from op_pages import LANGS, OpDocError, render_op_reference
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+def load_protos():
+    from paddle import _core
+    from paddle.proto import framework_pb2
+    return [framework_pb2.OpProto.FromString(b) for b in _core.get_all_op_protos()]
+
+
+def write_op_reference(out_root, protos=None, ops_dir=REPO / "core" / "ops"):
+    """Writes both languages' pages under out_root; returns the number of ops."""
+    protos = load_protos() if protos is None else protos
+    families = registered_families(ops_dir)
+    for lang in LANGS:
+        pages = render_op_reference(protos, families, lang)
+        ops_dir_out = pathlib.Path(out_root) / lang / "ops"
+        ops_dir_out.mkdir(parents=True, exist_ok=True)
+        for stale in ops_dir_out.glob("*.md"):  # an op that was removed
+            if f"ops/{stale.name}" not in pages:
+                stale.unlink()
+        for rel, text in pages.items():
+            path = pathlib.Path(out_root) / lang / rel
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                path.write_text(text, encoding="utf-8")
+    return len(protos)
+
+
+def main(argv):
+    if len(argv) != 2:
+        sys.exit(__doc__)
+    try:
+        count = write_op_reference(argv[1])
+    except OpDocError as e:
+        sys.exit(f"gen_op_reference: {e}")
+    print(f"gen_op_reference: {count} operators, pages in {', '.join(LANGS)}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

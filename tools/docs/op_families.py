@@ -1,0 +1,69 @@
+"""Which family each operator belongs to, for the operator index.
+
+The OpProto does not say where an op is defined, so the family is the file of
+core/ops that registers it (`PD_REGISTER_OP(relu)` or a file's own wrapper
+macro such as `PD_COMPARE_OP(equal, ...)`); a gradient op `<type>_grad` joins
+its forward op's family. TITLES names each family in both languages.
+"""
+import pathlib
+import re
+
+# A registration: PD_REGISTER_OP(type) or a file-local PD_<WHAT>_OP(type, ...).
+_REGISTRATION = re.compile(r"^\s*PD_\w*OP\((\w+)\s*[,)]", re.MULTILINE)
+
+# Family (file stem) -> (English title, Chinese title), in index order.
+TITLES = {
+    "activation_ops": ("Activations", "激活函数"),
+    "elementwise_ops": ("Elementwise arithmetic", "逐元素算术"),
+    "compare_ops": ("Comparison and logic", "比较与逻辑"),
+    "math_ops": ("Math and type casts", "数学运算与类型转换"),
+    "reduce_ops": ("Reductions", "归约"),
+    "mul_op": ("mul", "mul"),
+    "matmul_v2_op": ("Matrix multiplication", "矩阵乘法"),
+    "batch_matmul_ops": ("Batched products", "批量乘积"),
+    "fc_op": ("Fully connected (fused)", "全连接（融合）"),
+    "softmax_op": ("Softmax", "Softmax"),
+    "creation_ops": ("Tensor creation", "张量创建"),
+    "assign_value_op": ("Constants", "常量"),
+    "random_ops": ("Random numbers and dropout", "随机数与 dropout"),
+    "reshape2_op": ("Reshape", "变形"),
+    "shape_ops": ("Views and transposes", "视图与转置"),
+    "slice_ops": ("Slicing", "切片"),
+    "layout_ops": ("Tiling, flipping and padding", "平铺、翻转与填充"),
+    "join_ops": ("Joining and splitting", "拼接与拆分"),
+    "index_ops": ("Indexing and gathering", "索引与收集"),
+    "scatter_ops": ("Scattering", "散射"),
+    "search_ops": ("Searching and sorting", "搜索与排序"),
+    "lookup_table_v2_op": ("Embedding lookup", "嵌入查找"),
+    "norm_ops": ("Normalization", "归一化"),
+    "conv_ops": ("Convolution", "卷积"),
+    "conv_transpose_op": ("Transposed convolution", "转置卷积"),
+    "pool_ops": ("Pooling", "池化"),
+    "interp_ops": ("Interpolation", "插值"),
+    "rnn_op": ("Recurrent networks", "循环神经网络"),
+    "loss_ops": ("Losses", "损失函数"),
+    "hard_label_loss_ops": ("Hard-label losses", "硬标签损失"),
+    "elementwise_loss_ops": ("Elementwise losses", "逐元素损失"),
+    "optimizer_ops": ("Optimizers", "优化器"),
+    "adam_ops": ("Adam optimizers", "Adam 类优化器"),
+    "grad_clip_ops": ("Gradient clipping", "梯度裁剪"),
+    "feed_fetch_ops": ("Program inputs and outputs", "程序输入与输出"),
+}
+
+
+def registered_families(ops_dir):
+    """{op type: family} for every op registered in ops_dir/*.cc."""
+    families = {}
+    for path in sorted(pathlib.Path(ops_dir).glob("*.cc")):
+        for match in _REGISTRATION.finditer(path.read_text(encoding="utf-8")):
+            families[match.group(1)] = path.stem
+    return families
+
+
+def family_of(op_type, families):
+    """The op's family; a gradient op's is its forward op's. None when unknown."""
+    if op_type in families:
+        return families[op_type]
+    if op_type.endswith("_grad"):
+        return family_of(op_type[: -len("_grad")], families)
+    return None
