@@ -60,7 +60,11 @@ def test_flags_types_defaults_and_constraints_are_shown(reference):
     assert "| `groups` | `INT` | `1` | \\>= 1 |" in conv
     assert "| `data_format` | `STRING` | `\"NCHW\"` | one of `NCHW`, `NHWC`, `AnyLayout` |" in conv
     assert "**Gradient:** [`conv2d_grad`](conv2d_grad.md)" in conv
-    assert "**Kernels:** not listed" in conv
+    assert "**Kernels:** cpu: float32, float64" in conv
+    for op in ("conv2d", "relu", "equal", "feed"):
+        keys = core.get_op_kernel_keys(op)
+        dtypes = ", ".join(d for _, d in keys)
+        assert f"**Kernels:** cpu: {dtypes}" in reference["en"][op], op
     concat = reference["zh"]["concat"]
     assert "| `X` | 可重复 |" in concat
     assert "**梯度**：无" in reference["zh"]["equal"]

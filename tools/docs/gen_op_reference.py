@@ -22,12 +22,21 @@ def load_protos():
     return [framework_pb2.OpProto.FromString(b) for b in _core.get_all_op_protos()]
 
 
+def load_kernels(protos):
+    from paddle import _core
+    return {p.type: _core.get_op_kernel_keys(p.type) for p in protos}
+
+
 def write_op_reference(out_root, protos=None, ops_dir=REPO / "core" / "ops"):
-    """Writes both languages' pages under out_root; returns the number of ops."""
-    protos = load_protos() if protos is None else protos
+    """Writes both languages' pages under out_root; returns the number of ops.
+    Kernels are listed for the registered protos (not for protos passed in)."""
+    kernels = None
+    if protos is None:
+        protos = load_protos()
+        kernels = load_kernels(protos)
     families = registered_families(ops_dir)
     for lang in LANGS:
-        pages = render_op_reference(protos, families, lang)
+        pages = render_op_reference(protos, families, lang, kernels)
         ops_dir_out = pathlib.Path(out_root) / lang / "ops"
         ops_dir_out.mkdir(parents=True, exist_ok=True)
         for stale in ops_dir_out.glob("*.md"):  # an op that was removed

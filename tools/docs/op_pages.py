@@ -1,7 +1,7 @@
 """The operator reference as MyST Markdown pages, rendered from OpProto messages.
 
 Pure functions of the protos (no I/O): render_op_reference(protos, families,
-lang) returns {relative path: text}, one `ops/<type>.md` per op plus
+lang, kernels) returns {relative path: text}, one `ops/<type>.md` per op plus
 `ops/index.md`, which groups the ops by family. Missing English or Chinese text,
 or an op without a family, raises OpDocError naming every op at fault, so a
 page is never published with a hole in it.
@@ -85,11 +85,16 @@ def _texts(proto):
             yield f"{kind} {item.name}", item.comment, item.comment_zh
 
 
-def render_op_reference(protos, families, lang):
-    """{path: MyST text}: ops/<type>.md for each proto and ops/index.md."""
+def render_op_reference(protos, families, lang, kernels=None):
+    """{path: MyST text}: ops/<type>.md for each proto and ops/index.md.
+
+    kernels: {op type: [(place, dtype), ...]} (paddle._core.get_op_kernel_keys);
+    None writes "not listed"."""
     check_protos(protos, families)
     types = {p.type for p in protos}
-    pages = {f"ops/{p.type}.md": render_op_page(p, types, families, lang) for p in protos}
+    pages = {f"ops/{p.type}.md": render_op_page(p, types, families, lang,
+                                                None if kernels is None else kernels.get(p.type, []))
+             for p in protos}
     pages["ops/index.md"] = render_index(protos, families, lang)
     return pages
 
@@ -98,7 +103,15 @@ def _text(item, lang):
     return item.comment_zh if lang == "zh" else item.comment
 
 
-def render_op_page(proto, types, families, lang):
+def _kernel_list(keys, t):
+    """'cpu: float32, float64' per place, or none."""
+    by_place = {}
+    for place, dtype in keys:
+        by_place.setdefault(place, []).append(dtype)
+    return t["list_sep"].join(f"{place}: {', '.join(d)}" for place, d in by_place.items()) or t["none"]
+
+
+def render_op_page(proto, types, families, lang, kernel_keys=None):
     """One op's page: summary, facts line, inputs, outputs, attributes."""
     t = LABELS[lang]
     fact = lambda label, value: t["fact"].format(t[label], value)  # noqa: E731
@@ -109,8 +122,8 @@ def render_op_page(proto, types, families, lang):
         facts.append(fact("gradient_of", _op_link(forward)))
     if grad in types or forward not in types:  # a gradient op's gradient only if it has one
         facts.append(fact("gradient", _op_link(grad) if grad in types else t["none"]))
-    # The bindings do not expose kernels (place, dtype) yet.
-    facts.append(fact("kernels", t["not_listed"]))
+    facts.append(fact("kernels", t["not_listed"] if kernel_keys is None
+                      else _kernel_list(kernel_keys, t)))
 
     # A gradient op listed beside its forward op stays out of the sidebar (an orphan page).
     front = ["---", "orphan: true", "---", ""] if forward in types else []
