@@ -22,7 +22,8 @@ def read_dir(path):
 
 
 def _git(repo, *args):
-    result = subprocess.run(["git", *args], cwd=repo, capture_output=True, text=True)
+    result = subprocess.run(["git", *args], cwd=repo, capture_output=True, text=True,
+                            encoding="utf-8")
     if result.returncode != 0:
         raise SpecError(f"git {' '.join(args)}: {result.stderr.strip()}")
     return result.stdout
