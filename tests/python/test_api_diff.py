@@ -72,7 +72,8 @@ def _python_specs(root, edits=(), files=None):
     sys.path.insert(0, str(root))
     importlib.invalidate_caches()
     try:
-        return {"python.spec": python_spec.spec_lines("scratchapi", exclude=("scratchapi.contrib",)),
+        stable = python_spec.spec_lines("scratchapi", exclude=("scratchapi.contrib",))
+        return {"python.spec": stable,
                 "contrib.spec": python_spec.spec_lines("scratchapi.contrib")}
     finally:
         sys.path.remove(str(root))
@@ -155,7 +156,8 @@ def test_docstring_only(tmp_path):
 
 def test_parameters_reordered(tmp_path):
     base = _python_specs(tmp_path / "base")
-    head = _python_specs(tmp_path / "head", [(INIT, "def old_name(a, b=1):", "def old_name(b, a=1):")])
+    edits = [(INIT, "def old_name(a, b=1):", "def old_name(b, a=1):")]
+    head = _python_specs(tmp_path / "head", edits)
     changes = _details(diff_specs(base, head))
     assert ("scratchapi.old_name", "param_reordered", "(a, b) -> (b, a)") in changes
     # b lost its place and its default, a gained one: each is named as well.
@@ -194,7 +196,8 @@ def _edit(lines, name, kind, tail=None, **fields):
         rec = parse_line(line)
         if rec.name == name and rec.kind == kind:
             assert set(fields) <= set(rec.fields)
-            rec = rec._replace(fields={**rec.fields, **fields}, tail=rec.tail if tail is None else tail)
+            rec = rec._replace(fields={**rec.fields, **fields},
+                               tail=rec.tail if tail is None else tail)
             line = unparse(rec)
         out.append(line)
     assert out != list(lines), f"{name} ({kind}) not found or unchanged"
@@ -226,7 +229,8 @@ def test_op_attribute_added_with_and_without_default(ops_lines):
 
 
 def test_op_attribute_type_changed_and_removed(ops_lines):
-    assert _triples(_ops_diff(ops_lines, _edit(ops_lines, "softmax.axis", "attr", type="LONG"))) == [
+    retyped = _edit(ops_lines, "softmax.axis", "attr", type="LONG")
+    assert _triples(_ops_diff(ops_lines, retyped)) == [
         ("softmax.axis", "attr_type_changed", "breaking")]
     gone = [l for l in ops_lines if not l.startswith("softmax.axis ")]
     assert _triples(_ops_diff(ops_lines, gone)) == [("softmax.axis", "op_attr_removed", "breaking")]
@@ -237,9 +241,11 @@ def test_op_inputs_added_and_removed(ops_lines):
     assert _triples(_ops_diff(ops_lines, optional)) == [
         ("softmax.Mask", "op_input_added_optional", "compatible")]
     required = _with_line(ops_lines, "softmax.X", "softmax.Mask", index="1")
-    assert _triples(_ops_diff(ops_lines, required)) == [("softmax.Mask", "op_input_added", "breaking")]
+    assert _triples(_ops_diff(ops_lines, required)) == [
+        ("softmax.Mask", "op_input_added", "breaking")]
     gone = [l for l in ops_lines if not l.startswith("softmax.Out ")]
-    assert _triples(_ops_diff(ops_lines, gone)) == [("softmax.Out", "op_output_removed", "breaking")]
+    assert _triples(_ops_diff(ops_lines, gone)) == [
+        ("softmax.Out", "op_output_removed", "breaking")]
 
 
 def test_kernel_dtype_removed_and_added(ops_lines):
@@ -277,16 +283,20 @@ def test_cpp_method_signature_changed(cpp_lines):
     assert _cpp_diff(cpp_lines, edited) == [
         (name, "default_removed", "on: true -> None"),
         (name, "param_added_without_default", "level: int")]
-    with_default = _edit(cpp_lines, name, "method", tail="void SwitchIrOptim(bool on = true, int level = 0)")
-    assert _cpp_diff(cpp_lines, with_default) == [(name, "param_added_with_default", "level: int = 0")]
+    with_default = _edit(cpp_lines, name, "method",
+                         tail="void SwitchIrOptim(bool on = true, int level = 0)")
+    assert _cpp_diff(cpp_lines, with_default) == [
+        (name, "param_added_with_default", "level: int = 0")]
 
 
 def test_cpp_parameter_type_and_return_changed(cpp_lines):
     name = "paddle_infer::Tensor::Reshape"
-    edited = _edit(cpp_lines, name, "method", tail="bool Reshape(const std::vector<int64_t> & shape)")
+    edited = _edit(cpp_lines, name, "method",
+                   tail="bool Reshape(const std::vector<int64_t> & shape)")
     assert _cpp_diff(cpp_lines, edited) == [
         (name, "annotation_changed", "returns void -> bool"),
-        (name, "annotation_changed", "shape: const std::vector<int> & -> const std::vector<int64_t> &")]
+        (name, "annotation_changed",
+         "shape: const std::vector<int> & -> const std::vector<int64_t> &")]
 
 
 def test_cpp_parameter_rename_is_no_change(cpp_lines):
@@ -369,7 +379,8 @@ def test_markdown_report_has_a_table_per_verdict(spec_dirs, capsys):
     for title in ("### Breaking (1)", "### Compatible (1)", "### Doc-only (1)"):
         assert f"\n{title}\n\n| spec | entity | kind | change | detail |\n| --- |" in out
     assert "| python.spec | `scratchapi.clip` | function | removed |  |" in out
-    assert "| python.spec | `scratchapi.scale` | function | param_added_with_default | `bias = 0.0` |" in out
+    assert ("| python.spec | `scratchapi.scale` | function | param_added_with_default "
+            "| `bias = 0.0` |") in out
 
 
 def test_exit_2_when_the_tool_fails(spec_dirs, tmp_path, capsys):

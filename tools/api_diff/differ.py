@@ -112,10 +112,12 @@ def _field_changes(kind, key, old, new):
     if key == "kernels":
         return _kernel_changes(old, new)
     if key == "grad":
-        cls = "gradient_added" if old == "-" else "gradient_removed" if new == "-" else "gradient_changed"
+        cls = "gradient_added" if old == "-" else \
+              "gradient_removed" if new == "-" else "gradient_changed"
         return [(cls, f"{old} -> {new}")]
     if key == "access":
-        return [("property_became_read_only" if new == "ro" else "property_became_writable", f"{old} -> {new}")]
+        cls = "property_became_read_only" if new == "ro" else "property_became_writable"
+        return [(cls, f"{old} -> {new}")]
     if key == "default":
         cls = "attr_default_added" if old == "-" else "attr_default_removed" if new == "-" \
               else "attr_default_changed"
@@ -188,44 +190,39 @@ class _Side(NamedTuple):
     new: dict
 
 
+def _unique(names, key):
+    """{key: name} for the keys that exactly one of names has."""
+    by = collections.defaultdict(list)
+    for n in names:
+        by[key(n)].append(n)
+    return {k: v[0] for k, v in by.items() if len(v) == 1}
+
+
+def _kinds(recs):
+    return tuple(sorted({r.kind for r in recs}))
+
+
 def _moves(sides):
     """[(old spec, old root, new spec, new root, class)]: promotions from contrib
     to python, then renames inside one file, each only where the match is unique."""
     removed = {s.spec: _roots(set(s.old) - set(s.new), s.spec) for s in sides.values()}
     added = {s.spec: _roots(set(s.new) - set(s.old), s.spec) for s in sides.values()}
     moves = []
-
-    def unique(candidates, key):
-        by = collections.defaultdict(list)
-        for c in candidates:
-            by[key(c)].append(c)
-        return {k: v[0] for k, v in by.items() if len(v) == 1}
-
     if "contrib.spec" in sides and "python.spec" in sides:
         c, p = sides["contrib.spec"], sides["python.spec"]
-
-        def promo_key(side):
-            return lambda n: (_leaf(n, side.spec), tuple(sorted({r.kind for r in
-                                                                 (side.old.get(n) or side.new[n])})))
-
-        gone = unique(removed["contrib.spec"], promo_key(c))
-        came = unique(added["python.spec"], promo_key(p))
-        for key in gone.keys() & came.keys():
-            moves.append(("contrib.spec", gone[key], "python.spec", came[key], "promoted"))
+        gone = _unique(removed[c.spec], lambda n: (_leaf(n, c.spec), _kinds(c.old[n])))
+        came = _unique(added[p.spec], lambda n: (_leaf(n, p.spec), _kinds(p.new[n])))
+        moves += [(c.spec, gone[k], p.spec, came[k], "promoted") for k in gone.keys() & came.keys()]
     taken = {(m[0], m[1]) for m in moves} | {(m[2], m[3]) for m in moves}
     for s in sides.values():
-        def shape_key(recs_of):
-            return lambda n: (_parent(n, s.spec), repr(_shape(s.spec, n, recs_of[n])))
+        def candidates(names, recs_of, spec=s.spec):
+            # A name with neither a doc hash nor a signature matches too much to be a rename.
+            names = [n for n in names if (spec, n) not in taken and any(
+                r.fields.get("doc", "-") != "-" or r.tail for r in recs_of[n])]
+            return _unique(names, lambda n: (_parent(n, spec), repr(_shape(spec, n, recs_of[n]))))
 
-        def detectable(n, recs_of):
-            return any(r.fields.get("doc", "-") != "-" or r.tail for r in recs_of[n])
-
-        gone = unique([n for n in removed[s.spec] if (s.spec, n) not in taken
-                       and detectable(n, s.old)], shape_key(s.old))
-        came = unique([n for n in added[s.spec] if (s.spec, n) not in taken
-                       and detectable(n, s.new)], shape_key(s.new))
-        for key in gone.keys() & came.keys():
-            moves.append((s.spec, gone[key], s.spec, came[key], "renamed"))
+        gone, came = candidates(removed[s.spec], s.old), candidates(added[s.spec], s.new)
+        moves += [(s.spec, gone[k], s.spec, came[k], "renamed") for k in gone.keys() & came.keys()]
     return moves
 
 
@@ -254,7 +251,8 @@ def diff_specs(base, head):
     for s in sides.values():
         changes += _file_changes(s, consumed)
     order = {v: i for i, v in enumerate(VERDICTS)}
-    return sorted(changes, key=lambda c: (order[c.verdict], names.index(c.spec), c.name, c.change, c.detail))
+    return sorted(changes, key=lambda c: (order[c.verdict], names.index(c.spec), c.name,
+                                          c.change, c.detail))
 
 
 def _file_changes(side, consumed):

@@ -19,8 +19,8 @@ def text(changes):
         mine = [c for c in changes if c.verdict == v]
         if mine:
             out.append(f"\n{v} ({len(mine)}):")
-            out += [f"  {c.spec}  {c.name} ({c.kind})  {c.change}" + (f": {c.detail}" if c.detail else "")
-                    for c in mine]
+            out += [f"  {c.spec}  {c.name} ({c.kind})  {c.change}"
+                    + (f": {c.detail}" if c.detail else "") for c in mine]
     return "\n".join(out) + "\n"
 
 

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 POSITIONAL = ("positional_only", "positional_or_keyword")
 _VARIADIC = ("var_positional", "var_keyword")
-# pybind11 writes some defaults as reprs (`x: DataType = <DataType.FLOAT32: 0>`), which are no Python.
+# pybind11 writes some defaults as reprs (`x: DataType = <DataType.FLOAT32: 0>`): no Python.
 _REPR = re.compile(r"<[^<>()]*>")
 _HELD = re.compile(r"__repr(\d+)__")
 
@@ -142,7 +142,8 @@ def compare(old, new, cpp=False):
         if o.kind != n.kind:
             out.append(("param_kind_changed", f"{n.name}: {o.kind} -> {n.kind}"))
         if o.annotation != n.annotation:
-            out.append(("annotation_changed", f"{n.name}: {o.annotation or '-'} -> {n.annotation or '-'}"))
+            out.append(("annotation_changed",
+                        f"{n.name}: {o.annotation or '-'} -> {n.annotation or '-'}"))
         if o.default != n.default:
             cls = "default_added" if o.default is None else \
                   "default_removed" if n.default is None else "default_changed"
