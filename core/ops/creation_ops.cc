@@ -66,20 +66,30 @@ void FillKernel(KernelContext& ctx) {
   const std::string& text = ctx.Attr<std::string>(kStrValue);
   const bool from_text = !text.empty();
   double value = ctx.HasInput(kValueTensor) ? ScalarOf(ctx, kValueTensor) : ctx.Attr<float>(kValue);
-  int64_t exact = static_cast<int64_t>(value);
+  // NaN, inf and values beyond int64 have no integer: converting them is undefined behaviour.
+  auto fits_int64 = [](double x) { return x >= -0x1p63 && x < 0x1p63; };  // false for NaN
+  bool has_exact = fits_int64(value);
+  int64_t exact = has_exact ? static_cast<int64_t>(value) : 0;
   if (from_text && !ctx.HasInput(kValueTensor)) {
     char* end = nullptr;
     value = std::strtod(text.c_str(), &end);
     PD_CHECK(end && *end == '\0', InvalidArgument, "[", ctx.op_type(), "] str_value '", text,
              "' is not a number");
     exact = std::strtoll(text.c_str(), &end, 10);
-    if (*end != '\0') exact = static_cast<int64_t>(value);
+    if (*end != '\0') {
+      has_exact = fits_int64(value);
+      exact = has_exact ? static_cast<int64_t>(value) : 0;
+    } else {
+      has_exact = true;
+    }
   }
   void* o = out->MutableData(ctx.place(), t);
   VisitNumeric(ctx.op_type(), t, [&](auto tag) {
     using T = decltype(tag);
-    const T v = std::is_integral_v<T> && !std::is_same_v<T, bool> ? static_cast<T>(exact)
-                                                                   : static_cast<T>(value);
+    constexpr bool kInteger = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+    PD_CHECK(!kInteger || has_exact, InvalidArgument, "[", ctx.op_type(), "] value ", value,
+             " is not representable in ", DataTypeName(t));
+    const T v = kInteger ? static_cast<T>(exact) : static_cast<T>(value);
     std::fill(static_cast<T*>(o), static_cast<T*>(o) + dims.numel(), v);
   });
 }

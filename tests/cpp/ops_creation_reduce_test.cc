@@ -133,6 +133,28 @@ TEST(AssignValue, ValuesNotRepresentableInTheDtypeAreErrors) {
   }
 }
 
+// ---- fill_constant ----
+
+// NaN, inf and values beyond int64 have no integer: an error for an integer dtype (the
+// conversion was undefined behaviour, a fuzz finding), a plain fill for a float one.
+TEST(FillConstant, ValueWithoutAnIntegerIsAnErrorForIntegerDtypes) {
+  auto fill = [](int32_t dtype, float value) {
+    OneOp op("fill_constant");
+    op.Out("Out", "out").Attr("shape", Longs{2}).Attr("dtype", dtype).Attr("value", value);
+    op.Run();
+    return op.Get("out");
+  };
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (float bad : {nan, std::numeric_limits<float>::infinity(), 1e30f}) {
+    SCOPED_TRACE(bad);
+    ExpectError([&] { fill(3, bad); }, ErrorKind::kInvalidArgument,
+                {"[fill_constant]", "not representable", "int64"});
+    ExpectError([&] { fill(2, bad); }, ErrorKind::kInvalidArgument, {"int32"});
+  }
+  EXPECT_TRUE(std::isnan(Values<float>(fill(5, nan))[1]));
+  EXPECT_EQ(Values<int64_t>(fill(3, -7.0f)), (Longs{-7, -7}));
+}
+
 TEST(AssignValue, ValuesTensorIsNotRead) {
   // PaddlePaddle 3.3.1 takes the values from the attribute even when
   // ValuesTensor is bound.

@@ -1,6 +1,9 @@
 """`generate` writes the spec files; `check` regenerates them into a temp dir
-and compares with the committed ones. Exit status: 0 current, 1 stale (the
-diff is printed), 2 the tool itself failed (e.g. paddle is not importable)."""
+and compares with the committed ones (exit status: 0 current, 1 stale, the
+diff is printed); `diff` classifies the changes between two sets of specs
+(0 none or only compatible/doc-only ones, 1 breaking ones). Exit 2: the tool
+itself failed (paddle is not importable, a spec is unreadable, a revision
+unknown), never "changes found"."""
 import argparse
 import difflib
 import pathlib
@@ -8,7 +11,9 @@ import sys
 import tempfile
 import traceback
 
-from . import spec_files
+from . import report, spec_files, spec_sources
+from .change_classes import BREAKING
+from .differ import diff_specs
 from .spec_format import parse_line
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -73,6 +78,16 @@ def check(spec_dir):
     return 0
 
 
+def diff(base, head, use_git, fmt):
+    """Prints the report of the changes from base to head; 1 when one is breaking."""
+    def read(side):
+        return spec_sources.read_git(side, REPO) if use_git else spec_sources.read_dir(side)
+
+    changes = diff_specs(read(base), read(head) if head else spec_sources.read_dir(SPEC_DIR))
+    sys.stdout.write(report.FORMATS[fmt](changes))
+    return 1 if any(c.verdict == BREAKING for c in changes) else 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.api_diff", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -82,13 +97,29 @@ def main(argv=None):
     chk = sub.add_parser("check", help="fail (exit 1) when the committed specs are stale")
     chk.add_argument("--spec-dir", default=str(SPEC_DIR),
                      help="the committed specs (default: api_spec/)")
-    args = parser.parse_args(argv)
+    dif = sub.add_parser("diff", help="classify the API changes from BASE to HEAD "
+                                      "(exit 1 when one is breaking)")
+    dif.add_argument("base", help="a folder of spec files, or with --git a revision")
+    dif.add_argument("head", nargs="?",
+                     help="the same; default: the working tree's api_spec/ (with --git too)")
+    dif.add_argument("--git", action="store_true",
+                     help="BASE and HEAD are git revisions: read api_spec/ there with git show")
+    dif.add_argument("--format", choices=sorted(report.FORMATS), default="text")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse's usage errors are exit 2 already; --help is 0
+        return exit_.code
     try:
         if args.command == "generate":
             write_specs(args.out)
             return 0
+        if args.command == "diff":
+            return diff(args.base, args.head, args.git, args.format)
         return check(args.spec_dir)
+    except spec_sources.SpecError as err:
+        print(f"api_diff: {err}\napi_diff: the tool failed (exit 2)", file=sys.stderr)
+        return 2
     except Exception:  # noqa: BLE001  (any failure of the tool is exit 2, never "stale")
         traceback.print_exc()
-        print("api_diff: the tool failed (exit 2); the specs were not checked", file=sys.stderr)
+        print("api_diff: the tool failed (exit 2); the specs were not compared", file=sys.stderr)
         return 2

@@ -4,8 +4,8 @@
 
 A value is a bare token (no space, not starting with '"' or '[') or compact
 JSON (a string or list); the tail, when present, is free text to the end of
-the line (a signature, a constant's value). format_line and parse_line are inverses, so a
-later differ reads the specs back into records with parse_line.
+the line (a signature, a constant's value). format_line and parse_line are inverses, so the
+differ (differ.py) reads the specs back into records with parse_line.
 """
 import hashlib
 import inspect
