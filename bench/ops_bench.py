@@ -74,12 +74,9 @@ def forward(kind, xs, p):
     if kind == "gemm":
         return xs[0] @ xs[1]
     if kind == "conv":
-        if lib == "torch":
-            return F.conv2d(xs[0], xs[1], padding=p["padding"], groups=p["groups"])
         return F.conv2d(xs[0], xs[1], padding=p["padding"], groups=p["groups"])
     if kind == "layer_norm":
-        return F.layer_norm(xs[0], [xs[0].shape[-1]], xs[1], xs[2]) if lib == "torch" else \
-            F.layer_norm(xs[0], xs[0].shape[-1], xs[1], xs[2])
+        return F.layer_norm(xs[0], [xs[0].shape[-1]], xs[1], xs[2])
     if kind == "softmax":
         return F.softmax(xs[0], -1) if lib == "torch" else F.softmax(xs[0], axis=-1)
     if kind == "gelu":

@@ -37,7 +37,7 @@ struct LeakyReluGrad {
 };
 
 struct Sigmoid {
-  template <typename T> T operator()(T x) const { return T(1) / (T(1) + vec::Exp(-x)); }
+  template <typename T> T operator()(T x) const { return vec::Sigmoid(x); }
 };
 struct SigmoidGrad {
   using Reads = ReadsOut;
@@ -228,7 +228,7 @@ struct Silu {  // also swish: X * sigmoid(X)
 struct SiluGrad {
   using Reads = ReadsX;
   template <typename T> T operator()(T x, T dout) const {
-    const T s = T(1) / (T(1) + vec::Exp(-x));
+    const T s = vec::Sigmoid(x);
     return dout * s * (T(1) + x * (T(1) - s));
   }
 };

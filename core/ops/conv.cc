@@ -85,10 +85,7 @@ OtherBlock GroupBlock(const ConvGeom& g, int64_t gi) {
 
 // float convolutions go to oneDNN (its JIT kernels beat im2col + GEMM several
 // times over, most for depthwise); float64, and empty shapes, stay here.
-template <typename T>
-bool UseDnnl(const ConvGeom& g) {
-  return std::is_same_v<T, float> && g.image.n > 0 && g.P() > 0 && g.m > 0 && g.K() > 0;
-}
+bool UseDnnl(const ConvGeom& g) { return g.image.n > 0 && g.P() > 0 && g.m > 0 && g.K() > 0; }
 
 // A 1x1 window with unit stride and no padding reads a channel-first image as
 // the GEMM operand directly (and that one GEMM beats oneDNN's forward).
@@ -124,7 +121,7 @@ template <typename T>
 void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter,
                  T* other) {
   if constexpr (std::is_same_v<T, float>) {
-    if (UseDnnl<T>(g) && !IsPlainGemm(g)) return DnnlConvForward(DnnlShape(g), image, filter, other);
+    if (UseDnnl(g) && !IsPlainGemm(g)) return DnnlConvForward(DnnlShape(g), image, filter, other);
   }
   const int64_t P = g.P(), K = g.K(), mg = g.mg(), cg = g.cg();
   if (g.image.n == 0 || P == 0 || g.m == 0) return;
@@ -161,7 +158,7 @@ template <typename T>
 void ConvBackwardImage(KernelContext& ctx, const ConvGeom& g, const T* other, const T* filter,
                        T* image) {
   if constexpr (std::is_same_v<T, float>) {
-    if (UseDnnl<T>(g)) return DnnlConvBackwardData(DnnlShape(g), other, filter, image);
+    if (UseDnnl(g)) return DnnlConvBackwardData(DnnlShape(g), other, filter, image);
   }
   std::fill(image, image + g.image.Numel(), T(0));
   const int64_t P = g.P(), K = g.K(), mg = g.mg(), cg = g.cg();
@@ -184,7 +181,7 @@ template <typename T>
 void ConvBackwardFilter(KernelContext& ctx, const ConvGeom& g, const T* image, const T* other,
                         T* filter_grad) {
   if constexpr (std::is_same_v<T, float>) {
-    if (UseDnnl<T>(g)) return DnnlConvBackwardWeights(DnnlShape(g), image, other, filter_grad);
+    if (UseDnnl(g)) return DnnlConvBackwardWeights(DnnlShape(g), image, other, filter_grad);
   }
   const int64_t P = g.P(), K = g.K(), mg = g.mg(), cg = g.cg();
   std::fill(filter_grad, filter_grad + g.m * K, T(0));

@@ -18,8 +18,7 @@ enum SceGradIn { kGLabel, kGSoftmax, kGLossGrad };
 enum SceGradOut { kGLogitsGrad };
 
 // Logits as [outer, n, inner] around the class axis.
-struct ClassView {
-  int64_t outer = 1, n = 1, inner = 1;
+struct ClassView : AxisSplit {
   int axis = 0;
 };
 
@@ -28,12 +27,8 @@ ClassView ViewOf(const std::string& op, const DDim& x, int axis) {
   PD_CHECK(r >= 1, InvalidArgument, "[", op, "] Logits must have rank >= 1, got ", x.ToString());
   PD_CHECK(axis >= -r && axis < r, InvalidArgument, "[", op, "] axis ", axis, " is outside [", -r,
            ", ", r, ") for Logits ", x.ToString());
-  ClassView v;
-  v.axis = axis < 0 ? axis + r : axis;
-  v.outer = DimsProduct(x, 0, v.axis);
-  v.n = x[v.axis];
-  v.inner = DimsProduct(x, v.axis + 1, r);
-  return v;
+  const int a = axis < 0 ? axis + r : axis;
+  return ClassView{SplitAt(x, a), a};
 }
 
 // Loss's shape: Logits' with the class dim 1; a hard Label has that shape too.

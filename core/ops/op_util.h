@@ -43,6 +43,17 @@ inline int64_t DimsProduct(const DDim& d, int lo, int hi) {
   return p;
 }
 
+// A shape seen as [outer, n, inner] around dim `axis` (already normalized):
+// outer * inner lines of n elements, `inner` apart. A 0-D shape is one line
+// of one element.
+struct AxisSplit {
+  int64_t outer = 1, n = 1, inner = 1;
+};
+inline AxisSplit SplitAt(const DDim& d, int axis) {
+  if (d.rank() == 0) return AxisSplit{};
+  return AxisSplit{DimsProduct(d, 0, axis), d[axis], DimsProduct(d, axis + 1, d.rank())};
+}
+
 // Integers ops take from tensor inputs (shapes, axes, counts given as tensors).
 // Element i of entry `entry` of input `slot`, an int32 or int64 tensor, as
 // int64; InvalidArgument naming the op and slot for another element type.

@@ -31,11 +31,6 @@ inline int64_t Gates(Mode m) { return m == Mode::kLstm ? 4 : m == Mode::kGru ? 3
 // The record's width in blocks of H.
 inline int64_t RecordBlocks(Mode m) { return m == Mode::kLstm ? 6 : m == Mode::kGru ? 5 : 1; }
 
-template <typename T>
-PD_VEC_INLINE T Sigmoid(T x) {
-  return T(1) / (T(1) + vec::Exp(-x));
-}
-
 // One step forward: writes the record `rec` from the row's gx, gh and the
 // previous state (c_prev is read by LSTM only).
 template <typename T>
@@ -44,9 +39,9 @@ PD_SIMD_CLONES void CellForward(Mode m, int64_t H, const T* gx, const T* gh, con
   switch (m) {
     case Mode::kLstm:
       PD_IVDEP for (int64_t j = 0; j < H; ++j) {
-        const T i = Sigmoid(gx[j] + gh[j]), f = Sigmoid(gx[H + j] + gh[H + j]);
+        const T i = vec::Sigmoid(gx[j] + gh[j]), f = vec::Sigmoid(gx[H + j] + gh[H + j]);
         const T g = vec::Tanh(gx[2 * H + j] + gh[2 * H + j]);
-        const T o = Sigmoid(gx[3 * H + j] + gh[3 * H + j]);
+        const T o = vec::Sigmoid(gx[3 * H + j] + gh[3 * H + j]);
         const T c = f * c_prev[j] + i * g;
         rec[j] = i, rec[H + j] = f, rec[2 * H + j] = g, rec[3 * H + j] = o;
         rec[4 * H + j] = c;
@@ -55,7 +50,7 @@ PD_SIMD_CLONES void CellForward(Mode m, int64_t H, const T* gx, const T* gh, con
       break;
     case Mode::kGru:
       PD_IVDEP for (int64_t j = 0; j < H; ++j) {
-        const T r = Sigmoid(gx[j] + gh[j]), z = Sigmoid(gx[H + j] + gh[H + j]);
+        const T r = vec::Sigmoid(gx[j] + gh[j]), z = vec::Sigmoid(gx[H + j] + gh[H + j]);
         const T hc = gh[2 * H + j];
         const T c = vec::Tanh(gx[2 * H + j] + r * hc);
         rec[j] = r, rec[H + j] = z, rec[2 * H + j] = c, rec[3 * H + j] = hc;

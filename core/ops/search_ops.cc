@@ -11,22 +11,9 @@ namespace paddle {
 namespace ops {
 namespace {
 
-struct Lines {
-  int64_t outer = 1, n = 1, inner = 1;
-};
-
 // A 0-D X has one line of one element, so axes 0 and -1 name it.
 int LineAxis(const std::string& op, int64_t axis, int rank, const DDim& x) {
   return NormalizeAxis(op, "axis", axis, std::max(rank, 1), x);
-}
-
-Lines LinesOf(const DDim& d, int axis) {
-  Lines l;
-  if (d.rank() == 0) return l;
-  l.outer = DimsProduct(d, 0, axis);
-  l.n = d[axis];
-  l.inner = DimsProduct(d, axis + 1, d.rank());
-  return l;
 }
 
 // ---- arg_max / arg_min ----
@@ -65,9 +52,10 @@ template <typename T, bool kMax>
 void ArgKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(0);
   const bool flatten = ctx.Attr<bool>(kFlatten);
-  const Lines l = flatten ? Lines{1, x.numel(), 1}
-                          : LinesOf(x.dims(), LineAxis(ctx.op_type(), ctx.Attr<int64_t>(kArgAxis),
-                                                            x.dims().rank(), x.dims()));
+  const AxisSplit l =
+      flatten ? AxisSplit{1, x.numel(), 1}
+              : SplitAt(x.dims(), LineAxis(ctx.op_type(), ctx.Attr<int64_t>(kArgAxis),
+                                           x.dims().rank(), x.dims()));
   const bool wide = ArgDtype(ctx.op_type(), ctx.Attr<int32_t>(kArgDtype)) == DataType::kInt64;
   DenseTensor* out = ctx.Output(0);
   void* o = out->MutableData(ctx.place(), wide ? DataType::kInt64 : DataType::kInt32);
@@ -149,7 +137,7 @@ void TopKKernel(KernelContext& ctx) {
   idx->Resize(od);
   T* o = out->MutableData<T>(ctx.place());
   int64_t* ix = idx->MutableData<int64_t>(ctx.place());
-  const Lines l = LinesOf(x.dims(), axis);
+  const AxisSplit l = SplitAt(x.dims(), axis);
   const bool largest = ctx.Attr<bool>(kLargest);
   const T* p = x.data<T>();
   std::vector<int64_t> order;
@@ -181,7 +169,7 @@ void ScatterByIndices(KernelContext& ctx, int axis_attr, int x_slot, int idx_slo
   const DDim xd = ctx.Input(x_slot).dims();
   const DenseTensor& idx = ctx.Input(idx_slot);
   const int axis = LineAxis(ctx.op_type(), ctx.Attr<int32_t>(axis_attr), xd.rank(), xd);
-  const Lines l = LinesOf(xd, axis);
+  const AxisSplit l = SplitAt(xd, axis);
   const int64_t k = idx.dims().rank() == 0 ? 1 : idx.dims()[axis];
   const int64_t* ix = idx.data<int64_t>();
   const T* g = ctx.Input(dout_slot).data<T>();
@@ -231,7 +219,7 @@ void ArgsortKernel(KernelContext& ctx) {
   const int axis = LineAxis(ctx.op_type(), ctx.Attr<int32_t>(kSortAxis), x.dims().rank(), x.dims());
   T* o = ctx.Output(kTopKOut)->MutableData<T>(ctx.place());
   int64_t* ix = ctx.Output(kIndices)->MutableData<int64_t>(ctx.place());
-  const Lines l = LinesOf(x.dims(), axis);
+  const AxisSplit l = SplitAt(x.dims(), axis);
   const T* p = x.data<T>();
   std::vector<int64_t> order;
   for (int64_t a = 0; a < l.outer; ++a)
@@ -264,7 +252,7 @@ void CumsumInferShape(InferShapeContext& ctx) {
 // Running sums along each line, from the end when `reverse`; `exclusive`
 // leaves out the element itself.
 template <typename T>
-void Scan(const T* in, T* out, const Lines& l, bool exclusive, bool reverse) {
+void Scan(const T* in, T* out, const AxisSplit& l, bool exclusive, bool reverse) {
   for (int64_t a = 0; a < l.outer; ++a)
     for (int64_t c = 0; c < l.inner; ++c) {
       T acc = T(0);
@@ -283,9 +271,9 @@ void Scan(const T* in, T* out, const Lines& l, bool exclusive, bool reverse) {
     }
 }
 
-Lines CumsumLines(const KernelContext& ctx, const DDim& x) {
-  if (ctx.Attr<bool>(kCumFlatten)) return Lines{1, x.numel(), 1};
-  return LinesOf(x, LineAxis(ctx.op_type(), ctx.Attr<int32_t>(kCumAxis), x.rank(), x));
+AxisSplit CumsumLines(const KernelContext& ctx, const DDim& x) {
+  if (ctx.Attr<bool>(kCumFlatten)) return AxisSplit{1, x.numel(), 1};
+  return SplitAt(x, LineAxis(ctx.op_type(), ctx.Attr<int32_t>(kCumAxis), x.rank(), x));
 }
 
 template <typename T>

@@ -19,11 +19,6 @@ enum SoftmaxGradIn { kGradOut, kGradOutGrad };
 enum SoftmaxGradOut { kGradXGrad };
 enum SoftmaxAttr { kAxis };  // both ops
 
-// The tensor viewed as [outer, n, inner] around the softmax axis.
-struct AxisView {
-  int64_t outer = 1, n = 1, inner = 1;
-};
-
 // The axis in [0, rank); throws naming the op when outside [-rank, rank).
 int NormalizeAxis(const std::string& op, const DDim& dims, int axis) {
   const int r = dims.rank();
@@ -32,13 +27,9 @@ int NormalizeAxis(const std::string& op, const DDim& dims, int axis) {
   return ops::NormalizeAxis(op, "attribute 'axis'", axis, r, dims);
 }
 
-AxisView ViewAround(const std::string& op, const DDim& dims, int axis) {
-  const int a = NormalizeAxis(op, dims, axis);
-  AxisView v;
-  v.outer = DimsProduct(dims, 0, a);
-  v.n = dims[a];
-  v.inner = DimsProduct(dims, a + 1, dims.rank());
-  return v;
+// The tensor viewed as [outer, n, inner] around the softmax axis.
+AxisSplit ViewAround(const std::string& op, const DDim& dims, int axis) {
+  return SplitAt(dims, NormalizeAxis(op, dims, axis));
 }
 
 void SoftmaxInferShape(InferShapeContext& ctx) {
@@ -89,7 +80,7 @@ void SoftmaxRows(const T* x, T* y, int64_t rows, int64_t n) {
 // inner > 1: the axis is strided, so each block of [n, inner] is processed
 // row by row with `inner` running maxima and sums, keeping loads contiguous.
 template <typename T>
-void SoftmaxStrided(const T* x, T* y, const AxisView& v) {
+void SoftmaxStrided(const T* x, T* y, const AxisSplit& v) {
   std::vector<T> mx(v.inner), sum(v.inner);
   const int64_t block = v.n * v.inner;
   for (int64_t o = 0; o < v.outer; ++o) {
@@ -120,7 +111,7 @@ void SoftmaxStrided(const T* x, T* y, const AxisView& v) {
 template <typename T>
 void SoftmaxKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kX);
-  const AxisView v = ViewAround(ctx.op_type(), x.dims(), ctx.Attr<int32_t>(kAxis));
+  const AxisSplit v = ViewAround(ctx.op_type(), x.dims(), ctx.Attr<int32_t>(kAxis));
   const T* in = x.data<T>();
   T* out = ctx.Output(kOut)->MutableData<T>(ctx.place());
   if (v.n == 0 || x.numel() == 0) return;
@@ -152,7 +143,7 @@ template <typename T>
 void SoftmaxGradKernel(KernelContext& ctx) {
   const DenseTensor& out = ctx.Input(kGradOut);
   const DenseTensor& dout = ctx.Input(kGradOutGrad);
-  const AxisView v = ViewAround(ctx.op_type(), out.dims(), ctx.Attr<int32_t>(kAxis));
+  const AxisSplit v = ViewAround(ctx.op_type(), out.dims(), ctx.Attr<int32_t>(kAxis));
   const T* y = out.data<T>();
   const T* g = dout.data<T>();
   T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
@@ -191,7 +182,7 @@ constexpr const char* kAxisZh = "做归一化的维度；负数表示从最后�
 
 // Calls fn(line, stride) for every line of n elements along the axis.
 template <typename Fn>
-void ForEachLine(const AxisView& v, Fn&& fn) {
+void ForEachLine(const AxisSplit& v, Fn&& fn) {
   for (int64_t o = 0; o < v.outer; ++o)
     for (int64_t k = 0; k < v.inner; ++k) fn(o * v.n * v.inner + k, v.inner);
 }
@@ -200,7 +191,7 @@ void ForEachLine(const AxisView& v, Fn&& fn) {
 template <typename T>
 void LogSoftmaxKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kX);
-  const AxisView v = ViewAround(ctx.op_type(), x.dims(), ctx.Attr<int32_t>(kAxis));
+  const AxisSplit v = ViewAround(ctx.op_type(), x.dims(), ctx.Attr<int32_t>(kAxis));
   const T* in = x.data<T>();
   T* out = ctx.Output(kOut)->MutableData<T>(ctx.place());
   if (v.n == 0 || x.numel() == 0) return;
@@ -218,7 +209,7 @@ void LogSoftmaxKernel(KernelContext& ctx) {
 template <typename T>
 void LogSoftmaxGradKernel(KernelContext& ctx) {
   const DenseTensor& out = ctx.Input(kGradOut);
-  const AxisView v = ViewAround(ctx.op_type(), out.dims(), ctx.Attr<int32_t>(kAxis));
+  const AxisSplit v = ViewAround(ctx.op_type(), out.dims(), ctx.Attr<int32_t>(kAxis));
   const T* y = out.data<T>();
   const T* g = ctx.Input(kGradOutGrad).data<T>();
   T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());

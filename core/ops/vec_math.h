@@ -107,6 +107,12 @@ inline double Erf(double x) { return std::erf(x); }
 inline double ErfAbs(double x) { return std::erf(x); }
 inline double Tanh(double x) { return std::tanh(x); }
 
+// The logistic function 1 / (1 + e^-x): float on Exp above, double on libm.
+template <typename T>
+PD_VEC_INLINE T Sigmoid(T x) {
+  return T(1) / (T(1) + Exp(-x));
+}
+
 }  // namespace vec
 }  // namespace ops
 }  // namespace paddle
