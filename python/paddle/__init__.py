@@ -8,6 +8,7 @@ from importlib.metadata import version as _dist_version
 
 from . import _core  # noqa: F401  (loads the C++ core first: everything below needs it)
 from . import base, inference  # noqa: F401
+from . import optimizer  # noqa: F401
 from ._flags import get_flags, set_flags
 
 try:

@@ -65,7 +65,8 @@ def run_steps(sched, count, metrics=None):
 
 
 def run_jumps(sched, metrics=None):
-    """[[epoch, last_epoch, lr], ...] after each step(epoch) of JUMP_EPOCHS."""
+    """[[epoch, last_epoch, lr], ...] after each step(epoch) of JUMP_EPOCHS (an
+    error as {epoch, last_epoch, error, message})."""
     out = []
     for i, epoch in enumerate(JUMP_EPOCHS):
         try:
@@ -74,7 +75,7 @@ def run_jumps(sched, metrics=None):
             else:
                 sched.step(metrics[i], epoch)
         except Exception as exc:  # noqa: BLE001
-            out.append(error_entry(exc))
+            out.append({"epoch": epoch, "last_epoch": sched.last_epoch, **error_entry(exc)})
             continue
         out.append([epoch, sched.last_epoch, sched()])
     return out
