@@ -14,7 +14,8 @@ import pytest
 
 import paddle
 from paddle.optimizer import lr
-from tools.oracle.lr_cases import PLATEAU_METRICS, RESUME_AFTER, build_scheduler
+from tools.oracle.lr_cases import (PLATEAU_METRICS, RESUME_AFTER, build_scheduler,
+                                   public_attributes)
 
 FIXTURE = pathlib.Path(__file__).resolve().parent.parent / "data" / "lr_schedulers" / "schedules.json"
 RECORDED = json.loads(FIXTURE.read_text())
@@ -65,6 +66,14 @@ def test_steps_follow_paddle(case):
     sched = make(case)
     assert [sched.last_epoch, sched()] == [case["initial"][0], close(case["initial"][1])]
     replay_steps(sched, case["steps"], metrics_of(case))
+
+
+@pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
+def test_public_attributes_match_paddle(case):
+    sched = make(case)
+    assert public_attributes(sched) == close(case["attributes"])
+    replay_steps(sched, case["steps"], metrics_of(case))
+    assert public_attributes(sched) == close(case["attributes_after_steps"])
 
 
 @pytest.mark.parametrize("case", CASES, ids=CASE_IDS)

@@ -23,6 +23,13 @@ def build_scheduler(lr_module, name, kwargs):
     return cls(**{k: decode_value(lr_module, v) for k, v in kwargs.items()})
 
 
+def public_attributes(sched):
+    """The scheduler's public attributes of plain types (the numbers and settings
+    a user reads off it; not callables or nested schedulers)."""
+    return {k: v for k, v in vars(sched).items()
+            if not k.startswith("_") and isinstance(v, (bool, int, float, str, list, type(None)))}
+
+
 def _nested(name, **kwargs):
     return {"scheduler": name, "kwargs": kwargs}
 

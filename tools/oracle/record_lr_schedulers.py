@@ -7,7 +7,8 @@ with a Python that has `paddlepaddle==3.3.1`:
     /path/to/venv/bin/python tools/oracle/record_lr_schedulers.py
 
 For every case of tools/oracle/lr_cases.py it writes the learning rate and
-last_epoch after construction and after each of STEPS `step()` calls, after
+last_epoch after construction and after each of STEPS `step()` calls (and the
+scheduler's public attributes before and after those), after
 each `step(epoch)` of JUMP_EPOCHS on a fresh scheduler, the state_dict after
 RESUME_AFTER steps and the rates a fresh scheduler steps through after loading
 it, and what `verbose=True` prints. ReduceOnPlateau steps on PLATEAU_METRICS,
@@ -29,7 +30,7 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 from tools.oracle.lr_cases import (  # noqa: E402
     BAD_ARGUMENTS, CASES, JUMP_EPOCHS, PLATEAU_METRICS, RESUME_AFTER, RESUME_STEPS,
-    STEPS, build_scheduler)
+    STEPS, build_scheduler, public_attributes)
 
 OUT = REPO / "tests" / "data" / "lr_schedulers" / "schedules.json"
 
@@ -88,7 +89,9 @@ def record_case(name, kwargs):
     sched = make()
     case = {"scheduler": name, "kwargs": kwargs,
             "initial": [sched.last_epoch, sched()],
+            "attributes": public_attributes(sched),
             "steps": run_steps(sched, STEPS, metrics),
+            "attributes_after_steps": public_attributes(sched),
             "jumps": run_jumps(make(), metrics)}
     if plateau:
         case["steps_by_metric_kind"] = {
