@@ -17,7 +17,7 @@ from paddle.optimizer import lr
 from tools.oracle.lr_cases import (PLATEAU_METRICS, RESUME_AFTER, build_scheduler,
                                    public_attributes)
 
-FIXTURE = pathlib.Path(__file__).resolve().parent.parent / "data" / "lr_schedulers" / "schedules.json"
+FIXTURE = pathlib.Path(__file__).resolve().parents[1] / "data" / "lr_schedulers" / "schedules.json"
 RECORDED = json.loads(FIXTURE.read_text())
 CASES = RECORDED["cases"]
 CASE_IDS = [f"{i}-{case['scheduler']}" for i, case in enumerate(CASES)]

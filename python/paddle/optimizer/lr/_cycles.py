@@ -189,7 +189,8 @@ class CyclicLR(LRScheduler):
         if step_size_down is not None:
             _check_step_count("step_size_down", step_size_down)
         if not isinstance(exp_gamma, float):
-            raise TypeError(f"The type of 'exp_gamma' must be float, but received {type(exp_gamma)}")
+            raise TypeError(
+                f"The type of 'exp_gamma' must be float, but received {type(exp_gamma)}")
 
         up = float(step_size_up)
         down = float(step_size_down) if step_size_down is not None else up
