@@ -7,7 +7,7 @@ from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
 from importlib.metadata import version as _dist_version
 
 from . import _core  # noqa: F401  (loads the C++ core first: everything below needs it)
-from . import base, inference  # noqa: F401
+from . import base, inference, io  # noqa: F401
 from ._flags import get_flags, set_flags
 
 try:
@@ -16,4 +16,4 @@ try:
 except _PackageNotFoundError:  # imported from a build tree that was never installed
     __version__ = "0.0.0+unknown"
 
-__all__ = ["get_flags", "set_flags", "inference"]
+__all__ = ["get_flags", "set_flags", "inference", "io"]
