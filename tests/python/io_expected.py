@@ -5,3 +5,4 @@ import pathlib
 
 EXPECTED = json.loads((pathlib.Path(__file__).resolve().parent.parent / "data" / "io"
                        / "expected.json").read_text())
+

@@ -12,35 +12,29 @@ It writes one JSON object of cases:
 - worker_seed_words: the numpy seed of worker `id` for a base seed;
 - batches: what a DataLoader yields for a few sample structures, each Tensor
   described by shape, numpy dtype and values;
+- iterable: the batches of an IterableDataset that splits itself among
+  workers, with and without workers and drop_last;
 - worker_random: np.random draws of two workers after np.random.seed(0) in
   the main process;
 - errors: the exception type each bad argument raises.
 """
 import json
+import pathlib
 import sys
 import warnings
 
 import numpy as np
 import paddle
 from paddle.io import (BatchSampler, ComposeDataset, ConcatDataset, DataLoader, Dataset,
-                       DistributedBatchSampler, IterableDataset, RandomSampler, Subset,
-                       WeightedRandomSampler, get_worker_info, random_split)
+                       DistributedBatchSampler, RandomSampler, Subset, WeightedRandomSampler,
+                       random_split)
 from paddle.io.dataloader.worker import _generate_states
 
+# The datasets are those the tests read the batches of.
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "tests" / "python"))
+from io_datasets import Mixed, Noise, Plain, Single, SplitRange, Stream, describe  # noqa: E402,E501
 
-def describe(value):
-    """A JSON description of a DataLoader output."""
-    if isinstance(value, paddle.Tensor):
-        array = value.numpy()
-        return {"tensor": {"shape": list(array.shape), "dtype": str(array.dtype),
-                           "values": array.reshape(-1).tolist()}}
-    if isinstance(value, dict):
-        return {"dict": {k: describe(v) for k, v in value.items()}}
-    if isinstance(value, (list, tuple)):
-        return {type(value).__name__: [describe(v) for v in value]}
-    if isinstance(value, np.generic):
-        return {"scalar": {"dtype": str(value.dtype), "value": value.item()}}
-    return {"plain": value}
+
 
 
 def seeded(seed, make):
@@ -89,42 +83,12 @@ def random_split_sizes():
             for n, f in cases]
 
 
-class Mixed(Dataset):
-    """Samples of every kind default_collate_fn batches."""
-
-    def __getitem__(self, i):
-        return {"image": np.full([2, 3], i, "float32"), "label": i, "score": i / 2,
-                "flag": i % 2 == 0, "name": f"s{i}",
-                "pair": (np.array([i, -i], "int32"), [i, i + 1])}
-
-    def __len__(self):
-        return 5
 
 
-class Plain(Dataset):
-    def __getitem__(self, i):
-        return np.arange(3, dtype="float64") + i, np.int64(i)
-
-    def __len__(self):
-        return 4
 
 
-class Single(Dataset):
-    def __getitem__(self, i):
-        return np.array([i, i], "uint8")
-
-    def __len__(self):
-        return 3
 
 
-class Noise(Dataset):
-    """Draws from numpy's global generator: in a worker, the worker's seed."""
-
-    def __getitem__(self, i):
-        return np.array([np.random.randint(0, 1 << 30), get_worker_info().seed % (1 << 30)])
-
-    def __len__(self):
-        return 8
 
 
 def batch_cases():
@@ -141,14 +105,24 @@ def batch_cases():
     return out
 
 
+
+
+def iterable_cases():
+    out = {}
+    for workers in (0, 2):
+        for drop_last in (False, True):
+            loader = DataLoader(SplitRange(), batch_size=3, num_workers=workers,
+                                drop_last=drop_last)
+            out[f"workers={workers},drop_last={drop_last}"] = [describe(b) for b in loader]
+    out["unbatched"] = [describe(b) for b in DataLoader(SplitRange(), batch_size=None)]
+    return out
+
+
 def worker_random():
     np.random.seed(0)
     return [describe(b) for b in DataLoader(Noise(), batch_size=2, num_workers=2)]
 
 
-class Stream(IterableDataset):
-    def __iter__(self):
-        yield from range(3)
 
 
 def error_cases():
@@ -207,6 +181,7 @@ def main(path):
                               for w in (0, 1, 3)],
         "batches": batch_cases(),
         "worker_random": worker_random(),
+        "iterable": iterable_cases(),
         "errors": error_cases(),
     }
     with open(path, "w") as f:

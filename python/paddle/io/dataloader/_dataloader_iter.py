@@ -71,6 +71,9 @@ class _WorkerPool:
             self.task_queues.append(task_queue)
             self.processes.append(process)
         self.closed = False
+        # Seconds the workers get to exit before they are terminated; cut short
+        # when one is stuck (a timeout) or dead.
+        self.exit_grace = _EXIT_GRACE
 
     def dead_workers(self):
         return [p for p in self.processes if not p.is_alive()]
@@ -95,7 +98,7 @@ class _WorkerPool:
             except (OSError, ValueError):
                 pass
         # A worker flushes its last results before it exits: keep reading them.
-        deadline = time.monotonic() + _EXIT_GRACE
+        deadline = time.monotonic() + self.exit_grace
         while any(p.is_alive() for p in self.processes) and time.monotonic() < deadline:
             self._drain_results()
             for process in self.processes:
@@ -246,10 +249,12 @@ class MultiProcessIter:
                 pass
             dead = self._pool.dead_workers()
             if dead:
+                self._pool.exit_grace = 0.0
                 pids = ", ".join(str(p.pid) for p in dead)
                 raise RuntimeError(f"DataLoader {len(dead)} worker(s) exited unexpectedly, "
                                    f"pids: {pids}")
             if deadline is not None and time.monotonic() >= deadline:
+                self._pool.exit_grace = 0.0
                 raise RuntimeError(f"DataLoader timed out: no batch arrived from the workers "
                                    f"within timeout={self._timeout} seconds")
 
