@@ -3,8 +3,9 @@
 import numpy as np
 import pytest
 
+from io_datasets import Stream
 from io_expected import EXPECTED
-from paddle.io import (BatchSampler, DistributedBatchSampler, IterableDataset, RandomSampler,
+from paddle.io import (BatchSampler, DistributedBatchSampler, RandomSampler,
                        Sampler, SequenceSampler, SubsetRandomSampler, WeightedRandomSampler)
 
 SAMPLERS = EXPECTED["samplers"]
@@ -123,17 +124,12 @@ def test_distributed_batch_sampler_reads_the_environment(monkeypatch):
     assert (sampler.nranks, sampler.local_rank) == (1, 0)
 
 
-class _Stream(IterableDataset):
-    def __iter__(self):
-        yield from range(3)
-
-
 @pytest.mark.parametrize("name, make", [
     ("batch_sampler_no_input", lambda: BatchSampler()),
     ("batch_sampler_both", lambda: BatchSampler(DATA, sampler=[0, 1])),
     ("batch_sampler_size_float", lambda: BatchSampler(DATA, batch_size=2.0)),
     ("batch_sampler_shuffle_int", lambda: BatchSampler(DATA, shuffle=1)),
-    ("batch_sampler_iterable", lambda: BatchSampler(_Stream())),
+    ("batch_sampler_iterable", lambda: BatchSampler(Stream())),
     ("random_sampler_replacement_int", lambda: RandomSampler([1, 2], replacement=1)),
     ("random_sampler_too_many", lambda: RandomSampler([1, 2], num_samples=3)),
     ("random_sampler_zero", lambda: RandomSampler([1, 2], num_samples=0)),

@@ -1,18 +1,11 @@
 """paddle.io.DataLoader: batches of Tensors from a dataset, read in this
 process or by worker processes."""
-from .dataloader.batch_sampler import BatchSampler, _InfiniteIterableSampler
+from .dataloader.batch_sampler import BatchSampler, _InfiniteIterableSampler, _require
 from .dataloader.collate import default_collate_fn, default_convert_fn
 from .dataloader._dataloader_iter import MultiProcessIter, SingleProcessIter
 from .dataloader.dataset import IterableDataset
 
 __all__ = ["DataLoader"]
-
-
-def _require(condition, message):
-    # PaddlePaddle reports these argument errors as AssertionError; raised
-    # explicitly so that they survive `python -O`.
-    if not condition:
-        raise AssertionError(message)
 
 
 def _check_int(name, value):
