@@ -3,6 +3,7 @@ compose, chain, concatenate or take subsets of them (paddle.io's names)."""
 import bisect
 import math
 import warnings
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -10,9 +11,13 @@ __all__ = ["Dataset", "IterableDataset", "TensorDataset", "ComposeDataset", "Cha
            "ConcatDataset", "Subset", "random_split"]
 
 
-class Dataset:
+_T = TypeVar("_T")
+
+
+class Dataset(Generic[_T]):
     """The base of map-style datasets: a subclass returns sample ``idx`` from
-    ``__getitem__`` and the number of samples from ``__len__``.
+    ``__getitem__`` and the number of samples from ``__len__``. Generic in the
+    sample type, as in PaddlePaddle (``Dataset[tuple[np.ndarray, int]]``).
 
     Example:
         >>> import numpy as np
@@ -36,7 +41,7 @@ class Dataset:
         raise NotImplementedError(f"'__len__' not implement in class {type(self).__name__}")
 
 
-class IterableDataset(Dataset):
+class IterableDataset(Dataset[_T]):
     """The base of iterable-style datasets: a subclass yields its samples from
     ``__iter__``. With ``DataLoader(num_workers > 0)`` every worker iterates its
     own copy; split the work through ``paddle.io.get_worker_info()``.

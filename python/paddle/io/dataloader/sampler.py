@@ -1,15 +1,21 @@
 """Samplers: iterables of dataset indices (sequential, shuffled, weighted,
 a shuffled subset). The random ones draw from numpy's global generator,
 as PaddlePaddle's do, so ``np.random.seed`` makes them repeatable."""
+from typing import Generic, TypeVar
+
 import numpy as np
 
 __all__ = ["Sampler", "SequenceSampler", "RandomSampler", "WeightedRandomSampler",
            "SubsetRandomSampler"]
 
 
-class Sampler:
+_T = TypeVar("_T")
+
+
+class Sampler(Generic[_T]):
     """The base of samplers: a subclass yields indices from ``__iter__`` and
-    may give their number from ``__len__``.
+    may give their number from ``__len__``. Generic in the index type, as in
+    PaddlePaddle.
 
     Example:
         >>> from paddle.io import Sampler
