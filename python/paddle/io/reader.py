@@ -133,7 +133,7 @@ class DataLoader:
             return SingleProcessIter(self)
         if not self._persistent_workers:
             return MultiProcessIter(self)
-        if self._iterator is None:
+        if self._iterator is None or self._iterator.closed:  # none yet, or it failed
             self._iterator = MultiProcessIter(self)
         else:
             self._iterator._reset()

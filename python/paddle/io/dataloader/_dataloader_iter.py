@@ -192,6 +192,11 @@ class MultiProcessIter:
     def __len__(self):
         return self._loader._iter_length()
 
+    @property
+    def closed(self):
+        """True once the workers are gone (the pass ended, or failed)."""
+        return self._pool.closed
+
     def __next__(self):
         if self._pool.closed:
             raise StopIteration
