@@ -154,29 +154,12 @@ void Executor::RunStep(PreparedStep& step, std::vector<memory::AllocationPtr>& s
   KernelContext& ctx = *step.ctx;
   const OpDef& def = *step.def;
 
-  // The kernel's dtype is that of its selecting input; list-valued inputs
-  // (feed) and ops without inputs use the float32 registration.
-  DataType dtype = DataType::kFloat32;
-  int sel = def.kernel_dtype_input;
-  if (sel < static_cast<int>(ctx.ins.size()) && !ctx.ins[sel].empty() &&
-      ctx.ins[sel][0]->IsType<DenseTensor>()) {
-    const DenseTensor& t = ctx.ins[sel][0]->Get<DenseTensor>();
-    PD_CHECK(t.IsInitialized(), PreconditionNotMet, "[", def.type, "] input '",
-             def.inputs[sel].name, "' has no data: it was never fed or computed");
-    dtype = t.dtype();
-  }
+  const DataType dtype = KernelDtype(ctx);
   if (!step.kernel || step.kernel_dtype != dtype) {
     step.kernel = def.FindKernel(place_.type, dtype);
     step.kernel_dtype = dtype;
   }
-
-  if (def.infer_shape) {
-    for (auto& slot : ctx.outs)
-      for (Variable* v : slot)
-        if (v->IsType<DenseTensor>()) v->GetMutable<DenseTensor>()->set_dtype(dtype);
-    RuntimeInferShapeContext ictx(ctx, step.attrs);
-    def.infer_shape(ictx);
-  }
+  InferOutputShapes(ctx, step.attrs, dtype);
   for (const SlotWrite& w : step.slot_writes) {
     if (!w.first_def) continue;
     DenseTensor* t = w.var->GetMutable<DenseTensor>();

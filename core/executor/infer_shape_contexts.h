@@ -1,40 +1,15 @@
-// The two InferShapeContexts: one over live tensors (run time), one over a
-// block's VarDescs (build time, where dims may be -1).
+// Shape inference at build time, over a block's VarDescs (dims may be -1);
+// the run-time context is core/framework/op_run.h.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "core/framework/op_context.h"
+#include "core/framework/op_run.h"
 #include "core/framework/program_desc.h"
 
 namespace paddle {
-
-class RuntimeInferShapeContext : public InferShapeContext {
- public:
-  RuntimeInferShapeContext(KernelContext& kctx, const std::vector<Attribute>& attrs)
-      : InferShapeContext(kctx.def(), attrs), kctx_(kctx) {}
-
-  bool IsRuntime() const override { return true; }
-  size_t InputCount(int slot) const override { return kctx_.InputCount(slot); }
-  size_t OutputCount(int slot) const override { return kctx_.OutputCount(slot); }
-  DDim InputDim(int slot, size_t i) const override { return kctx_.Input(slot, i).dims(); }
-  DataType InputDtype(int slot, size_t i) const override { return kctx_.Input(slot, i).dtype(); }
-  // An output shape naming more elements than fit in 64 bits is the op's error.
-  void SetOutputDim(int slot, const DDim& dims, size_t i) override {
-    CheckedNumel(dims, op_type(), "output shape");
-    kctx_.Output(slot, i)->Resize(dims);
-  }
-  void SetOutputDtype(int slot, DataType dtype, size_t i) override {
-    kctx_.Output(slot, i)->set_dtype(dtype);
-  }
-  void ShareLoD(int in_slot, int out_slot, size_t i) override {
-    kctx_.Output(out_slot, i)->set_lod(kctx_.Input(in_slot, i).lod());
-  }
-
- private:
-  KernelContext& kctx_;
-};
 
 class BuildTimeInferShapeContext : public InferShapeContext {
  public:

@@ -86,14 +86,18 @@ std::vector<Attribute> OpDef::CheckAttrs(const AttributeMap& given) const {
     PD_CHECK(ConvertAttr(it->second, a.type, &value), InvalidArgument, "[", type,
              "] attribute '", a.name, "' expects ", AttrTypeName(a.type), ", got ",
              AttrTypeName(TypeOf(it->second)), " ", AttrToString(it->second));
-    for (const AttrCheck& c : a.checks) {
-      std::string err = c.check(value);
-      PD_CHECK(err.empty(), InvalidArgument, "[", type, "] attribute '", a.name, "' must be ",
-               c.text, ", got ", AttrToString(value));
-    }
+    CheckAttrValue(a, value);
     out.push_back(std::move(value));
   }
   return out;
+}
+
+void OpDef::CheckAttrValue(const AttrDef& a, const Attribute& value) const {
+  for (const AttrCheck& c : a.checks) {
+    std::string err = c.check(value);
+    PD_CHECK(err.empty(), InvalidArgument, "[", type, "] attribute '", a.name, "' must be ",
+             c.text, ", got ", AttrToString(value));
+  }
 }
 
 void OpDef::CheckSlots(const OpDesc& desc) const {

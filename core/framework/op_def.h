@@ -116,6 +116,8 @@ struct OpDef {
   // (bookkeeping, legacy hints) are ignored. Throws InvalidArgument naming the
   // op and attribute on a wrong type, a failed constraint or a missing value.
   std::vector<Attribute> CheckAttrs(const AttributeMap& given) const;
+  // Throws InvalidArgument when `value` (already of a's type) fails a's constraints.
+  void CheckAttrValue(const AttrDef& a, const Attribute& value) const;
   // The desc's inputs/outputs checked against the definition: every required
   // slot present and bound, no list on a non-duplicable slot.
   void CheckSlots(const OpDesc& desc) const;

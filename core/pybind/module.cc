@@ -3,7 +3,7 @@
 #include "core/pybind/bind.h"
 
 PYBIND11_MODULE(_core, m) {
-  m.doc() = "paddle's C++ core: typed errors, flags, operator protos, memory stats, inference";
+  m.doc() = "paddle's C++ core: typed errors, flags, operator protos, memory stats, inference, eager tensors";
   paddle::pybind::BindErrors(m);
   paddle::pybind::BindFlags(m);
   paddle::pybind::BindMemory(m);
@@ -12,4 +12,6 @@ PYBIND11_MODULE(_core, m) {
   // pybind11 knows its type when the predictor's signatures are generated.
   paddle::pybind::BindInferenceTensor(m);
   paddle::pybind::BindInference(m);
+  paddle::pybind::BindEagerTensor(m);
+  paddle::pybind::BindEagerOps(m);
 }

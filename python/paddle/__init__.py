@@ -1,14 +1,26 @@
 """paddle: a deep-learning SDK compatible with PaddlePaddle's Python API and model format.
 
-The heavy lifting lives in the C++ extension ``paddle._core``; the modules here
-give it PaddlePaddle's names (``paddle.inference.Config``, ``paddle.set_flags``, ...).
+The heavy lifting lives in the C++ extension ``paddle._core``: eager tensors,
+op dispatch and the autograd engine (core/eager), the kernels, the executor
+and inference. The modules here give it PaddlePaddle's names.
 """
 from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
 from importlib.metadata import version as _dist_version
 
 from . import _core  # noqa: F401  (loads the C++ core first: everything below needs it)
-from . import base, inference, io  # noqa: F401
+from . import base, inference  # noqa: F401
+from . import autograd, framework, io, tensor  # noqa: F401
 from ._flags import get_flags, set_flags
+from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .autograd.backward_mode import grad
+from .framework import (
+    bfloat16, bool, complex64, complex128, dtype, float16, float32, float64, get_default_dtype,
+    int8, int16, int32, int64, seed, set_default_dtype, uint8,
+)
+from .tensor import *  # noqa: F401,F403
+from .tensor import creation as _creation, logic as _logic, manipulation as _manip, math as _math
+
+Tensor = _core.Tensor
 
 try:
     # One source of truth for the version: pyproject.toml, via the installed metadata.
@@ -16,4 +28,10 @@ try:
 except _PackageNotFoundError:  # imported from a build tree that was never installed
     __version__ = "0.0.0+unknown"
 
-__all__ = ["get_flags", "set_flags", "inference", "io"]
+__all__ = (
+    ["get_flags", "set_flags", "inference", "Tensor", "dtype", "grad", "no_grad", "enable_grad",
+     "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
+     "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
+     "float64", "complex64", "complex128", "autograd", "io"]
+    + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__
+)

@@ -16,8 +16,9 @@ ALLOWED = {
     "ops": {"base", "memory", "framework"},
     "ir": {"base", "memory", "framework"},
     "executor": {"base", "memory", "framework"},
+    "eager": {"base", "memory", "framework"},
     "inference": {"base", "memory", "framework", "ir", "executor"},
-    "pybind": {"base", "memory", "framework", "ir", "executor", "inference"},
+    "pybind": {"base", "memory", "framework", "ir", "executor", "inference", "eager"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"core/([a-z_]+)/', re.MULTILINE)
 

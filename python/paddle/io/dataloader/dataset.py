@@ -252,13 +252,14 @@ def _lengths_from_fractions(fractions, total):
 def random_split(dataset, lengths, generator=None):
     """Splits ``dataset`` at random into disjoint ``Subset``s of the given
     lengths (sample counts summing to ``len(dataset)``, or fractions summing
-    to 1). The permutation comes from numpy's global generator (seed it with
-    ``np.random.seed``); ``generator`` is accepted and unused, as in PaddlePaddle.
+    to 1). The permutation is ``paddle.randperm``'s (seed it with
+    ``paddle.seed``); ``generator`` is accepted and unused, as in PaddlePaddle.
 
     Example:
         >>> import numpy as np
+        >>> import paddle
         >>> from paddle.io import TensorDataset, random_split
-        >>> np.random.seed(0)
+        >>> paddle.seed(0)
         >>> a, b = random_split(TensorDataset([np.arange(10)]), [7, 3])
         >>> len(a), len(b), sorted(a.indices + b.indices) == list(range(10))
         (7, 3, True)
@@ -268,7 +269,9 @@ def random_split(dataset, lengths, generator=None):
         lengths = _lengths_from_fractions(lengths, len(dataset))
     if sum(lengths) != len(dataset):
         raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
-    order = np.random.permutation(sum(lengths)).tolist()
+    import paddle
+
+    order = paddle.randperm(sum(lengths)).tolist()
     subsets, start = [], 0
     for length in lengths:
         subsets.append(Subset(dataset, order[start:start + length]))

@@ -1,6 +1,7 @@
 """Samplers: iterables of dataset indices (sequential, shuffled, weighted,
-a shuffled subset). The random ones draw from numpy's global generator,
-as PaddlePaddle's do, so ``np.random.seed`` makes them repeatable."""
+a shuffled subset). As in PaddlePaddle, RandomSampler and WeightedRandomSampler
+draw from numpy's global generator (``np.random.seed`` makes them repeatable)
+and SubsetRandomSampler from paddle's (``paddle.seed``)."""
 from typing import Generic, TypeVar
 
 import numpy as np
@@ -165,7 +166,8 @@ class WeightedRandomSampler(Sampler):
 
 
 class SubsetRandomSampler(Sampler):
-    """Yields the given ``indices`` in a random order.
+    """Yields the given ``indices`` in a random order (``paddle.randperm``'s,
+    which ``paddle.seed`` seeds).
 
     Example:
         >>> from paddle.io import SubsetRandomSampler
@@ -180,7 +182,9 @@ class SubsetRandomSampler(Sampler):
         self.indices = indices
 
     def __iter__(self):
-        for i in np.random.permutation(len(self.indices)).tolist():
+        import paddle
+
+        for i in paddle.randperm(len(self.indices)).tolist():
             yield self.indices[i]
 
     def __len__(self):

@@ -121,14 +121,22 @@ def numpy_seed_words(base_seed, worker_id):
     return [hash_out(word) for word in pool]
 
 
+def _single_threaded_math():
+    # OpenMP's thread pool does not survive fork(): an op of the worker that
+    # ran a parallel region on the parent's pool would wait forever. Workers
+    # parallelize across batches instead.
+    from paddle.base import core
+
+    core.set_num_threads(1)
+
+
 def _seed_generators(base_seed, worker_id):
     import numpy as np
 
     import paddle
 
     random.seed(base_seed + worker_id)
-    if hasattr(paddle, "seed"):
-        paddle.seed(base_seed + worker_id)
+    paddle.seed(base_seed + worker_id)
     np.random.seed(numpy_seed_words(base_seed, worker_id))
 
 
@@ -168,6 +176,7 @@ def worker_loop(config, worker_id, task_queue, result_queue, done_event):
     global _worker_info
     parent = os.getppid()
     try:
+        _single_threaded_math()
         _seed_generators(config.base_seed, worker_id)
         _worker_info = WorkerInfo(id=worker_id, num_workers=config.num_workers,
                                   dataset=config.dataset, seed=config.base_seed)

@@ -1,0 +1,81 @@
+// An eager-mode tensor: a DenseTensor plus what autograd needs to know about
+// it (whether it wants a gradient, which grad node produced it, its
+// accumulated gradient, its hooks). Always held by shared_ptr (TensorPtr).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/framework/variable.h"
+
+namespace paddle {
+namespace eager {
+
+class GradNode;
+class EagerTensor;
+using TensorPtr = std::shared_ptr<EagerTensor>;
+// Called with a tensor's gradient once it is complete; a non-null result replaces it.
+using GradHook = std::function<TensorPtr(const TensorPtr&)>;
+
+class EagerTensor {
+ public:
+  EagerTensor() { var_.GetMutable<DenseTensor>(); }
+  explicit EagerTensor(DenseTensor t) { *var_.GetMutable<DenseTensor>() = std::move(t); }
+
+  DenseTensor& dense() { return *var_.GetMutable<DenseTensor>(); }
+  const DenseTensor& dense() const { return var_.Get<DenseTensor>(); }
+  Variable* var() { return &var_; }
+
+  // Named on first use ("generated_tensor_N"), so unnamed temporaries cost nothing.
+  const std::string& name();
+  void set_name(std::string name) { name_ = std::move(name); }
+  bool persistable() const { return persistable_; }
+  void set_persistable(bool p) { persistable_ = p; }
+
+  // Autograd: a tensor takes part when stop_gradient is false.
+  bool stop_gradient() const { return stop_gradient_; }
+  void set_stop_gradient(bool s) { stop_gradient_ = s; }
+  bool requires_grad() const { return !stop_gradient_; }
+  // The node that computes this tensor's inputs' gradients from its own
+  // (null for a leaf), and which of the node's forward outputs this is.
+  const std::shared_ptr<GradNode>& grad_node() const { return grad_node_; }
+  int out_slot() const { return out_slot_; }
+  int out_index() const { return out_index_; }
+  void SetGradNode(std::shared_ptr<GradNode> node, int slot, int index) {
+    grad_node_ = std::move(node);
+    out_slot_ = slot;
+    out_index_ = index;
+  }
+  bool is_leaf() const { return grad_node_ == nullptr; }
+
+  // The gradient accumulated by backward() (leaves, and non-leaves that retain it).
+  const TensorPtr& grad() const { return grad_; }
+  void set_grad(TensorPtr g) { grad_ = std::move(g); }
+  // Hooks on a leaf run before its gradient is accumulated; a non-leaf's
+  // hooks live on its grad node (GradNode::AddHook).
+  std::vector<GradHook>& leaf_hooks() { return leaf_hooks_; }
+
+  // Counts in-place writes, so a saved input changed after its use is caught.
+  uint64_t version() const { return version_; }
+  void BumpVersion() { ++version_; }
+
+ private:
+  Variable var_;
+  std::string name_;
+  bool persistable_ = false;
+  bool stop_gradient_ = true;
+  std::shared_ptr<GradNode> grad_node_;
+  int out_slot_ = 0, out_index_ = 0;
+  TensorPtr grad_;
+  std::vector<GradHook> leaf_hooks_;
+  uint64_t version_ = 0;
+};
+
+// A new tensor holding `t` (shared buffer, no copy).
+inline TensorPtr MakeTensor(DenseTensor t) { return std::make_shared<EagerTensor>(std::move(t)); }
+
+}  // namespace eager
+}  // namespace paddle

@@ -1,0 +1,82 @@
+#include "core/eager/op_runner.h"
+
+#include "core/base/enforce.h"
+#include "core/framework/op_run.h"
+
+namespace paddle {
+namespace eager {
+
+namespace {
+thread_local bool g_grad_enabled = true;
+
+bool AnyInputWantsGrad(const TensorSlots& ins) {
+  for (const auto& slot : ins)
+    for (const TensorPtr& t : slot)
+      if (t && t->requires_grad()) return true;
+  return false;
+}
+}  // namespace
+
+bool GradEnabled() { return g_grad_enabled; }
+void SetGradEnabled(bool on) { g_grad_enabled = on; }
+
+void RunOp(const OpDef& def, const std::vector<Attribute>& attrs, const TensorSlots& ins,
+           TensorSlots& outs) {
+  PD_CHECK(ins.size() == def.inputs.size() && outs.size() == def.outputs.size(), Fatal, "[",
+           def.type, "] eager call with ", ins.size(), " input and ", outs.size(),
+           " output slots; the op has ", def.inputs.size(), " and ", def.outputs.size());
+  KernelContext ctx(def, attrs, CPUPlace());
+  for (size_t s = 0; s < ins.size(); ++s) {
+    ctx.ins[s].reserve(ins[s].size());
+    for (const TensorPtr& t : ins[s]) {
+      PD_CHECK(t, InvalidArgument, "[", def.type, "] input '", def.inputs[s].name,
+               "' is None");
+      ctx.ins[s].push_back(t->var());
+    }
+  }
+  for (size_t s = 0; s < outs.size(); ++s) {
+    ctx.outs[s].reserve(outs[s].size());
+    for (TensorPtr& t : outs[s]) {
+      if (!t) t = std::make_shared<EagerTensor>();
+      else t->BumpVersion();
+      ctx.outs[s].push_back(t->var());
+    }
+  }
+  const DataType dtype = KernelDtype(ctx);
+  KernelFn kernel = def.FindKernel(DeviceType::kCPU, dtype);
+  InferOutputShapes(ctx, attrs, dtype);
+  kernel(ctx);
+
+  if (!g_grad_enabled || !AnyInputWantsGrad(ins)) return;
+  // A forward op without a gradient (argmax, comparisons) gives outputs that
+  // need none; a grad op without one (reached with create_graph) must not.
+  const bool is_grad_op = def.type.size() > 5 && def.type.compare(def.type.size() - 5, 5, "_grad") == 0;
+  std::shared_ptr<GradNode> node;
+  if (def.grad_maker) node = GradNode::Make(def, attrs, ins, outs);
+  else if (is_grad_op) node = GradNode::MakeUnavailable(def, ins, outs);
+  if (!node) return;
+  for (size_t s = 0; s < outs.size(); ++s) {
+    for (size_t i = 0; i < outs[s].size(); ++i) {
+      outs[s][i]->SetGradNode(node, static_cast<int>(s), static_cast<int>(i));
+      outs[s][i]->set_stop_gradient(false);
+    }
+  }
+}
+
+TensorSlots NewOutputs(const OpDef& def) {
+  TensorSlots outs(def.outputs.size());
+  for (auto& slot : outs) slot.resize(1);
+  return outs;
+}
+
+TensorSlots RunOpByName(const std::string& type, const AttributeMap& attrs,
+                        const TensorSlots& ins) {
+  const OpDef& def = OpRegistry::Instance().Get(type);
+  std::vector<Attribute> checked = def.CheckAttrs(attrs);
+  TensorSlots outs = NewOutputs(def);
+  RunOp(def, checked, ins, outs);
+  return outs;
+}
+
+}  // namespace eager
+}  // namespace paddle

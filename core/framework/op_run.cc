@@ -1,0 +1,30 @@
+#include "core/framework/op_run.h"
+
+#include "core/base/enforce.h"
+
+namespace paddle {
+
+DataType KernelDtype(const KernelContext& ctx) {
+  const OpDef& def = ctx.def();
+  const int sel = def.kernel_dtype_input;
+  if (sel < static_cast<int>(ctx.ins.size()) && !ctx.ins[sel].empty() &&
+      ctx.ins[sel][0]->IsType<DenseTensor>()) {
+    const DenseTensor& t = ctx.ins[sel][0]->Get<DenseTensor>();
+    PD_CHECK(t.IsInitialized(), PreconditionNotMet, "[", def.type, "] input '",
+             def.inputs[sel].name, "' has no data: it was never fed or computed");
+    return t.dtype();
+  }
+  return DataType::kFloat32;
+}
+
+void InferOutputShapes(KernelContext& ctx, const std::vector<Attribute>& attrs, DataType dtype) {
+  const OpDef& def = ctx.def();
+  if (!def.infer_shape) return;
+  for (auto& slot : ctx.outs)
+    for (Variable* v : slot)
+      if (v->IsType<DenseTensor>()) v->GetMutable<DenseTensor>()->set_dtype(dtype);
+  RuntimeInferShapeContext ictx(ctx, attrs);
+  def.infer_shape(ictx);
+}
+
+}  // namespace paddle

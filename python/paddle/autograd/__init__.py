@@ -1,0 +1,6 @@
+"""paddle.autograd: backward, grad mode switches, and PyLayer for custom ops.
+The tape and the backward engine are C++ (core/eager)."""
+from .backward_mode import backward  # noqa: F401
+from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: F401
+
+__all__ = ["backward"]

@@ -1,0 +1,6 @@
+"""paddle.framework: dtypes, the default dtype, and the random seed."""
+from .dtypes import (  # noqa: F401
+    bfloat16, bool, complex64, complex128, dtype, float16, float32, float64, get_default_dtype,
+    int8, int16, int32, int64, set_default_dtype, uint8,
+)
+from .random import seed  # noqa: F401

@@ -1,0 +1,108 @@
+"""Element types: ``paddle.float32`` and friends are members of ``paddle.dtype``
+(the C++ DataType); ``convert_dtype`` accepts every spelling users pass."""
+import builtins
+
+import numpy as np
+
+from .. import _core
+
+dtype = _core.dtype
+bool = dtype.BOOL  # noqa: A001  (PaddlePaddle's name)
+int8 = dtype.INT8
+uint8 = dtype.UINT8
+int16 = dtype.INT16
+int32 = dtype.INT32
+int64 = dtype.INT64
+float16 = dtype.FLOAT16
+bfloat16 = dtype.BFLOAT16
+float32 = dtype.FLOAT32
+float64 = dtype.FLOAT64
+complex64 = dtype.COMPLEX64
+complex128 = dtype.COMPLEX128
+
+_FLOATING = {float16, bfloat16, float32, float64}
+_COMPLEX = {complex64, complex128}
+_INTEGER = {int8, uint8, int16, int32, int64}
+_ALIASES = {"float": "float32", "double": "float64", "int": "int64", "long": "int64",
+            "half": "float16", "bool_": "bool"}
+_default = float32
+
+
+def convert_dtype(value):
+    """``value`` (a paddle.dtype, a str such as ``'float32'``, a numpy dtype or
+    type) as a ``paddle.dtype``; TypeError for anything else."""
+    if isinstance(value, dtype):
+        return value
+    if isinstance(value, str):
+        name = _ALIASES.get(value, value)
+        if name.startswith("paddle."):
+            name = name[len("paddle."):]
+        try:
+            return _core.dtype_from_name(name)
+        except ValueError:
+            raise TypeError(f"unknown dtype {value!r}") from None
+    if value is builtins.float:
+        return float32 if _default == float32 else _default
+    if value is builtins.int:
+        return int64
+    if value is builtins.bool:
+        return bool
+    try:
+        np_dtype = np.dtype(value)
+    except TypeError:
+        raise TypeError(f"expected a dtype (paddle.float32, 'float32', numpy.float32, ...), "
+                        f"got {type(value).__name__} {value!r}") from None
+    return convert_dtype(np_dtype.name)
+
+
+def to_numpy_dtype(value):
+    """The numpy dtype of a paddle dtype (bfloat16 has none)."""
+    d = convert_dtype(value)
+    if d == bfloat16:
+        raise TypeError("numpy has no bfloat16 type")
+    return np.dtype(d.name)
+
+
+def is_floating_point(value):
+    return convert_dtype(value) in _FLOATING
+
+
+def is_complex(value):
+    return convert_dtype(value) in _COMPLEX
+
+
+def is_integer(value):
+    return convert_dtype(value) in _INTEGER
+
+
+def set_default_dtype(d):
+    """Sets the dtype that floating-point data without a dtype becomes
+    (``paddle.to_tensor(1.0)``, layer parameters): float16, float32 or float64.
+
+    Example:
+        >>> paddle.set_default_dtype("float64")
+    """
+    global _default
+    d = convert_dtype(d)
+    if d not in (float16, float32, float64, bfloat16):
+        raise TypeError(f"set_default_dtype only supports [float16, float32, float64, bfloat16], "
+                        f"but received {d.name}")
+    _default = d
+
+
+def get_default_dtype():
+    """The default floating-point dtype, as a str (``'float32'`` unless changed).
+
+    Example:
+        >>> paddle.get_default_dtype()
+        'float32'
+    """
+    return _default.name
+
+
+def default_float_dtype():
+    return _default
+
+
+# paddle.float32 prints as PaddlePaddle prints it (pybind11's enum would say dtype.FLOAT32).
+dtype.__str__ = dtype.__repr__ = lambda self: "paddle." + self.name

@@ -1,0 +1,51 @@
+"""Shared by the tensor functions: op callers, argument checks, shapes."""
+import numbers
+
+import numpy as np
+
+from .. import _core
+from ..framework import dtypes as _dtype
+
+Tensor = _core.Tensor
+
+
+def op(type, inputs, attrs=(), outputs=("Out",)):
+    """An eager caller of one op, made once at import (slot and attribute
+    names are resolved then, not per call)."""
+    return _core.OpCaller(type, list(inputs), list(attrs), list(outputs))
+
+
+def check_tensor(x, name, fn):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[{fn}] {name} must be a paddle.Tensor, got {type(x).__name__}")
+    return x
+
+
+def shape_list(shape, fn):
+    """A shape given as a list/tuple of ints (or one-element Tensors), or a
+    1-D int Tensor, as a list of ints."""
+    if isinstance(shape, Tensor):
+        return [int(v) for v in shape.numpy().reshape(-1)]
+    if isinstance(shape, numbers.Integral):
+        return [int(shape)]
+    if not isinstance(shape, (list, tuple)):
+        raise TypeError(f"[{fn}] shape must be a list, tuple or Tensor, got {type(shape).__name__}")
+    out = []
+    for d in shape:
+        if isinstance(d, Tensor):
+            d = d.item()
+        if not isinstance(d, (numbers.Integral, np.integer)) or isinstance(d, bool):
+            raise TypeError(f"[{fn}] shape entries must be ints, got {type(d).__name__} {d!r}")
+        out.append(int(d))
+    return out
+
+
+def dtype_code(d):
+    return _dtype.convert_dtype(d).code
+
+
+def scalar_value(v):
+    """A Python number from a number or a one-element Tensor."""
+    if isinstance(v, Tensor):
+        return v.item()
+    return v

@@ -1,0 +1,168 @@
+"""Shape and layout: cast, reshape, transpose, squeeze/unsqueeze, flatten,
+concat, stack, split."""
+import numbers
+
+import numpy as np
+
+from ..framework import dtypes as _dtype
+from ._helpers import Tensor, check_tensor, op, shape_list
+from .promotion import cast as _cast_to
+
+__all__ = [
+    "cast", "concat", "flatten", "reshape", "split", "squeeze", "stack", "transpose",
+    "unsqueeze",
+]
+
+_reshape = op("reshape2", ["X"], ["shape"])
+_transpose = op("transpose2", ["X"], ["axis"])
+_squeeze = op("squeeze2", ["X"], ["axes"])
+_unsqueeze = op("unsqueeze2", ["X"], ["axes"])
+_flatten = op("flatten_contiguous_range", ["X"], ["start_axis", "stop_axis"])
+_concat = op("concat", ["X"], ["axis"])
+_stack = op("stack", ["X"], ["axis"], ["Y"])
+_split = op("split", ["X"], ["sections", "num", "axis"], ["Out"])
+
+
+def cast(x, dtype):
+    """x converted to ``dtype`` (gradients flow back through the conversion).
+
+    Example:
+        >>> paddle.cast(paddle.to_tensor([1.5, 2.5]), "int32").numpy()
+        array([1, 2], dtype=int32)
+    """
+    check_tensor(x, "x", "cast")
+    return _cast_to(x, _dtype.convert_dtype(dtype))
+
+
+def reshape(x, shape, name=None):
+    """x with a new shape of the same number of elements; one dim may be -1
+    (inferred) and 0 keeps the input's dim.
+
+    Example:
+        >>> paddle.reshape(paddle.arange(6), [2, -1]).shape
+        [2, 3]
+    """
+    check_tensor(x, "x", "reshape")
+    return _reshape(x, shape_list(shape, "reshape"))
+
+
+def transpose(x, perm, name=None):
+    """x with its dims permuted: output dim i is input dim perm[i].
+
+    Example:
+        >>> paddle.transpose(paddle.ones([2, 3]), [1, 0]).shape
+        [3, 2]
+    """
+    check_tensor(x, "x", "transpose")
+    perm = list(perm)
+    if sorted(a % max(x.ndim, 1) for a in perm) != list(range(x.ndim)):
+        raise ValueError(f"[transpose] perm {perm} is not a permutation of the {x.ndim} dims "
+                         f"of x (shape {x.shape})")
+    return _transpose(x, perm)
+
+
+def _axis_list(axis, fn):
+    if axis is None:
+        return []
+    if isinstance(axis, Tensor):
+        axis = axis.tolist()
+    if isinstance(axis, (numbers.Integral, np.integer)):
+        return [int(axis)]
+    return [int(a) for a in axis]
+
+
+def squeeze(x, axis=None, name=None):
+    """x without the size-1 dims listed in ``axis`` (None: all size-1 dims).
+
+    Example:
+        >>> paddle.squeeze(paddle.ones([1, 3, 1]), axis=0).shape
+        [3, 1]
+    """
+    check_tensor(x, "x", "squeeze")
+    return _squeeze(x, _axis_list(axis, "squeeze"))
+
+
+def unsqueeze(x, axis, name=None):
+    """x with size-1 dims inserted at ``axis``.
+
+    Example:
+        >>> paddle.unsqueeze(paddle.ones([3]), 0).shape
+        [1, 3]
+    """
+    check_tensor(x, "x", "unsqueeze")
+    return _unsqueeze(x, _axis_list(axis, "unsqueeze"))
+
+
+def flatten(x, start_axis=0, stop_axis=-1, name=None):
+    """x with dims start_axis..stop_axis merged into one.
+
+    Example:
+        >>> paddle.flatten(paddle.ones([2, 3, 4]), 1).shape
+        [2, 12]
+    """
+    check_tensor(x, "x", "flatten")
+    if x.ndim == 0:
+        return _reshape(x, [1])
+    return _flatten(x, int(start_axis), int(stop_axis))
+
+
+def _tensor_list(xs, fn):
+    if isinstance(xs, Tensor) or not isinstance(xs, (list, tuple)):
+        raise TypeError(f"[{fn}] x must be a list or tuple of Tensors, got {type(xs).__name__}")
+    if len(xs) == 0:
+        raise ValueError(f"[{fn}] x is empty")
+    for i, t in enumerate(xs):
+        check_tensor(t, f"x[{i}]", fn)
+    d = xs[0].dtype
+    for i, t in enumerate(xs):
+        if t.dtype != d:
+            raise TypeError(f"[{fn}] all tensors must have one dtype: x[0] is {d.name}, "
+                            f"x[{i}] is {t.dtype.name}")
+    return list(xs)
+
+
+def concat(x, axis=0, name=None):
+    """The tensors of x joined along ``axis``.
+
+    Example:
+        >>> paddle.concat([paddle.ones([1, 2]), paddle.zeros([1, 2])]).shape
+        [2, 2]
+    """
+    xs = _tensor_list(x, "concat")
+    if isinstance(axis, Tensor):
+        axis = axis.item()
+    return _concat(xs, int(axis))
+
+
+def stack(x, axis=0, name=None):
+    """The tensors of x (one shape) stacked along a new ``axis``.
+
+    Example:
+        >>> paddle.stack([paddle.ones([2]), paddle.zeros([2])]).shape
+        [2, 2]
+    """
+    return _stack(_tensor_list(x, "stack"), int(axis))
+
+
+def split(x, num_or_sections, axis=0, name=None):
+    """x split along ``axis`` into ``num_or_sections`` equal parts, or parts of
+    the listed sizes (one size may be -1).
+
+    Example:
+        >>> [t.shape for t in paddle.split(paddle.ones([4, 2]), 2)]
+        [[2, 2], [2, 2]]
+    """
+    check_tensor(x, "x", "split")
+    if isinstance(axis, Tensor):
+        axis = axis.item()
+    axis = int(axis)
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"[split] axis {axis} is out of range for a {x.ndim}-D tensor")
+    if isinstance(num_or_sections, (numbers.Integral, np.integer)):
+        n = int(num_or_sections)
+        if n <= 0 or x.shape[axis] % n != 0:
+            raise ValueError(f"[split] cannot split dim {axis} of size {x.shape[axis]} into "
+                             f"{n} equal parts")
+        return _split(x, [], n, axis, n)
+    sections = shape_list(num_or_sections, "split")
+    return _split(x, sections, 0, axis, len(sections))

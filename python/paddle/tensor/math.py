@@ -1,0 +1,339 @@
+"""Elementwise arithmetic, unary math, matmul and reductions."""
+import builtins
+import numbers
+
+import numpy as np
+
+from ..framework import dtypes as _dtype
+from ._helpers import Tensor, check_tensor, op
+from .promotion import cast, is_scalar, operands
+
+__all__ = [
+    "abs", "add", "all", "amax", "amin", "any", "ceil", "cos", "divide", "erf", "exp", "floor",
+    "floor_divide", "floor_mod", "log", "log1p", "matmul", "max", "maximum", "mean", "min",
+    "minimum", "mod", "multiply", "neg", "pow", "prod", "reciprocal", "remainder", "round",
+    "rsqrt", "scale", "sigmoid", "sign", "sin", "sqrt", "square", "subtract", "sum", "tanh",
+]
+
+_scale = op("scale", ["X"], ["scale", "bias", "bias_after_scale"])
+_matmul = op("matmul_v2", ["X", "Y"], ["trans_x", "trans_y"])
+_pow = op("pow", ["X"], ["factor"])
+
+
+def _binary_op(op_type):
+    caller = op(op_type, ["X", "Y"], ["axis"])
+
+    def run(x, y, fn):
+        a, b = operands(x, y, fn)
+        return caller(a, b, -1)
+    return run
+
+
+_add = _binary_op("elementwise_add")
+_sub = _binary_op("elementwise_sub")
+_mul = _binary_op("elementwise_mul")
+_div = _binary_op("elementwise_div")
+_floordiv = _binary_op("elementwise_floordiv")
+_mod = _binary_op("elementwise_mod")
+_elementwise_pow = _binary_op("elementwise_pow")
+_maximum = _binary_op("elementwise_max")
+_minimum = _binary_op("elementwise_min")
+
+
+def _float_scalar_ok(x, y):
+    """x is a floating tensor and y a real Python number: the scale op serves."""
+    return (isinstance(x, Tensor) and _dtype.is_floating_point(x.dtype) and is_scalar(y)
+            and not isinstance(y, (bool, np.bool_, complex)))
+
+
+def add(x, y, name=None):
+    """Elementwise x + y, broadcasting as numpy does.
+
+    Example:
+        >>> paddle.add(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).numpy()
+        array([4., 6.], dtype=float32)
+    """
+    if _float_scalar_ok(x, y):
+        return _scale(x, 1.0, float(y), True)
+    if _float_scalar_ok(y, x):
+        return _scale(y, 1.0, float(x), True)
+    return _add(x, y, "add")
+
+
+def subtract(x, y, name=None):
+    """Elementwise x - y, broadcasting as numpy does.
+
+    Example:
+        >>> paddle.subtract(paddle.to_tensor([3.0]), paddle.to_tensor([1.0])).numpy()
+        array([2.], dtype=float32)
+    """
+    if _float_scalar_ok(x, y):
+        return _scale(x, 1.0, -float(y), True)
+    if _float_scalar_ok(y, x):
+        return _scale(y, -1.0, float(x), True)
+    return _sub(x, y, "subtract")
+
+
+def multiply(x, y, name=None):
+    """Elementwise x * y, broadcasting as numpy does.
+
+    Example:
+        >>> paddle.multiply(paddle.to_tensor([2.0]), paddle.to_tensor([3.0])).numpy()
+        array([6.], dtype=float32)
+    """
+    if _float_scalar_ok(x, y):
+        return _scale(x, float(y), 0.0, True)
+    if _float_scalar_ok(y, x):
+        return _scale(y, float(x), 0.0, True)
+    return _mul(x, y, "multiply")
+
+
+def divide(x, y, name=None):
+    """Elementwise true division x / y; integer inputs give the default float type.
+
+    Example:
+        >>> paddle.divide(paddle.to_tensor([3, 4]), paddle.to_tensor([2, 2])).numpy()
+        array([1.5, 2. ], dtype=float32)
+    """
+    a, b = operands(x, y, "divide")
+    if not (_dtype.is_floating_point(a.dtype) or _dtype.is_complex(a.dtype)):
+        d = _dtype.default_float_dtype()
+        a, b = cast(a, d), cast(b, d)
+    return _div(a, b, "divide")
+
+
+def floor_divide(x, y, name=None):
+    """Elementwise floor(x / y).
+
+    Example:
+        >>> paddle.floor_divide(paddle.to_tensor([7, -7]), paddle.to_tensor([2, 2])).numpy()
+        array([ 3, -4])
+    """
+    return _floordiv(x, y, "floor_divide")
+
+
+def remainder(x, y, name=None):
+    """Elementwise x mod y with the sign of y (Python's %).
+
+    Example:
+        >>> paddle.remainder(paddle.to_tensor([7, -7]), paddle.to_tensor([3, 3])).numpy()
+        array([1, 2])
+    """
+    return _mod(x, y, "remainder")
+
+
+mod = remainder
+floor_mod = remainder
+
+
+def pow(x, y, name=None):  # noqa: A001  (PaddlePaddle's name)
+    """Elementwise x ** y (y a number or a Tensor).
+
+    Example:
+        >>> paddle.pow(paddle.to_tensor([2.0, 3.0]), 2).numpy()
+        array([4., 9.], dtype=float32)
+    """
+    check_tensor(x, "x", "pow")
+    if is_scalar(y) and not isinstance(y, (bool, complex)):
+        if isinstance(y, (numbers.Integral, np.integer)) or _dtype.is_floating_point(x.dtype):
+            return _pow(x, float(y))
+        return _pow(cast(x, _dtype.default_float_dtype()), float(y))
+    return _elementwise_pow(x, y, "pow")
+
+
+def maximum(x, y, name=None):
+    """Elementwise maximum.
+
+    Example:
+        >>> paddle.maximum(paddle.to_tensor([1.0, 5.0]), paddle.to_tensor([3.0, 2.0])).numpy()
+        array([3., 5.], dtype=float32)
+    """
+    return _maximum(x, y, "maximum")
+
+
+def minimum(x, y, name=None):
+    """Elementwise minimum.
+
+    Example:
+        >>> paddle.minimum(paddle.to_tensor([1.0, 5.0]), paddle.to_tensor([3.0, 2.0])).numpy()
+        array([1., 2.], dtype=float32)
+    """
+    return _minimum(x, y, "minimum")
+
+
+def neg(x, name=None):
+    """Elementwise -x.
+
+    Example:
+        >>> paddle.neg(paddle.to_tensor([1.0, -2.0])).numpy()
+        array([-1.,  2.], dtype=float32)
+    """
+    check_tensor(x, "x", "neg")
+    if _dtype.is_floating_point(x.dtype):
+        return _scale(x, -1.0, 0.0, True)
+    return _sub(0, x, "neg")
+
+
+def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
+    """scale * x + bias (or scale * (x + bias) when bias_after_scale is False).
+
+    Example:
+        >>> paddle.scale(paddle.to_tensor([1.0, 2.0]), 2.0, 1.0).numpy()
+        array([3., 5.], dtype=float32)
+    """
+    check_tensor(x, "x", "scale")
+    if isinstance(scale, Tensor):
+        scale = scale.item()
+    out = _scale(x, float(scale), float(bias), bool(bias_after_scale))
+    if act is not None:
+        raise ValueError(f"[scale] act is not supported, got {act!r}")
+    return out
+
+
+def _unary(op_type, name, doc, example):
+    caller = op(op_type, ["X"])
+
+    def fn(x, name=None):
+        check_tensor(x, "x", fn.__name__)
+        return caller(x)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n"
+    return fn
+
+
+exp = _unary("exp", "exp", "Elementwise e ** x.", "paddle.exp(paddle.to_tensor([0.0])).numpy()")
+log = _unary("log", "log", "Elementwise natural logarithm.", "paddle.log(paddle.to_tensor([1.0]))")
+log1p = _unary("log1p", "log1p", "Elementwise log(1 + x).", "paddle.log1p(paddle.to_tensor([0.0]))")
+sqrt = _unary("sqrt", "sqrt", "Elementwise square root.", "paddle.sqrt(paddle.to_tensor([4.0]))")
+rsqrt = _unary("rsqrt", "rsqrt", "Elementwise 1 / sqrt(x).", "paddle.rsqrt(paddle.to_tensor([4.0]))")
+abs = _unary("abs", "abs", "Elementwise absolute value.", "paddle.abs(paddle.to_tensor([-1.0]))")  # noqa: A001
+sin = _unary("sin", "sin", "Elementwise sine.", "paddle.sin(paddle.to_tensor([0.0]))")
+cos = _unary("cos", "cos", "Elementwise cosine.", "paddle.cos(paddle.to_tensor([0.0]))")
+tanh = _unary("tanh", "tanh", "Elementwise hyperbolic tangent.", "paddle.tanh(paddle.to_tensor([0.0]))")
+sigmoid = _unary("sigmoid", "sigmoid", "Elementwise 1 / (1 + e ** -x).",
+                 "paddle.nn.functional.sigmoid(paddle.to_tensor([0.0]))")
+square = _unary("square", "square", "Elementwise x * x.", "paddle.square(paddle.to_tensor([3.0]))")
+reciprocal = _unary("reciprocal", "reciprocal", "Elementwise 1 / x.",
+                    "paddle.reciprocal(paddle.to_tensor([4.0]))")
+floor = _unary("floor", "floor", "Elementwise floor.", "paddle.floor(paddle.to_tensor([1.5]))")
+ceil = _unary("ceil", "ceil", "Elementwise ceiling.", "paddle.ceil(paddle.to_tensor([1.5]))")
+round = _unary("round", "round", "Elementwise rounding half away from zero.",  # noqa: A001
+               "paddle.round(paddle.to_tensor([1.5]))")
+sign = _unary("sign", "sign", "Elementwise sign (-1, 0 or 1).", "paddle.sign(paddle.to_tensor([-2.0]))")
+erf = _unary("erf", "erf", "Elementwise error function.", "paddle.erf(paddle.to_tensor([0.0]))")
+
+
+def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
+    """Matrix product with numpy's broadcasting of batch dimensions; 1-D
+    operands are vectors.
+
+    Example:
+        >>> paddle.matmul(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
+        [2, 4]
+    """
+    check_tensor(x, "x", "matmul")
+    check_tensor(y, "y", "matmul")
+    a, b = operands(x, y, "matmul")
+    return _matmul(a, b, bool(transpose_x), bool(transpose_y))
+
+
+def _axes(axis, x, fn):
+    """(dims, reduce_all) for a reduction over `axis` (None: all)."""
+    if axis is None or (isinstance(axis, (list, tuple)) and len(axis) == 0):
+        return [0], True
+    if isinstance(axis, Tensor):
+        axis = axis.tolist()
+    axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+    rank = x.ndim
+    n = builtins.max(rank, 1)
+    for a in axes:
+        if not isinstance(a, (numbers.Integral, np.integer)) or isinstance(a, bool):
+            raise TypeError(f"[{fn}] axis must be an int or a list of ints, got {a!r}")
+        if not -n <= a < n:
+            raise ValueError(f"[{fn}] axis {a} is out of range for a {rank}-D tensor "
+                             f"(expected in [{-n}, {n - 1}])")
+    full = sorted({a % n for a in axes}) == list(range(rank))
+    return [int(a) for a in axes], full
+
+
+def _reduce_op(op_type):
+    return op(op_type, ["X"], ["dim", "keep_dim", "reduce_all", "out_dtype"])
+
+
+_reduce_sum = _reduce_op("reduce_sum")
+_reduce_mean = _reduce_op("reduce_mean")
+_reduce_max = op("reduce_max", ["X"], ["dim", "keep_dim", "reduce_all"])
+_reduce_min = op("reduce_min", ["X"], ["dim", "keep_dim", "reduce_all"])
+_reduce_prod = op("reduce_prod", ["X"], ["dim", "keep_dim", "reduce_all"])
+_reduce_all = op("reduce_all", ["X"], ["dim", "keep_dim", "reduce_all"])
+_reduce_any = op("reduce_any", ["X"], ["dim", "keep_dim", "reduce_all"])
+
+
+def sum(x, axis=None, dtype=None, keepdim=False, name=None):  # noqa: A001
+    """Sum over ``axis`` (None: all). bool and int32 inputs sum into int64.
+
+    Example:
+        >>> paddle.sum(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]), axis=0).numpy()
+        array([4., 6.], dtype=float32)
+    """
+    check_tensor(x, "x", "sum")
+    dims, full = _axes(axis, x, "sum")
+    if dtype is not None:
+        d = _dtype.convert_dtype(dtype)
+    elif x.dtype in (_dtype.bool, _dtype.int32, _dtype.int8, _dtype.uint8, _dtype.int16):
+        d = _dtype.int64
+    else:
+        d = x.dtype
+    return _reduce_sum(cast(x, d), dims, bool(keepdim), full, -1)
+
+
+def mean(x, axis=None, keepdim=False, name=None):
+    """Mean over ``axis`` (None: all).
+
+    Example:
+        >>> paddle.mean(paddle.to_tensor([1.0, 2.0, 3.0])).item()
+        2.0
+    """
+    check_tensor(x, "x", "mean")
+    if not (_dtype.is_floating_point(x.dtype) or _dtype.is_complex(x.dtype)):
+        raise TypeError(f"[mean] x must be a floating-point Tensor, got {x.dtype.name}")
+    dims, full = _axes(axis, x, "mean")
+    return _reduce_mean(x, dims, bool(keepdim), full, -1)
+
+
+def _simple_reduce(caller, name, doc, example):
+    def fn(x, axis=None, keepdim=False, name=None):
+        check_tensor(x, "x", fn.__name__)
+        dims, full = _axes(axis, x, fn.__name__)
+        return caller(x, dims, bool(keepdim), full)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n"
+    return fn
+
+
+max = _simple_reduce(_reduce_max, "max", "Maximum over ``axis`` (None: all).",  # noqa: A001
+                     "paddle.max(paddle.to_tensor([1.0, 3.0])).item()")
+min = _simple_reduce(_reduce_min, "min", "Minimum over ``axis`` (None: all).",  # noqa: A001
+                     "paddle.min(paddle.to_tensor([1.0, 3.0])).item()")
+amax = _simple_reduce(_reduce_max, "amax", "Maximum over ``axis`` (None: all).",
+                      "paddle.amax(paddle.to_tensor([1.0, 3.0])).item()")
+amin = _simple_reduce(_reduce_min, "amin", "Minimum over ``axis`` (None: all).",
+                      "paddle.amin(paddle.to_tensor([1.0, 3.0])).item()")
+all = _simple_reduce(_reduce_all, "all", "True where every element over ``axis`` is true.",  # noqa: A001
+                     "paddle.all(paddle.to_tensor([True, False])).item()")
+any = _simple_reduce(_reduce_any, "any", "True where some element over ``axis`` is true.",  # noqa: A001
+                     "paddle.any(paddle.to_tensor([True, False])).item()")
+
+
+def prod(x, axis=None, keepdim=False, dtype=None, name=None):
+    """Product over ``axis`` (None: all).
+
+    Example:
+        >>> paddle.prod(paddle.to_tensor([2.0, 3.0])).item()
+        6.0
+    """
+    check_tensor(x, "x", "prod")
+    if dtype is not None:
+        x = cast(x, _dtype.convert_dtype(dtype))
+    dims, full = _axes(axis, x, "prod")
+    return _reduce_prod(x, dims, bool(keepdim), full)

@@ -1,0 +1,184 @@
+"""The methods of paddle.Tensor written in Python: operators, conversions,
+autograd entry points, printing. Installed on the C++ class once at import."""
+import numpy as np
+
+from ..framework import dtypes as _dtype
+from . import creation, logic, manipulation, math
+from ._helpers import Tensor
+from .indexing import basic_index
+
+
+def _item(self, *args):
+    """The value of a one-element tensor (or of the element at ``args``) as a Python number."""
+    arr = self.numpy()
+    if args:
+        return arr[args if len(args) > 1 else args[0]].item()
+    if arr.size != 1:
+        raise ValueError(f"only one element tensors can be converted to Python scalars, "
+                         f"this one has shape {self.shape}")
+    return arr.reshape(()).item()
+
+
+def _tolist(self):
+    """The tensor's values as (nested) Python lists."""
+    return self.numpy().tolist()
+
+
+def _astype(self, dtype):
+    """The tensor converted to ``dtype``."""
+    return manipulation.cast(self, dtype)
+
+
+def _backward(self, grad_tensor=None, retain_graph=False):
+    """Computes the gradient of this tensor with respect to every leaf tensor
+    with stop_gradient=False and accumulates it into their ``.grad``."""
+    if grad_tensor is not None and not isinstance(grad_tensor, Tensor):
+        raise TypeError(f"[backward] grad_tensor must be a Tensor, got {type(grad_tensor).__name__}")
+    self._backward(grad_tensor, bool(retain_graph))
+
+
+def _clear_grad(self, set_to_zero=True):
+    """Clears the accumulated gradient: zeros it in place (set_to_zero) or drops it."""
+    g = self.grad
+    if g is None:
+        return
+    if set_to_zero:
+        g._assign_from(creation.zeros_like(g))
+    else:
+        self._set_grad(None)
+
+
+def _detach(self):
+    """A tensor sharing this one's data, outside the graph (stop_gradient=True)."""
+    return self._detach()
+
+
+class TensorHookRemoveHelper:
+    """Returned by Tensor.register_hook; ``remove()`` disables the hook."""
+
+    def __init__(self):
+        self.active = True
+
+    def remove(self):
+        self.active = False
+        return True
+
+
+def _register_hook(self, hook):
+    """Calls ``hook(grad)`` when this tensor's gradient is computed; a Tensor
+    it returns replaces the gradient. Returns a helper whose remove() undoes it."""
+    if not callable(hook):
+        raise TypeError(f"[register_hook] hook must be callable, got {type(hook).__name__}")
+    helper = TensorHookRemoveHelper()
+
+    def call(g):
+        return hook(g) if helper.active else None
+    self._register_grad_hook(call)
+    return helper
+
+
+def _format(self):
+    arr = self.numpy()
+    if arr.dtype == np.bool_:
+        body = np.array2string(arr, separator=", ", prefix="       ",
+                               formatter={"bool": lambda v: "True " if v else "False"})
+    else:
+        body = np.array2string(arr, separator=", ", prefix="       ", precision=8,
+                               threshold=1000, edgeitems=3)
+    return (f"Tensor(shape={self.shape}, dtype={self.dtype.name}, place={self.place}, "
+            f"stop_gradient={self.stop_gradient},\n       {body})")
+
+
+def _getitem(self, index):
+    out = basic_index(self, index)
+    if out is None:
+        raise IndexError(f"unsupported index {index!r}: use ints, slices, None and '...'")
+    return out
+
+
+def _reflect(fn):
+    return lambda self, other: fn(other, self)
+
+
+def _len(self):
+    if self.ndim == 0:
+        raise TypeError("len() of a 0-D tensor")
+    return self.shape[0]
+
+
+def _iter(self):
+    if self.ndim == 0:
+        raise TypeError("iteration over a 0-D tensor")
+    for i in range(self.shape[0]):
+        yield self[i]
+
+
+def _bool(self):
+    if int(np.prod(self.shape)) != 1:
+        raise ValueError("The truth value of a Tensor with more than one element is ambiguous; "
+                         "use .any() or .all()")
+    return bool(self.item())
+
+
+def _inplace(fn):
+    """``x op= y``: the result replaces x's data and x's place in the graph."""
+    def method(self, other):
+        self._assign_from(fn(self, other))
+        return self
+    return method
+
+
+_METHODS = {
+    "item": _item, "tolist": _tolist, "astype": _astype, "backward": _backward,
+    "clear_grad": _clear_grad, "clear_gradient": _clear_grad, "detach": _detach,
+    "register_hook": _register_hook, "__repr__": _format, "__str__": _format,
+    "__getitem__": _getitem, "__len__": _len, "__iter__": _iter, "__bool__": _bool,
+    "__float__": lambda self: float(self.item()), "__int__": lambda self: int(self.item()),
+    "__index__": lambda self: int(self.item()),
+    "__array__": lambda self, dtype=None, copy=None: (
+        self.numpy() if dtype is None else self.numpy().astype(dtype)),
+    "__add__": math.add, "__radd__": _reflect(math.add),
+    "__sub__": math.subtract, "__rsub__": _reflect(math.subtract),
+    "__mul__": math.multiply, "__rmul__": _reflect(math.multiply),
+    "__truediv__": math.divide, "__rtruediv__": _reflect(math.divide),
+    "__floordiv__": math.floor_divide, "__rfloordiv__": _reflect(math.floor_divide),
+    "__mod__": math.remainder, "__rmod__": _reflect(math.remainder),
+    "__pow__": math.pow, "__rpow__": lambda self, other: math._elementwise_pow(other, self, "pow"),
+    "__matmul__": math.matmul, "__rmatmul__": _reflect(math.matmul),
+    "__neg__": math.neg, "__abs__": math.abs,
+    "__iadd__": _inplace(math.add), "__isub__": _inplace(math.subtract),
+    "__imul__": _inplace(math.multiply), "__itruediv__": _inplace(math.divide),
+    "__eq__": logic.equal, "__ne__": logic.not_equal, "__lt__": logic.less_than,
+    "__le__": logic.less_equal, "__gt__": logic.greater_than, "__ge__": logic.greater_equal,
+    "__invert__": logic.logical_not,
+    "__and__": logic.logical_and, "__or__": logic.logical_or, "__xor__": logic.logical_xor,
+    "__hash__": object.__hash__,
+    "size": property(lambda self: int(np.prod(self.shape)), doc="The number of elements."),
+    "T": property(lambda self: manipulation.transpose(self, list(range(self.ndim))[::-1]),
+                  doc="The tensor with its dims reversed."),
+}
+
+# Methods that are the paddle.* function of the same name with the tensor first.
+_FUNCTIONS = [
+    (math, ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "mod", "pow",
+            "maximum", "minimum", "neg", "scale", "exp", "log", "log1p", "sqrt", "rsqrt",
+            "abs", "sin", "cos", "tanh", "sigmoid", "square", "reciprocal", "floor", "ceil",
+            "round", "sign", "erf", "matmul", "sum", "mean", "max", "min", "amax", "amin",
+            "all", "any", "prod"]),
+    (manipulation, ["cast", "reshape", "transpose", "squeeze", "unsqueeze", "flatten", "split"]),
+    (logic, ["equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",
+             "logical_and", "logical_or", "logical_xor", "logical_not"]),
+    (creation, ["clone"]),
+]
+
+
+def install():
+    for name, fn in _METHODS.items():
+        setattr(Tensor, name, fn)
+    for module, names in _FUNCTIONS:
+        for name in names:
+            setattr(Tensor, name, getattr(module, name))
+    Tensor.__module__ = "paddle"
+    Tensor.dim = lambda self: self.ndim
+    Tensor.numel = lambda self: creation.to_tensor(int(np.prod(self.shape)), dtype="int64")
+    Tensor.is_floating_point = lambda self: _dtype.is_floating_point(self.dtype)
