@@ -90,6 +90,13 @@ def test_workers_run_ops_after_the_parent_ran_parallel_ones(no_leftovers):
     assert got == [expected[:2], expected[2:]]
 
 
+def test_set_num_threads_rejects_fewer_than_one():
+    from paddle.base import core
+
+    with pytest.raises(core.InvalidArgumentError, match="thread count >= 1"):
+        core.set_num_threads(0)
+
+
 def test_batches_keep_sampler_order_when_a_worker_is_slow(no_leftovers):
     # Worker 0 gets batch 0 and sleeps; worker 1 finishes batch 1 first.
     loader = DataLoader(Slow(slow=0, delay=0.5), batch_size=1, num_workers=2, timeout=TIMEOUT)
