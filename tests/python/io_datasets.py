@@ -1,6 +1,9 @@
 """Small datasets the DataLoader tests share, and describe(), which writes a
 DataLoader output as JSON; tools/oracle/io_oracle.py uses both to record
-tests/data/io/expected.json with PaddlePaddle 3.3.1."""
+tests/data/io/expected.json with PaddlePaddle 3.3.1. Also shared_segments(),
+for the tests that check no shared memory is left behind."""
+import pathlib
+
 import numpy as np
 
 import paddle
@@ -21,6 +24,11 @@ def describe(value):
     if isinstance(value, np.generic):
         return {"scalar": {"dtype": str(value.dtype), "value": value.item()}}
     return {"plain": value}
+
+
+def shared_segments():
+    """The names of Python's shared-memory segments (multiprocessing.shared_memory)."""
+    return {p.name for p in pathlib.Path("/dev/shm").glob("psm_*")}
 
 
 class Mixed(Dataset):

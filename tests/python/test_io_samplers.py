@@ -51,6 +51,12 @@ def test_random_sampler_draws_from_a_given_generator():
     assert list(sampler) == [9, 4]  # the generator ran out before num_samples
 
 
+def test_weighted_sampler_takes_tensor_weights():
+    weights = paddle.to_tensor([0.1, 0.2, 0.3, 0.4], dtype="float64")
+    sampler = WeightedRandomSampler(weights, 8)
+    assert _seeded(6, lambda: list(sampler)) == SAMPLERS["weighted"] and len(sampler) == 8
+
+
 def test_weighted_sampler_takes_lists_and_2d_weights():
     assert len(WeightedRandomSampler([0.1, 0.2, 0.3, 0.4], 8)) == SAMPLERS["weighted_len"]
     rows = WeightedRandomSampler(np.array([[0.0, 1.0], [1.0, 0.0]]), 3)

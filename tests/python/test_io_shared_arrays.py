@@ -1,24 +1,20 @@
 """How DataLoader workers ship arrays: one shared-memory segment per batch
 that the receiver copies out of and unlinks; arrays that cannot live there
 (Python objects, empty ones) travel pickled."""
-import pathlib
 import pickle
 
 import numpy as np
 import pytest
 
+from io_datasets import shared_segments
 from paddle.io.dataloader import _shared_arrays as shared_arrays
-
-
-def _segments():
-    return {p.name for p in pathlib.Path("/dev/shm").glob("psm_*")}
 
 
 @pytest.fixture
 def no_new_segments():
-    before = _segments()
+    before = shared_segments()
     yield
-    assert _segments() - before == set()
+    assert shared_segments() - before == set()
 
 
 def test_arrays_round_trip_through_one_segment(no_new_segments):
@@ -26,9 +22,9 @@ def test_arrays_round_trip_through_one_segment(no_new_segments):
               np.array([True, False]), np.arange(12, dtype="float32").reshape(3, 4).T,
               np.array(3.5, "float16"), np.arange(4, dtype=">i4")]
     packet = pickle.loads(pickle.dumps(shared_arrays.pack(arrays)))  # as across the queue
-    assert packet.segment is not None and packet.segment in _segments()
+    assert packet.segment is not None and packet.segment in shared_segments()
     out = shared_arrays.unpack(packet)
-    assert packet.segment not in _segments()
+    assert packet.segment not in shared_segments()
     for got, want in zip(out, arrays):
         assert got.dtype == want.dtype and got.shape == want.shape
         np.testing.assert_array_equal(got, want)

@@ -6,36 +6,30 @@ timeout, so that a hang fails instead of blocking the run."""
 import gc
 import multiprocessing
 import os
-import pathlib
 import time
 
 import numpy as np
 import pytest
 
 import paddle
-from io_datasets import Mixed, Noise, describe
+from io_datasets import Mixed, Noise, describe, shared_segments
 from io_expected import EXPECTED
 from paddle.io import DataLoader, Dataset, IterableDataset, TensorDataset, get_worker_info
 
 TIMEOUT = 60  # seconds a batch may take before the loader gives up
 
 
-def _shared_segments():
-    """Python's shared-memory segments (multiprocessing.shared_memory names)."""
-    return {p.name for p in pathlib.Path("/dev/shm").glob("psm_*")}
-
-
 @pytest.fixture
 def no_leftovers():
     """Fails a test that leaves worker processes or shared memory behind."""
-    segments = _shared_segments()
+    segments = shared_segments()
     yield
     gc.collect()
     deadline = time.monotonic() + 10
     while multiprocessing.active_children() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert multiprocessing.active_children() == []
-    assert _shared_segments() - segments == set()
+    assert shared_segments() - segments == set()
 
 
 class Slow(Dataset):
