@@ -3,9 +3,11 @@ process, in sampler order; worker seeds and get_worker_info as in PaddlePaddle
 3.3.1; prefetching; a worker's exception, a dead worker and a timeout raised
 here; and no processes or shared memory left behind. Every loader has a
 timeout, so that a hang fails instead of blocking the run."""
+import faulthandler
 import gc
 import multiprocessing
 import os
+import signal
 import time
 
 import numpy as np
@@ -222,8 +224,22 @@ class Dies(Dataset):
 
 
 def test_a_dead_worker_is_reported(no_leftovers):
-    with pytest.raises(RuntimeError, match="exited unexpectedly"):
+    with pytest.raises(RuntimeError, match=r"exited unexpectedly \(pid \d+ exit code 3\)"):
         list(DataLoader(Dies(), num_workers=1, timeout=TIMEOUT))
+
+
+class Bus(Dataset):
+    def __getitem__(self, i):
+        faulthandler.disable()  # pytest's would print the worker's stack
+        os.kill(os.getpid(), signal.SIGBUS)
+
+    def __len__(self):
+        return 1
+
+
+def test_a_worker_killed_by_sigbus_hints_at_shared_memory(no_leftovers):
+    with pytest.raises(RuntimeError, match="SIGBUS: /dev/shm is likely too small"):
+        list(DataLoader(Bus(), num_workers=1, timeout=TIMEOUT))
 
 
 def test_timeout_raises_when_no_batch_arrives(no_leftovers):

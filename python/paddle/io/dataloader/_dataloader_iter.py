@@ -3,6 +3,7 @@ calling process, and one that has worker processes read them."""
 import itertools
 import multiprocessing
 import queue
+import signal
 import sys
 import time
 import weakref
@@ -117,6 +118,15 @@ def release_result(result):
     """Frees the shared memory of a worker result that will not be used."""
     if isinstance(result, tuple) and isinstance(result[0], shared_arrays.Packet):
         shared_arrays.release(result[0])
+
+
+def _dead_workers_message(dead):
+    codes = ", ".join(f"pid {p.pid} exit code {p.exitcode}" for p in dead)
+    message = f"DataLoader {len(dead)} worker(s) exited unexpectedly ({codes})"
+    if any(p.exitcode == -signal.SIGBUS for p in dead):
+        message += ("; SIGBUS: /dev/shm is likely too small for the batches "
+                    "(enlarge it, or pass use_shared_memory=False)")
+    return message
 
 
 def _release_all(arrived):
@@ -255,9 +265,7 @@ class MultiProcessIter:
             dead = self._pool.dead_workers()
             if dead:
                 self._pool.exit_grace = 0.0
-                pids = ", ".join(str(p.pid) for p in dead)
-                raise RuntimeError(f"DataLoader {len(dead)} worker(s) exited unexpectedly, "
-                                   f"pids: {pids}")
+                raise RuntimeError(_dead_workers_message(dead))
             if deadline is not None and time.monotonic() >= deadline:
                 self._pool.exit_grace = 0.0
                 raise RuntimeError(f"DataLoader timed out: no batch arrived from the workers "
