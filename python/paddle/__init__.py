@@ -9,8 +9,13 @@ from importlib.metadata import version as _dist_version
 
 from . import _core  # noqa: F401  (loads the C++ core first: everything below needs it)
 from . import base, inference  # noqa: F401
-from . import autograd, framework, tensor  # noqa: F401
-from . import jit, optimizer, static  # noqa: F401
+from . import autograd  # noqa: F401
+from . import framework  # noqa: F401
+from . import io  # noqa: F401
+from . import jit  # noqa: F401
+from . import optimizer  # noqa: F401
+from . import static  # noqa: F401
+from . import tensor  # noqa: F401
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.backward_mode import grad
@@ -33,6 +38,7 @@ __all__ = (
     ["get_flags", "set_flags", "inference", "Tensor", "dtype", "grad", "no_grad", "enable_grad",
      "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
      "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
-     "float64", "complex64", "complex128", "autograd", "jit", "optimizer", "static"]
+     "float64", "complex64", "complex128"]
+    + ["autograd", "io", "jit", "optimizer", "static"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__
 )
