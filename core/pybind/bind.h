@@ -16,6 +16,7 @@ void BindInference(pybind11::module_& m);  // inference.cc
 void BindInferenceTensor(pybind11::module_& m);  // inference_tensor.cc
 void BindEagerTensor(pybind11::module_& m);      // eager_tensor.cc
 void BindEagerOps(pybind11::module_& m);         // eager_ops.cc
+void BindEagerPyLayer(pybind11::module_& m);     // eager_pylayer.cc
 
 }  // namespace pybind
 }  // namespace paddle

@@ -14,4 +14,5 @@ PYBIND11_MODULE(_core, m) {
   paddle::pybind::BindInference(m);
   paddle::pybind::BindEagerTensor(m);
   paddle::pybind::BindEagerOps(m);
+  paddle::pybind::BindEagerPyLayer(m);
 }
