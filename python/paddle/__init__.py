@@ -23,6 +23,7 @@ from .framework import (
     bfloat16, bool, complex64, complex128, dtype, float16, float32, float64, get_default_dtype,
     int8, int16, int32, int64, seed, set_default_dtype, uint8,
 )
+from .framework.io import load, save
 from .tensor import *  # noqa: F401,F403
 from .tensor import creation as _creation, logic as _logic, manipulation as _manip, math as _math
 
@@ -39,6 +40,6 @@ __all__ = (
      "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
      "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
      "float64", "complex64", "complex128"]
-    + ["autograd", "io", "jit", "optimizer", "static"]
+    + ["autograd", "io", "jit", "optimizer", "static", "save", "load"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__
 )
