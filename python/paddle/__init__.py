@@ -10,7 +10,7 @@ from importlib.metadata import version as _dist_version
 from . import _core  # noqa: F401  (loads the C++ core first: everything below needs it)
 from . import base, inference  # noqa: F401
 from . import autograd, framework, tensor  # noqa: F401
-from . import optimizer  # noqa: F401
+from . import nn, optimizer, regularizer, utils  # noqa: F401
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.backward_mode import grad
