@@ -339,3 +339,19 @@ def test_adam_tensor_betas_and_multi_precision_match_floats():
         0.01, beta1=paddle.to_tensor(0.8), beta2=paddle.to_tensor(0.95),
         epsilon=paddle.to_tensor(1e-6), parameters=[w], multi_precision=True), g, p)
     np.testing.assert_allclose(tensors, floats, rtol=1e-6)
+
+
+def test_a_parameters_own_regularizer_wins():
+    g, p = np.array([1.0, -2.0], "float32"), np.array([0.5, -0.5], "float32")
+
+    def own_l1(w):
+        w.regularizer = paddle.regularizer.L1Decay(0.5)
+        return paddle.optimizer.SGD(0.1, parameters=[w], weight_decay=2.0)
+    np.testing.assert_allclose(_one_step(own_l1, g, p), p - 0.1 * (g + 0.5 * np.sign(p)),
+                               rtol=1e-6)
+
+    def own_l2_in_momentum(w):  # Momentum applies a parameter's L2Decay inside its op
+        w.regularizer = paddle.regularizer.L2Decay(0.3)
+        return paddle.optimizer.Momentum(0.1, parameters=[w], weight_decay=0.9)
+    np.testing.assert_allclose(_one_step(own_l2_in_momentum, g, p), p - 0.1 * (g + 0.3 * p),
+                               rtol=1e-6)

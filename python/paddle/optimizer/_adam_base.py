@@ -6,6 +6,12 @@ from .optimizer import Optimizer
 
 __all__ = []
 
+# The slots adam and adamw share: inputs in order, then outputs written in place.
+ADAM_INPUTS = ["Param", "Grad", "LearningRate", "Moment1", "Moment2", "Moment2Max", "Beta1Pow",
+               "Beta2Pow"]
+ADAM_OUTPUTS = ["ParamOut=Param", "Moment1Out=Moment1", "Moment2Out=Moment2",
+                "Moment2MaxOut=Moment2Max", "Beta1PowOut=Beta1Pow", "Beta2PowOut=Beta2Pow"]
+
 
 def check_rates(beta1, beta2, epsilon):
     """Adam's argument checks (skipped for Tensors, read at each step)."""

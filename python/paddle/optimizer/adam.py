@@ -1,15 +1,11 @@
 """Adam: bias-corrected running means of the gradient and its square."""
 from ..tensor._helpers import op
-from ._adam_base import AdamBase, check_rates, value
+from ._adam_base import ADAM_INPUTS, ADAM_OUTPUTS, AdamBase, check_rates, value
 
 __all__ = []
 
-_adam = op("adam",
-           ["Param", "Grad", "LearningRate", "Moment1", "Moment2", "Moment2Max", "Beta1Pow",
-            "Beta2Pow"],
-           ["beta1", "beta2", "epsilon", "lazy_mode", "amsgrad"],
-           ["ParamOut=Param", "Moment1Out=Moment1", "Moment2Out=Moment2",
-            "Moment2MaxOut=Moment2Max", "Beta1PowOut=Beta1Pow", "Beta2PowOut=Beta2Pow"])
+_adam = op("adam", ADAM_INPUTS, ["beta1", "beta2", "epsilon", "lazy_mode", "amsgrad"],
+           ADAM_OUTPUTS)
 
 
 class Adam(AdamBase):

@@ -1,18 +1,15 @@
 """AdamW: Adam with decoupled weight decay (the parameter shrinks by
 lr * coeff before the Adam step instead of the decay joining the gradient)."""
 from ..tensor._helpers import Tensor, op
-from ._adam_base import AdamBase, check_rates, value
+from ._adam_base import ADAM_INPUTS, ADAM_OUTPUTS, AdamBase, check_rates, value
 from .optimizer import _optimize_attr
 
 __all__ = []
 
-_adamw = op("adamw",
-            ["Param", "Grad", "LearningRate", "Moment1", "Moment2", "Moment2Max", "Beta1Pow",
-             "Beta2Pow"],
+_adamw = op("adamw", ADAM_INPUTS,
             ["beta1", "beta2", "epsilon", "lr_ratio", "coeff", "with_decay", "lazy_mode",
              "amsgrad"],
-            ["ParamOut=Param", "Moment1Out=Moment1", "Moment2Out=Moment2",
-             "Moment2MaxOut=Moment2Max", "Beta1PowOut=Beta1Pow", "Beta2PowOut=Beta2Pow"])
+            ADAM_OUTPUTS)
 
 
 class AdamW(AdamBase):
