@@ -21,20 +21,7 @@ class WeightDecayRegularizer:
         raise NotImplementedError
 
 
-class _CoeffDecay(WeightDecayRegularizer):
-    """A regularizer with one coefficient, printed as ``<class name>, coeff=...``."""
-
-    def __init__(self, coeff=0.0):
-        if coeff is None:
-            raise ValueError(f"[{type(self).__name__}] coeff must be a number, got None")
-        super().__init__()
-        self._coeff = coeff
-
-    def __str__(self):
-        return f"{type(self).__name__}, coeff={self._coeff:f}"
-
-
-class L1Decay(_CoeffDecay):
+class L1Decay(WeightDecayRegularizer):
     """L1 weight decay: adds ``coeff * sign(param)`` to the gradient.
 
     Args:
@@ -53,11 +40,20 @@ class L1Decay(_CoeffDecay):
             array([ 0.75, -1.55], dtype=float32)
     """
 
+    def __init__(self, coeff=0.0):
+        if coeff is None:
+            raise ValueError("[L1Decay] coeff must be a number, got None")
+        super().__init__()
+        self._coeff = coeff
+
     def __call__(self, param, grad, block=None):
         return _scale(_sign(param), float(self._coeff), 0.0, True)
 
+    def __str__(self):
+        return f"L1Decay, coeff={self._coeff:f}"
 
-class L2Decay(_CoeffDecay):
+
+class L2Decay(WeightDecayRegularizer):
     """L2 weight decay: adds ``coeff * param`` to the gradient.
 
     Args:
@@ -76,5 +72,14 @@ class L2Decay(_CoeffDecay):
             array([ 0.75, -1.5 ], dtype=float32)
     """
 
+    def __init__(self, coeff=0.0):
+        if coeff is None:
+            raise ValueError("[L2Decay] coeff must be a number, got None")
+        super().__init__()
+        self._coeff = coeff
+
     def __call__(self, param, grad, block=None):
         return _scale(param, float(self._coeff), 0.0, True)
+
+    def __str__(self):
+        return f"L2Decay, coeff={self._coeff:f}"

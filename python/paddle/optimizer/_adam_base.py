@@ -2,9 +2,12 @@
 one-element Tensors, read at each step) and the moment and beta-power
 accumulators, named as PaddlePaddle names them."""
 from ..tensor._helpers import Tensor
-from .optimizer import Optimizer
 
 __all__ = []
+
+# The accumulator names (PaddlePaddle's).
+MOMENT1, MOMENT2, MOMENT2_MAX = "moment1", "moment2", "moment2_max"
+BETA1_POW, BETA2_POW = "beta1_pow_acc", "beta2_pow_acc"
 
 # The slots adam and adamw share: inputs in order, then outputs written in place.
 ADAM_INPUTS = ["Param", "Grad", "LearningRate", "Moment1", "Moment2", "Moment2Max", "Beta1Pow",
@@ -31,34 +34,24 @@ def value(v):
     return float(v.item()) if isinstance(v, Tensor) else float(v)
 
 
-class AdamBase(Optimizer):
-    """Moment1/Moment2 (and Moment2Max under amsgrad) shaped as the parameter,
-    Beta1Pow/Beta2Pow of shape [1] starting at beta1/beta2."""
+def create_moments(opt, parameters, amsgrad):
+    """Moment1/Moment2 (and Moment2Max under amsgrad) shaped as each new
+    parameter, Beta1Pow/Beta2Pow of shape [1] starting at opt's beta1/beta2."""
+    for p in parameters:
+        if p.name in opt._already_create_accumulator:
+            continue
+        opt._add_accumulator(MOMENT1, p)
+        opt._add_accumulator(MOMENT2, p)
+        if amsgrad:
+            opt._add_accumulator(MOMENT2_MAX, p)
+        opt._add_accumulator(BETA1_POW, p, fill_value=value(opt._beta1), shape=[1])
+        opt._add_accumulator(BETA2_POW, p, fill_value=value(opt._beta2), shape=[1])
+        opt._already_create_accumulator.add(p.name)
 
-    _moment1_acc_str = "moment1"
-    _moment2_acc_str = "moment2"
-    _moment2_acc_max_str = "moment2_max"
-    _beta1_pow_acc_str = "beta1_pow_acc"
-    _beta2_pow_acc_str = "beta2_pow_acc"
-    _amsgrad = False
 
-    def _create_accumulators(self, parameters):
-        for p in parameters:
-            if p.name in self._already_create_accumulator:
-                continue
-            self._add_accumulator(self._moment1_acc_str, p)
-            self._add_accumulator(self._moment2_acc_str, p)
-            if self._amsgrad:
-                self._add_accumulator(self._moment2_acc_max_str, p)
-            self._add_accumulator(self._beta1_pow_acc_str, p, fill_value=value(self._beta1),
-                                  shape=[1])
-            self._add_accumulator(self._beta2_pow_acc_str, p, fill_value=value(self._beta2),
-                                  shape=[1])
-            self._already_create_accumulator.add(p.name)
-
-    def _moments(self, param):
-        """(moment1, moment2, moment2_max or None, beta1_pow, beta2_pow) of ``param``."""
-        get = self._get_accumulator
-        return (get(self._moment1_acc_str, param), get(self._moment2_acc_str, param),
-                get(self._moment2_acc_max_str, param) if self._amsgrad else None,
-                get(self._beta1_pow_acc_str, param), get(self._beta2_pow_acc_str, param))
+def moments(opt, param, amsgrad):
+    """(moment1, moment2, moment2_max or None, beta1_pow, beta2_pow) of ``param``."""
+    get = opt._get_accumulator
+    return (get(MOMENT1, param), get(MOMENT2, param),
+            get(MOMENT2_MAX, param) if amsgrad else None,
+            get(BETA1_POW, param), get(BETA2_POW, param))

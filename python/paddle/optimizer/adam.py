@@ -1,6 +1,7 @@
 """Adam: bias-corrected running means of the gradient and its square."""
 from ..tensor._helpers import op
-from ._adam_base import ADAM_INPUTS, ADAM_OUTPUTS, AdamBase, check_rates, value
+from ._adam_base import ADAM_INPUTS, ADAM_OUTPUTS, check_rates, create_moments, moments, value
+from .optimizer import Optimizer
 
 __all__ = []
 
@@ -8,7 +9,7 @@ _adam = op("adam", ADAM_INPUTS, ["beta1", "beta2", "epsilon", "lazy_mode", "amsg
            ADAM_OUTPUTS)
 
 
-class Adam(AdamBase):
+class Adam(Optimizer):
     r"""Adam: :math:`m = \beta_1 m + (1 - \beta_1) g`, :math:`v = \beta_2 v + (1 - \beta_2) g^2`,
     :math:`param = param - lr \frac{\sqrt{1 - \beta_2^t}}{1 - \beta_1^t}
     \frac{m}{\sqrt{v} + \epsilon \sqrt{1 - \beta_2^t}}`. weight_decay is added to
@@ -64,8 +65,11 @@ class Adam(AdamBase):
             setattr(self, "_" + key, group.get(key, self._default_dict[key]))
         return group.get("params")
 
+    def _create_accumulators(self, parameters):
+        create_moments(self, parameters, self._amsgrad)
+
     def _append_optimize_op(self, param, grad):
-        m1, m2, m2max, b1p, b2p = self._moments(param)
+        m1, m2, m2max, b1p, b2p = moments(self, param, self._amsgrad)
         _adam(param, grad, self._create_param_lr(param), m1, m2, m2max, b1p, b2p,
               value(self._beta1), value(self._beta2), value(self._epsilon),
               bool(self._lazy_mode), bool(self._amsgrad))

@@ -1,8 +1,8 @@
 """AdamW: Adam with decoupled weight decay (the parameter shrinks by
 lr * coeff before the Adam step instead of the decay joining the gradient)."""
 from ..tensor._helpers import Tensor, op
-from ._adam_base import ADAM_INPUTS, ADAM_OUTPUTS, AdamBase, check_rates, value
-from .optimizer import _optimize_attr
+from ._adam_base import ADAM_INPUTS, ADAM_OUTPUTS, check_rates, create_moments, moments, value
+from .optimizer import Optimizer, _optimize_attr
 
 __all__ = []
 
@@ -12,7 +12,7 @@ _adamw = op("adamw", ADAM_INPUTS,
             ADAM_OUTPUTS)
 
 
-class AdamW(AdamBase):
+class AdamW(Optimizer):
     r"""AdamW: :math:`param = param (1 - lr \cdot coeff)`, then Adam's step (see Adam).
 
     Args:
@@ -83,11 +83,14 @@ class AdamW(AdamBase):
             setattr(self, "_" + key, group.get(key, self._default_dict[key]))
         return group.get("params")
 
+    def _create_accumulators(self, parameters):
+        create_moments(self, parameters, self._amsgrad)
+
     def _append_optimize_op(self, param, grad):
         with_decay = (self._apply_decay_param_fun is None
                       or bool(self._apply_decay_param_fun(param.name)))
         ratio = 1.0 if self._lr_ratio is None else float(self._lr_ratio(param))
-        m1, m2, m2max, b1p, b2p = self._moments(param)
+        m1, m2, m2max, b1p, b2p = moments(self, param, self._amsgrad)
         _adamw(param, grad, self._create_param_lr(param), m1, m2, m2max, b1p, b2p,
                value(self._beta1), value(self._beta2), value(self._epsilon), ratio,
                value(self._weight_decay), with_decay, bool(self._lazy_mode), bool(self._amsgrad))

@@ -1,7 +1,8 @@
 """LAMB: Adam's step plus weight decay, scaled per parameter by the trust
 ratio ||param|| / ||step|| (large-batch training)."""
 from ..tensor._helpers import op
-from ._adam_base import AdamBase, value
+from ._adam_base import create_moments, moments, value
+from .optimizer import Optimizer
 
 __all__ = []
 
@@ -12,7 +13,7 @@ _lamb = op("lamb",
             "Beta1PowOut=Beta1Pow", "Beta2PowOut=Beta2Pow"])
 
 
-class Lamb(AdamBase):
+class Lamb(Optimizer):
     r"""LAMB: :math:`r = \hat m / (\sqrt{\hat v} + \epsilon) + wd \cdot param` with Adam's
     bias-corrected moments, :math:`param = param - lr \frac{\|param\|}{\|r\|} r`.
 
@@ -70,8 +71,11 @@ class Lamb(AdamBase):
             setattr(self, "_" + key, group.get(key, self._default_dict[key]))
         return group.get("params")
 
+    def _create_accumulators(self, parameters):
+        create_moments(self, parameters, False)
+
     def _append_optimize_op(self, param, grad):
-        m1, m2, _, b1p, b2p = self._moments(param)
+        m1, m2, _, b1p, b2p = moments(self, param, False)
         excluded = (self._exclude_from_weight_decay_fn is not None
                     and self._exclude_from_weight_decay_fn(param))
         decay = 0.0 if excluded else float(self._lamb_weight_decay)

@@ -340,7 +340,7 @@ class Optimizer:
         self.clear_grad(set_to_zero=not set_to_none)
 
     def _regularized(self, param, grad, regularization):
-        """grad plus the weight decay term: the parameter's own regularizer, else ``regularization``."""
+        """grad plus the weight decay: the parameter's own regularizer, else ``regularization``."""
         reg = getattr(param, "regularizer", None) or regularization
         if grad is None or reg is None:
             return grad
