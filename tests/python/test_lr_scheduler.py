@@ -126,6 +126,7 @@ PLATEAU_CASES = [(i, c) for i, c in enumerate(CASES) if c["scheduler"] == "Reduc
 @pytest.mark.parametrize("kind,convert", [
     ("float", float),
     ("float32_ndarray", lambda v: np.array([v], dtype="float32")),
+    ("float32_tensor", lambda v: paddle.to_tensor([v], dtype="float32")),
 ])
 def test_plateau_compares_metrics_in_their_own_precision(case, kind, convert):
     metrics = [convert(m) for m in PLATEAU_METRICS]
@@ -203,6 +204,22 @@ def test_plateau_takes_any_one_element_metric(metric):
     sched.step(metric)
     assert (sched.last_epoch, sched(), sched.num_bad_epochs) == (2, 0.5, 0)
     assert sched.state_dict()["best"] == 1.0
+
+
+@pytest.mark.parametrize("shape", [[], [1], [1, 1]])
+def test_plateau_takes_a_one_element_tensor_and_saves_it_as_a_float(shape):
+    sched = lr.ReduceOnPlateau(1.0, patience=0, factor=0.5)
+    sched.step(paddle.to_tensor(np.full(shape, 2.5, dtype="float32")))
+    sched.step(paddle.to_tensor(np.full(shape, 3.0, dtype="float32")))
+    assert (sched.last_epoch, sched(), sched.num_bad_epochs) == (2, 0.5, 0)
+    state = sched.state_dict()
+    assert type(state["best"]) is float and state["best"] == 2.5
+
+
+def test_plateau_rejects_a_tensor_of_two_elements():
+    sched = lr.ReduceOnPlateau(1.0)
+    with pytest.raises(AssertionError, match="the current metrics.size is 2"):
+        sched.step(paddle.to_tensor([1.0, 2.0]))
 
 
 @pytest.mark.parametrize("metric,error,message", [
