@@ -13,9 +13,12 @@ from . import autograd  # noqa: F401
 from . import framework  # noqa: F401
 from . import io  # noqa: F401
 from . import jit  # noqa: F401
+from . import nn  # noqa: F401
 from . import optimizer  # noqa: F401
+from . import regularizer  # noqa: F401
 from . import static  # noqa: F401
 from . import tensor  # noqa: F401
+from . import utils  # noqa: F401
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.backward_mode import grad
