@@ -19,6 +19,9 @@ from .framework import (
 )
 from .tensor import *  # noqa: F401,F403
 from .tensor import creation as _creation, logic as _logic, manipulation as _manip, math as _math
+from . import nn, utils  # noqa: F401  (after tensor: layers build on the tensor functions)
+from .base.framework import create_parameter
+from .base.param_attr import ParamAttr
 
 Tensor = _core.Tensor
 
@@ -32,6 +35,7 @@ __all__ = (
     ["get_flags", "set_flags", "inference", "Tensor", "dtype", "grad", "no_grad", "enable_grad",
      "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
      "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
-     "float64", "complex64", "complex128", "autograd"]
+     "float64", "complex64", "complex128", "autograd", "nn", "utils", "ParamAttr",
+     "create_parameter"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__
 )

@@ -1,0 +1,340 @@
+"""Activation layers: each calls its nn.functional counterpart."""
+from ...framework import dtypes as _dtype
+from .. import functional as F
+from ..initializer import Constant
+from .layers import Layer
+
+__all__ = [
+    "CELU", "ELU", "GELU", "Hardsigmoid", "Hardswish", "LeakyReLU", "LogSigmoid", "LogSoftmax",
+    "Mish", "PReLU", "ReLU", "ReLU6", "SELU", "Sigmoid", "SiLU", "Softmax", "Softplus",
+    "Softsign", "Swish", "Tanh",
+]
+
+
+class _Stateless(Layer):
+    """An activation without settings: forward is ``_fn(x)``."""
+
+    def __init__(self, name=None):
+        super().__init__()
+        self._name = name
+
+    def forward(self, x):
+        return type(self)._fn(x)
+
+    def extra_repr(self):
+        return f"name={self._name}" if self._name else ""
+
+
+class ReLU(_Stateless):
+    """max(x, 0).
+
+    Example:
+        >>> paddle.nn.ReLU()(paddle.to_tensor([-1.0, 2.0])).numpy()
+        array([0., 2.], dtype=float32)
+    """
+    _fn = F.relu
+
+
+class ReLU6(_Stateless):
+    """min(max(x, 0), 6).
+
+    Example:
+        >>> paddle.nn.ReLU6()(paddle.to_tensor([-1.0, 8.0])).numpy()
+        array([0., 6.], dtype=float32)
+    """
+    _fn = F.relu6
+
+
+class Sigmoid(_Stateless):
+    """1 / (1 + exp(-x)).
+
+    Example:
+        >>> paddle.nn.Sigmoid()(paddle.to_tensor([0.0])).numpy()
+        array([0.5], dtype=float32)
+    """
+    _fn = F.sigmoid
+
+
+class Tanh(_Stateless):
+    """tanh(x).
+
+    Example:
+        >>> paddle.nn.Tanh()(paddle.to_tensor([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+    _fn = F.tanh
+
+
+class Hardswish(_Stateless):
+    """x * min(max(x + 3, 0), 6) / 6.
+
+    Example:
+        >>> paddle.nn.Hardswish()(paddle.to_tensor([-4.0, 4.0])).numpy()
+        array([-0.,  4.], dtype=float32)
+    """
+    _fn = F.hardswish
+
+
+class Mish(_Stateless):
+    """x * tanh(softplus(x)).
+
+    Example:
+        >>> paddle.nn.Mish()(paddle.to_tensor([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+    _fn = F.mish
+
+
+class Softsign(_Stateless):
+    """x / (1 + |x|).
+
+    Example:
+        >>> paddle.nn.Softsign()(paddle.to_tensor([1.0])).numpy()
+        array([0.5], dtype=float32)
+    """
+    _fn = F.softsign
+
+
+class LogSigmoid(_Stateless):
+    """log(sigmoid(x)).
+
+    Example:
+        >>> paddle.nn.LogSigmoid()(paddle.to_tensor([0.0])).numpy()
+        array([-0.6931472], dtype=float32)
+    """
+    _fn = F.log_sigmoid
+
+
+class Swish(_Stateless):
+    """x * sigmoid(x).
+
+    Example:
+        >>> paddle.nn.Swish()(paddle.to_tensor([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+    _fn = F.swish
+
+
+class Hardsigmoid(_Stateless):
+    """min(max(x / 6 + 0.5, 0), 1).
+
+    Example:
+        >>> paddle.nn.Hardsigmoid()(paddle.to_tensor([0.0])).numpy()
+        array([0.5], dtype=float32)
+    """
+    _fn = F.hardsigmoid
+
+
+class SiLU(Layer):
+    """x * sigmoid(x).
+
+    Example:
+        >>> paddle.nn.SiLU()(paddle.to_tensor([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+
+    def __init__(self, inplace=False, name=None):
+        super().__init__()
+        self._inplace = inplace
+        self._name = name
+
+    def forward(self, x):
+        return F.silu(x, self._inplace)
+
+    def extra_repr(self):
+        return f"inplace={self._inplace}" + (f", name={self._name}" if self._name else "")
+
+
+class LeakyReLU(Layer):
+    """x where x >= 0, else negative_slope * x.
+
+    Example:
+        >>> paddle.nn.LeakyReLU(0.1)(paddle.to_tensor([-1.0])).numpy()
+        array([-0.1], dtype=float32)
+    """
+
+    def __init__(self, negative_slope=0.01, name=None):
+        super().__init__()
+        self._negative_slope = negative_slope
+        self._name = name
+
+    def forward(self, x):
+        return F.leaky_relu(x, self._negative_slope)
+
+    def extra_repr(self):
+        return f"negative_slope={self._negative_slope}" + (f", name={self._name}" if self._name else "")
+
+
+class ELU(Layer):
+    """x where x > 0, else alpha * (exp(x) - 1).
+
+    Example:
+        >>> paddle.nn.ELU()(paddle.to_tensor([1.0])).numpy()
+        array([1.], dtype=float32)
+    """
+
+    def __init__(self, alpha=1.0, name=None):
+        super().__init__()
+        self._alpha = alpha
+        self._name = name
+
+    def forward(self, x):
+        return F.elu(x, self._alpha)
+
+    def extra_repr(self):
+        return f"alpha={self._alpha}" + (f", name={self._name}" if self._name else "")
+
+
+class CELU(Layer):
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
+
+    Example:
+        >>> paddle.nn.CELU()(paddle.to_tensor([1.0])).numpy()
+        array([1.], dtype=float32)
+    """
+
+    def __init__(self, alpha=1.0, name=None):
+        super().__init__()
+        self._alpha = alpha
+        self._name = name
+
+    def forward(self, x):
+        return F.celu(x, self._alpha)
+
+    def extra_repr(self):
+        return f"alpha={self._alpha}" + (f", name={self._name}" if self._name else "")
+
+
+class SELU(Layer):
+    """scale * (x where x > 0, else alpha * (exp(x) - 1)).
+
+    Example:
+        >>> paddle.nn.SELU()(paddle.to_tensor([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+
+    def __init__(self, scale=1.0507009873554805, alpha=1.6732632423543772, name=None):
+        super().__init__()
+        self._scale = scale
+        self._alpha = alpha
+        self._name = name
+
+    def forward(self, x):
+        return F.selu(x, self._scale, self._alpha)
+
+    def extra_repr(self):
+        return f"scale={self._scale:.16f}, alpha={self._alpha:.16f}" + (
+            f", name={self._name}" if self._name else "")
+
+
+class GELU(Layer):
+    """x * Φ(x) (exact, or the tanh approximation).
+
+    Example:
+        >>> paddle.nn.GELU()(paddle.to_tensor([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+
+    def __init__(self, approximate=False, name=None):
+        super().__init__()
+        self._approximate = approximate
+        self._name = name
+
+    def forward(self, x):
+        return F.gelu(x, self._approximate)
+
+    def extra_repr(self):
+        return f"approximate={self._approximate}" + (f", name={self._name}" if self._name else "")
+
+
+class Softplus(Layer):
+    """log(1 + exp(beta * x)) / beta (x where beta * x > threshold).
+
+    Example:
+        >>> paddle.nn.Softplus()(paddle.to_tensor([0.0])).numpy()
+        array([0.6931472], dtype=float32)
+    """
+
+    def __init__(self, beta=1, threshold=20, name=None):
+        super().__init__()
+        self._beta = beta
+        self._threshold = threshold
+        self._name = name
+
+    def forward(self, x):
+        return F.softplus(x, self._beta, self._threshold)
+
+    def extra_repr(self):
+        return f"beta={self._beta}, threshold={self._threshold}" + (
+            f", name={self._name}" if self._name else "")
+
+
+class Softmax(Layer):
+    """exp(x) / sum(exp(x)) along axis.
+
+    Example:
+        >>> paddle.nn.Softmax()(paddle.to_tensor([0.0, 0.0])).numpy()
+        array([0.5, 0.5], dtype=float32)
+    """
+
+    def __init__(self, axis=-1, name=None):
+        super().__init__()
+        self._axis = axis
+        self._name = name
+
+    def forward(self, x):
+        return F.softmax(x, self._axis)
+
+    def extra_repr(self):
+        return f"axis={self._axis}" + (f", name={self._name}" if self._name else "")
+
+
+class LogSoftmax(Layer):
+    """log(softmax(x)) along axis.
+
+    Example:
+        >>> paddle.nn.LogSoftmax()(paddle.to_tensor([0.0, 0.0])).numpy()
+        array([-0.6931472, -0.6931472], dtype=float32)
+    """
+
+    def __init__(self, axis=-1, name=None):
+        super().__init__()
+        self._axis = axis
+        self._name = name
+
+    def forward(self, x):
+        return F.log_softmax(x, self._axis)
+
+    def extra_repr(self):
+        return f"axis={self._axis}" + (f", name={self._name}" if self._name else "")
+
+
+class PReLU(Layer):
+    """x where x >= 0, else weight * x, with a learned weight of
+    num_parameters values (1, or one per channel), starting at ``init``.
+
+    Example:
+        >>> prelu = paddle.nn.PReLU()
+        >>> prelu(paddle.to_tensor([-2.0, 1.0])).numpy()
+        array([-0.5,  1. ], dtype=float32)
+    """
+
+    def __init__(self, num_parameters=1, init=0.25, weight_attr=None, data_format="NCHW",
+                 name=None):
+        super().__init__()
+        if not isinstance(num_parameters, int) or num_parameters <= 0:
+            raise ValueError(f"[PReLU] num_parameters must be a positive int, got {num_parameters!r}")
+        self._num_parameters = num_parameters
+        self._init = init
+        self._data_format = data_format
+        self._name = name
+        self._dtype = _dtype.get_default_dtype()
+        self._weight = self.create_parameter([num_parameters], weight_attr, self._dtype,
+                                             default_initializer=Constant(init))
+
+    def forward(self, x):
+        return F.prelu(x, self._weight, self._data_format)
+
+    def extra_repr(self):
+        return (f"num_parameters={self._num_parameters}, data_format={self._data_format}, "
+                f"init={self._init}, dtype={self._dtype}" + (f", name={self._name}" if self._name else ""))
