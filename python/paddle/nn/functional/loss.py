@@ -3,6 +3,7 @@ label smoothing), nll_loss, mse_loss, l1_loss, binary_cross_entropy(_with_logits
 smooth_l1_loss, kl_div."""
 from ...framework import dtypes as _dtype
 from ...tensor._helpers import check_tensor, op
+from ...tensor.creation import zeros_like
 from ...tensor.manipulation import cast, reshape, squeeze, unsqueeze
 from ...tensor.math import abs as _abs, mean, square, sum as _sum
 from .input import one_hot
@@ -135,6 +136,7 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
     _same_shape(logit, label, fn)
     if pos_weight is not None:
         check_tensor(pos_weight, "pos_weight", fn)
+        pos_weight = pos_weight + zeros_like(logit)  # the op wants logit's shape: broadcast
     out = _sigmoid_ce(logit, label, pos_weight, False, -100)
     if weight is not None:
         out = out * check_tensor(weight, "weight", fn)
