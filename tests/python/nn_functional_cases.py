@@ -144,6 +144,23 @@ def _cases():
                                  lambda p, F, x, y: F.kl_div(x, y, "batchmean"))
     cases["kl_div_log_target"] = ([logp, np.log(soft)], [0],
                                   lambda p, F, x, y: F.kl_div(x, y, "sum", log_target=True))
+    small = f(1, 2, 3, 4)
+    cases["interp_nearest_size"] = ([small], [0],
+                                    lambda p, F, x: F.interpolate(x, size=[5, 7]))
+    cases["interp_nearest_scale"] = ([small], [0],
+                                     lambda p, F, x: F.interpolate(x, scale_factor=2))
+    cases["interp_bilinear_corners"] = (
+        [small], [0], lambda p, F, x: F.interpolate(x, size=[5, 6], mode="bilinear",
+                                                    align_corners=True))
+    cases["interp_bilinear_half_pixel"] = (
+        [small], [0], lambda p, F, x: F.interpolate(x, scale_factor=[1.5, 2.5], mode="bilinear"))
+    cases["interp_bilinear_mode1"] = (
+        [small], [0], lambda p, F, x: F.interpolate(x, size=[6, 5], mode="bilinear", align_mode=1))
+    cases["interp_bilinear_nhwc"] = (
+        [f(1, 3, 4, 2)], [0], lambda p, F, x: F.interpolate(x, size=[5, 6], mode="bilinear",
+                                                            data_format="NHWC"))
+    cases["interp_area"] = ([f(1, 2, 6, 6)], [0],
+                            lambda p, F, x: F.interpolate(x, size=[3, 2], mode="area"))
     return cases
 
 

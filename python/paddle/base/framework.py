@@ -53,6 +53,15 @@ class EagerParamBase(Tensor):
             raise ValueError(f"The type of trainable MUST be bool, but the type is {type(value)}")
         self.stop_gradient = not value
 
+    def _assign_from(self, src):
+        """Takes src's values (and place in the graph). A value computed outside
+        the graph (an optimizer step under no_grad) leaves the parameter as
+        trainable as it was, where a plain Tensor would take src's stop_gradient."""
+        trainable = self.trainable
+        Tensor._assign_from(self, src)
+        if src.stop_gradient:
+            self.stop_gradient = not trainable
+
     @classmethod
     def from_tensor(cls, tensor, **kwargs):
         """A parameter holding a copy of ``tensor``'s values.

@@ -124,7 +124,10 @@ def gelu(x, approximate=False, name=None):
         array([0.], dtype=float32)
     """
     check_tensor(x, "x", "gelu")
-    if approximate in ("tanh", "none"):
+    if isinstance(approximate, str):
+        if approximate not in ("tanh", "none"):
+            raise ValueError(f"the value of approximate in gelu should be 'tanh' or 'none', but "
+                             f"received {approximate}")
         approximate = approximate == "tanh"
     if not isinstance(approximate, bool):
         raise TypeError(f"[gelu] approximate must be a bool, 'tanh' or 'none', got {approximate!r}")

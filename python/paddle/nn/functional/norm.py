@@ -2,16 +2,17 @@
 import math
 import numbers
 
+import numpy as np
+
 from ...tensor._helpers import check_tensor, op
 from ...tensor.manipulation import reshape
 
 __all__ = ["batch_norm", "layer_norm"]
 
-# Training writes the updated running statistics into running_mean/var in place.
 _batch_norm = op("batch_norm", ["X", "Scale", "Bias", "Mean", "Variance"],
                  ["is_test", "momentum", "epsilon", "data_layout", "use_global_stats",
                   "trainable_statistics"],
-                 ["Y", "MeanOut=Mean", "VarianceOut=Variance"])
+                 ["Y", "MeanOut", "VarianceOut"])
 _layer_norm = op("layer_norm", ["X", "Scale", "Bias"], ["epsilon", "begin_norm_axis"], ["Y"])
 
 _CHANNEL_LAST = {"NLC", "NHWC", "NDHWC"}
@@ -52,9 +53,16 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
         use_global_stats, trainable_statistics = not training, False
     else:
         trainable_statistics = not use_global_stats
-    y, _, _ = _batch_norm(x, weight, bias, running_mean, running_var, not training,
-                          float(momentum), float(epsilon), "NHWC" if channel_last else "NCHW",
-                          bool(use_global_stats), trainable_statistics)
+    y, mean_out, var_out = _batch_norm(x, weight, bias, running_mean, running_var, not training,
+                                       float(momentum), float(epsilon),
+                                       "NHWC" if channel_last else "NCHW",
+                                       bool(use_global_stats), trainable_statistics)
+    if training:
+        # The new statistics go into the running tensors' memory (numpy() shares
+        # it): written as op outputs ("MeanOut=Mean"), the running tensors would
+        # join this step's autograd graph and hold it alive until the next step.
+        np.copyto(running_mean.numpy(), mean_out.numpy())
+        np.copyto(running_var.numpy(), var_out.numpy())
     return y
 
 

@@ -11,21 +11,28 @@ __all__ = [
 ]
 
 
-class _Stateless(Layer):
-    """An activation without settings: forward is ``_fn(x)``."""
+class _Activation(Layer):
+    """An activation layer: forward is ``_fn(x, *settings)``, the settings
+    being the attributes named in ``_settings`` (printed by repr too)."""
+    _settings = ()
 
-    def __init__(self, name=None):
+    def __init__(self, name=None, **settings):
         super().__init__()
         self._name = name
+        for key, value in settings.items():
+            setattr(self, "_" + key, value)
 
     def forward(self, x):
-        return type(self)._fn(x)
+        return type(self)._fn(x, *(getattr(self, "_" + k) for k in self._settings))
 
     def extra_repr(self):
-        return f"name={self._name}" if self._name else ""
+        parts = [f"{k}={getattr(self, '_' + k)}" for k in self._settings]
+        if self._name:
+            parts.append(f"name={self._name}")
+        return ", ".join(parts)
 
 
-class ReLU(_Stateless):
+class ReLU(_Activation):
     """max(x, 0).
 
     Example:
@@ -35,7 +42,7 @@ class ReLU(_Stateless):
     _fn = F.relu
 
 
-class ReLU6(_Stateless):
+class ReLU6(_Activation):
     """min(max(x, 0), 6).
 
     Example:
@@ -45,7 +52,7 @@ class ReLU6(_Stateless):
     _fn = F.relu6
 
 
-class Sigmoid(_Stateless):
+class Sigmoid(_Activation):
     """1 / (1 + exp(-x)).
 
     Example:
@@ -55,7 +62,7 @@ class Sigmoid(_Stateless):
     _fn = F.sigmoid
 
 
-class Tanh(_Stateless):
+class Tanh(_Activation):
     """tanh(x).
 
     Example:
@@ -65,7 +72,7 @@ class Tanh(_Stateless):
     _fn = F.tanh
 
 
-class Hardswish(_Stateless):
+class Hardswish(_Activation):
     """x * min(max(x + 3, 0), 6) / 6.
 
     Example:
@@ -75,7 +82,7 @@ class Hardswish(_Stateless):
     _fn = F.hardswish
 
 
-class Mish(_Stateless):
+class Mish(_Activation):
     """x * tanh(softplus(x)).
 
     Example:
@@ -85,7 +92,7 @@ class Mish(_Stateless):
     _fn = F.mish
 
 
-class Softsign(_Stateless):
+class Softsign(_Activation):
     """x / (1 + |x|).
 
     Example:
@@ -95,7 +102,7 @@ class Softsign(_Stateless):
     _fn = F.softsign
 
 
-class LogSigmoid(_Stateless):
+class LogSigmoid(_Activation):
     """log(sigmoid(x)).
 
     Example:
@@ -105,7 +112,7 @@ class LogSigmoid(_Stateless):
     _fn = F.log_sigmoid
 
 
-class Swish(_Stateless):
+class Swish(_Activation):
     """x * sigmoid(x).
 
     Example:
@@ -115,7 +122,7 @@ class Swish(_Stateless):
     _fn = F.swish
 
 
-class Hardsigmoid(_Stateless):
+class Hardsigmoid(_Activation):
     """min(max(x / 6 + 0.5, 0), 1).
 
     Example:
@@ -125,188 +132,130 @@ class Hardsigmoid(_Stateless):
     _fn = F.hardsigmoid
 
 
-class SiLU(Layer):
+class SiLU(_Activation):
     """x * sigmoid(x).
 
     Example:
         >>> paddle.nn.SiLU()(paddle.to_tensor([0.0])).numpy()
         array([0.], dtype=float32)
     """
+    _fn = F.silu
+    _settings = ("inplace",)
 
     def __init__(self, inplace=False, name=None):
-        super().__init__()
-        self._inplace = inplace
-        self._name = name
-
-    def forward(self, x):
-        return F.silu(x, self._inplace)
-
-    def extra_repr(self):
-        return f"inplace={self._inplace}" + (f", name={self._name}" if self._name else "")
+        super().__init__(name, inplace=inplace)
 
 
-class LeakyReLU(Layer):
+class LeakyReLU(_Activation):
     """x where x >= 0, else negative_slope * x.
 
     Example:
         >>> paddle.nn.LeakyReLU(0.1)(paddle.to_tensor([-1.0])).numpy()
         array([-0.1], dtype=float32)
     """
+    _fn = F.leaky_relu
+    _settings = ("negative_slope",)
 
     def __init__(self, negative_slope=0.01, name=None):
-        super().__init__()
-        self._negative_slope = negative_slope
-        self._name = name
-
-    def forward(self, x):
-        return F.leaky_relu(x, self._negative_slope)
-
-    def extra_repr(self):
-        return f"negative_slope={self._negative_slope}" + (f", name={self._name}" if self._name else "")
+        super().__init__(name, negative_slope=negative_slope)
 
 
-class ELU(Layer):
+class ELU(_Activation):
     """x where x > 0, else alpha * (exp(x) - 1).
 
     Example:
         >>> paddle.nn.ELU()(paddle.to_tensor([1.0])).numpy()
         array([1.], dtype=float32)
     """
+    _fn = F.elu
+    _settings = ("alpha",)
 
     def __init__(self, alpha=1.0, name=None):
-        super().__init__()
-        self._alpha = alpha
-        self._name = name
-
-    def forward(self, x):
-        return F.elu(x, self._alpha)
-
-    def extra_repr(self):
-        return f"alpha={self._alpha}" + (f", name={self._name}" if self._name else "")
+        super().__init__(name, alpha=alpha)
 
 
-class CELU(Layer):
+class CELU(_Activation):
     """max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
 
     Example:
         >>> paddle.nn.CELU()(paddle.to_tensor([1.0])).numpy()
         array([1.], dtype=float32)
     """
+    _fn = F.celu
+    _settings = ("alpha",)
 
     def __init__(self, alpha=1.0, name=None):
-        super().__init__()
-        self._alpha = alpha
-        self._name = name
-
-    def forward(self, x):
-        return F.celu(x, self._alpha)
-
-    def extra_repr(self):
-        return f"alpha={self._alpha}" + (f", name={self._name}" if self._name else "")
+        super().__init__(name, alpha=alpha)
 
 
-class SELU(Layer):
+class SELU(_Activation):
     """scale * (x where x > 0, else alpha * (exp(x) - 1)).
 
     Example:
         >>> paddle.nn.SELU()(paddle.to_tensor([0.0])).numpy()
         array([0.], dtype=float32)
     """
+    _fn = F.selu
+    _settings = ("scale", "alpha")
 
     def __init__(self, scale=1.0507009873554805, alpha=1.6732632423543772, name=None):
-        super().__init__()
-        self._scale = scale
-        self._alpha = alpha
-        self._name = name
-
-    def forward(self, x):
-        return F.selu(x, self._scale, self._alpha)
-
-    def extra_repr(self):
-        return f"scale={self._scale:.16f}, alpha={self._alpha:.16f}" + (
-            f", name={self._name}" if self._name else "")
+        super().__init__(name, scale=scale, alpha=alpha)
 
 
-class GELU(Layer):
+class GELU(_Activation):
     """x * Φ(x) (exact, or the tanh approximation).
 
     Example:
         >>> paddle.nn.GELU()(paddle.to_tensor([0.0])).numpy()
         array([0.], dtype=float32)
     """
+    _fn = F.gelu
+    _settings = ("approximate",)
 
     def __init__(self, approximate=False, name=None):
-        super().__init__()
-        self._approximate = approximate
-        self._name = name
-
-    def forward(self, x):
-        return F.gelu(x, self._approximate)
-
-    def extra_repr(self):
-        return f"approximate={self._approximate}" + (f", name={self._name}" if self._name else "")
+        super().__init__(name, approximate=approximate)
 
 
-class Softplus(Layer):
+class Softplus(_Activation):
     """log(1 + exp(beta * x)) / beta (x where beta * x > threshold).
 
     Example:
         >>> paddle.nn.Softplus()(paddle.to_tensor([0.0])).numpy()
         array([0.6931472], dtype=float32)
     """
+    _fn = F.softplus
+    _settings = ("beta", "threshold")
 
     def __init__(self, beta=1, threshold=20, name=None):
-        super().__init__()
-        self._beta = beta
-        self._threshold = threshold
-        self._name = name
-
-    def forward(self, x):
-        return F.softplus(x, self._beta, self._threshold)
-
-    def extra_repr(self):
-        return f"beta={self._beta}, threshold={self._threshold}" + (
-            f", name={self._name}" if self._name else "")
+        super().__init__(name, beta=beta, threshold=threshold)
 
 
-class Softmax(Layer):
+class Softmax(_Activation):
     """exp(x) / sum(exp(x)) along axis.
 
     Example:
         >>> paddle.nn.Softmax()(paddle.to_tensor([0.0, 0.0])).numpy()
         array([0.5, 0.5], dtype=float32)
     """
+    _fn = F.softmax
+    _settings = ("axis",)
 
     def __init__(self, axis=-1, name=None):
-        super().__init__()
-        self._axis = axis
-        self._name = name
-
-    def forward(self, x):
-        return F.softmax(x, self._axis)
-
-    def extra_repr(self):
-        return f"axis={self._axis}" + (f", name={self._name}" if self._name else "")
+        super().__init__(name, axis=axis)
 
 
-class LogSoftmax(Layer):
+class LogSoftmax(_Activation):
     """log(softmax(x)) along axis.
 
     Example:
         >>> paddle.nn.LogSoftmax()(paddle.to_tensor([0.0, 0.0])).numpy()
         array([-0.6931472, -0.6931472], dtype=float32)
     """
+    _fn = F.log_softmax
+    _settings = ("axis",)
 
     def __init__(self, axis=-1, name=None):
-        super().__init__()
-        self._axis = axis
-        self._name = name
-
-    def forward(self, x):
-        return F.log_softmax(x, self._axis)
-
-    def extra_repr(self):
-        return f"axis={self._axis}" + (f", name={self._name}" if self._name else "")
+        super().__init__(name, axis=axis)
 
 
 class PReLU(Layer):

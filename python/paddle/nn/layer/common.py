@@ -1,10 +1,10 @@
-"""Linear, Flatten, Dropout, Embedding, Identity and Pad2D."""
+"""Linear, Flatten, Dropout, Embedding, Identity, Pad2D and Upsample."""
 from ...framework import dtypes as _dtype
 from ...tensor.manipulation import flatten
 from .. import functional as F
 from .layers import Layer
 
-__all__ = ["Dropout", "Embedding", "Flatten", "Identity", "Linear", "Pad2D"]
+__all__ = ["Dropout", "Embedding", "Flatten", "Identity", "Linear", "Pad2D", "Upsample"]
 
 
 def _positive_int(v, what, cls):
@@ -181,3 +181,35 @@ class Pad2D(Layer):
         name = f", name={self._name}" if self._name else ""
         return (f"padding={self._pad}, mode={self._mode}, value={self._value}, "
                 f"data_format={self._data_format}{name}")
+
+
+class Upsample(Layer):
+    """Resizes 4-D images (see paddle.nn.functional.interpolate).
+
+    Example:
+        >>> paddle.nn.Upsample(scale_factor=2)(paddle.ones([1, 1, 2, 2])).shape
+        [1, 1, 4, 4]
+    """
+
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=False,
+                 align_mode=0, data_format=None, recompute_scale_factor=None, name=None):
+        super().__init__()
+        self.size = size
+        self.scale_factor = scale_factor
+        self.mode = mode.lower() if isinstance(mode, str) else mode
+        self.align_corners = align_corners
+        self.align_mode = align_mode
+        self.data_format = data_format
+        self.recompute_scale_factor = recompute_scale_factor
+        self.name = name
+
+    def forward(self, x):
+        return F.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
+                             self.align_mode, self.data_format, self.recompute_scale_factor)
+
+    def extra_repr(self):
+        main = (f"scale_factor={self.scale_factor}" if self.scale_factor is not None
+                else f"size={self.size}")
+        name = f", name={self.name}" if self.name else ""
+        return (f"{main}, mode={self.mode}, align_corners={self.align_corners}, "
+                f"align_mode={self.align_mode}, data_format={self.data_format}{name}")
