@@ -169,7 +169,7 @@ def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", nam
     Example:
         >>> logp = paddle.log(paddle.to_tensor([[0.5, 0.5], [0.25, 0.75]]))
         >>> round(paddle.nn.functional.nll_loss(logp, paddle.to_tensor([0, 1])).item(), 4)
-        0.49
+        0.4904
     """
     fn = "nll_loss"
     _reduction(reduction, fn)
