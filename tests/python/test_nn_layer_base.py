@@ -215,6 +215,9 @@ def test_add_parameter_sublayer_and_buffer():
     assert [n for n, _ in layer.named_buffers()] == ["kept"]
     layer.w = None
     assert layer.parameters() == []
+    layer.act = None
+    layer.kept = None
+    assert layer.sublayers() == [] and layer.buffers() == [] and layer.act is None
 
 
 @pytest.mark.parametrize("call, error", [
@@ -227,6 +230,8 @@ def test_add_parameter_sublayer_and_buffer():
     (lambda l: l.add_parameter("weight", paddle.create_parameter([1], "float32")), None),
     (lambda l: l.add_sublayer("s", 3), TypeError),
     (lambda l: setattr(l, "weight", paddle.ones([2])), TypeError),
+    (lambda l: l.add_sublayer("act", nn.ReLU()) and setattr(l, "act", 3), TypeError),
+    (lambda l: l.register_buffer("buf", paddle.ones([1])) or setattr(l, "buf", [1.0]), TypeError),
     (lambda l: l.missing_attribute, AttributeError),
 ])
 def test_bad_registrations_raise_typed_errors(call, error):

@@ -60,6 +60,17 @@ def test_pooling_layers():
     assert nn.MaxPool2D(3, stride=1, padding=1)(x).shape == [1, 2, 4, 4]
 
 
+def test_upsample_layer_is_interpolate():
+    x = paddle.to_tensor(_rand(1, 2, 3, 3))
+    up = nn.Upsample(scale_factor=2, mode="bilinear", align_corners=True)
+    want = F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=True)
+    np.testing.assert_array_equal(up(x).numpy(), want.numpy())
+    assert repr(nn.Upsample(scale_factor=2)) == (
+        "Upsample(scale_factor=2, mode=nearest, align_corners=False, align_mode=0, "
+        "data_format=None)")
+    assert F.upsample(x, size=[6, 6]).shape == [1, 2, 6, 6]
+
+
 def test_flatten_and_identity():
     x = paddle.ones([2, 3, 4, 5])
     assert nn.Flatten()(x).shape == [2, 60]
@@ -257,6 +268,14 @@ def test_one_hot_infers_the_class_count():
     (lambda: F.binary_cross_entropy(paddle.rand([2]), paddle.rand([3])), ValueError),
     (lambda: F.smooth_l1_loss(paddle.rand([2]), paddle.rand([2]), delta=0.0), ValueError),
     (lambda: F.l1_loss(paddle.to_tensor([1, 2]), paddle.rand([2]), "avg"), ValueError),
+    (lambda: F.interpolate(paddle.rand([1, 1, 2, 2])), ValueError),
+    (lambda: F.interpolate(paddle.rand([1, 1, 2, 2]), size=[4, 4], scale_factor=2), ValueError),
+    (lambda: F.interpolate(paddle.rand([1, 1, 2, 2]), size=4, align_corners=True), ValueError),
+    (lambda: F.interpolate(paddle.rand([1, 1, 2, 2]), size=4, mode="cubic"), ValueError),
+    (lambda: F.interpolate(paddle.rand([1, 1, 2, 2]), size=4, mode="bicubic"), NotImplementedError),
+    (lambda: F.interpolate(paddle.rand([1, 2, 2]), size=4), ValueError),
+    (lambda: F.interpolate(paddle.rand([1, 1, 2, 2]), size=[4, 4, 4]), ValueError),
+    (lambda: F.interpolate(paddle.rand([1, 1, 2, 2]), scale_factor=-1.0), ValueError),
 ])
 def test_bad_input_raises_typed_errors(call, error):
     with pytest.raises(error):

@@ -4,7 +4,7 @@ from .. import _core
 from ..framework import dtypes as _dtype
 from ..utils import unique_name
 
-__all__ = ["EagerParamBase", "create_parameter"]
+__all__ = ["EagerParamBase"]  # create_parameter is public as paddle.create_parameter
 
 Tensor = _core.Tensor
 

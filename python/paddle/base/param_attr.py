@@ -2,7 +2,7 @@
 initializer, learning rate, regularizer, trainable, gradient clipping)."""
 import numbers
 
-__all__ = ["ParamAttr"]
+__all__ = []  # public as paddle.ParamAttr, as in PaddlePaddle
 
 
 class ParamAttr:

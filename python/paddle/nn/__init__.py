@@ -1,6 +1,21 @@
 """paddle.nn: layers (paddle.nn.Layer and its subclasses), their functional
 forms (paddle.nn.functional) and parameter initializers (paddle.nn.initializer)."""
 from . import functional, initializer, layer  # noqa: F401
-from .layer import *  # noqa: F401,F403
+from .layer import (  # noqa: F401
+    AdaptiveAvgPool2D, AdaptiveMaxPool2D, AvgPool2D, BCELoss, BCEWithLogitsLoss, BatchNorm1D,
+    BatchNorm2D, CELU, Conv2D, CrossEntropyLoss, Dropout, ELU, Embedding, Flatten, GELU,
+    Hardsigmoid, Hardswish, Identity, KLDivLoss, L1Loss, Layer, LayerDict, LayerList,
+    LayerNorm, LeakyReLU, Linear, LogSigmoid, LogSoftmax, MSELoss, MaxPool2D, Mish, NLLLoss,
+    PReLU, Pad2D, ParameterList, ReLU, ReLU6, SELU, Sequential, SiLU, Sigmoid, SmoothL1Loss,
+    Softmax, Softplus, Softsign, Swish, Tanh, Upsample,
+)
 
-__all__ = list(layer.__all__)
+__all__ = [
+    "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
+    "BatchNorm1D", "BatchNorm2D", "CELU", "Conv2D", "CrossEntropyLoss", "Dropout", "ELU",
+    "Embedding", "Flatten", "GELU", "Hardsigmoid", "Hardswish", "Identity", "KLDivLoss",
+    "L1Loss", "Layer", "LayerDict", "LayerList", "LayerNorm", "LeakyReLU", "Linear",
+    "LogSigmoid", "LogSoftmax", "MSELoss", "MaxPool2D", "Mish", "NLLLoss", "PReLU", "Pad2D",
+    "ParameterList", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss",
+    "Softmax", "Softplus", "Softsign", "Swish", "Tanh", "Upsample",
+]

@@ -5,11 +5,7 @@ from ...framework import dtypes as _dtype
 from ...tensor._helpers import check_tensor, op
 from ...tensor.manipulation import cast, reshape
 
-__all__ = [
-    "celu", "elu", "gelu", "hardsigmoid", "hardswish", "leaky_relu", "log_sigmoid", "log_softmax",
-    "mish", "prelu", "relu", "relu6", "selu", "sigmoid", "silu", "softmax", "softplus", "softsign",
-    "swish", "tanh",
-]
+__all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
 
 def _float(v, what, fn):

@@ -3,7 +3,7 @@ dilation, SAME/VALID/explicit padding)."""
 from ...tensor._helpers import check_tensor, op
 from ._window_args import data_format as _check_format, int_tuple, padding as _padding, positive
 
-__all__ = ["conv2d"]
+__all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
 _conv2d = op("conv2d", ["Input", "Filter"],
              ["strides", "paddings", "padding_algorithm", "dilations", "groups", "data_format"],

@@ -2,7 +2,7 @@
 from ...framework import dtypes as _dtype
 from ...tensor._helpers import check_tensor, op
 
-__all__ = ["embedding", "one_hot"]
+__all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
 _one_hot = op("one_hot_v2", ["X"], ["depth", "dtype", "allow_out_of_range"])
 _lookup = op("lookup_table_v2", ["Ids", "W"], ["padding_idx"])

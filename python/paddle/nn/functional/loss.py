@@ -8,10 +8,7 @@ from ...tensor.manipulation import cast, reshape, squeeze, unsqueeze
 from ...tensor.math import abs as _abs, mean, square, sum as _sum
 from .input import one_hot
 
-__all__ = [
-    "binary_cross_entropy", "binary_cross_entropy_with_logits", "cross_entropy", "kl_div",
-    "l1_loss", "mse_loss", "nll_loss", "smooth_l1_loss", "softmax_with_cross_entropy",
-]
+__all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
 _softmax_ce = op("softmax_with_cross_entropy", ["Logits", "Label"],
                  ["soft_label", "use_softmax", "numeric_stable_mode", "ignore_index", "axis"],

@@ -7,7 +7,7 @@ import numpy as np
 from ...tensor._helpers import check_tensor, op
 from ...tensor.manipulation import reshape
 
-__all__ = ["batch_norm", "layer_norm"]
+__all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
 _batch_norm = op("batch_norm", ["X", "Scale", "Bias", "Mean", "Variance"],
                  ["is_test", "momentum", "epsilon", "data_layout", "use_global_stats",

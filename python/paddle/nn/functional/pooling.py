@@ -2,7 +2,7 @@
 from ...tensor._helpers import check_tensor, op
 from ._window_args import data_format as _check_format, int_tuple, padding as _padding, positive
 
-__all__ = ["adaptive_avg_pool2d", "adaptive_max_pool2d", "avg_pool2d", "max_pool2d"]
+__all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
 _pool2d = op("pool2d", ["X"], ["ksize", "strides", "paddings", "ceil_mode", "exclusive",
                                "data_format", "pooling_type", "global_pooling", "adaptive",

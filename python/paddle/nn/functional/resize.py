@@ -5,7 +5,7 @@ import numbers
 from ...tensor._helpers import check_tensor, op
 from .pooling import adaptive_avg_pool2d
 
-__all__ = ["interpolate", "upsample"]
+__all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
 _ATTRS = ["data_layout", "out_h", "out_w", "scale", "interp_method", "align_corners", "align_mode"]
 _nearest = op("nearest_interp_v2", ["X"], _ATTRS)

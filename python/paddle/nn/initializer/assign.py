@@ -4,7 +4,7 @@ import numpy as np
 from ... import _core
 from .initializer import Initializer
 
-__all__ = ["Assign"]
+__all__ = []  # the public names live in paddle.nn.initializer, as in PaddlePaddle
 
 Tensor = _core.Tensor
 

@@ -2,7 +2,7 @@
 from ...tensor.creation import full
 from .initializer import Initializer, _number
 
-__all__ = ["Constant"]
+__all__ = []  # the public names live in paddle.nn.initializer, as in PaddlePaddle
 
 
 class Constant(Initializer):

@@ -7,7 +7,7 @@ from ... import _core
 from ...autograd import no_grad
 from ...framework import dtypes as _dtype
 
-__all__ = ["Initializer", "calculate_gain", "set_global_initializer"]
+__all__ = []  # the public names live in paddle.nn.initializer, as in PaddlePaddle
 
 Tensor = _core.Tensor
 _global_weight_initializer = None

@@ -6,7 +6,7 @@ from .initializer import Initializer, _float_dtype, _number, calculate_gain
 from .normal import _gaussian
 from .uniform import uniform_values
 
-__all__ = ["KaimingNormal", "KaimingUniform"]
+__all__ = []  # the public names live in paddle.nn.initializer, as in PaddlePaddle
 
 
 class _Kaiming(Initializer):

@@ -3,7 +3,7 @@ the seeded random ops so paddle.seed repeats them."""
 from ...tensor._helpers import op
 from .initializer import Initializer, _float_dtype, _number
 
-__all__ = ["Normal", "TruncatedNormal"]
+__all__ = []  # the public names live in paddle.nn.initializer, as in PaddlePaddle
 
 _gaussian = op("gaussian_random", [], ["shape", "mean", "std", "seed", "dtype"])
 _truncated = op("truncated_gaussian_random", [], ["shape", "mean", "std", "seed", "a", "b", "dtype"])

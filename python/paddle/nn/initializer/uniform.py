@@ -2,7 +2,7 @@
 from ...tensor._helpers import op
 from .initializer import Initializer, _float_dtype, _number
 
-__all__ = ["Uniform"]
+__all__ = []  # the public names live in paddle.nn.initializer, as in PaddlePaddle
 
 _uniform = op("uniform_random", [], ["shape", "dtype", "min", "max", "seed"])
 

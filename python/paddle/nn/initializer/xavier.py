@@ -5,7 +5,7 @@ from .initializer import Initializer, _float_dtype, _number
 from .normal import _gaussian
 from .uniform import uniform_values
 
-__all__ = ["XavierNormal", "XavierUniform"]
+__all__ = []  # the public names live in paddle.nn.initializer, as in PaddlePaddle
 
 
 class _Xavier(Initializer):

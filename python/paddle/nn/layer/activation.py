@@ -4,11 +4,7 @@ from .. import functional as F
 from ..initializer import Constant
 from .layers import Layer
 
-__all__ = [
-    "CELU", "ELU", "GELU", "Hardsigmoid", "Hardswish", "LeakyReLU", "LogSigmoid", "LogSoftmax",
-    "Mish", "PReLU", "ReLU", "ReLU6", "SELU", "Sigmoid", "SiLU", "Softmax", "Softplus",
-    "Softsign", "Swish", "Tanh",
-]
+__all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 
 class _Activation(Layer):

@@ -4,7 +4,7 @@ from ...tensor.manipulation import flatten
 from .. import functional as F
 from .layers import Layer
 
-__all__ = ["Dropout", "Embedding", "Flatten", "Identity", "Linear", "Pad2D", "Upsample"]
+__all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 
 def _positive_int(v, what, cls):

@@ -4,7 +4,7 @@ import collections
 from ...base.framework import EagerParamBase
 from .layers import Layer
 
-__all__ = ["LayerDict", "LayerList", "ParameterList", "Sequential"]
+__all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 
 def _checked_index(idx, n, what):

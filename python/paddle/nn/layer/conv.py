@@ -7,7 +7,7 @@ from ..initializer import Normal
 from ..functional._window_args import int_tuple
 from .layers import Layer
 
-__all__ = ["Conv2D"]
+__all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 

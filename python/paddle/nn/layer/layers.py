@@ -15,7 +15,7 @@ from ...base.param_attr import ParamAttr
 from ...framework import dtypes as _dtype
 from ...utils import unique_name
 
-__all__ = ["HookRemoveHelper", "Layer"]
+__all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 Tensor = _core.Tensor
 _first_cap = re.compile("(.)([A-Z][a-z]+)")
@@ -52,6 +52,14 @@ class HookRemoveHelper:
 
     def remove(self):
         self._hooks.pop(self._hook_id, None)
+
+
+def _set_none(store, name, value, what, expected):
+    """A registered name may only be rebound to its kind or to None."""
+    if value is not None:
+        raise TypeError(f"assignment to {what} '{name}' should be of type {expected} or None, "
+                        f"but got '{type(value).__name__}'")
+    store[name] = None
 
 
 def _state_value(state):
@@ -315,18 +323,12 @@ class Layer:
             drop_from(self.__dict__, buffers, layers)
             params[name] = value
         elif params is not None and name in params:
-            if value is not None:
-                raise TypeError(f"assignment to parameter '{name}' should be of type Parameter "
-                                f"or None, but got '{type(value).__name__}'")
-            params[name] = None
+            _set_none(params, name, value, "parameter", "Parameter")
         elif isinstance(value, Layer):
             drop_from(self.__dict__, params, buffers)
             layers[name] = value
         elif layers is not None and name in layers:
-            if value is not None:
-                raise TypeError(f"assignment to sublayer '{name}' should be of type Layer or "
-                                f"None, but got '{type(value).__name__}'")
-            layers[name] = None
+            _set_none(layers, name, value, "sublayer", "Layer")
         elif isinstance(value, Tensor):
             # A plain tensor attribute is a buffer, kept out of state_dict unless
             # register_buffer made it persistable.
@@ -337,10 +339,7 @@ class Layer:
                 value.name = unique_name.generate("_buffers_" + name)
             buffers[name] = value
         elif buffers is not None and name in buffers:
-            if value is not None:
-                raise TypeError(f"assignment to buffers '{name}' should be of type Tensor or "
-                                f"None, but got '{type(value).__name__}'")
-            buffers[name] = None
+            _set_none(buffers, name, value, "buffers", "Tensor")
         else:
             object.__setattr__(self, name, value)
 

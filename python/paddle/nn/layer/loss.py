@@ -2,10 +2,7 @@
 from .. import functional as F
 from .layers import Layer
 
-__all__ = [
-    "BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "KLDivLoss", "L1Loss", "MSELoss",
-    "NLLLoss", "SmoothL1Loss",
-]
+__all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 
 def _check_reduction(reduction, cls, allowed=("sum", "mean", "none")):

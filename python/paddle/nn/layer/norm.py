@@ -9,7 +9,7 @@ from .. import functional as F
 from ..initializer import Constant
 from .layers import Layer
 
-__all__ = ["BatchNorm1D", "BatchNorm2D", "LayerNorm"]
+__all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 
 class _BatchNormBase(Layer):

@@ -2,7 +2,7 @@
 from .. import functional as F
 from .layers import Layer
 
-__all__ = ["AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "MaxPool2D"]
+__all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 
 class MaxPool2D(Layer):
