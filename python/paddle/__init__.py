@@ -11,13 +11,13 @@ from . import _core  # noqa: F401  (loads the C++ core first: everything below n
 from . import base, inference  # noqa: F401
 from . import autograd  # noqa: F401
 from . import framework  # noqa: F401
+from . import tensor  # noqa: F401  (first of the APIs: the others build on the tensor functions)
 from . import io  # noqa: F401
 from . import jit  # noqa: F401
 from . import nn  # noqa: F401
 from . import optimizer  # noqa: F401
 from . import regularizer  # noqa: F401
 from . import static  # noqa: F401
-from . import tensor  # noqa: F401
 from . import utils  # noqa: F401
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
@@ -29,6 +29,8 @@ from .framework import (
 from .framework.io import load, save
 from .tensor import *  # noqa: F401,F403
 from .tensor import creation as _creation, logic as _logic, manipulation as _manip, math as _math
+from .base.framework import create_parameter
+from .base.param_attr import ParamAttr
 
 Tensor = _core.Tensor
 
@@ -42,7 +44,7 @@ __all__ = (
     ["get_flags", "set_flags", "inference", "Tensor", "dtype", "grad", "no_grad", "enable_grad",
      "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
      "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
-     "float64", "complex64", "complex128"]
-    + ["autograd", "io", "jit", "optimizer", "static", "save", "load"]
+     "float64", "complex64", "complex128", "ParamAttr", "create_parameter"]
+    + ["autograd", "io", "jit", "nn", "optimizer", "static", "utils", "save", "load"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__
 )
