@@ -113,3 +113,21 @@ def test_slice_and_strided_slice():
         paddle.strided_slice(x, [0], [0], [3], [0])
     with pytest.raises(ValueError, match="out of range"):
         paddle.slice(x, [2], [0], [1])
+
+
+def test_diag_builds_and_reads_diagonals():
+    v = np.array([1.0, 2.0, 3.0])
+    for k in (-2, 0, 1):
+        np.testing.assert_array_equal(paddle.diag(paddle.to_tensor(v), k).numpy(), np.diag(v, k))
+    padded = paddle.diag(paddle.to_tensor([1.0, 2.0]), -1, padding_value=9)
+    assert padded.tolist() == [[9, 9, 9], [1, 9, 9], [9, 2, 9]]
+    m = np.arange(12.0).reshape(3, 4)
+    for k in (-2, 0, 3, 5):
+        np.testing.assert_array_equal(paddle.to_tensor(m).diag(k).numpy(), np.diag(m, k))
+    assert paddle.diag(paddle.to_tensor(3)).tolist() == [[3]]
+    check_grad(lambda t: paddle.diag(t, 1), v)
+    check_grad(lambda t: paddle.diag(t, -1), m)
+    with pytest.raises(ValueError, match="at most 2 dims"):
+        paddle.diag(paddle.ones([2, 2, 2]))
+    with pytest.raises(TypeError, match="offset"):
+        paddle.diag(paddle.ones([2]), 0.5)

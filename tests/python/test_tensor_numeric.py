@@ -112,3 +112,18 @@ def test_isclose_allclose_equal_all():
         paddle.allclose(near, paddle.ones([3]))
     with pytest.raises(TypeError, match="one dtype"):
         paddle.equal_all(near, paddle.to_tensor([1, 2]))
+
+
+def test_pow_in_place():
+    x = paddle.to_tensor([2.0, 3.0])
+    assert paddle.pow_(x, 2) is x and x.tolist() == [4.0, 9.0]
+    base = paddle.to_tensor([1.5, 2.0], stop_gradient=False)
+    y = base * 1.0
+    y.pow_(3)
+    y.sum().backward()
+    np.testing.assert_allclose(base.grad.numpy(), 3 * np.array([1.5, 2.0]) ** 2)
+    leaf = paddle.to_tensor([1.0], stop_gradient=False)
+    with pytest.raises(ValueError, match="Leaf Tensor"):
+        leaf.pow_(2)
+    with pytest.raises(TypeError, match="dtype"):
+        paddle.pow_(paddle.to_tensor([2]), 0.5)

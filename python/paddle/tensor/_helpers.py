@@ -49,3 +49,11 @@ def scalar_value(v):
     if isinstance(v, Tensor):
         return v.item()
     return v
+
+
+def check_inplace(x, fn):
+    """An in-place change of a leaf that wants a gradient would lose that
+    gradient's meaning: PaddlePaddle refuses it (unless under no_grad)."""
+    if x.is_leaf and not x.stop_gradient and _core.is_grad_enabled():
+        raise ValueError(f"[{fn}] Leaf Tensor ({x.name}) that doesn't stop gradient can't use "
+                         "inplace strategy: change a copy (x.clone()) or use paddle.no_grad()")

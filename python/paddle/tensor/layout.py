@@ -1,5 +1,5 @@
 """Repeating and rearranging elements: tile, expand/broadcast_to/expand_as,
-broadcast_tensors, flip, roll, tril/triu."""
+broadcast_tensors, flip, roll, tril/triu, diag."""
 import numbers
 
 import numpy as np
@@ -9,8 +9,8 @@ from ._helpers import Tensor, check_tensor, op, shape_list
 from .promotion import cast
 
 __all__ = [
-    "broadcast_shape", "broadcast_tensors", "broadcast_to", "expand", "expand_as", "flip",
-    "roll", "tile", "tril", "triu",
+    "broadcast_shape", "broadcast_tensors", "broadcast_to", "diag", "expand", "expand_as",
+    "flip", "roll", "tile", "tril", "triu",
 ]
 
 _tile = op("tile", ["X"], ["repeat_times"])
@@ -18,6 +18,9 @@ _expand = op("expand_v2", ["X"], ["shape"])
 _flip = op("flip", ["X"], ["axis"])
 _roll = op("roll", ["X"], ["shifts", "axis"])
 _tril_triu = op("tril_triu", ["X"], ["diagonal", "lower"])
+_gather_nd = op("gather_nd", ["X", "Index"])
+_scatter_nd_add = op("scatter_nd_add", ["X", "Index", "Updates"])
+_reshape = op("reshape2", ["X"], ["shape"])
 
 
 def _int_list(v, name, fn):
@@ -198,3 +201,39 @@ def triu(x, diagonal=0, name=None):
                [0., 1.]], dtype=float32)
     """
     return _triangle(x, diagonal, False, "triu")
+
+
+def diag(x, offset=0, padding_value=0, name=None):
+    """A 1-D x as the ``offset``-th diagonal of a square matrix (the rest is
+    ``padding_value``), or the ``offset``-th diagonal of a 2-D x as a 1-D
+    tensor (offset > 0: above the main diagonal).
+
+    Example:
+        >>> paddle.diag(paddle.to_tensor([1, 2])).numpy()
+        array([[1, 0],
+               [0, 2]])
+        >>> paddle.diag(paddle.to_tensor([[1, 2], [3, 4]]), offset=1).numpy()
+        array([2])
+    """
+    check_tensor(x, "x", "diag")
+    if not isinstance(offset, (numbers.Integral, np.integer)) or isinstance(offset, bool):
+        raise TypeError(f"[diag] offset must be an int, got {type(offset).__name__}")
+    if x.ndim > 2:
+        raise ValueError(f"[diag] x must have at most 2 dims, got shape {x.shape}")
+    offset = int(offset)
+    if x.ndim < 2:
+        vec = _reshape(x, [-1])
+        n = vec.shape[0]
+        m = n + abs(offset)
+        rows = np.arange(n) + max(-offset, 0)
+        cols = np.arange(n) + max(offset, 0)
+        # The padding everywhere but on the diagonal, where the values are added to 0.
+        base = np.full((m, m), padding_value, dtype=_dtype.to_numpy_dtype(x.dtype))
+        base[rows, cols] = 0
+        coords = np.stack([rows, cols], axis=-1).astype(np.int64)
+        return _scatter_nd_add(Tensor._from_numpy(base), Tensor._from_numpy(coords), vec)
+    r, c = x.shape
+    start_row, start_col = max(-offset, 0), max(offset, 0)
+    n = max(min(r - start_row, c - start_col), 0)
+    coords = np.stack([np.arange(n) + start_row, np.arange(n) + start_col], axis=-1)
+    return _gather_nd(x, Tensor._from_numpy(coords.astype(np.int64).reshape(n, 2)))

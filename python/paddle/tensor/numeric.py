@@ -1,15 +1,18 @@
 """Numeric helpers on tensors: isnan/isinf/isfinite, clip, cumsum,
-logsumexp, increment, kron."""
+logsumexp, kron, and the in-place increment and pow_."""
 import numbers
 
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, check_tensor, op, scalar_value
+from ._helpers import Tensor, check_inplace, check_tensor, op, scalar_value
 from . import math as _math
+from .creation import clone
 from .promotion import cast
 
-__all__ = ["clip", "cumsum", "increment", "isfinite", "isinf", "isnan", "kron", "logsumexp"]
+__all__ = [
+    "clip", "cumsum", "increment", "isfinite", "isinf", "isnan", "kron", "logsumexp", "pow_",
+]
 
 _isnan = op("isnan_v2", ["X"])
 _isinf = op("isinf_v2", ["X"])
@@ -20,7 +23,7 @@ _cumsum = op("cumsum", ["X"], ["axis", "flatten", "exclusive", "reverse"])
 _reshape = op("reshape2", ["X"], ["shape"])
 
 
-def _predicate(caller, name, integer_answer, doc):
+def _predicate(caller, name, integer_answer, doc, example_out):
     def fn(x, name=None):
         check_tensor(x, "x", fn.__name__)
         if _dtype.is_floating_point(x.dtype):
@@ -29,14 +32,17 @@ def _predicate(caller, name, integer_answer, doc):
         return _fill_like(x, float(integer_answer), _dtype.bool.code)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (f"{doc}\n\n    Example:\n        >>> paddle.{name}(paddle.to_tensor("
-                  "[1.0, float('nan'), float('inf')])).numpy()\n")
+                  f"[1.0, float('nan'), float('inf')])).numpy()\n        {example_out}\n")
     return fn
 
 
-isnan = _predicate(_isnan, "isnan", False, "Elementwise: is x NaN (a bool tensor).")
-isinf = _predicate(_isinf, "isinf", False, "Elementwise: is x +inf or -inf (a bool tensor).")
+isnan = _predicate(_isnan, "isnan", False, "Elementwise: is x NaN (a bool tensor).",
+                   "array([False,  True, False])")
+isinf = _predicate(_isinf, "isinf", False, "Elementwise: is x +inf or -inf (a bool tensor).",
+                   "array([False, False,  True])")
 isfinite = _predicate(_isfinite, "isfinite", True,
-                      "Elementwise: is x neither NaN nor infinite (a bool tensor).")
+                      "Elementwise: is x neither NaN nor infinite (a bool tensor).",
+                      "array([ True, False, False])")
 
 
 def _bound(v, name):
@@ -128,10 +134,30 @@ def increment(x, value=1.0, name=None):
         array([1])
     """
     check_tensor(x, "x", "increment")
+    check_inplace(x, "increment")
     if x.size != 1:
         raise ValueError(f"[increment] x must have one element, got shape {x.shape}")
     step = int(value) if not _dtype.is_floating_point(x.dtype) else float(value)
     x._assign_from(_math.add(x, step))
+    return x
+
+
+def pow_(x, y, name=None):
+    """x ** y written into x (in place); returns x.
+
+    Example:
+        >>> x = paddle.to_tensor([2.0, 3.0])
+        >>> paddle.pow_(x, 2).numpy()
+        array([4., 9.], dtype=float32)
+    """
+    check_tensor(x, "x", "pow_")
+    check_inplace(x, "pow_")
+    # pow keeps its input for the gradient: give it a copy, as x is replaced below.
+    result = _math.pow(clone(x), y)
+    if result.dtype != x.dtype:
+        raise TypeError(f"[pow_] the result's dtype {result.dtype.name} differs from x's "
+                        f"{x.dtype.name}; use paddle.pow")
+    x._assign_from(result)
     return x
 
 

@@ -6,9 +6,8 @@ import numbers
 
 import numpy as np
 
-from .. import _core
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, op
+from ._helpers import Tensor, check_inplace, op
 from .indexing import get_index
 
 _reshape = op("reshape2", ["X"], ["shape"])
@@ -52,9 +51,7 @@ def _broadcast_value(value, target, index):
 
 def set_index(x, index, value):
     """x[index] = value, out of place (see the module docstring)."""
-    if x.is_leaf and not x.stop_gradient and _core.is_grad_enabled():
-        raise ValueError(f"Leaf Tensor ({x.name}) that doesn't stop gradient can't use inplace "
-                         "strategy: assign into a copy (x.clone()) or under paddle.no_grad()")
+    check_inplace(x, "__setitem__")
     # The flat positions x[index] reads, in its layout (one indexing code path).
     flat_positions = Tensor._from_numpy(np.arange(x.size, dtype=np.int64).reshape(x.shape))
     positions = get_index(flat_positions, index).numpy()
