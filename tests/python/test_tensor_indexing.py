@@ -105,6 +105,8 @@ def test_setitem_with_a_mask_keeps_the_rest_and_casts_the_value():
     flags = paddle.to_tensor([True, False, True])
     flags[1] = True
     assert flags.tolist() == [True, True, True]
+    flags[[0, 2]] = False
+    assert flags.tolist() == [False, True, False] and flags.dtype == paddle.bool
     t[paddle.to_tensor([False, False])] = 5  # selects nothing
     assert t.tolist() == [[2, 2, 2], [0, 0, 0]]
 

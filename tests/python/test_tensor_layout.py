@@ -27,6 +27,7 @@ def test_expand_broadcast_to_expand_as():
     np.testing.assert_array_equal(paddle.expand(x, [2, 2, 3]).numpy(),
                                   np.broadcast_to(row, (2, 2, 3)))
     assert paddle.expand(x, [4, -1]).shape == [4, 3]
+    assert paddle.expand(x, [1, 3]) is not x  # a new tensor even when nothing is repeated
     assert paddle.broadcast_to(x, [2, 3]).shape == [2, 3]
     assert x.expand_as(paddle.zeros([5, 3])).shape == [5, 3]
     check_grad(lambda t: paddle.expand(t, [4, 3]), row)

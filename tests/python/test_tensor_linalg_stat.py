@@ -87,8 +87,12 @@ def test_var_std():
     np.testing.assert_allclose(paddle.std(x, axis=0).numpy(), M.std(0, ddof=1))
     np.testing.assert_allclose(x.std(unbiased=False).numpy(), M.std())
     assert np.isnan(paddle.var(paddle.to_tensor([1.0])).item())
-    ints = paddle.var(paddle.to_tensor([1, 2, 4]))
-    assert ints.dtype == paddle.int64 and ints.item() == 2  # PaddlePaddle casts back
+    # PaddlePaddle keeps integers: the mean and the result are truncated.
+    ints = paddle.var(paddle.to_tensor([-1, -2, -4]))
+    assert ints.dtype == paddle.int64 and ints.item() == 2
+    assert paddle.var(paddle.to_tensor([1, 2, 4], dtype="int32")).dtype == paddle.int32
+    root = paddle.std(paddle.to_tensor([1, 2, 4]))
+    assert root.dtype == paddle.float32 and root.item() == pytest.approx(2 ** 0.5)
     check_grad(lambda t: paddle.var(t, axis=1), M)
     check_grad(lambda t: paddle.std(t, axis=0), M)
 

@@ -1,12 +1,8 @@
 """Reading and writing elements at index tensors: gather, gather_nd, scatter,
 scatter_nd_add, scatter_nd, take_along_axis, put_along_axis."""
-import numbers
-
-import numpy as np
-
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, check_tensor, op, shape_list
-from .layout import expand
+from ._helpers import Tensor, axis_arg, check_tensor, op, shape_list
+from .layout import broadcast_as_needed
 
 __all__ = [
     "gather", "gather_nd", "put_along_axis", "scatter", "scatter_nd", "scatter_nd_add",
@@ -43,15 +39,11 @@ def check_bounds(index, size, axis, fn):
                          f"axis {axis} with size {size}")
 
 
-def _axis(axis, x, fn):
-    if isinstance(axis, Tensor):
-        axis = axis.item()
-    if not isinstance(axis, (numbers.Integral, np.integer)) or isinstance(axis, bool):
-        raise TypeError(f"[{fn}] axis must be an int, got {type(axis).__name__}")
-    rank = max(x.ndim, 1)
-    if not -rank <= axis < rank:
-        raise ValueError(f"[{fn}] axis {axis} is out of range for a {x.ndim}-D tensor")
-    return int(axis) % rank
+def _check_updates(updates, x, fn):
+    check_tensor(updates, "updates", fn)
+    if updates.dtype != x.dtype:
+        raise TypeError(f"[{fn}] updates must have x's dtype {x.dtype.name}, got "
+                        f"{updates.dtype.name}")
 
 
 def gather(x, index, axis=None, name=None):
@@ -66,7 +58,7 @@ def gather(x, index, axis=None, name=None):
     """
     check_tensor(x, "x", "gather")
     check_index(index, "gather")
-    axis = 0 if axis is None else _axis(axis, x, "gather")
+    axis = 0 if axis is None else axis_arg(axis, x, "gather")
     if index.ndim > 1:
         raise ValueError(f"[gather] index must be 0-D or 1-D, got shape {index.shape}")
     check_bounds(index, x.shape[axis], axis, "gather")
@@ -103,10 +95,7 @@ def scatter(x, index, updates, overwrite=True, name=None):
     """
     check_tensor(x, "x", "scatter")
     check_index(index, "scatter")
-    check_tensor(updates, "updates", "scatter")
-    if updates.dtype != x.dtype:
-        raise TypeError(f"[scatter] updates must have x's dtype {x.dtype.name}, got "
-                        f"{updates.dtype.name}")
+    _check_updates(updates, x, "scatter")
     return _scatter(x, index, updates, bool(overwrite))
 
 
@@ -121,10 +110,7 @@ def scatter_nd_add(x, index, updates, name=None):
     """
     check_tensor(x, "x", "scatter_nd_add")
     check_index(index, "scatter_nd_add")
-    check_tensor(updates, "updates", "scatter_nd_add")
-    if updates.dtype != x.dtype:
-        raise TypeError(f"[scatter_nd_add] updates must have x's dtype {x.dtype.name}, got "
-                        f"{updates.dtype.name}")
+    _check_updates(updates, x, "scatter_nd_add")
     return _scatter_nd_add(x, index, updates)
 
 
@@ -161,13 +147,13 @@ def take_along_axis(arr, indices, axis, broadcast=True):
     check_tensor(arr, "arr", "take_along_axis")
     check_index(indices, "take_along_axis", "indices")
     _same_rank(arr, indices, "take_along_axis")
-    axis = _axis(axis, arr, "take_along_axis")
+    axis = axis_arg(axis, arr, "take_along_axis")
     if broadcast:
         shape = [max(a, i) for a, i in zip(arr.shape, indices.shape)]
         shape[axis] = indices.shape[axis]
-        indices = expand(indices, shape)
+        indices = broadcast_as_needed(indices, shape)
         shape[axis] = arr.shape[axis]
-        arr = expand(arr, shape)
+        arr = broadcast_as_needed(arr, shape)
     else:
         for i, (a, n) in enumerate(zip(arr.shape, indices.shape)):
             if i != axis and n > a:
@@ -196,7 +182,7 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
     if reduce not in _REDUCES:
         raise ValueError(f"[put_along_axis] reduce must be one of {list(_REDUCES)}, got "
                          f"{reduce!r}")
-    axis = _axis(axis, arr, "put_along_axis")
+    axis = axis_arg(axis, arr, "put_along_axis")
     if not isinstance(values, Tensor):
         from .creation import to_tensor
         values = to_tensor(values, dtype=arr.dtype)
@@ -207,10 +193,10 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
         if all(n <= a for a, n in zip(arr.shape, indices.shape)):
             shape = list(arr.shape)
             shape[axis] = indices.shape[axis]
-            indices = expand(indices, shape)
-        values = expand(values, indices.shape)
+            indices = broadcast_as_needed(indices, shape)
+        values = broadcast_as_needed(values, indices.shape)
     elif values.size == 1:
-        values = expand(_reshape(values, [1] * indices.ndim), indices.shape)
+        values = broadcast_as_needed(_reshape(values, [1] * indices.ndim), indices.shape)
     check_bounds(indices, arr.shape[axis], axis, "put_along_axis")
     op_reduce = "mul" if reduce == "multiply" else reduce
     return _put_along_axis(arr, indices, values, axis, op_reduce, bool(include_self))

@@ -168,8 +168,9 @@ def advanced_index(x, index):
     try:
         arrays = np.broadcast_arrays(*arrays)
     except ValueError:
-        raise IndexError("shape mismatch: the index arrays of shapes "
-                         f"{[list(a.shape) for a in arrays]} cannot be broadcast together") from None
+        shapes = [list(a.shape) for a in arrays]
+        raise IndexError(f"shape mismatch: the index arrays of shapes {shapes} cannot be "
+                         "broadcast together") from None
     rest = [d for d in range(y.ndim) if d not in positions]
     if positions + rest != list(range(y.ndim)):
         y = _transpose(y, positions + rest)

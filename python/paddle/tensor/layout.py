@@ -85,11 +85,15 @@ def expand(x, shape, name=None):
         if t != -1 and s != 1 and s != t:
             raise ValueError(f"[expand] x's dim {i} of size {s} cannot be expanded to {t} "
                              f"(x shape {x.shape}, target {target})")
-    if target == x.shape:
-        return x
     if x.dtype == _dtype.bool:  # expand_v2 has no bool kernel; int32 holds 0/1 exactly
         return cast(_expand(cast(x, _dtype.int32), target), _dtype.bool)
     return _expand(x, target)
+
+
+def broadcast_as_needed(x, shape):
+    """x broadcast to ``shape``, or x itself when it has that shape already
+    (for operands of ops that need one shape; the result is not handed out)."""
+    return x if x.shape == list(shape) else expand(x, shape)
 
 
 def broadcast_to(x, shape, name=None):

@@ -7,8 +7,8 @@ from ._helpers import Tensor, check_tensor, op
 from .promotion import operands
 
 __all__ = [
-    "allclose", "equal", "equal_all", "greater_equal", "isclose", "greater_than", "less_equal", "less_than", "logical_and",
-    "logical_not", "logical_or", "logical_xor", "not_equal",
+    "allclose", "equal", "equal_all", "greater_equal", "greater_than", "isclose", "less_equal",
+    "less_than", "logical_and", "logical_not", "logical_or", "logical_xor", "not_equal",
 ]
 
 

@@ -5,7 +5,7 @@ import numbers
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, check_inplace, check_tensor, op, scalar_value
+from ._helpers import axis_arg, check_inplace, check_tensor, op, scalar_value
 from . import math as _math
 from .creation import clone
 from .promotion import cast
@@ -76,7 +76,8 @@ def clip(x, min=None, max=None, name=None):  # noqa: A002  (PaddlePaddle's names
 
 
 def cumsum(x, axis=None, dtype=None, name=None):
-    """The cumulative sum along ``axis`` (None: of the flattened tensor).
+    """The cumulative sum along ``axis`` (None: of the flattened tensor);
+    integers sum in int64 unless ``dtype`` says otherwise.
 
     Example:
         >>> paddle.cumsum(paddle.to_tensor([[1, 2], [3, 4]]), axis=1).numpy()
@@ -84,20 +85,18 @@ def cumsum(x, axis=None, dtype=None, name=None):
                [3, 7]])
     """
     check_tensor(x, "x", "cumsum")
-    if dtype is not None:
-        x = cast(x, _dtype.convert_dtype(dtype))
     if x.dtype == _dtype.bool:
         raise TypeError("[cumsum] x must be a number tensor, got bool")
+    if dtype is not None:
+        x = cast(x, _dtype.convert_dtype(dtype))
+    elif _dtype.is_integer(x.dtype):
+        x = cast(x, _dtype.int64)  # PaddlePaddle sums integers in int64
     if axis is None:
         return _cumsum(x, -1, True, False, False)
-    if isinstance(axis, Tensor):
-        axis = axis.item()
-    rank = max(x.ndim, 1)
-    if not isinstance(axis, (numbers.Integral, np.integer)) or not -rank <= axis < rank:
-        raise ValueError(f"[cumsum] axis {axis!r} is out of range for a {x.ndim}-D tensor")
+    axis = axis_arg(axis, x, "cumsum")
     if x.ndim == 0:
         return _reshape(_cumsum(x, -1, True, False, False), [])
-    return _cumsum(x, int(axis), False, False, False)
+    return _cumsum(x, axis, False, False, False)
 
 
 def logsumexp(x, axis=None, keepdim=False, name=None):

@@ -6,8 +6,9 @@ import numbers
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, check_tensor, op
-from .layout import broadcast_shape, expand
+from ._helpers import Tensor, axis_arg, check_tensor, op
+from .gather_scatter import check_index
+from .layout import broadcast_as_needed, broadcast_shape
 from .promotion import operands
 
 __all__ = [
@@ -27,18 +28,6 @@ _reshape = op("reshape2", ["X"], ["shape"])
 TopKRetType = collections.namedtuple("TopKRetType", ["values", "indices"])
 
 
-def _check_axis(axis, x, fn):
-    if isinstance(axis, Tensor):
-        axis = axis.item()
-    if not isinstance(axis, (numbers.Integral, np.integer)) or isinstance(axis, bool):
-        raise TypeError(f"[{fn}] axis must be an int, got {type(axis).__name__}")
-    rank = max(x.ndim, 1)
-    if not -rank <= axis < rank:
-        raise ValueError(f"[{fn}] axis {axis} is out of range for a {x.ndim}-D tensor "
-                         f"(expected in [{-rank}, {rank - 1}])")
-    return int(axis)
-
-
 def _arg(caller, x, axis, keepdim, dtype, fn):
     check_tensor(x, "x", fn)
     if dtype is None:
@@ -51,7 +40,7 @@ def _arg(caller, x, axis, keepdim, dtype, fn):
     if axis is None:
         out = caller(x, 0, False, True, d.code)
         return _reshape(out, [1] * x.ndim) if keepdim else out
-    return caller(x, _check_axis(axis, x, fn), bool(keepdim), False, d.code)
+    return caller(x, axis_arg(axis, x, fn), bool(keepdim), False, d.code)
 
 
 def argmax(x, axis=None, keepdim=False, dtype="int64", name=None):
@@ -84,7 +73,7 @@ def argsort(x, axis=-1, descending=False, stable=False, name=None):
         array([1, 2, 0])
     """
     check_tensor(x, "x", "argsort")
-    return _argsort(x, _check_axis(axis, x, "argsort"), bool(descending), bool(stable))[1]
+    return _argsort(x, axis_arg(axis, x, "argsort"), bool(descending), bool(stable))[1]
 
 
 def sort(x, axis=-1, descending=False, stable=False, name=None):
@@ -95,7 +84,7 @@ def sort(x, axis=-1, descending=False, stable=False, name=None):
         array([3., 2., 1.], dtype=float32)
     """
     check_tensor(x, "x", "sort")
-    return _argsort(x, _check_axis(axis, x, "sort"), bool(descending), bool(stable))[0]
+    return _argsort(x, axis_arg(axis, x, "sort"), bool(descending), bool(stable))[0]
 
 
 def topk(x, k, axis=None, largest=True, sorted=True, name=None):  # noqa: A002
@@ -112,7 +101,7 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None):  # noqa: A002
         k = k.item()
     if not isinstance(k, (numbers.Integral, np.integer)) or isinstance(k, bool):
         raise TypeError(f"[topk] k must be an int, got {type(k).__name__}")
-    axis = -1 if axis is None else _check_axis(axis, x, "topk")
+    axis = -1 if axis is None else axis_arg(axis, x, "topk")
     size = x.shape[axis] if x.ndim else 1
     if not 0 <= k <= size:
         raise ValueError(f"[topk] k {k} is out of range for a dim of size {size}")
@@ -140,7 +129,7 @@ def nonzero(x, as_tuple=False):
     return Tensor._from_numpy(coords)
 
 
-def _as_operand(v, like, fn, name):
+def _as_operand(v, name):
     if isinstance(v, Tensor):
         return v
     if isinstance(v, (numbers.Number, np.number, np.bool_)):
@@ -148,7 +137,7 @@ def _as_operand(v, like, fn, name):
     if isinstance(v, (np.ndarray, list, tuple)):
         from .creation import to_tensor
         return to_tensor(v)
-    raise TypeError(f"[{fn}] {name} must be a Tensor or a number, got {type(v).__name__}")
+    raise TypeError(f"[where] {name} must be a Tensor or a number, got {type(v).__name__}")
 
 
 def where(condition, x=None, y=None, name=None):
@@ -165,8 +154,8 @@ def where(condition, x=None, y=None, name=None):
         return nonzero(condition, as_tuple=True)
     if x is None or y is None:
         raise ValueError("[where] x and y must be given together (or neither)")
-    a = _as_operand(x, condition, "where", "x")
-    b = _as_operand(y, condition, "where", "y")
+    a = _as_operand(x, "x")
+    b = _as_operand(y, "y")
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
         from .creation import to_tensor
         a = to_tensor(a)
@@ -175,14 +164,8 @@ def where(condition, x=None, y=None, name=None):
         from .manipulation import cast
         condition = cast(condition, "bool")
     shape = broadcast_shape(broadcast_shape(condition.shape, a.shape), b.shape)
-    return _where(expand(condition, shape), expand(a, shape), expand(b, shape))
-
-
-def _index_tensor(index, fn):
-    check_tensor(index, "index", fn)
-    if index.dtype not in (_dtype.int32, _dtype.int64):
-        raise TypeError(f"[{fn}] index must be an int32 or int64 Tensor, got {index.dtype.name}")
-    return index
+    return _where(broadcast_as_needed(condition, shape), broadcast_as_needed(a, shape),
+                  broadcast_as_needed(b, shape))
 
 
 def index_select(x, index, axis=0, name=None):
@@ -195,8 +178,8 @@ def index_select(x, index, axis=0, name=None):
                [1, 2]])
     """
     check_tensor(x, "x", "index_select")
-    _index_tensor(index, "index_select")
-    axis = _check_axis(axis, x, "index_select")
+    check_index(index, "index_select")
+    axis = axis_arg(axis, x, "index_select")
     if index.ndim > 1:
         raise ValueError(f"[index_select] index must be 1-D, got shape {index.shape}")
     return _index_select(x, _reshape(index, [-1]) if index.ndim == 0 else index, axis)
@@ -216,4 +199,4 @@ def masked_select(x, mask, name=None):
     if mask.dtype != _dtype.bool:
         raise TypeError(f"[masked_select] mask must be a bool Tensor, got {mask.dtype.name}")
     shape = broadcast_shape(x.shape, mask.shape)
-    return _masked_select(expand(x, shape), expand(mask, shape))
+    return _masked_select(broadcast_as_needed(x, shape), broadcast_as_needed(mask, shape))

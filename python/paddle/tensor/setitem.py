@@ -9,10 +9,10 @@ import numpy as np
 from ..framework import dtypes as _dtype
 from ._helpers import Tensor, check_inplace, op
 from .indexing import get_index
+from .layout import broadcast_as_needed
 
 _reshape = op("reshape2", ["X"], ["shape"])
 _scatter = op("scatter", ["X", "Ids", "Updates"], ["overwrite"])
-_expand = op("expand_v2", ["X"], ["shape"])
 _cast = op("cast", ["X"], ["in_dtype", "out_dtype"])
 
 _KERNEL_DTYPES = (_dtype.float32, _dtype.float64, _dtype.int32, _dtype.int64)
@@ -28,7 +28,8 @@ def _value_tensor(value, dtype):
     if isinstance(value, (numbers.Number, np.number, np.bool_, np.ndarray, list, tuple)):
         arr = np.asarray(value)
         if arr.dtype.kind not in "biufc":
-            raise TypeError(f"can only assign numbers, arrays or Tensors to a Tensor, got {arr.dtype}")
+            raise TypeError(f"can only assign numbers, arrays or Tensors to a Tensor, got "
+                            f"{arr.dtype}")
         return Tensor._from_numpy(np.ascontiguousarray(arr.astype(_dtype.to_numpy_dtype(dtype))))
     raise TypeError(f"can only assign numbers, arrays or Tensors to a Tensor, got "
                     f"{type(value).__name__}")
@@ -46,7 +47,7 @@ def _broadcast_value(value, target, index):
                          f"shape {target}")
     if shape != value.shape:
         value = _reshape(value, shape)
-    return value if shape == target else _expand(value, target)
+    return broadcast_as_needed(value, target)
 
 
 def set_index(x, index, value):

@@ -5,7 +5,7 @@ import numbers
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, check_tensor, op
+from ._helpers import Tensor, axis_arg, check_tensor, op
 from . import math as _math
 from .promotion import cast
 
@@ -29,7 +29,8 @@ def _count(x, axis):
 def var(x, axis=None, unbiased=None, keepdim=False, name=None, *, correction=1):
     """The variance over ``axis`` (None: all): the mean squared deviation with
     ``n - correction`` as divisor (unbiased=True: correction 1, False: 0).
-    Integer inputs are computed in float and the result cast back.
+    Integer inputs stay integers, as in PaddlePaddle: the mean and the result
+    are truncated toward zero.
 
     Example:
         >>> paddle.var(paddle.to_tensor([1.0, 2.0, 3.0, 4.0])).item()
@@ -38,28 +39,31 @@ def var(x, axis=None, unbiased=None, keepdim=False, name=None, *, correction=1):
     check_tensor(x, "x", "var")
     if unbiased is not None:
         correction = 1 if unbiased else 0
-    src_dtype = x.dtype
-    if not _dtype.is_floating_point(x.dtype):
-        x = cast(x, _dtype.default_float_dtype())
-    deviation = _math.subtract(x, _math.mean(x, axis=axis, keepdim=True))
-    total = _math.sum(_math.square(deviation), axis=axis, keepdim=keepdim)
-    out = _math.divide(total, float(_count(x, axis) - correction))
-    return out if out.dtype == src_dtype else cast(out, src_dtype)
+    n = _count(x, axis)
+    total = _math.sum(x, axis=axis, keepdim=True)
+    if _dtype.is_floating_point(x.dtype):
+        deviation = _math.subtract(x, _math.scale(total, 1.0 / n))
+        squares = _math.sum(_math.square(deviation), axis=axis, keepdim=keepdim)
+        return _math.divide(squares, float(n - correction))
+    mean = cast(_math.divide(total, n), x.dtype)  # the cast truncates toward zero
+    deviation = _math.subtract(x, mean)
+    squares = _math.sum(_math.multiply(deviation, deviation), axis=axis, keepdim=keepdim)
+    return cast(_math.divide(squares, float(n - correction)), x.dtype)
 
 
 def std(x, axis=None, unbiased=True, keepdim=False, name=None):
-    """The standard deviation over ``axis`` (None: all): sqrt(var).
+    """The standard deviation over ``axis`` (None: all): sqrt(var), in the
+    default float type for integer inputs.
 
     Example:
         >>> paddle.std(paddle.to_tensor([1.0, 3.0]), unbiased=False).item()
         1.0
     """
     check_tensor(x, "x", "std")
-    src_dtype = x.dtype
-    if not _dtype.is_floating_point(x.dtype):
-        x = cast(x, _dtype.default_float_dtype())
-    out = _math.sqrt(var(x, axis=axis, unbiased=unbiased, keepdim=keepdim))
-    return out if out.dtype == src_dtype else cast(out, src_dtype)
+    variance = var(x, axis=axis, unbiased=unbiased, keepdim=keepdim)
+    if not _dtype.is_floating_point(variance.dtype):
+        variance = cast(variance, _dtype.default_float_dtype())
+    return _math.sqrt(variance)
 
 
 def numel(x, name=None):
@@ -96,16 +100,9 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None):
         x = _reshape(x, [-1])
         ax = 0
     else:
-        if isinstance(axis, Tensor):
-            axis = axis.item()
-        if not isinstance(axis, (numbers.Integral, np.integer)) or isinstance(axis, bool):
-            raise TypeError(f"[median] axis must be an int, got {type(axis).__name__}")
-        rank = max(x.ndim, 1)
-        if not -rank <= axis < rank:
-            raise ValueError(f"[median] axis {axis} is out of range for a {x.ndim}-D tensor")
+        ax = axis_arg(axis, x, "median")
         if x.ndim == 0:
             x = _reshape(x, [1])
-        ax = int(axis) % rank
     values, indices = _argsort(x, ax, False, False)
     n = x.shape[ax]
     keep = keepdim and axis is not None

@@ -100,10 +100,6 @@ def _setitem(self, index, value):
     set_index(self, index, value)
 
 
-def _reflect(fn):
-    return lambda self, other: fn(other, self)
-
-
 def _len(self):
     if self.ndim == 0:
         raise TypeError("len() of a 0-D tensor")
@@ -124,14 +120,6 @@ def _bool(self):
     return bool(self.item())
 
 
-def _inplace(fn):
-    """``x op= y``: the result replaces x's data and x's place in the graph."""
-    def method(self, other):
-        self._assign_from(fn(self, other))
-        return self
-    return method
-
-
 _METHODS = {
     "item": _item, "tolist": _tolist, "astype": _astype, "backward": _backward,
     "clear_grad": _clear_grad, "clear_gradient": _clear_grad, "detach": _detach,
@@ -142,22 +130,9 @@ _METHODS = {
     "__index__": lambda self: int(self.item()),
     "__array__": lambda self, dtype=None, copy=None: (
         self.numpy() if dtype is None else self.numpy().astype(dtype)),
-    "__add__": math.add, "__radd__": _reflect(math.add),
-    "__sub__": math.subtract, "__rsub__": _reflect(math.subtract),
-    "__mul__": math.multiply, "__rmul__": _reflect(math.multiply),
-    "__truediv__": math.divide, "__rtruediv__": _reflect(math.divide),
-    "__floordiv__": math.floor_divide, "__rfloordiv__": _reflect(math.floor_divide),
-    "__mod__": math.remainder, "__rmod__": _reflect(math.remainder),
-    "__pow__": math.pow, "__rpow__": lambda self, other: math._elementwise_pow(other, self, "pow"),
-    "__matmul__": math.matmul, "__rmatmul__": _reflect(math.matmul),
-    "__neg__": math.neg, "__abs__": math.abs,
-    "__iadd__": _inplace(math.add), "__isub__": _inplace(math.subtract),
-    "__imul__": _inplace(math.multiply), "__itruediv__": _inplace(math.divide),
-    "__eq__": logic.equal, "__ne__": logic.not_equal, "__lt__": logic.less_than,
-    "__le__": logic.less_equal, "__gt__": logic.greater_than, "__ge__": logic.greater_equal,
-    "__invert__": logic.logical_not,
-    "__and__": logic.logical_and, "__or__": logic.logical_or, "__xor__": logic.logical_xor,
-    "__hash__": object.__hash__,
+    # Arithmetic and comparisons are C slots (core/pybind/eager_math.cc).
+    "__array_ufunc__": None,  # numpy defers to them: ndarray + Tensor is a Tensor
+    "__abs__": math.abs,
     "size": property(lambda self: int(np.prod(self.shape)), doc="The number of elements."),
     "T": property(lambda self: manipulation.transpose(self, list(range(self.ndim))[::-1]),
                   doc="The tensor with its dims reversed."),
