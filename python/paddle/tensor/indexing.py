@@ -14,6 +14,7 @@ _reshape = op("reshape2", ["X"], ["shape"])
 _transpose = op("transpose2", ["X"], ["axis"])
 _gather_nd = op("gather_nd", ["X", "Index"])
 _cast = op("cast", ["X"], ["in_dtype", "out_dtype"])
+_masked_select = op("masked_select", ["X", "Mask"], [], ["Y"])
 
 # The dtypes gather_nd and scatter have kernels for; others go through int32 or float32.
 _KERNEL_DTYPES = (_dtype.float32, _dtype.float64, _dtype.int32, _dtype.int64)
@@ -63,10 +64,11 @@ def basic_index(x, index):
                 d += 1
         elif isinstance(it, slice):
             start, stop, step, n = _slice_bounds(it, shape[d])
-            axes.append(d)
-            starts.append(start)
-            ends.append(stop)
-            strides.append(step)
+            if (start, step, n) != (0, 1, shape[d]):  # a whole dim needs no slicing
+                axes.append(d)
+                starts.append(start)
+                ends.append(stop)
+                strides.append(step)
             out_shape.append(n)
             d += 1
         else:
@@ -144,12 +146,21 @@ def _to_kernel_dtype(x):
     return _cast(x, x.dtype.code, work.code)
 
 
+def _is_whole_mask(items, x):
+    mask = items[0]
+    return (len(items) == 1 and isinstance(mask, np.ndarray) and mask.dtype == np.bool_
+            and list(mask.shape) == x.shape and x.ndim > 0 and x.dtype in _KERNEL_DTYPES)
+
+
 def advanced_index(x, index):
     """x[index] where the index has int arrays or bool masks. As PaddlePaddle
     (and torch) read it, ints and slices apply first; then numpy's rule for
     the arrays: their dims go where the first one is when the arrays are next
     to each other, else first."""
-    items = _expand_items(numpy_items(index), x.shape)
+    items = numpy_items(index)
+    if _is_whole_mask(items, x):  # the common x[x > 0]: one masked_select
+        return _masked_select(x, Tensor._from_numpy(np.ascontiguousarray(items[0])))
+    items = _expand_items(items, x.shape)
     y = basic_index(x, tuple(slice(None) if isinstance(it, np.ndarray) else it for it in items))
     # The dims of y: one per None, slice and array; ints are gone.
     items = [it for it in items if not _is_int(it)]
