@@ -15,8 +15,9 @@ def test_tile():
     np.testing.assert_array_equal(x.tile([2, 1, 2]).numpy(), np.tile(A, [2, 1, 2]))
     assert paddle.tile(x, [2]).shape == [2, 6]
     check_grad(lambda t: paddle.tile(t, [2, 2]), A)
+    assert paddle.tile(x, [0, 1]).shape == [0, 3]  # as PaddlePaddle: an empty tensor
     with pytest.raises(ValueError, match="repeat_times"):
-        paddle.tile(x, [0, 1])
+        paddle.tile(x, [-1, 1])
     with pytest.raises(TypeError, match="repeat_times"):
         paddle.tile(x, "2")
 

@@ -25,8 +25,9 @@ _REDUCES = ("assign", "add", "mul", "multiply", "mean", "amin", "amax")
 
 def check_index(index, fn, name="index"):
     check_tensor(index, name, fn)
-    if index.dtype not in (_dtype.int32, _dtype.int64):
-        raise TypeError(f"[{fn}] {name} must be an int32 or int64 Tensor, got {index.dtype.name}")
+    if index.dtype not in (_dtype.int32, _dtype.int64):  # PaddlePaddle: InvalidArgument
+        raise ValueError(f"[{fn}] {name} must be an int32 or int64 Tensor, got "
+                         f"{index.dtype.name}")
     return index
 
 
@@ -187,7 +188,7 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
         from .creation import to_tensor
         values = to_tensor(values, dtype=arr.dtype)
     if values.dtype != arr.dtype:
-        raise TypeError(f"[put_along_axis] values must have arr's dtype {arr.dtype.name}, got "
+        raise ValueError(f"[put_along_axis] values must have arr's dtype {arr.dtype.name}, got "
                         f"{values.dtype.name}")
     if broadcast:
         if all(n <= a for a, n in zip(arr.shape, indices.shape)):

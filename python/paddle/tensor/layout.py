@@ -21,6 +21,7 @@ _tril_triu = op("tril_triu", ["X"], ["diagonal", "lower"])
 _gather_nd = op("gather_nd", ["X", "Index"])
 _scatter_nd_add = op("scatter_nd_add", ["X", "Index", "Updates"])
 _reshape = op("reshape2", ["X"], ["shape"])
+_fill = op("fill_constant", [], ["shape", "dtype", "value", "str_value"])
 
 
 def _int_list(v, name, fn):
@@ -43,7 +44,7 @@ def _int_list(v, name, fn):
 
 def tile(x, repeat_times, name=None):
     """x repeated ``repeat_times[i]`` times along dim i (leading dims are added
-    when repeat_times is longer than x's rank).
+    when repeat_times is longer than x's rank; 0 repeats give an empty dim).
 
     Example:
         >>> paddle.tile(paddle.to_tensor([1, 2]), [2, 2]).numpy()
@@ -51,7 +52,14 @@ def tile(x, repeat_times, name=None):
                [1, 2, 1, 2]])
     """
     check_tensor(x, "x", "tile")
-    return _tile(x, _int_list(repeat_times, "repeat_times", "tile"))
+    times = _int_list(repeat_times, "repeat_times", "tile")
+    if 0 in times and all(t >= 0 for t in times):
+        # Zero repeats give an empty tensor (the tile op wants >= 1).
+        rank = max(x.ndim, len(times))
+        dims = [1] * (rank - x.ndim) + list(x.shape)
+        reps = [1] * (rank - len(times)) + times
+        return _fill([d * r for d, r in zip(dims, reps)], x.dtype.code, 0.0, "")
+    return _tile(x, times)
 
 
 def broadcast_shape(x_shape, y_shape):
