@@ -1,11 +1,13 @@
 #include "core/eager/grad_node.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <mutex>
 #include <unordered_map>
 
 #include "core/base/enforce.h"
+#include "core/eager/composite_grad.h"
 #include "core/eager/op_runner.h"
 #include "core/framework/program_desc.h"
 
@@ -303,7 +305,19 @@ TensorSlots GradNode::Apply(TensorSlots out_grads, bool create_graph, bool retai
         kept[s].push_back(r);
       }
     }
-    RunOp(*step.def, step.attrs, ins, outs);
+    // Recording: a composite form keeps the gradient differentiable.
+    CompositeGradFn composite = create_graph ? FindCompositeGrad(step.def->type) : nullptr;
+    if (composite) {
+      composite(*step.def, step.attrs, ins, outs);
+      // A result that is one of the inputs (a gradient passed through) is
+      // copied, so no two places share one tensor object.
+      for (auto& slot : outs)
+        for (TensorPtr& t : slot)
+          for (const auto& in : ins)
+            if (std::find(in.begin(), in.end(), t) != in.end()) t = RunOpByName("assign", {}, {{t}})[0][0];
+    } else {
+      RunOp(*step.def, step.attrs, ins, outs);
+    }
     for (size_t s = 0; s < kept.size(); ++s) {
       for (size_t i = 0; i < kept[s].size(); ++i) {
         const ValueRef& r = kept[s][i];
