@@ -9,6 +9,8 @@ import numpy as np
 from ..framework import dtypes as _dtype
 from ._helpers import Tensor, op
 
+__all__ = []  # used by Tensor.__getitem__/__setitem__; nothing public
+
 _strided_slice = op("strided_slice", ["Input"], ["axes", "starts", "ends", "strides"])
 _reshape = op("reshape2", ["X"], ["shape"])
 _transpose = op("transpose2", ["X"], ["axis"])

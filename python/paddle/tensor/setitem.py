@@ -11,6 +11,8 @@ from ._helpers import Tensor, check_inplace, op
 from .indexing import get_index
 from .layout import broadcast_as_needed
 
+__all__ = []  # used by Tensor.__getitem__/__setitem__; nothing public
+
 _reshape = op("reshape2", ["X"], ["shape"])
 _scatter = op("scatter", ["X", "Ids", "Updates"], ["overwrite"])
 _cast = op("cast", ["X"], ["in_dtype", "out_dtype"])
