@@ -4,6 +4,7 @@ The heavy lifting lives in the C++ extension ``paddle._core``: eager tensors,
 op dispatch and the autograd engine (core/eager), the kernels, the executor
 and inference. The modules here give it PaddlePaddle's names.
 """
+from importlib import import_module as _import_module
 from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
 from importlib.metadata import version as _dist_version
 
@@ -28,7 +29,14 @@ from .framework import (
 )
 from .framework.io import load, save
 from .tensor import *  # noqa: F401,F403
-from .tensor import creation as _creation, logic as _logic, manipulation as _manip, math as _math
+from .tensor import (
+    attribute as _attribute, creation as _creation, gather_scatter as _gather_scatter,
+    layout as _layout, linalg as _tensor_linalg, logic as _logic, manipulation as _manip,
+    math as _math, numeric as _numeric, search as _search, stat as _stat,
+)
+# paddle.linalg is its own module; the star import above bound the name to
+# paddle.tensor.linalg, so load the submodule by name.
+linalg = _import_module(".linalg", __name__)
 from .base.framework import create_parameter
 from .base.param_attr import ParamAttr
 
@@ -45,6 +53,8 @@ __all__ = (
      "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
      "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
      "float64", "complex64", "complex128", "ParamAttr", "create_parameter"]
-    + ["autograd", "io", "jit", "nn", "optimizer", "static", "utils", "save", "load"]
-    + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__
+    + ["autograd", "io", "jit", "linalg", "nn", "optimizer", "static", "utils", "save", "load"]
+    + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__ + _attribute.__all__
+    + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _search.__all__
+    + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in ("matmul", "norm")]
 )
