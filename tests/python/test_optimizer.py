@@ -355,3 +355,29 @@ def test_a_parameters_own_regularizer_wins():
         return paddle.optimizer.Momentum(0.1, parameters=[w], weight_decay=0.9)
     np.testing.assert_allclose(_one_step(own_l2_in_momentum, g, p), p - 0.1 * (g + 0.3 * p),
                                rtol=1e-6)
+
+
+@pytest.mark.parametrize("make_opt", [
+    lambda ps: paddle.optimizer.SGD(0.1, parameters=ps),
+    lambda ps: paddle.optimizer.Momentum(0.05, parameters=ps, use_nesterov=True),
+    lambda ps: paddle.optimizer.Adam(0.1, parameters=ps),
+    lambda ps: paddle.optimizer.AdamW(0.1, parameters=ps, weight_decay=1e-4),
+    lambda ps: paddle.optimizer.RMSProp(0.02, parameters=ps),
+    lambda ps: paddle.optimizer.Adagrad(0.5, parameters=ps),
+    lambda ps: paddle.optimizer.Lamb(0.05, parameters=ps, lamb_weight_decay=0.0),
+], ids=["sgd", "momentum", "adam", "adamw", "rmsprop", "adagrad", "lamb"])
+def test_training_a_linear_regression_lowers_the_loss(make_opt):
+    rng = np.random.default_rng(7)
+    x = paddle.to_tensor(rng.normal(size=[64, 3]).astype("float32"))
+    y = paddle.to_tensor((x.numpy() @ np.array([[1.0], [-2.0], [0.5]]) + 0.3).astype("float32"))
+    w = paddle.to_tensor(np.zeros([3, 1], "float32"), stop_gradient=False)
+    b = paddle.to_tensor(np.zeros([1], "float32"), stop_gradient=False)
+    opt = make_opt([w, b])
+    losses = []
+    for _ in range(150):
+        loss = ((paddle.matmul(x, w) + b - y) ** 2).mean()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        losses.append(loss.item())
+    assert losses[-1] < 0.05 * losses[0]
