@@ -171,3 +171,16 @@ def make_params(paddle, case_name, make_param):
     """The case's parameters, named {case}_w0, {case}_w1: make_param(name, array)."""
     dtype = CASES[case_name][2].get("dtype", "float32")
     return [make_param(f"{case_name}_w{i}", v) for i, v in enumerate(initial_values(dtype))]
+
+
+def global_norm_clip_in_place(paddle):
+    """param.grad and the parameters after one SGD(1.0) step with
+    ClipGradByGlobalNorm(1.0): grads 3 and 4 (global norm 5) become 0.6 and 0.8
+    in place."""
+    a = paddle.to_tensor([1.5], stop_gradient=False)
+    b = paddle.to_tensor([2.0], stop_gradient=False)
+    opt = paddle.optimizer.SGD(1.0, parameters=[a, b],
+                               grad_clip=paddle.nn.ClipGradByGlobalNorm(1.0))
+    (a * a + b * b).sum().backward()
+    opt.step()
+    return {"grads": [a.grad.item(), b.grad.item()], "params": [a.item(), b.item()]}

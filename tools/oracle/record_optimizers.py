@@ -22,7 +22,7 @@ import paddle
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 from tools.oracle.optimizer_cases import (  # noqa: E402
-    CASES, STEPS, build, make_params, run_steps)
+    CASES, STEPS, build, global_norm_clip_in_place, make_params, run_steps)
 
 OUT = REPO / "tests" / "data" / "optimizers"
 
@@ -50,24 +50,12 @@ def record_case(name, arrays):
     return meta
 
 
-def record_inplace_global_norm_clip():
-    """param.grad after a step with ClipGradByGlobalNorm(1.0): grads 3 and 4
-    (global norm 5) become 0.6 and 0.8."""
-    a = paddle.to_tensor([1.5], stop_gradient=False)
-    b = paddle.to_tensor([2.0], stop_gradient=False)
-    opt = paddle.optimizer.SGD(1.0, parameters=[a, b],
-                               grad_clip=paddle.nn.ClipGradByGlobalNorm(1.0))
-    (a * a + b * b).sum().backward()
-    opt.step()
-    return {"grads": [a.grad.item(), b.grad.item()], "params": [a.item(), b.item()]}
-
-
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     arrays, meta = {}, {"version": paddle.__version__, "steps": STEPS, "cases": {}}
     for name in CASES:
         meta["cases"][name] = record_case(name, arrays)
-    meta["global_norm_clip_in_place"] = record_inplace_global_norm_clip()
+    meta["global_norm_clip_in_place"] = global_norm_clip_in_place(paddle)
     np.savez_compressed(OUT / "optimizer_steps.npz", **arrays)
     (OUT / "optimizer_cases.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
     print(f"wrote {len(CASES)} cases to {OUT}")
