@@ -12,7 +12,7 @@ import pytest
 import paddle
 from paddle.utils import unique_name
 from tools.oracle.optimizer_cases import (CASES, STEPS, build, global_norm_clip_in_place,
-                                          make_params, run_steps)
+                                          layers_with_param_attrs, make_params, run_steps)
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "optimizers"
 META = json.loads((DATA / "optimizer_cases.json").read_text())
@@ -123,6 +123,22 @@ def test_global_norm_clip_scales_grads_in_place():
     got = global_norm_clip_in_place(paddle)
     assert got["grads"] == pytest.approx(want["grads"], rel=1e-6)
     assert got["params"] == pytest.approx(want["params"], rel=1e-6)
+
+
+def test_layers_with_param_attrs_follow_paddle():
+    # Linear parameters (names linear_0.w_0, ...), ParamAttr learning_rate,
+    # regularizer and need_clip, through a real forward and backward.
+    want = META["layers"]
+    history, state = layers_with_param_attrs(paddle)
+    assert list(history[0]) == want["params"]
+    for step, by_name in enumerate(history):
+        for name, got in by_name.items():
+            np.testing.assert_allclose(got, ARRAYS[f"layers/step{step}/{name}"], rtol=1e-6,
+                                       atol=1e-6, err_msg=f"step {step} {name}")
+    assert list(state) == want["state_keys"]
+    for key, value in state.items():
+        np.testing.assert_allclose(value.numpy(), ARRAYS[f"layers/state/{key}"], rtol=1e-6,
+                                   atol=1e-6, err_msg=key)
 
 
 def _pairs(*arrays, need_clip=None):
