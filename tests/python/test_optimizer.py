@@ -81,6 +81,21 @@ def test_state_dict_round_trip_resumes_identically(case):
             np.testing.assert_allclose(g, want, **TOL, err_msg=f"{case} step {step}")
 
 
+@pytest.mark.parametrize("case", ["scheduler", "adam_l2_amsgrad", "rmsprop_centered"])
+def test_state_dict_through_paddle_save_and_load(case, tmp_path):
+    params, opt, _ = run_case(case, steps=range(RESUME_AT))
+    paddle.save(opt.state_dict(), str(tmp_path / "opt.pdopt"))
+    loaded = paddle.load(str(tmp_path / "opt.pdopt"))
+    with unique_name.guard():
+        params2 = [make_param(p.name, p.numpy().copy()) for p in params]
+        opt2, sched2 = build(paddle, case, params2)
+        opt2.set_state_dict(loaded)
+        history = run_steps(paddle, case, params2, opt2, sched2, range(RESUME_AT, STEPS))
+    for step, got in zip(range(RESUME_AT, STEPS), history):
+        for g, want in zip(got, expected_params(case, step)):
+            np.testing.assert_allclose(g, want, **TOL, err_msg=f"{case} step {step}")
+
+
 def test_set_state_dict_overwrites_existing_accumulators():
     case = "adam_l2_amsgrad"
     with unique_name.guard():
