@@ -20,6 +20,7 @@ from . import optimizer  # noqa: F401
 from . import regularizer  # noqa: F401
 from . import static  # noqa: F401
 from . import utils  # noqa: F401
+from . import vision  # noqa: F401  (after nn and io, which it builds on)
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.backward_mode import grad

@@ -1,0 +1,12 @@
+"""paddle.vision: image datasets, transforms and classification models,
+following PaddlePaddle's paddle.vision."""
+from . import datasets, models, ops, transforms  # noqa: F401
+from .datasets import MNIST, Cifar10, Cifar100, DatasetFolder, FashionMNIST, ImageFolder  # noqa: F401
+from .image import get_image_backend, image_load, set_image_backend
+from .models import (  # noqa: F401
+    VGG, LeNet, MobileNetV1, MobileNetV2, ResNet, mobilenet_v1, mobilenet_v2, resnet18, resnet34,
+    resnet50, resnet101, resnet152, vgg11, vgg13, vgg16, vgg19,
+)
+from .transforms import *  # noqa: F401,F403
+
+__all__ = ["set_image_backend", "get_image_backend", "image_load"]
