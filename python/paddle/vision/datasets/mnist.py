@@ -81,7 +81,7 @@ class MNIST(Dataset):
         image, label = self.images[idx], self.labels[idx]
         if self.backend == "pil":
             from PIL import Image
-            image = Image.fromarray(image.astype("uint8"), mode="L")
+            image = Image.fromarray(image.astype("uint8"))  # 2-D uint8: mode "L"
         if self.transform is not None:
             image = self.transform(image)
         if self.backend == "pil":

@@ -44,8 +44,12 @@ def pad(img, left, top, right, bottom, fill, padding_mode):
         return np.pad(img, widths, _PAD_MODES[padding_mode])
     out = np.empty((img.shape[0] + top + bottom, img.shape[1] + left + right) + img.shape[2:],
                    img.dtype)
-    # fill: one value for every channel, or one per channel
-    out[...] = np.asarray(fill, dtype=np.float64).astype(img.dtype)
+    fill = np.asarray(fill, dtype=np.float64)
+    if fill.ndim == 0 and img.ndim == 3:
+        # a single number fills the first channel only, as cv2.copyMakeBorder's
+        # value (a Scalar (v, 0, 0, 0)) and PIL's packed colours do in PaddlePaddle
+        fill = np.concatenate([fill[None], np.zeros(img.shape[2] - 1)])
+    out[...] = fill.astype(img.dtype)
     out[top:top + img.shape[0], left:left + img.shape[1]] = img
     return out
 

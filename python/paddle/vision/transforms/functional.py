@@ -141,7 +141,9 @@ def _pad_widths(padding):
 def pad(img, padding, fill=0, padding_mode="constant"):
     """Pads an image on its borders. padding: an int for all four sides, (left
     and right, top and bottom), or (left, top, right, bottom). padding_mode
-    'constant' fills with `fill` (one value or one per channel); 'edge' repeats
+    'constant' fills with `fill`: one value per channel, or a single number for
+    the first channel only (the others 0, as PaddlePaddle's OpenCV and PIL
+    paths do); 'edge' repeats
     the border pixel, 'reflect' mirrors without it, 'symmetric' mirrors with it.
 
     Example:
