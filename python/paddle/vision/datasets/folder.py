@@ -60,6 +60,16 @@ def _check_root(root, cls):
         raise FileNotFoundError(f"{cls}: root {root!r} is not a directory")
 
 
+def _set_samples(dataset, samples, loader, extensions):
+    """The attributes both folder datasets share; an empty folder is an error."""
+    if not samples:
+        raise RuntimeError(f"Found 0 files in subfolders of: {dataset.root}\nSupported "
+                           f"extensions are: {','.join(extensions or IMG_EXTENSIONS)}")
+    dataset.loader = default_loader if loader is None else loader
+    dataset.extensions = IMG_EXTENSIONS if extensions is None else extensions
+    dataset.samples = samples
+
+
 class DatasetFolder(Dataset):
     """Samples from root/<class>/.../<file>: (loader(path) after transform, class
     index), classes the sorted subfolder names. Files are kept when
@@ -91,12 +101,7 @@ class DatasetFolder(Dataset):
         for cls in self.classes:
             samples.extend((path, self.class_to_idx[cls])
                            for path in _files_under(os.path.join(root, cls), keep))
-        if not samples:
-            raise RuntimeError(f"Found 0 files in subfolders of: {root}\nSupported extensions "
-                               f"are: {','.join(extensions or IMG_EXTENSIONS)}")
-        self.loader = default_loader if loader is None else loader
-        self.extensions = IMG_EXTENSIONS if extensions is None else extensions
-        self.samples = samples
+        _set_samples(self, samples, loader, extensions)
         self.targets = [s[1] for s in samples]
         self.dtype = dtypes.get_default_dtype()
 
@@ -135,12 +140,7 @@ class ImageFolder(Dataset):
         _check_root(root, "ImageFolder")
         self.root = root
         samples = _files_under(os.path.expanduser(root), _file_filter(extensions, is_valid_file))
-        if not samples:
-            raise RuntimeError(f"Found 0 files in subfolders of: {root}\nSupported extensions "
-                               f"are: {','.join(extensions or IMG_EXTENSIONS)}")
-        self.loader = default_loader if loader is None else loader
-        self.extensions = IMG_EXTENSIONS if extensions is None else extensions
-        self.samples = samples
+        _set_samples(self, samples, loader, extensions)
         self.transform = transform
 
     def __getitem__(self, index):
