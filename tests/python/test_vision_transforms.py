@@ -122,6 +122,12 @@ def test_tensor_images():
     np.testing.assert_allclose(F.resize(t, (7, 9)).numpy(),
                                REC["interp_bilinear_down"].transpose(2, 0, 1), rtol=1e-5,
                                atol=1e-4)
+    for mode, np_mode in (("constant", "constant"), ("edge", "edge"), ("reflect", "reflect")):
+        np.testing.assert_array_equal(F.pad(t, (1, 2, 3, 4), padding_mode=mode).numpy(),
+                                      np.pad(chw, [(0, 0), (2, 4), (1, 3)], np_mode))
+    np.testing.assert_array_equal(T.Pad(1, fill=5)(t).numpy()[:, 0, 0], [5, 5, 5])
+    with pytest.raises(ValueError, match="symmetric"):
+        F.pad(t, 1, padding_mode="symmetric")
     assert F.to_tensor(t) is t
     assert F.to_tensor(t, "HWC").shape == [13, 17, 3]
     assert T.Transpose((1, 2, 0))(t).shape == [13, 17, 3]
@@ -168,3 +174,20 @@ def test_bad_inputs_raise():
         T.RandomResizedCrop(4, scale=(1.0, 0.5))
     with pytest.raises(NotImplementedError, match="mask"):
         T.Resize(4, keys=("image", "mask"))
+
+
+def test_tensor_transforms_pass_gradients():
+    x = paddle.to_tensor(np.random.default_rng(0).normal(size=(3, 4, 5)).astype("float32"),
+                         stop_gradient=False)
+    std = [0.5, 2.0, 4.0]
+    y = F.normalize(F.vflip(F.hflip(F.crop(x, 1, 1, 2, 3))), [0.1, 0.2, 0.3], std)
+    F.pad(y, 1, padding_mode="edge").sum().backward()
+    # each cropped pixel reaches the padded sum once, plus once per edge copy of it
+    counts = np.zeros((2, 3))
+    for i in range(4):
+        for j in range(5):
+            counts[min(max(i - 1, 0), 1), min(max(j - 1, 0), 2)] += 1
+    want = np.zeros((3, 4, 5), "float32")
+    for c in range(3):
+        want[c, 1:3, 1:4] = counts[::-1, ::-1] / std[c]
+    np.testing.assert_allclose(x.grad.numpy(), want, rtol=1e-6)

@@ -167,7 +167,22 @@ def pad(img, padding, fill=0, padding_mode="constant"):
     left, top, right, bottom = _pad_widths(padding)
     if min(left, top, right, bottom) < 0:
         raise ValueError(f"padding must not be negative, got {padding}")
+    if _is_tensor_image(img):
+        return _pad_tensor(img, [left, right, top, bottom], fill, padding_mode)
     return _kernels(img, "pad").pad(img, left, top, right, bottom, fill, padding_mode)
+
+
+def _pad_tensor(img, widths, fill, padding_mode):
+    """A CHW Tensor padded with paddle.nn.functional.pad (so gradients flow); the
+    fill is one number for every channel, as PaddlePaddle's tensor path has it."""
+    if padding_mode == "symmetric":
+        raise ValueError("pad: padding_mode 'symmetric' is not supported for Tensor images")
+    if img.ndim != 3:
+        raise ValueError(f"pad: a Tensor image must be CHW (3-D), got shape {img.shape}")
+    from ...nn.functional import pad as nn_pad
+    mode = "replicate" if padding_mode == "edge" else padding_mode
+    out = nn_pad(img.unsqueeze(0), widths, mode=mode, value=float(fill), data_format="NCHW")
+    return out.squeeze(0)
 
 
 def crop(img, top, left, height, width):
