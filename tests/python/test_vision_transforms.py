@@ -15,14 +15,15 @@ REC = np.load(pathlib.Path(__file__).resolve().parents[1] / "data" / "vision" / 
 RGB, GRAY = REC["rgb"], REC["gray"]
 
 
-@pytest.mark.parametrize("interp", ["nearest", "bilinear"])
+@pytest.mark.parametrize("interp", ["nearest", "bilinear", "bicubic"])
 @pytest.mark.parametrize("name,size", [("down", (7, 9)), ("up", (20, 31))])
 def test_numpy_resize_samples_pixel_centres(interp, name, size):
     want = REC[f"interp_{interp}_{name}"]
     got = F.resize(RGB.astype("float32"), size, interp)
     assert got.dtype == np.float32
-    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-4)
-    got_u8 = F.resize(RGB, size, interp)  # integers are rounded to the nearest value
+    # PaddlePaddle's kernel sums in float32: pixel values up to 255 leave ~1e-4
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=5e-4)
+    got_u8 = F.resize(RGB, size, interp)  # integers are rounded and clipped to their range
     assert got_u8.dtype == np.uint8
     # within one of the rounded float result (ties round either way)
     assert np.abs(got_u8.astype(int) - np.clip(np.rint(want), 0, 255)).max() <= 1

@@ -57,9 +57,9 @@ def main():
     np.random.seed(14)
     rec["pil_random_resized_crop"] = np.stack([np.asarray(T.RandomResizedCrop(6)(img))
                                                for _ in range(4)])
-    # numpy resizing semantics: pixel-centre bilinear / floor nearest
+    # numpy resizing semantics: pixel-centre bilinear and bicubic / floor nearest
     chw = paddle.to_tensor(rgb.astype("float32").transpose(2, 0, 1)[None])
-    for interp in ("nearest", "bilinear"):
+    for interp in ("nearest", "bilinear", "bicubic"):
         for name, size in (("down", [7, 9]), ("up", [20, 31])):
             out = paddle.nn.functional.interpolate(chw, size=size, mode=interp,
                                                    align_corners=False)

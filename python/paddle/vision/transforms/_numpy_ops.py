@@ -2,36 +2,56 @@
 with OpenCV for them (cv2.resize, cv2.copyMakeBorder, cv2.flip), in numpy."""
 import numpy as np
 
-INTERPOLATIONS = ("nearest", "bilinear")
+INTERPOLATIONS = ("nearest", "bilinear", "bicubic")
 # PaddlePaddle's padding_mode -> numpy.pad mode (OpenCV's BORDER_REFLECT_101 is
 # numpy's 'reflect', BORDER_REFLECT numpy's 'symmetric')
 _PAD_MODES = {"constant": "constant", "edge": "edge", "reflect": "reflect",
               "symmetric": "symmetric"}
 
 
-def _source_index(out_size, in_size, interpolation):
-    """For each output row/column: the two source indices and the weight of the
-    second, sampling at pixel centres as cv2.resize does."""
+_CUBIC_A = -0.75  # OpenCV's (and PaddlePaddle's interpolate's) bicubic coefficient
+
+
+def _cubic_weights(t):
+    """The four tap weights of Keys' cubic for offsets t in [0, 1)."""
+    a = _CUBIC_A
+    w0 = ((a * (t + 1) - 5 * a) * (t + 1) + 8 * a) * (t + 1) - 4 * a
+    w1 = ((a + 2) * t - (a + 3)) * t * t + 1
+    w2 = ((a + 2) * (1 - t) - (a + 3)) * (1 - t) * (1 - t) + 1
+    return np.stack([w0, w1, w2, 1 - w0 - w1 - w2], axis=1)
+
+
+def _resize_matrix(out_size, in_size, interpolation):
+    """[out_size, in_size] weights: output row i is sum_j W[i, j] * input row j,
+    sampling at pixel centres with the border replicated, as cv2.resize does."""
     scale = in_size / out_size
+    out_idx = np.arange(out_size)
     if interpolation == "nearest":
-        i0 = np.minimum(np.floor(np.arange(out_size) * scale).astype(np.int64), in_size - 1)
-        return i0, i0, np.zeros(out_size)
-    src = np.maximum((np.arange(out_size) + 0.5) * scale - 0.5, 0.0)
-    i0 = np.minimum(np.floor(src).astype(np.int64), in_size - 1)
-    i1 = np.minimum(i0 + 1, in_size - 1)
-    return i0, i1, src - i0
+        taps = np.minimum(np.floor(out_idx * scale).astype(np.int64), in_size - 1)[:, None]
+        weights = np.ones((out_size, 1))
+    else:
+        src = (out_idx + 0.5) * scale - 0.5
+        if interpolation == "bilinear":
+            src = np.maximum(src, 0.0)
+        base = np.floor(src).astype(np.int64)
+        t = src - base
+        if interpolation == "bilinear":
+            taps = base[:, None] + np.arange(2)
+            weights = np.stack([1 - t, t], axis=1)
+        else:
+            taps = base[:, None] + np.arange(-1, 3)
+            weights = _cubic_weights(t)
+    matrix = np.zeros((out_size, in_size))
+    rows = np.broadcast_to(out_idx[:, None], taps.shape)
+    np.add.at(matrix, (rows, np.clip(taps, 0, in_size - 1)), weights)
+    return matrix
 
 
 def resize(img, out_h, out_w, interpolation):
-    y0, y1, wy = _source_index(out_h, img.shape[0], interpolation)
-    x0, x1, wx = _source_index(out_w, img.shape[1], interpolation)
-    src = img.astype(np.float64)
-    extra = (1,) * (img.ndim - 2)  # broadcast the weights over channels
-    wy = wy.reshape((-1, 1) + extra)
-    wx = wx.reshape((1, -1) + extra)
-    top = src[y0][:, x0] * (1 - wx) + src[y0][:, x1] * wx
-    bottom = src[y1][:, x0] * (1 - wx) + src[y1][:, x1] * wx
-    out = top * (1 - wy) + bottom * wy
+    rows = _resize_matrix(out_h, img.shape[0], interpolation)
+    cols = _resize_matrix(out_w, img.shape[1], interpolation)
+    out = np.einsum("oh,hw...->ow...", rows, img.astype(np.float64))
+    out = np.einsum("pw,ow...->op...", cols, out)
     if np.issubdtype(img.dtype, np.integer):
         info = np.iinfo(img.dtype)
         out = np.clip(np.rint(out), info.min, info.max)

@@ -95,9 +95,9 @@ def _output_size(h, w, size):
 
 def resize(img, size, interpolation="bilinear"):
     """Resizes an image to size (h, w), or with an int size its shorter side to
-    size keeping the aspect ratio. interpolation: 'nearest' or 'bilinear' (pixel
-    centres, as cv2.resize) for numpy arrays and Tensors; PIL images also take
-    'bicubic', 'box', 'lanczos', 'hamming'.
+    size keeping the aspect ratio. interpolation: 'nearest', 'bilinear' or
+    'bicubic' for numpy arrays (pixel centres, as cv2.resize); 'nearest' or
+    'bilinear' for Tensors; PIL images also take 'box', 'lanczos', 'hamming'.
 
     Example:
         >>> import numpy as np
