@@ -91,7 +91,10 @@ def test_headless_models_return_feature_maps():
 
 
 @pytest.mark.parametrize("factory", ["resnet18", "resnet34", "resnet50", "resnet101",
-                                     "resnet152", "vgg11", "vgg13", "vgg16", "vgg19",
+                                     "resnet152", "resnext50_32x4d", "resnext50_64x4d",
+                                     "resnext101_32x4d", "resnext101_64x4d", "resnext152_32x4d",
+                                     "resnext152_64x4d", "wide_resnet50_2", "wide_resnet101_2",
+                                     "vgg11", "vgg13", "vgg16", "vgg19",
                                      "mobilenet_v1", "mobilenet_v2"])
 def test_pretrained_weights_are_refused(factory):
     with pytest.raises(RuntimeError, match="pretrained=True"):

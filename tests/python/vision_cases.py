@@ -13,6 +13,9 @@ LAYOUT_CASES = {
     "resnet34": ("resnet34", {"num_classes": 10}),
     "resnet50": ("resnet50", {}),
     "resnet18_headless": ("resnet18", {"num_classes": 0, "with_pool": False}),
+    "resnext50_32x4d": ("resnext50_32x4d", {}),
+    "resnext101_64x4d": ("resnext101_64x4d", {"num_classes": 0}),
+    "wide_resnet50_2": ("wide_resnet50_2", {"num_classes": 10}),
     "mobilenet_v1": ("mobilenet_v1", {}),
     "mobilenet_v1_half": ("mobilenet_v1", {"scale": 0.5, "num_classes": 10}),
     "mobilenet_v2": ("mobilenet_v2", {}),
@@ -28,6 +31,7 @@ LAYOUT_CASES = {
 OUTPUT_CASES = {
     "lenet": [2, 1, 28, 28],
     "resnet18": [1, 3, 64, 64],
+    "resnext50_32x4d": [1, 3, 32, 32],
     "mobilenet_v1_half": [1, 3, 32, 32],
     "mobilenet_v2_half": [2, 3, 32, 32],
     "vgg13_bn": [1, 3, 32, 32],

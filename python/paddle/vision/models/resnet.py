@@ -207,3 +207,92 @@ def resnet152(pretrained=False, **kwargs):
         >>> model = resnet152(num_classes=10)
     """
     return _resnet("resnet152", BottleneckBlock, 152, pretrained, **kwargs)
+
+
+def _bottleneck_variant(arch, depth, pretrained, kwargs, groups=1, width=64):
+    """ResNeXt (groups x width per group) and wide ResNet (wider 3x3 convs)."""
+    kwargs["groups"], kwargs["width"] = groups, width
+    return _resnet(arch, BottleneckBlock, depth, pretrained, **kwargs)
+
+
+def resnext50_32x4d(pretrained=False, **kwargs):
+    """ResNeXt-50, 32 groups of width 4. kwargs go to ResNet; pretrained=True raises.
+
+    Example:
+        >>> from paddle.vision.models import resnext50_32x4d
+        >>> resnext50_32x4d(num_classes=10).layer1[0].conv2._groups
+        32
+    """
+    return _bottleneck_variant("resnext50_32x4d", 50, pretrained, kwargs, 32, 4)
+
+
+def resnext50_64x4d(pretrained=False, **kwargs):
+    """ResNeXt-50, 64 groups of width 4; see resnext50_32x4d.
+
+    Example:
+        >>> from paddle.vision.models import resnext50_64x4d
+        >>> model = resnext50_64x4d(num_classes=10)
+    """
+    return _bottleneck_variant("resnext50_64x4d", 50, pretrained, kwargs, 64, 4)
+
+
+def resnext101_32x4d(pretrained=False, **kwargs):
+    """ResNeXt-101, 32 groups of width 4; see resnext50_32x4d.
+
+    Example:
+        >>> from paddle.vision.models import resnext101_32x4d
+        >>> model = resnext101_32x4d(num_classes=10)
+    """
+    return _bottleneck_variant("resnext101_32x4d", 101, pretrained, kwargs, 32, 4)
+
+
+def resnext101_64x4d(pretrained=False, **kwargs):
+    """ResNeXt-101, 64 groups of width 4; see resnext50_32x4d.
+
+    Example:
+        >>> from paddle.vision.models import resnext101_64x4d
+        >>> model = resnext101_64x4d(num_classes=10)
+    """
+    return _bottleneck_variant("resnext101_64x4d", 101, pretrained, kwargs, 64, 4)
+
+
+def resnext152_32x4d(pretrained=False, **kwargs):
+    """ResNeXt-152, 32 groups of width 4; see resnext50_32x4d.
+
+    Example:
+        >>> from paddle.vision.models import resnext152_32x4d
+        >>> model = resnext152_32x4d(num_classes=10)
+    """
+    return _bottleneck_variant("resnext152_32x4d", 152, pretrained, kwargs, 32, 4)
+
+
+def resnext152_64x4d(pretrained=False, **kwargs):
+    """ResNeXt-152, 64 groups of width 4; see resnext50_32x4d.
+
+    Example:
+        >>> from paddle.vision.models import resnext152_64x4d
+        >>> model = resnext152_64x4d(num_classes=10)
+    """
+    return _bottleneck_variant("resnext152_64x4d", 152, pretrained, kwargs, 64, 4)
+
+
+def wide_resnet50_2(pretrained=False, **kwargs):
+    """Wide ResNet-50-2: ResNet-50 with twice as wide bottleneck convs. kwargs go
+    to ResNet; pretrained=True raises.
+
+    Example:
+        >>> from paddle.vision.models import wide_resnet50_2
+        >>> wide_resnet50_2(num_classes=10).layer1[0].conv2.weight.shape
+        [128, 128, 3, 3]
+    """
+    return _bottleneck_variant("wide_resnet50_2", 50, pretrained, kwargs, width=128)
+
+
+def wide_resnet101_2(pretrained=False, **kwargs):
+    """Wide ResNet-101-2; see wide_resnet50_2.
+
+    Example:
+        >>> from paddle.vision.models import wide_resnet101_2
+        >>> model = wide_resnet101_2(num_classes=10)
+    """
+    return _bottleneck_variant("wide_resnet101_2", 101, pretrained, kwargs, width=128)
