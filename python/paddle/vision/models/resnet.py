@@ -194,7 +194,7 @@ def resnet101(pretrained=False, **kwargs):
 
     Example:
         >>> from paddle.vision.models import resnet101
-        >>> model = resnet101(num_classes=10)
+        >>> model = resnet101(num_classes=10)  # doctest: +SKIP
     """
     return _resnet("resnet101", BottleneckBlock, 101, pretrained, **kwargs)
 
@@ -204,7 +204,7 @@ def resnet152(pretrained=False, **kwargs):
 
     Example:
         >>> from paddle.vision.models import resnet152
-        >>> model = resnet152(num_classes=10)
+        >>> model = resnet152(num_classes=10)  # doctest: +SKIP
     """
     return _resnet("resnet152", BottleneckBlock, 152, pretrained, **kwargs)
 
@@ -241,7 +241,7 @@ def resnext101_32x4d(pretrained=False, **kwargs):
 
     Example:
         >>> from paddle.vision.models import resnext101_32x4d
-        >>> model = resnext101_32x4d(num_classes=10)
+        >>> model = resnext101_32x4d(num_classes=10)  # doctest: +SKIP
     """
     return _bottleneck_variant("resnext101_32x4d", 101, pretrained, kwargs, 32, 4)
 
@@ -251,7 +251,7 @@ def resnext101_64x4d(pretrained=False, **kwargs):
 
     Example:
         >>> from paddle.vision.models import resnext101_64x4d
-        >>> model = resnext101_64x4d(num_classes=10)
+        >>> model = resnext101_64x4d(num_classes=10)  # doctest: +SKIP
     """
     return _bottleneck_variant("resnext101_64x4d", 101, pretrained, kwargs, 64, 4)
 
@@ -261,7 +261,7 @@ def resnext152_32x4d(pretrained=False, **kwargs):
 
     Example:
         >>> from paddle.vision.models import resnext152_32x4d
-        >>> model = resnext152_32x4d(num_classes=10)
+        >>> model = resnext152_32x4d(num_classes=10)  # doctest: +SKIP
     """
     return _bottleneck_variant("resnext152_32x4d", 152, pretrained, kwargs, 32, 4)
 
@@ -271,7 +271,7 @@ def resnext152_64x4d(pretrained=False, **kwargs):
 
     Example:
         >>> from paddle.vision.models import resnext152_64x4d
-        >>> model = resnext152_64x4d(num_classes=10)
+        >>> model = resnext152_64x4d(num_classes=10)  # doctest: +SKIP
     """
     return _bottleneck_variant("resnext152_64x4d", 152, pretrained, kwargs, 64, 4)
 
@@ -293,6 +293,6 @@ def wide_resnet101_2(pretrained=False, **kwargs):
 
     Example:
         >>> from paddle.vision.models import wide_resnet101_2
-        >>> model = wide_resnet101_2(num_classes=10)
+        >>> model = wide_resnet101_2(num_classes=10)  # doctest: +SKIP
     """
     return _bottleneck_variant("wide_resnet101_2", 101, pretrained, kwargs, width=128)
