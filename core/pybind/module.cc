@@ -16,4 +16,5 @@ PYBIND11_MODULE(_core, m) {
   paddle::pybind::BindEagerTensor(m);
   paddle::pybind::BindEagerOps(m);
   paddle::pybind::BindEagerMath(m);
+  paddle::pybind::BindEagerJit(m);
 }

@@ -10,6 +10,7 @@ from importlib.metadata import version as _dist_version
 from . import _core  # noqa: F401  (loads the C++ core first: everything below needs it)
 from . import base, inference  # noqa: F401
 from . import autograd, framework, io, tensor  # noqa: F401
+from . import jit, optimizer, static  # noqa: F401
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.backward_mode import grad
@@ -32,6 +33,6 @@ __all__ = (
     ["get_flags", "set_flags", "inference", "Tensor", "dtype", "grad", "no_grad", "enable_grad",
      "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
      "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
-     "float64", "complex64", "complex128", "autograd", "io"]
+     "float64", "complex64", "complex128", "autograd", "io", "jit", "optimizer", "static"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__
 )
