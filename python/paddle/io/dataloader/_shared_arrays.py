@@ -2,8 +2,6 @@
 batch: the worker copies the arrays in and sends only a small descriptor;
 the main process copies them out and unlinks the segment. Arrays of Python
 objects cannot live in shared memory and travel pickled inside the descriptor."""
-from multiprocessing import shared_memory
-
 import numpy as np
 
 _ALIGN = 64  # each array starts on a cache-line boundary
@@ -27,6 +25,13 @@ class Packet:
         self.segment, self.entries = state
 
 
+def _shared_memory():
+    # Imported on first use: it costs `import paddle` a few ms (hashlib, secrets).
+    from multiprocessing import shared_memory
+
+    return shared_memory
+
+
 def _in_shared_memory(array):
     # Empty arrays pickle to a few bytes, and would need no room in the segment.
     return not array.dtype.hasobject and array.nbytes > 0
@@ -46,7 +51,7 @@ def pack(arrays):
             offsets.append(None)
     if size == 0:
         return Packet(None, [("pickled", a) for a in arrays])
-    segment = shared_memory.SharedMemory(create=True, size=size)
+    segment = _shared_memory().SharedMemory(create=True, size=size)
     try:
         entries = []
         for array, offset in zip(arrays, offsets):
@@ -69,7 +74,7 @@ def unpack(packet):
     """The arrays of ``packet`` (copies), unlinking its segment."""
     if packet.segment is None:
         return [array for _, array in packet.entries]
-    segment = shared_memory.SharedMemory(name=packet.segment)
+    segment = _shared_memory().SharedMemory(name=packet.segment)
     try:
         arrays = []
         for entry in packet.entries:
@@ -89,7 +94,7 @@ def release(packet):
     if packet.segment is None:
         return
     try:
-        segment = shared_memory.SharedMemory(name=packet.segment)
+        segment = _shared_memory().SharedMemory(name=packet.segment)
     except FileNotFoundError:
         return
     segment.close()
