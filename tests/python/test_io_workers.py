@@ -141,6 +141,15 @@ def test_worker_init_fn_and_worker_info(no_leftovers):
     assert get_worker_info() is None and WhoAmI.offset == 0
 
 
+def test_worker_info_is_read_only():
+    from paddle.io.dataloader.worker import WorkerInfo
+
+    info = WorkerInfo(id=1, num_workers=2, dataset=None, seed=7)
+    assert (info.id, info.num_workers, info.seed) == (1, 2, 7)
+    with pytest.raises(RuntimeError, match="Cannot assign attributes"):
+        info.id = 0
+
+
 class Counting(Dataset):
     """Counts the samples read, in memory the workers share with the test."""
 
