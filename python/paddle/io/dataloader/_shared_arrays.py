@@ -2,6 +2,8 @@
 batch: the worker copies the arrays in and sends only a small descriptor;
 the main process copies them out and unlinks the segment. Arrays of Python
 objects cannot live in shared memory and travel pickled inside the descriptor."""
+import os
+
 import numpy as np
 
 _ALIGN = 64  # each array starts on a cache-line boundary
@@ -37,9 +39,27 @@ def _in_shared_memory(array):
     return not array.dtype.hasobject and array.nbytes > 0
 
 
-def pack(arrays):
-    """A Packet holding ``arrays`` (numpy arrays) in a new segment; the caller
-    (a worker) keeps no handle: the receiver owns and unlinks the segment."""
+def segment_prefix(owner_pid):
+    """The name prefix of the segments made for process ``owner_pid``: the
+    owner of a segment left behind can be told from /dev/shm."""
+    return f"pdio_{owner_pid}_"
+
+
+def _new_segment(size, owner_pid):
+    import secrets  # on first use, as _shared_memory
+
+    while True:
+        name = segment_prefix(owner_pid) + secrets.token_hex(4)
+        try:
+            return _shared_memory().SharedMemory(name=name, create=True, size=size)
+        except FileExistsError:  # the 32 random bits met a live segment: draw again
+            continue
+
+
+def pack(arrays, owner_pid=None):
+    """A Packet holding ``arrays`` (numpy arrays) in a new segment for the
+    process ``owner_pid`` (default: this one) to read; the caller (a worker)
+    keeps no handle: the receiver owns and unlinks the segment."""
     arrays = [np.asarray(a) for a in arrays]
     offsets, size = [], 0
     for array in arrays:
@@ -51,7 +71,7 @@ def pack(arrays):
             offsets.append(None)
     if size == 0:
         return Packet(None, [("pickled", a) for a in arrays])
-    segment = _shared_memory().SharedMemory(create=True, size=size)
+    segment = _new_segment(size, os.getpid() if owner_pid is None else owner_pid)
     try:
         entries = []
         for array, offset in zip(arrays, offsets):

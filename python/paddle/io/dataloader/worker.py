@@ -140,14 +140,14 @@ def _seed_generators(base_seed, worker_id):
     np.random.seed(numpy_seed_words(base_seed, worker_id))
 
 
-def _shippable(batch, use_shared_memory):
+def _shippable(batch, use_shared_memory, parent):
     """(slots, skeleton) of a collated batch as it crosses the result queue:
-    Tensors as numpy arrays, all arrays in one shared-memory Packet when
-    use_shared_memory."""
+    Tensors as numpy arrays, all arrays in one shared-memory Packet for the
+    process ``parent`` when use_shared_memory."""
     slots, skeleton = flatten_batch(batch)
     slots = [s.numpy() if _is_tensor(s) else s for s in slots]
     if use_shared_memory:
-        slots = shared_arrays.pack(slots)
+        slots = shared_arrays.pack(slots, owner_pid=parent)
     return slots, skeleton
 
 
@@ -211,7 +211,8 @@ def worker_loop(config, worker_id, task_queue, result_queue, done_event):
                         fetcher = make_fetcher(config.iterable, config.dataset,
                                                config.auto_collate, config.collate_fn,
                                                config.drop_last)
-                    result = _shippable(fetcher.fetch(indices), config.use_shared_memory)
+                    result = _shippable(fetcher.fetch(indices), config.use_shared_memory,
+                                        parent)
             except StopIteration:
                 if not config.iterable:
                     result = WorkerError(worker_id)
