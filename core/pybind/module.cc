@@ -17,4 +17,5 @@ PYBIND11_MODULE(_core, m) {
   paddle::pybind::BindEagerOps(m);
   paddle::pybind::BindEagerMath(m);
   paddle::pybind::BindEagerJit(m);
+  paddle::pybind::BindEagerPyLayer(m);
 }
