@@ -215,6 +215,31 @@ def test_a_user_exception_type_crosses_too(no_leftovers):
         list(DataLoader(RaisesCustom(), num_workers=2, timeout=TIMEOUT))
 
 
+def test_an_exception_type_that_does_not_pickle_arrives_as_runtime_error(no_leftovers):
+    class LocalError(Exception):
+        pass
+
+    class RaisesLocal(Dataset):
+        def __getitem__(self, i):
+            raise LocalError("local failure")
+
+        def __len__(self):
+            return 2
+
+    with pytest.raises(RuntimeError, match="caught LocalError(.|\n)*local failure"):
+        list(DataLoader(RaisesLocal(), num_workers=2, timeout=TIMEOUT))
+
+
+def test_a_batch_that_does_not_pickle_raises_instead_of_hanging(no_leftovers):
+    def with_a_function(samples):  # the function stays in the batch's structure
+        return {"x": np.stack(samples), "f": lambda: 1}
+
+    loader = DataLoader(Slow(), batch_size=2, num_workers=2, collate_fn=with_a_function,
+                        timeout=TIMEOUT)
+    with pytest.raises(Exception, match="pickle"):
+        list(loader)
+
+
 def _fail_init(worker_id):
     raise KeyError(f"init of worker {worker_id}")
 
