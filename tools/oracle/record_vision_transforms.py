@@ -44,6 +44,21 @@ def main():
                                        data_format="HWC")
     rec["tensor_normalize"] = T.Normalize([0.4, 0.5, 0.6], [0.2, 0.25, 0.3])(
         F.to_tensor(img)).numpy()
+    # colour: grayscale, brightness, contrast (PIL images and float CHW Tensors)
+    chw01 = F.to_tensor(img)
+    for n in (1, 3):
+        rec[f"pil_grayscale_{n}"] = np.asarray(T.Grayscale(n)(img))
+        rec[f"tensor_grayscale_{n}"] = F.to_grayscale(chw01, n).numpy()
+    for factor in (0.6, 1.7):
+        rec[f"pil_brightness_{factor}"] = np.asarray(F.adjust_brightness(img, factor))
+        rec[f"pil_contrast_{factor}"] = np.asarray(F.adjust_contrast(img, factor))
+        rec[f"tensor_brightness_{factor}"] = F.adjust_brightness(chw01, factor).numpy()
+        rec[f"tensor_contrast_{factor}"] = F.adjust_contrast(chw01, factor).numpy()
+    rec["pil_contrast_gray"] = np.asarray(F.adjust_contrast(img_l, 1.5))
+    random.seed(15)
+    rec["pil_brightness_transform"] = np.asarray(T.BrightnessTransform(0.4)(img))
+    random.seed(16)
+    rec["pil_contrast_transform"] = np.asarray(T.ContrastTransform(0.5)(img))
     # seeded random transforms (Python's random; numpy's for RandomResizedCrop)
     random.seed(11)
     rec["pil_random_crop"] = np.asarray(T.RandomCrop((8, 12), padding=2, fill=5)(img))

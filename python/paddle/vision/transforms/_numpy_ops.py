@@ -84,3 +84,28 @@ def hflip(img):
 
 def vflip(img):
     return img[::-1].copy()
+
+
+def to_grayscale(img, num_output_channels):
+    """ITU-R 601 luma as cv2.cvtColor(RGB2GRAY) computes it: for uint8 in 14-bit
+    fixed point with rounding, otherwise in floating point."""
+    if img.dtype == np.uint8:
+        weights = np.array([4899, 9617, 1868], np.int64)
+        gray = ((img[..., :3].astype(np.int64) @ weights + (1 << 13)) >> 14).astype(np.uint8)
+    else:
+        gray = (img[..., :3] @ np.array([0.299, 0.587, 0.114])).astype(img.dtype)
+    return np.repeat(gray[:, :, None], num_output_channels, axis=2)
+
+
+def _apply_table(img, table):
+    """cv2.LUT: each uint8 value v becomes table[v] (values truncated to uint8)."""
+    return np.clip(table, 0, 255).astype(np.uint8)[img.astype(np.uint8)]
+
+
+def adjust_brightness(img, factor):
+    return _apply_table(img, np.arange(256) * factor)
+
+
+def adjust_contrast(img, factor):
+    # PaddlePaddle's OpenCV path scales about a fixed 74, not the image's mean
+    return _apply_table(img, (np.arange(256) - 74) * factor + 74)

@@ -53,3 +53,20 @@ def hflip(img):
 
 def vflip(img):
     return img.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+
+
+def to_grayscale(img, num_output_channels):
+    gray = img.convert("L")
+    if num_output_channels == 1:
+        return gray
+    return Image.fromarray(np.repeat(np.asarray(gray)[:, :, None], 3, axis=2))
+
+
+def adjust_brightness(img, factor):
+    from PIL import ImageEnhance
+    return ImageEnhance.Brightness(img).enhance(factor)
+
+
+def adjust_contrast(img, factor):
+    from PIL import ImageEnhance
+    return ImageEnhance.Contrast(img).enhance(factor)

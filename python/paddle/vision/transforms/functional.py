@@ -8,10 +8,12 @@ from collections.abc import Sequence
 import numpy as np
 
 from ... import tensor as _tensor
+from ...framework import dtypes
 from ...tensor._helpers import Tensor as _Tensor
 from . import _numpy_ops
 
-__all__ = ["to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize"]
+__all__ = ["to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize",
+           "to_grayscale", "adjust_brightness", "adjust_contrast"]
 
 _HAS_PIL = importlib.util.find_spec("PIL") is not None
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
@@ -274,3 +276,93 @@ def normalize(img, mean, std, data_format="CHW", to_rgb=False):
     if to_rgb:
         img = np.flip(img, channel_axis)
     return (img - mean) / std
+
+
+# luma weights PaddlePaddle's tensor path uses
+_TENSOR_GRAY_WEIGHTS = [0.2989, 0.5870, 0.1140]
+
+
+def _tensor_gray(img):
+    weights = _tensor.to_tensor(np.array(_TENSOR_GRAY_WEIGHTS, np.float32).reshape(3, 1, 1))
+    return _tensor.sum(img.astype("float32") * weights, axis=-3, keepdim=True)
+
+
+def _blend(img, target, ratio):
+    """target + ratio * (img - target), clipped to the image's range, in img's dtype."""
+    high = 1.0 if dtypes.is_floating_point(img.dtype) else 255.0
+    out = target + (img.astype("float32") - target) * float(ratio)
+    return _tensor.clip(out, 0.0, high).astype(img.dtype)
+
+
+def _check_channels(img, fn, allowed):
+    channels = img.shape[-3] if _is_tensor_image(img) else (
+        len(img.getbands()) if _is_pil_image(img) else (img.shape[2] if img.ndim == 3 else 1))
+    if channels not in allowed:
+        raise ValueError(f"{fn}: the image must have {' or '.join(map(str, allowed))} "
+                         f"channels, got {channels}")
+
+
+def to_grayscale(img, num_output_channels=1):
+    """An RGB image as gray (ITU-R 601 luma), with 1 or 3 identical channels.
+    numpy arrays follow cv2.cvtColor (uint8 in fixed point), PIL images
+    Image.convert('L'), CHW Tensors weigh 0.2989, 0.5870, 0.1140.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import functional as F
+        >>> F.to_grayscale(np.array([[[255, 0, 0], [0, 255, 0], [0, 0, 255]]], "uint8"))[..., 0]
+        array([[ 76, 150,  29]], dtype=uint8)
+    """
+    if num_output_channels not in (1, 3):
+        raise ValueError("num_output_channels should be either 1 or 3")
+    if _is_tensor_image(img):
+        _check_channels(img, "to_grayscale", (3,))
+        gray = _tensor_gray(img).astype(img.dtype)
+        return _tensor.expand(gray, img.shape[:-3] + [num_output_channels] + img.shape[-2:])
+    kernels = _kernels(img, "to_grayscale")
+    if not _is_pil_image(img):
+        _check_channels(img, "to_grayscale", (3, 4))
+    return kernels.to_grayscale(img, num_output_channels)
+
+
+def _check_factor(factor, name):
+    if not isinstance(factor, numbers.Number) or factor < 0:
+        raise ValueError(f"{name} should be a non-negative number, got {factor!r}")
+
+
+def adjust_brightness(img, brightness_factor):
+    """Brightness scaled by brightness_factor (0 black, 1 unchanged). numpy
+    arrays are taken as uint8 and mapped through a table, as PaddlePaddle's
+    OpenCV path does.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import functional as F
+        >>> F.adjust_brightness(np.array([[100, 200]], "uint8"), 1.5).tolist()
+        [[150, 255]]
+    """
+    _check_factor(brightness_factor, "brightness_factor")
+    if _is_tensor_image(img):
+        _check_channels(img, "adjust_brightness", (1, 3))
+        return _blend(img, 0.0, brightness_factor)
+    return _kernels(img, "adjust_brightness").adjust_brightness(img, brightness_factor)
+
+
+def adjust_contrast(img, contrast_factor):
+    """Contrast scaled by contrast_factor (0 flat gray, 1 unchanged): about the
+    mean gray level for PIL images and Tensors, about 74 for numpy uint8 arrays
+    (PaddlePaddle's OpenCV path).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import functional as F
+        >>> F.adjust_contrast(np.array([[100, 10]], "uint8"), 2.0).tolist()
+        [[126, 0]]
+    """
+    _check_factor(contrast_factor, "contrast_factor")
+    if _is_tensor_image(img):
+        _check_channels(img, "adjust_contrast", (1, 3))
+        gray = _tensor_gray(img) if img.shape[-3] == 3 else img.astype("float32")
+        mean = _tensor.mean(gray, axis=[-3, -2, -1], keepdim=True)
+        return _blend(img, mean, contrast_factor)
+    return _kernels(img, "adjust_contrast").adjust_contrast(img, contrast_factor)

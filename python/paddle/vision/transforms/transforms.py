@@ -13,7 +13,8 @@ from . import functional as F
 
 __all__ = ["BaseTransform", "Compose", "Resize", "RandomResizedCrop", "CenterCrop",
            "RandomHorizontalFlip", "RandomVerticalFlip", "Transpose", "Normalize",
-           "RandomCrop", "Pad", "ToTensor"]
+           "BrightnessTransform", "ContrastTransform", "RandomCrop", "Pad", "Grayscale",
+           "ToTensor"]
 
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
 
@@ -386,3 +387,88 @@ class Pad(BaseTransform):
 
     def _apply_image(self, img):
         return F.pad(img, self.padding, self.fill, self.padding_mode)
+
+
+def _factor_range(value, name):
+    """[low, high] for a random factor: a number v means [max(0, 1 - v), 1 + v],
+    a pair is taken as is; None when the range is just 1 (nothing to do)."""
+    if isinstance(value, numbers.Number):
+        if value < 0:
+            raise ValueError(f"If {name} is a single number, it must be non negative.")
+        value = [max(1 - value, 0), 1 + value]
+    elif isinstance(value, (tuple, list)) and len(value) == 2:
+        if not 0 <= value[0] <= value[1]:
+            raise ValueError(f"{name} values should be between (0, inf), low first, "
+                             f"got {value}")
+        value = list(value)
+    else:
+        raise TypeError(f"{name} should be a single number or a list/tuple with length 2.")
+    return None if value[0] == value[1] == 1 else value
+
+
+class _RandomFactorTransform(BaseTransform):
+    """Applies `_adjust(img, factor)` with a factor drawn uniformly
+    (random.uniform) from the range `_factor_range` made of value."""
+
+    _name = ""
+
+    def __init__(self, value, keys=None):
+        super().__init__(keys)
+        self.value = _factor_range(value, self._name)
+
+    def _apply_image(self, img):
+        if self.value is None:
+            return img
+        return self._adjust(img, random.uniform(*self.value))
+
+
+class BrightnessTransform(_RandomFactorTransform):
+    """Brightness scaled by a factor drawn uniformly (random.uniform) from
+    [max(0, 1 - value), 1 + value], or from value given as (low, high).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import BrightnessTransform
+        >>> BrightnessTransform(0.4)(np.full((2, 2, 3), 100, "uint8")).shape
+        (2, 2, 3)
+    """
+
+    _name = "brightness"
+    _adjust = staticmethod(F.adjust_brightness)
+
+
+class ContrastTransform(_RandomFactorTransform):
+    """Contrast scaled by a factor drawn uniformly (random.uniform) from
+    [max(0, 1 - value), 1 + value], or from value given as (low, high).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import ContrastTransform
+        >>> ContrastTransform(0.0)(np.full((2, 2, 3), 100, "uint8"))[0, 0].tolist()
+        [100, 100, 100]
+    """
+
+    _name = "contrast"
+    _adjust = staticmethod(F.adjust_contrast)
+
+
+class Grayscale(BaseTransform):
+    """An RGB image as gray with num_output_channels (1 or 3) channels; see
+    functional.to_grayscale.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import Grayscale
+        >>> Grayscale()(np.zeros((4, 5, 3), "uint8")).shape
+        (4, 5, 1)
+    """
+
+    def __init__(self, num_output_channels=1, keys=None):
+        super().__init__(keys)
+        if num_output_channels not in (1, 3):
+            raise ValueError("num_output_channels should be either 1 or 3, "
+                             f"got {num_output_channels}")
+        self.num_output_channels = num_output_channels
+
+    def _apply_image(self, img):
+        return F.to_grayscale(img, self.num_output_channels)
