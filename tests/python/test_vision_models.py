@@ -95,7 +95,8 @@ def test_headless_models_return_feature_maps():
                                      "resnext101_32x4d", "resnext101_64x4d", "resnext152_32x4d",
                                      "resnext152_64x4d", "wide_resnet50_2", "wide_resnet101_2",
                                      "vgg11", "vgg13", "vgg16", "vgg19",
-                                     "mobilenet_v1", "mobilenet_v2"])
+                                     "mobilenet_v1", "mobilenet_v2", "alexnet",
+                                     "squeezenet1_0", "squeezenet1_1"])
 def test_pretrained_weights_are_refused(factory):
     with pytest.raises(RuntimeError, match="pretrained=True"):
         getattr(models, factory)(pretrained=True)
@@ -110,3 +111,5 @@ def test_bad_arguments_raise():
         BasicBlock(8, 8, dilation=2)
     with pytest.raises(ValueError, match="stride"):
         InvertedResidual(8, 8, 3, 6)
+    with pytest.raises(ValueError, match="supported versions"):
+        models.SqueezeNet("1.2")

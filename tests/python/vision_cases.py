@@ -22,6 +22,10 @@ LAYOUT_CASES = {
     "mobilenet_v2_half": ("mobilenet_v2", {"scale": 0.5, "num_classes": 10}),
     "mobilenet_v2_wide": ("MobileNetV2", {"scale": 1.4, "num_classes": 0}),
     "vgg11": ("vgg11", {}),
+    "alexnet": ("alexnet", {"num_classes": 10}),
+    "alexnet_features": ("AlexNet", {"num_classes": 0}),
+    "squeezenet1_0": ("squeezenet1_0", {}),
+    "squeezenet1_1": ("squeezenet1_1", {"num_classes": 10, "with_pool": False}),
     "vgg13_bn": ("vgg13", {"batch_norm": True, "num_classes": 0}),
     "vgg16": ("vgg16", {"num_classes": 0}),
     "vgg19_bn": ("vgg19", {"batch_norm": True, "num_classes": 0, "with_pool": False}),
@@ -35,6 +39,9 @@ OUTPUT_CASES = {
     "mobilenet_v1_half": [1, 3, 32, 32],
     "mobilenet_v2_half": [2, 3, 32, 32],
     "vgg13_bn": [1, 3, 32, 32],
+    "alexnet": [1, 3, 224, 224],
+    "squeezenet1_0": [1, 3, 64, 64],
+    "squeezenet1_1": [2, 3, 48, 48],
 }
 
 

@@ -1,6 +1,7 @@
 """paddle.vision.models: image classification networks laid out as
 PaddlePaddle's (same sublayer and parameter names), so PaddlePaddle's .pdparams
 load with set_state_dict. Nothing is downloaded: pretrained=True raises."""
+from .alexnet import AlexNet, alexnet
 from .lenet import LeNet
 from .mobilenetv1 import MobileNetV1, mobilenet_v1
 from .mobilenetv2 import MobileNetV2, mobilenet_v2
@@ -9,6 +10,7 @@ from .resnet import (  # noqa: F401  (the blocks too, for ResNet(block, ...))
     resnext50_32x4d, resnext50_64x4d, resnext101_32x4d, resnext101_64x4d, resnext152_32x4d,
     resnext152_64x4d, wide_resnet50_2, wide_resnet101_2,
 )
+from .squeezenet import SqueezeNet, squeezenet1_0, squeezenet1_1
 from .vgg import VGG, vgg11, vgg13, vgg16, vgg19
 
 __all__ = [
@@ -17,5 +19,5 @@ __all__ = [
     "resnext152_32x4d", "resnext152_64x4d", "wide_resnet50_2", "wide_resnet101_2",
     "VGG", "vgg11", "vgg13", "vgg16", "vgg19",
     "MobileNetV1", "mobilenet_v1", "MobileNetV2", "mobilenet_v2",
-    "LeNet",
+    "LeNet", "AlexNet", "alexnet", "SqueezeNet", "squeezenet1_0", "squeezenet1_1",
 ]
