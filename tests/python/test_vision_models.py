@@ -96,7 +96,8 @@ def test_headless_models_return_feature_maps():
                                      "resnext152_64x4d", "wide_resnet50_2", "wide_resnet101_2",
                                      "vgg11", "vgg13", "vgg16", "vgg19",
                                      "mobilenet_v1", "mobilenet_v2", "alexnet",
-                                     "squeezenet1_0", "squeezenet1_1"])
+                                     "squeezenet1_0", "squeezenet1_1", "mobilenet_v3_small",
+                                     "mobilenet_v3_large"])
 def test_pretrained_weights_are_refused(factory):
     with pytest.raises(RuntimeError, match="pretrained=True"):
         getattr(models, factory)(pretrained=True)
@@ -113,3 +114,6 @@ def test_bad_arguments_raise():
         InvertedResidual(8, 8, 3, 6)
     with pytest.raises(ValueError, match="supported versions"):
         models.SqueezeNet("1.2")
+    from paddle.vision.models.mobilenetv3 import InvertedResidualConfig
+    with pytest.raises(RuntimeError, match="activation function is not supported"):
+        InvertedResidualConfig(16, 3, 16, 16, True, "gelu", 1)

@@ -3,20 +3,13 @@ from ... import nn
 from ...tensor.manipulation import flatten
 from ..ops import ConvNormActivation
 from ._pretrained import check_pretrained
+from ._utils import _make_divisible
 
 __all__ = []
 
 # (expansion t, output channels c, repeats n, first stride s), before scale
 _INVERTED_RESIDUALS = [[1, 16, 1, 1], [6, 24, 2, 2], [6, 32, 3, 2], [6, 64, 4, 2],
                        [6, 96, 3, 1], [6, 160, 3, 2], [6, 320, 1, 1]]
-
-
-def _make_divisible(v, divisor=8, min_value=None):
-    """v rounded to the nearest multiple of divisor, never below min_value nor
-    more than 10% below v."""
-    min_value = divisor if min_value is None else min_value
-    new_v = max(min_value, int(v + divisor / 2) // divisor * divisor)
-    return new_v + divisor if new_v < 0.9 * v else new_v
 
 
 class InvertedResidual(nn.Layer):
