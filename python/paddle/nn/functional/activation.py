@@ -22,7 +22,7 @@ def _simple(op_type, name, formula):
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (f"Elementwise {formula}.\n\n    Example:\n        >>> "
                   f"paddle.nn.functional.{name}(paddle.to_tensor([-1.0, 0.0, 2.0])).shape\n"
-                  "        [3]\n")
+                  "        paddle.Size([3])\n")
     return fn
 
 

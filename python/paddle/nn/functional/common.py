@@ -21,7 +21,7 @@ def linear(x, weight, bias=None, name=None):
 
     Example:
         >>> paddle.nn.functional.linear(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
-        [2, 4]
+        paddle.Size([2, 4])
     """
     check_tensor(x, "x", "linear")
     check_tensor(weight, "weight", "linear")
@@ -115,7 +115,7 @@ def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis
 
     Example:
         >>> paddle.nn.functional.pad(paddle.ones([1, 1, 2, 2]), [1, 1, 0, 0]).shape
-        [1, 1, 2, 4]
+        paddle.Size([1, 1, 2, 4])
     """
     check_tensor(x, "x", "pad")
     if mode not in _PAD_MODES:

@@ -290,7 +290,7 @@ def softmax_with_cross_entropy(logits, label, soft_label=False, ignore_index=-10
         >>> loss = paddle.nn.functional.softmax_with_cross_entropy(
         ...     paddle.to_tensor([[2.0, 0.0]]), paddle.to_tensor([[0]]))
         >>> loss.shape
-        [1, 1]
+        paddle.Size([1, 1])
     """
     fn = "softmax_with_cross_entropy"
     _float_input(logits, "logits", fn)

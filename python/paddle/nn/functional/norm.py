@@ -31,7 +31,7 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
         >>> mean, var = paddle.zeros([3]), paddle.ones([3])
         >>> y = paddle.nn.functional.batch_norm(x, mean, var, training=True)
         >>> y.shape
-        [4, 3, 2, 2]
+        paddle.Size([4, 3, 2, 2])
     """
     fn = "batch_norm"
     check_tensor(x, "x", fn)
@@ -85,7 +85,7 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
     Example:
         >>> y = paddle.nn.functional.layer_norm(paddle.rand([2, 3, 4]), 4)
         >>> y.shape
-        [2, 3, 4]
+        paddle.Size([2, 3, 4])
     """
     fn = "layer_norm"
     check_tensor(x, "x", fn)

@@ -35,7 +35,7 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_m
 
     Example:
         >>> paddle.nn.functional.max_pool2d(paddle.ones([1, 1, 4, 4]), 2).shape
-        [1, 1, 2, 2]
+        paddle.Size([1, 1, 2, 2])
     """
     if return_mask:
         raise NotImplementedError("[max_pool2d] return_mask=True needs max_pool2d_with_index, "
@@ -51,7 +51,7 @@ def avg_pool2d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusiv
 
     Example:
         >>> paddle.nn.functional.avg_pool2d(paddle.ones([1, 1, 4, 4]), 2).shape
-        [1, 1, 2, 2]
+        paddle.Size([1, 1, 2, 2])
     """
     fn = "avg_pool2d"
     if divisor_override is None:
@@ -80,7 +80,7 @@ def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
 
     Example:
         >>> paddle.nn.functional.adaptive_avg_pool2d(paddle.ones([1, 2, 5, 7]), 3).shape
-        [1, 2, 3, 3]
+        paddle.Size([1, 2, 3, 3])
     """
     fn = "adaptive_avg_pool2d"
     _check_input(x, data_format, fn)
@@ -94,7 +94,7 @@ def adaptive_max_pool2d(x, output_size, return_mask=False, name=None):
 
     Example:
         >>> paddle.nn.functional.adaptive_max_pool2d(paddle.ones([1, 2, 5, 7]), [2, 3]).shape
-        [1, 2, 2, 3]
+        paddle.Size([1, 2, 2, 3])
     """
     fn = "adaptive_max_pool2d"
     if return_mask:

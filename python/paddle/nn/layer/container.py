@@ -22,10 +22,10 @@ class Sequential(Layer):
     Example:
         >>> net = paddle.nn.Sequential(paddle.nn.Linear(2, 4), paddle.nn.ReLU())
         >>> net(paddle.ones([1, 2])).shape
-        [1, 4]
+        paddle.Size([1, 4])
         >>> named = paddle.nn.Sequential(("fc", paddle.nn.Linear(2, 4)), ("act", paddle.nn.ReLU()))
         >>> named.fc.weight.shape
-        [2, 4]
+        paddle.Size([2, 4])
     """
 
     def __init__(self, *layers):

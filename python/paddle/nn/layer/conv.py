@@ -21,7 +21,7 @@ class Conv2D(Layer):
     Example:
         >>> conv = paddle.nn.Conv2D(3, 8, 3, padding=1)
         >>> conv(paddle.ones([2, 3, 16, 16])).shape
-        [2, 8, 16, 16]
+        paddle.Size([2, 8, 16, 16])
     """
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,

@@ -99,7 +99,7 @@ class Layer:
         ...     def forward(self, x):
         ...         return self.fc2(paddle.nn.functional.relu(self.fc1(x)))
         >>> MLP()(paddle.ones([2, 4])).shape
-        [2, 1]
+        paddle.Size([2, 1])
     """
 
     def __init__(self, name_scope=None, dtype="float32"):
@@ -224,7 +224,7 @@ class Layer:
             >>> layer = paddle.nn.Layer()
             >>> w = layer.create_parameter([2, 2])
             >>> w.shape
-            [2, 2]
+            paddle.Size([2, 2])
         """
         from ...base.framework import create_parameter
 
@@ -442,7 +442,7 @@ class Layer:
 
         Example:
             >>> [p.shape for p in paddle.nn.Linear(2, 3).parameters()]
-            [[2, 3], [3]]
+            [paddle.Size([2, 3]), paddle.Size([3])]
         """
         return [p for _, p in self.named_parameters(include_sublayers=include_sublayers)]
 

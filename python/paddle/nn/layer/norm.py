@@ -77,7 +77,7 @@ class BatchNorm1D(_BatchNormBase):
     Example:
         >>> bn = paddle.nn.BatchNorm1D(3)
         >>> bn(paddle.rand([4, 3])).shape
-        [4, 3]
+        paddle.Size([4, 3])
     """
     _formats = ("NC", "NCL", "NLC")
     _ranks = (2, 3)
@@ -94,7 +94,7 @@ class BatchNorm2D(_BatchNormBase):
     Example:
         >>> bn = paddle.nn.BatchNorm2D(3)
         >>> bn(paddle.rand([2, 3, 4, 4])).shape
-        [2, 3, 4, 4]
+        paddle.Size([2, 3, 4, 4])
     """
     _formats = ("NCHW", "NHWC")
     _ranks = (4,)
@@ -107,7 +107,7 @@ class LayerNorm(Layer):
     Example:
         >>> ln = paddle.nn.LayerNorm([3, 4])
         >>> ln(paddle.rand([2, 3, 4])).shape
-        [2, 3, 4]
+        paddle.Size([2, 3, 4])
     """
 
     def __init__(self, normalized_shape, epsilon=1e-05, *, elementwise_affine=True, bias=True,
