@@ -161,6 +161,32 @@ def _cases():
                                                             data_format="NHWC"))
     cases["interp_area"] = ([f(1, 2, 6, 6)], [0],
                             lambda p, F, x: F.interpolate(x, size=[3, 2], mode="area"))
+    img64 = f(1, 2, 5, 5).astype("float64")
+    cases["conv2d_float64"] = ([img64, f(3, 2, 3, 3).astype("float64")], [0, 1],
+                               lambda p, F, x, w: F.conv2d(x, w, padding=1))
+    cases["linear_float64"] = ([f(2, 3).astype("float64"), f(3, 2).astype("float64")], [0, 1],
+                               lambda p, F, x, w: F.linear(x, w))
+    cases["softmax_float64"] = ([f(2, 5).astype("float64")], [0], lambda p, F, x: F.softmax(x))
+    cases["batch_norm_nhwc"] = ([f(2, 4, 4, 3), f(3), f(3)], [0, 1, 2],
+                                lambda p, F, x, g, b: F.batch_norm(
+                                    x, p.to_tensor(rm), p.to_tensor(rv), g, b, training=True,
+                                    data_format="NHWC"))
+    cases["batch_norm_global_stats"] = ([img, f(3), f(3)], [0, 1, 2],
+                                        lambda p, F, x, g, b: F.batch_norm(
+                                            x, p.to_tensor(rm), p.to_tensor(rv), g, b,
+                                            training=True, use_global_stats=True))
+    cases["dropout_eval_downscale"] = ([x34], [0], lambda p, F, x: F.dropout(
+        x, 0.3, training=False, mode="downscale_in_infer"))
+    cases["hardsigmoid_custom"] = ([x34 * 4], [0], lambda p, F, x: F.hardsigmoid(x, 0.2, 0.4))
+    cases["selu_custom"] = ([x34], [0], lambda p, F, x: F.selu(x, 1.5, 2.0))
+    cases["prelu_channel_nhwc"] = ([f(2, 4, 4, 3), f(3)], [0, 1],
+                                   lambda p, F, x, w: F.prelu(x, w, data_format="NHWC"))
+    cases["interp_nearest_nhwc"] = ([f(1, 3, 4, 2)], [0], lambda p, F, x: F.interpolate(
+        x, scale_factor=[2, 1.5], data_format="NHWC"))
+    cases["max_pool2d_nhwc_same"] = ([f(1, 5, 5, 2)], [0], lambda p, F, x: F.max_pool2d(
+        x, 3, 2, padding="SAME", data_format="NHWC"))
+    cases["avg_pool2d_pairs"] = ([img], [0], lambda p, F, x: F.avg_pool2d(
+        x, 3, 2, padding=[[0, 0], [0, 0], [1, 1], [2, 2]]))
     return cases
 
 
