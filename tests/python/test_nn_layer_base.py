@@ -134,6 +134,35 @@ def test_forward_hooks_change_inputs_and_outputs_until_removed():
         layer.register_forward_pre_hook("not callable")
 
 
+def test_hooks_with_kwargs_prepend_and_always_call():
+    class Scale(nn.Layer):
+        def forward(self, x, factor=1.0):
+            if factor < 0:
+                raise ValueError("negative factor")
+            return x * factor
+    layer = Scale()
+    order = []
+    layer.register_forward_pre_hook(lambda l, args: order.append("second"))
+    layer.register_forward_pre_hook(lambda l, args: order.append("first"), prepend=True)
+    layer.register_forward_pre_hook(lambda l, args, kwargs: (args, {"factor": 3.0}),
+                                    with_kwargs=True)
+    seen = []
+    layer.register_forward_post_hook(lambda l, args, kwargs, out: seen.append(kwargs) or out + 1,
+                                     with_kwargs=True, always_call=True)
+    out = layer(paddle.ones([1]), factor=2.0)
+    assert order == ["first", "second"]
+    assert out.item() == 4.0 and seen == [{"factor": 3.0}]
+    bad = Scale()
+    calls = []
+    bad.register_forward_post_hook(lambda l, args, out: calls.append(out), always_call=True)
+    with pytest.raises(ValueError, match="negative"):
+        bad(paddle.ones([1]), factor=-1.0)
+    assert calls == [None]
+    bad.register_forward_pre_hook(lambda l, args, kwargs: "not a pair", with_kwargs=True)
+    with pytest.raises(RuntimeError):
+        bad(paddle.ones([1]))
+
+
 def test_repr_matches_paddlepaddle():
     class Small(nn.Layer):
         def __init__(self):

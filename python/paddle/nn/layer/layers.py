@@ -122,20 +122,52 @@ class Layer:
         raise NotImplementedError(f"{type(self).__name__} does not define forward()")
 
     def __call__(self, *inputs, **kwargs):
-        for hook in list(self._forward_pre_hooks.values()):
-            result = hook(self, inputs)
-            if result is not None:
-                inputs = result if isinstance(result, tuple) else (result,)
-        outputs = self.forward(*inputs, **kwargs)
-        for hook in list(self._forward_post_hooks.values()):
-            result = hook(self, inputs, outputs)
-            if result is not None:
-                outputs = result
+        for hook, with_kwargs, _ in list(self._forward_pre_hooks.values()):
+            if with_kwargs:
+                result = hook(self, inputs, kwargs)
+                if result is not None:
+                    if not (isinstance(result, tuple) and len(result) == 2):
+                        raise RuntimeError("forward pre-hook must return None or a tuple of "
+                                           f"(new_args, new_kwargs), but got {result}.")
+                    inputs, kwargs = result
+            else:
+                result = hook(self, inputs)
+                if result is not None:
+                    inputs = result if isinstance(result, tuple) else (result,)
+        called = set()
+        try:
+            outputs = self.forward(*inputs, **kwargs)
+            for hook_id, (hook, with_kwargs, _) in list(self._forward_post_hooks.items()):
+                called.add(hook_id)
+                result = (hook(self, inputs, kwargs, outputs) if with_kwargs
+                          else hook(self, inputs, outputs))
+                if result is not None:
+                    outputs = result
+        except Exception:
+            # always_call hooks run even when forward (or an earlier hook) raised.
+            for hook_id, (hook, with_kwargs, always) in list(self._forward_post_hooks.items()):
+                if always and hook_id not in called:
+                    try:
+                        hook(self, inputs, kwargs, None) if with_kwargs else hook(self, inputs, None)
+                    except Exception:
+                        pass  # the original error is the one to report
+            raise
         return outputs
 
-    def register_forward_pre_hook(self, hook):
+    def _add_hook(self, hooks, hook, prepend, with_kwargs, always_call=False):
+        if not callable(hook):
+            raise TypeError(f"hook must be callable, got {type(hook).__name__}")
+        helper = HookRemoveHelper(hooks)
+        hooks[helper._hook_id] = (hook, bool(with_kwargs), bool(always_call))
+        if prepend:
+            hooks.move_to_end(helper._hook_id, last=False)
+        return helper
+
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
         """Calls ``hook(layer, inputs)`` before forward; a non-None result
-        replaces the inputs. Returns a HookRemoveHelper.
+        replaces the inputs. With with_kwargs it is ``hook(layer, inputs,
+        kwargs)`` returning None or (inputs, kwargs). prepend runs it before the
+        hooks already registered. Returns a HookRemoveHelper.
 
         Example:
             >>> relu = paddle.nn.ReLU()
@@ -143,15 +175,14 @@ class Layer:
             >>> relu(paddle.to_tensor([1.5])).numpy()
             array([0.5], dtype=float32)
         """
-        if not callable(hook):
-            raise TypeError(f"hook must be callable, got {type(hook).__name__}")
-        helper = HookRemoveHelper(self._forward_pre_hooks)
-        self._forward_pre_hooks[helper._hook_id] = hook
-        return helper
+        return self._add_hook(self._forward_pre_hooks, hook, prepend, with_kwargs)
 
-    def register_forward_post_hook(self, hook):
-        """Calls ``hook(layer, inputs, output)`` after forward; a non-None result
-        replaces the output. Returns a HookRemoveHelper.
+    def register_forward_post_hook(self, hook, *, prepend=False, with_kwargs=False,
+                                   always_call=False):
+        """Calls ``hook(layer, inputs, output)`` after forward (``hook(layer,
+        inputs, kwargs, output)`` with with_kwargs); a non-None result replaces
+        the output. always_call also calls it (with output None) when forward
+        raises. Returns a HookRemoveHelper.
 
         Example:
             >>> relu = paddle.nn.ReLU()
@@ -159,11 +190,7 @@ class Layer:
             >>> relu(paddle.to_tensor([1.5])).numpy()
             array([3.], dtype=float32)
         """
-        if not callable(hook):
-            raise TypeError(f"hook must be callable, got {type(hook).__name__}")
-        helper = HookRemoveHelper(self._forward_post_hooks)
-        self._forward_post_hooks[helper._hook_id] = hook
-        return helper
+        return self._add_hook(self._forward_post_hooks, hook, prepend, with_kwargs, always_call)
 
     # ---- modes ---------------------------------------------------------------------------
 
