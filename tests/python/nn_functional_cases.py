@@ -187,6 +187,12 @@ def _cases():
         x, 3, 2, padding="SAME", data_format="NHWC"))
     cases["avg_pool2d_pairs"] = ([img], [0], lambda p, F, x: F.avg_pool2d(
         x, 3, 2, padding=[[0, 0], [0, 0], [1, 1], [2, 2]]))
+    cases["max_pool2d_mask"] = ([img], [0], lambda p, F, x: F.max_pool2d(
+        x, 3, 2, 1, return_mask=True))
+    cases["max_pool2d_mask_ceil"] = ([img], [0], lambda p, F, x: F.max_pool2d(
+        x, 2, return_mask=True, ceil_mode=True))
+    cases["max_pool2d_mask_pad4"] = ([img], [0], lambda p, F, x: F.max_pool2d(
+        x, [2, 3], [1, 2], [1, 0], return_mask=True))
     return cases
 
 
