@@ -1,6 +1,8 @@
 """paddle.nn: layers (paddle.nn.Layer and its subclasses), their functional
-forms (paddle.nn.functional) and parameter initializers (paddle.nn.initializer)."""
-from . import functional, initializer, layer  # noqa: F401
+forms (paddle.nn.functional), parameter initializers (paddle.nn.initializer) and
+gradient clipping (ClipGradByGlobalNorm, ...)."""
+from . import clip, functional, initializer, layer  # noqa: F401
+from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
 from .layer import (  # noqa: F401
     AdaptiveAvgPool2D, AdaptiveMaxPool2D, AvgPool2D, BCELoss, BCEWithLogitsLoss, BatchNorm1D,
     BatchNorm2D, CELU, Conv2D, CrossEntropyLoss, Dropout, ELU, Embedding, Flatten, GELU,
@@ -11,6 +13,7 @@ from .layer import (  # noqa: F401
 )
 
 __all__ = [
+    "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
     "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
     "BatchNorm1D", "BatchNorm2D", "CELU", "Conv2D", "CrossEntropyLoss", "Dropout", "ELU",
     "Embedding", "Flatten", "GELU", "Hardsigmoid", "Hardswish", "Identity", "KLDivLoss",
