@@ -232,6 +232,7 @@ def test_one_hot_infers_the_class_count():
     (lambda: nn.Conv2D(3, 2, 3, data_format="NCWH"), ValueError),
     (lambda: nn.Conv2D(3, 2, 3, groups=2), ValueError),
     (lambda: nn.Conv2D(3, 2, 3, padding_mode="wrap"), ValueError),
+    (lambda: nn.Conv2D(3, 2, 3, padding=[1, 2], padding_mode="reflect"), TypeError),
     (lambda: F.conv2d(paddle.rand([1, 3, 5, 5]), paddle.rand([2, 3, 3, 3]), padding="FOO"), ValueError),
     (lambda: F.conv2d(paddle.rand([3, 5, 5]), paddle.rand([2, 3, 3, 3])), ValueError),
     (lambda: F.conv2d(paddle.rand([1, 3, 5, 5]), paddle.rand([2, 3, 3, 3]), stride=0), ValueError),
