@@ -193,6 +193,8 @@ def _cases():
         x, 2, return_mask=True, ceil_mode=True))
     cases["max_pool2d_mask_pad4"] = ([img], [0], lambda p, F, x: F.max_pool2d(
         x, [2, 3], [1, 2], [1, 0], return_mask=True))
+    cases["adaptive_max_pool2d_mask"] = ([img], [0], lambda p, F, x: F.adaptive_max_pool2d(
+        x, [3, 2], return_mask=True))
     return cases
 
 

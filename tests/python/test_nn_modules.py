@@ -241,8 +241,6 @@ def test_one_hot_infers_the_class_count():
     (lambda: F.max_pool2d(paddle.rand([1, 4, 4]), 2), ValueError),
     (lambda: F.max_pool2d(paddle.rand([1, 4, 4, 1]), 2, return_mask=True, data_format="NHWC"),
      ValueError),
-    (lambda: F.adaptive_max_pool2d(paddle.rand([1, 1, 4, 4]), 2, return_mask=True),
-     NotImplementedError),
     (lambda: F.adaptive_avg_pool2d(paddle.rand([1, 1, 4, 4]), [1, 2, 3]), ValueError),
     (lambda: nn.BatchNorm2D(3)(paddle.rand([2, 3, 4])), ValueError),
     (lambda: nn.BatchNorm2D(3, data_format="NCL"), ValueError),

@@ -1,10 +1,12 @@
-"""Where each window's maximum came from (max_pool2d's return_mask), found
-without a dedicated op: every offset inside the window is compared with the
-pooled maximum, the first (row-major) match wins, as PaddlePaddle's
-max_pool2d_with_index."""
+"""Where each window's maximum came from (return_mask of max_pool2d and
+adaptive_max_pool2d), found without a dedicated op; the first (row-major)
+maximum wins, as in PaddlePaddle's max_pool2d_with_index."""
+import math
+
 from ...tensor.creation import arange, full
 from ...tensor.logic import equal, logical_and, logical_not, logical_or
-from ...tensor.manipulation import cast, reshape
+from ...tensor.manipulation import cast, reshape, stack
+from ...tensor.search import argmax
 from .common import pad
 
 
@@ -31,3 +33,22 @@ def max_positions(x, out, ksize, strides, leading):
             mask = mask * (1.0 - hit_f) + index[:, :, rows, cols] * hit_f
             found = logical_or(found, hit)
     return cast(mask, "int32")
+
+
+def adaptive_max_positions(x, out_size):
+    """int32 [N, C, OH, OW]: the flattened H * W index of each adaptive
+    window's maximum (window i spans floor(i * H / OH) .. ceil((i + 1) * H / OH))."""
+    n, c, h, w = x.shape
+    oh, ow = out_size
+    rows = []
+    for i in range(oh):
+        h0, h1 = (i * h) // oh, math.ceil((i + 1) * h / oh)
+        cols = []
+        for j in range(ow):
+            w0, w1 = (j * w) // ow, math.ceil((j + 1) * w / ow)
+            window = reshape(x[:, :, h0:h1, w0:w1], [n, c, -1])
+            local = argmax(window, axis=-1)
+            width = w1 - w0
+            cols.append((local // width + h0) * w + local % width + w0)
+        rows.append(stack(cols, axis=-1))
+    return cast(stack(rows, axis=-2), "int32")

@@ -1,7 +1,7 @@
 """2-D pooling (the pool2d op): max, average and their adaptive forms."""
 from ...autograd import no_grad
 from ...tensor._helpers import check_tensor, op
-from ._pool_mask import max_positions
+from ._pool_mask import adaptive_max_positions, max_positions
 from ._window_args import data_format as _check_format, int_tuple, padding as _padding, positive
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
@@ -115,16 +115,18 @@ def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
 
 
 def adaptive_max_pool2d(x, output_size, return_mask=False, name=None):
-    """The maximum over windows that tile the image into ``output_size`` cells.
+    """The maximum over windows that tile the image into ``output_size``
+    cells; with return_mask also each maximum's flattened H * W index.
 
     Example:
         >>> paddle.nn.functional.adaptive_max_pool2d(paddle.ones([1, 2, 5, 7]), [2, 3]).shape
         [1, 2, 2, 3]
     """
     fn = "adaptive_max_pool2d"
-    if return_mask:
-        raise NotImplementedError("[adaptive_max_pool2d] return_mask=True needs "
-                                  "max_pool2d_with_index, which this build does not have")
     _check_input(x, "NCHW", fn)
     size = _output_size(output_size, x, "NCHW", fn)
-    return _pool2d(x, size, [1, 1], [0, 0], False, True, "NCHW", "max", False, True, "EXPLICIT")
+    out = _pool2d(x, size, [1, 1], [0, 0], False, True, "NCHW", "max", False, True, "EXPLICIT")
+    if not return_mask:
+        return out
+    with no_grad():
+        return out, adaptive_max_positions(x, size)
