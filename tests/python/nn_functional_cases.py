@@ -195,6 +195,14 @@ def _cases():
         x, [2, 3], [1, 2], [1, 0], return_mask=True))
     cases["adaptive_max_pool2d_mask"] = ([img], [0], lambda p, F, x: F.adaptive_max_pool2d(
         x, [3, 2], return_mask=True))
+    ids = np.array([[1, 3, 1], [0, 1, 2]], "int64")
+    table = (f(4, 3) * 3).astype("float32")
+    cases["embedding_max_norm"] = ([ids, table], [1], lambda p, F, i, w: F.embedding(
+        i, w, max_norm=1.5))
+    cases["embedding_max_norm_l1"] = ([ids, table], [], lambda p, F, i, w: (
+        F.embedding(i, w, max_norm=2.0, norm_type=1.0), w))
+    cases["embedding_grad_by_freq"] = ([ids, table], [1], lambda p, F, i, w: F.embedding(
+        i, w, padding_idx=3, scale_grad_by_freq=True))
     return cases
 
 

@@ -157,6 +157,11 @@ def test_embedding_padding_row_is_zero_and_gets_no_gradient():
     np.testing.assert_array_equal(emb.weight.grad.numpy()[:, 0], [1, 0, 2, 0, 1])
     frozen = nn.Embedding(5, 3, _freeze=True)
     assert frozen.weight.stop_gradient
+    capped = nn.Embedding(5, 3, max_norm=0.1, scale_grad_by_freq=True)
+    out = capped(paddle.to_tensor([2, 2, 4]))
+    assert np.linalg.norm(capped.weight.numpy()[[2, 4]], axis=1).max() <= 0.1 + 1e-6
+    out.sum().backward()
+    np.testing.assert_allclose(capped.weight.grad.numpy()[[0, 2, 4], 0], [0.0, 1.0, 1.0])
 
 
 def test_prelu_learns_its_slope():
@@ -249,6 +254,8 @@ def test_one_hot_infers_the_class_count():
     (lambda: nn.Embedding(3, 2, padding_idx=5), ValueError),
     (lambda: F.embedding(paddle.to_tensor([0.5]), paddle.rand([3, 2])), TypeError),
     (lambda: F.one_hot(paddle.to_tensor([1.0]), 3), TypeError),
+    (lambda: F.embedding(paddle.to_tensor([5]), paddle.rand([3, 2])), ValueError),
+    (lambda: F.embedding(paddle.to_tensor([1]), paddle.rand([3, 2]), max_norm=-1.0), ValueError),
     (lambda: F.dropout(paddle.rand([2]), 1.5), ValueError),
     (lambda: F.dropout(paddle.rand([2]), "half"), TypeError),
     (lambda: F.dropout(paddle.rand([2]), 0.5, mode="sometimes"), ValueError),
