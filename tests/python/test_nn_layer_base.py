@@ -220,6 +220,46 @@ def test_to_converts_floating_parameters_and_buffers_in_place():
         net.to(device="gpu:0")
 
 
+def test_float_double_astype_and_excluded_layers():
+    net = nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1D(2))
+    net.double()
+    assert {p.dtype for p in net.parameters()} == {paddle.float64}
+    net.float(excluded_layers=[nn.BatchNorm1D])
+    assert net[0].weight.dtype == paddle.float32 and net[1].weight.dtype == paddle.float64
+    net.float(excluded_layers=net[0])
+    assert net[1]._mean.dtype == paddle.float32
+    assert net.astype("float64")[0].bias.dtype == paddle.float64
+
+
+def test_lookups_by_dotted_path_and_pytorch_spellings():
+    net = nn.Sequential(("block", nn.Sequential(nn.Linear(2, 3))), ("bn", nn.BatchNorm1D(3)))
+    net.register_buffer("count", paddle.zeros([1]))
+    assert net.get_parameter("block.0.bias") is net.block[0].bias
+    assert net.get_sublayer("block.0") is net.block[0] and net.get_sublayer("") is net
+    assert net.get_buffer("count") is net.count
+    for bad in (lambda: net.get_parameter("block.0.nope"), lambda: net.get_sublayer("missing.0"),
+                lambda: net.get_buffer("block.count")):
+        with pytest.raises(AttributeError):
+            bad()
+    assert [n for n, _ in net.named_modules()] == ["", "block", "block.0", "bn"]
+    assert list(net.modules())[0] is net
+    net.add_module("act", nn.ReLU())
+    net.register_parameter("scale", paddle.create_parameter([1], "float32"))
+    assert "act" in dict(net.named_children()) and "scale" in dict(net.named_parameters())
+    assert net.requires_grad_(False) is net
+    assert all(p.stop_gradient for p in net.parameters())
+    net.requires_grad_()
+    assert not net.block[0].weight.stop_gradient
+    layer = nn.Linear(2, 2)
+    layer(paddle.ones([1, 2])).sum().backward()
+    layer.zero_grad()
+    assert layer.weight.grad is None
+    out = []
+    layer.register_forward_hook(lambda l, inputs, o: out.append(o.shape))
+    layer(paddle.ones([3, 2]))
+    assert out == [[3, 2]]
+
+
 def test_clear_gradients_zeroes_or_drops():
     layer = nn.Linear(2, 2)
     layer(paddle.ones([1, 2])).sum().backward()
