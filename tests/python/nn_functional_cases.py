@@ -203,6 +203,15 @@ def _cases():
         F.embedding(i, w, max_norm=2.0, norm_type=1.0), w))
     cases["embedding_grad_by_freq"] = ([ids, table], [1], lambda p, F, i, w: F.embedding(
         i, w, padding_idx=3, scale_grad_by_freq=True))
+    cases["label_smooth"] = ([soft], [0], lambda p, F, y: F.label_smooth(y, epsilon=0.2))
+    cases["label_smooth_prior"] = ([soft, (soft[:1] / 1.0).astype("float32")], [0],
+                                   lambda p, F, y, d: F.label_smooth(y, d, 0.3))
+    cases["normalize"] = ([img], [0], lambda p, F, x: F.normalize(x))
+    cases["normalize_l1_axis"] = ([x34], [0], lambda p, F, x: F.normalize(x, p=1, axis=-1))
+    cases["cosine_similarity"] = ([f(4, 5), f(4, 5)], [0, 1],
+                                  lambda p, F, a, b: F.cosine_similarity(a, b))
+    cases["cosine_similarity_broadcast"] = ([f(3, 1, 6), f(1, 4, 6)], [0, 1],
+                                            lambda p, F, a, b: F.cosine_similarity(a, b, axis=-1))
     return cases
 
 

@@ -1,11 +1,14 @@
-"""batch_norm and layer_norm (the batch_norm and layer_norm ops)."""
+"""batch_norm and layer_norm (the batch_norm and layer_norm ops), normalize."""
 import math
 import numbers
 
 import numpy as np
 
 from ...tensor._helpers import check_tensor, op
+from ...tensor.creation import full
+from ...tensor.linalg import norm
 from ...tensor.manipulation import reshape
+from ...tensor.math import maximum
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
@@ -101,3 +104,17 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
             t = t if t.ndim == 1 else reshape(t, [size])
         flat.append(t)
     return _layer_norm(x, flat[0], flat[1], float(epsilon), x.ndim - len(dims))
+
+
+def normalize(x, p=2, axis=1, epsilon=1e-12, name=None):
+    """x / max(||x||_p, epsilon), the norm taken along ``axis``.
+
+    Example:
+        >>> paddle.nn.functional.normalize(paddle.to_tensor([[3.0, 4.0]])).numpy()
+        array([[0.6, 0.8]], dtype=float32)
+    """
+    check_tensor(x, "x", "normalize")
+    if not -max(x.ndim, 1) <= axis < max(x.ndim, 1):
+        raise ValueError(f"[normalize] axis {axis} is out of range for a {x.ndim}-D tensor")
+    length = norm(x, float(p), axis, keepdim=True)
+    return x / maximum(length, full([1], float(epsilon), x.dtype))
