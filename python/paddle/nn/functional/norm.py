@@ -106,8 +106,9 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
     return _layer_norm(x, flat[0], flat[1], float(epsilon), x.ndim - len(dims))
 
 
-def normalize(x, p=2, axis=1, epsilon=1e-12, name=None):
-    """x / max(||x||_p, epsilon), the norm taken along ``axis``.
+def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None):
+    """x / max(||x||_p, epsilon), the norm taken along ``axis`` (written into
+    ``out`` too when given).
 
     Example:
         >>> paddle.nn.functional.normalize(paddle.to_tensor([[3.0, 4.0]])).numpy()
@@ -117,4 +118,8 @@ def normalize(x, p=2, axis=1, epsilon=1e-12, name=None):
     if not -max(x.ndim, 1) <= axis < max(x.ndim, 1):
         raise ValueError(f"[normalize] axis {axis} is out of range for a {x.ndim}-D tensor")
     length = norm(x, float(p), axis, keepdim=True)
-    return x / maximum(length, full([1], float(epsilon), x.dtype))
+    result = x / maximum(length, full([1], float(epsilon), x.dtype))
+    if out is not None:
+        check_tensor(out, "out", "normalize")._assign_from(result)
+        return out
+    return result

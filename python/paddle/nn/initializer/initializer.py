@@ -25,6 +25,9 @@ class Initializer:
         array([3., 3.], dtype=float32)
     """
 
+    def __init__(self):
+        pass
+
     def __call__(self, param, block=None):
         return self.forward(param, block)
 
