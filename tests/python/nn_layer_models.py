@@ -68,8 +68,20 @@ def embed(paddle, nn):
     return Net(), [3, 5]
 
 
+def group_instance(paddle, nn):
+    return nn.Sequential(
+        nn.Conv2D(3, 4, 3, padding=1), nn.GroupNorm(2, 4), nn.InstanceNorm2D(4), nn.ReLU(),
+        nn.Flatten(), nn.Linear(4 * 5 * 5, 2)), [2, 3, 5, 5]
+
+
+def volumes(paddle, nn):
+    return nn.Sequential(
+        nn.BatchNorm3D(2), nn.Flatten(), nn.Linear(2 * 27, 3)), [3, 2, 3, 3, 3]
+
+
 MODELS = {"mlp": mlp, "lenet": lenet, "cnn_bn": cnn_bn, "norms": norms,
-          "padded_convs": padded_convs, "embed": embed}
+          "padded_convs": padded_convs, "embed": embed, "group_instance": group_instance,
+          "volumes": volumes}
 
 
 def model_input(name, shape):
