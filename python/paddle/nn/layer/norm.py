@@ -13,6 +13,15 @@ from .layers import Layer
 __all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 
+def _check_features_and_format(layer, num_features, data_format):
+    cls = type(layer).__name__
+    if not isinstance(num_features, int) or num_features <= 0:
+        raise ValueError(f"[{cls}] num_features must be a positive int, got {num_features!r}")
+    if data_format not in layer._formats:
+        raise ValueError(f"[{cls}] data_format must be one of {list(layer._formats)}, got "
+                         f"{data_format!r}")
+
+
 class _BatchNormBase(Layer):
     _formats = ()
     _ranks = ()
@@ -20,12 +29,7 @@ class _BatchNormBase(Layer):
     def __init__(self, num_features, momentum=0.9, epsilon=1e-05, weight_attr=None,
                  bias_attr=None, data_format="NCHW", use_global_stats=None, name=None):
         super().__init__()
-        cls = type(self).__name__
-        if not isinstance(num_features, int) or num_features <= 0:
-            raise ValueError(f"[{cls}] num_features must be a positive int, got {num_features!r}")
-        if data_format not in self._formats:
-            raise ValueError(f"[{cls}] data_format must be one of {list(self._formats)}, got "
-                             f"{data_format!r}")
+        _check_features_and_format(self, num_features, data_format)
         self._num_features = num_features
         self._momentum = momentum
         self._epsilon = epsilon
@@ -198,12 +202,7 @@ class _InstanceNormBase(Layer):
     def __init__(self, num_features, epsilon=1e-05, momentum=0.9, weight_attr=None,
                  bias_attr=None, data_format="NCHW", name=None):
         super().__init__()
-        if not isinstance(num_features, int) or num_features <= 0:
-            raise ValueError(f"[{type(self).__name__}] num_features must be a positive int, got "
-                             f"{num_features!r}")
-        if data_format not in self._formats:
-            raise ValueError(f"[{type(self).__name__}] data_format must be one of "
-                             f"{list(self._formats)}, got {data_format!r}")
+        _check_features_and_format(self, num_features, data_format)
         self._num_features = num_features
         self._epsilon = epsilon
         self._momentum = momentum
