@@ -52,8 +52,10 @@ class Conv2D(Layer):
         self._data_format = data_format
         self._dtype = _dtype.get_default_dtype() if dtype is None else _dtype.convert_dtype(dtype).name
         if padding_mode != "zeros":
-            p = int_tuple(padding, 2, "padding", "Conv2D")
-            self._reversed_padding = [p[1], p[1], p[0], p[0]]
+            if not isinstance(padding, int):
+                raise TypeError("when padding_mode in ['reflect', 'replicate', 'circular'], type "
+                                f"of padding must be int, got {padding!r}")
+            self._reversed_padding = [padding] * 4
         fan_in = in_channels * math.prod(self._kernel_size)
         self.weight = self.create_parameter(
             [out_channels, in_channels // groups] + self._kernel_size, weight_attr, self._dtype,
