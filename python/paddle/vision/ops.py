@@ -17,7 +17,7 @@ class ConvNormActivation(nn.Sequential):
         >>> from paddle.vision.ops import ConvNormActivation
         >>> block = ConvNormActivation(3, 8, kernel_size=3, stride=2)
         >>> block(paddle.rand([1, 3, 16, 16])).shape
-        [1, 8, 8, 8]
+        paddle.Size([1, 8, 8, 8])
     """
 
     def __init__(self, in_channels, out_channels, kernel_size=3, stride=1, padding=None,

@@ -25,7 +25,7 @@ class ConvPoolLayer(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models.alexnet import ConvPoolLayer
         >>> ConvPoolLayer(3, 8, 3, 1, 1, 0.1, act="relu")(paddle.rand([1, 3, 9, 9])).shape
-        [1, 8, 4, 4]
+        paddle.Size([1, 8, 4, 4])
     """
 
     def __init__(self, input_channels, output_channels, filter_size, stride, padding, stdv,
@@ -53,7 +53,7 @@ class AlexNet(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models import AlexNet
         >>> AlexNet(num_classes=0)(paddle.rand([1, 3, 224, 224])).shape
-        [1, 256, 6, 6]
+        paddle.Size([1, 256, 6, 6])
     """
 
     def __init__(self, num_classes=1000):

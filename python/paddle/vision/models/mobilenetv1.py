@@ -21,7 +21,7 @@ class DepthwiseSeparable(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models.mobilenetv1 import DepthwiseSeparable
         >>> DepthwiseSeparable(8, 8, 16, 8, 2, 1.0)(paddle.rand([1, 8, 8, 8])).shape
-        [1, 16, 4, 4]
+        paddle.Size([1, 16, 4, 4])
     """
 
     def __init__(self, in_channels, out_channels1, out_channels2, num_groups, stride, scale):
@@ -46,7 +46,7 @@ class MobileNetV1(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models import MobileNetV1
         >>> MobileNetV1(scale=0.25, num_classes=10)(paddle.rand([1, 3, 32, 32])).shape
-        [1, 10]
+        paddle.Size([1, 10])
     """
 
     def __init__(self, scale=1.0, num_classes=1000, with_pool=True):

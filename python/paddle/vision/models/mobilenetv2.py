@@ -20,7 +20,7 @@ class InvertedResidual(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models.mobilenetv2 import InvertedResidual
         >>> InvertedResidual(8, 8, 1, 6)(paddle.rand([1, 8, 5, 5])).shape
-        [1, 8, 5, 5]
+        paddle.Size([1, 8, 5, 5])
     """
 
     def __init__(self, inp, oup, stride, expand_ratio, norm_layer=nn.BatchNorm2D):
@@ -55,7 +55,7 @@ class MobileNetV2(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models import MobileNetV2
         >>> MobileNetV2(scale=0.5, num_classes=10)(paddle.rand([1, 3, 32, 32])).shape
-        [1, 10]
+        paddle.Size([1, 10])
     """
 
     def __init__(self, scale=1.0, num_classes=1000, with_pool=True):

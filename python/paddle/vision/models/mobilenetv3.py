@@ -36,7 +36,7 @@ class SqueezeExcitation(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models.mobilenetv3 import SqueezeExcitation
         >>> SqueezeExcitation(8, 2)(paddle.rand([1, 8, 4, 4])).shape
-        [1, 8, 4, 4]
+        paddle.Size([1, 8, 4, 4])
     """
 
     def __init__(self, input_channels, squeeze_channels, activation=nn.ReLU,
@@ -89,7 +89,7 @@ class InvertedResidual(nn.Layer):
         >>> from paddle.vision.models.mobilenetv3 import InvertedResidual
         >>> block = InvertedResidual(8, 16, 8, 3, 1, True, paddle.nn.ReLU, paddle.nn.BatchNorm2D)
         >>> block(paddle.rand([1, 8, 5, 5])).shape
-        [1, 8, 5, 5]
+        paddle.Size([1, 8, 5, 5])
     """
 
     def __init__(self, in_channels, expanded_channels, out_channels, filter_size, stride, use_se,
@@ -137,7 +137,7 @@ class MobileNetV3(nn.Layer):
         >>> from paddle.vision.models.mobilenetv3 import MobileNetV3, InvertedResidualConfig
         >>> config = [InvertedResidualConfig(16, 3, 16, 16, True, "relu", 2)]
         >>> MobileNetV3(config, last_channel=32, num_classes=4)(paddle.rand([1, 3, 16, 16])).shape
-        [1, 4]
+        paddle.Size([1, 4])
     """
 
     def __init__(self, config, last_channel, scale=1.0, num_classes=1000, with_pool=True):
@@ -184,7 +184,7 @@ class MobileNetV3Small(MobileNetV3):
         >>> import paddle
         >>> from paddle.vision.models import MobileNetV3Small
         >>> MobileNetV3Small(scale=0.5, num_classes=10)(paddle.rand([1, 3, 32, 32])).shape
-        [1, 10]
+        paddle.Size([1, 10])
     """
 
     def __init__(self, scale=1.0, num_classes=1000, with_pool=True):
@@ -200,7 +200,7 @@ class MobileNetV3Large(MobileNetV3):
         >>> import paddle
         >>> from paddle.vision.models import MobileNetV3Large
         >>> MobileNetV3Large(scale=0.5, num_classes=10)(paddle.rand([1, 3, 32, 32])).shape
-        [1, 10]
+        paddle.Size([1, 10])
     """
 
     def __init__(self, scale=1.0, num_classes=1000, with_pool=True):

@@ -16,7 +16,7 @@ class BasicBlock(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models.resnet import BasicBlock
         >>> BasicBlock(8, 8)(paddle.rand([1, 8, 6, 6])).shape
-        [1, 8, 6, 6]
+        paddle.Size([1, 8, 6, 6])
     """
 
     expansion = 1
@@ -52,7 +52,7 @@ class BottleneckBlock(nn.Layer):
         >>> down = paddle.nn.Sequential(paddle.nn.Conv2D(8, 16, 1, bias_attr=False),
         ...                             paddle.nn.BatchNorm2D(16))
         >>> BottleneckBlock(8, 4, downsample=down)(paddle.rand([1, 8, 6, 6])).shape
-        [1, 16, 6, 6]
+        paddle.Size([1, 16, 6, 6])
     """
 
     expansion = 4
@@ -91,7 +91,7 @@ class ResNet(nn.Layer):
         >>> from paddle.vision.models import ResNet
         >>> from paddle.vision.models.resnet import BasicBlock
         >>> ResNet(BasicBlock, 18, num_classes=10)(paddle.rand([1, 3, 32, 32])).shape
-        [1, 10]
+        paddle.Size([1, 10])
     """
 
     def __init__(self, block, depth=50, width=64, num_classes=1000, with_pool=True, groups=1):
@@ -164,7 +164,7 @@ def resnet18(pretrained=False, **kwargs):
         >>> import paddle
         >>> from paddle.vision.models import resnet18
         >>> resnet18(num_classes=10)(paddle.rand([1, 3, 32, 32])).shape
-        [1, 10]
+        paddle.Size([1, 10])
     """
     return _resnet("resnet18", BasicBlock, 18, pretrained, **kwargs)
 
@@ -283,7 +283,7 @@ def wide_resnet50_2(pretrained=False, **kwargs):
     Example:
         >>> from paddle.vision.models import wide_resnet50_2
         >>> wide_resnet50_2(num_classes=10).layer1[0].conv2.weight.shape
-        [128, 128, 3, 3]
+        paddle.Size([128, 128, 3, 3])
     """
     return _bottleneck_variant("wide_resnet50_2", 50, pretrained, kwargs, width=128)
 

@@ -20,7 +20,7 @@ class MakeFireConv(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models.squeezenet import MakeFireConv
         >>> MakeFireConv(3, 4, 3, padding=1)(paddle.rand([1, 3, 5, 5])).shape
-        [1, 4, 5, 5]
+        paddle.Size([1, 4, 5, 5])
     """
 
     def __init__(self, input_channels, output_channels, filter_size, padding=0):
@@ -39,7 +39,7 @@ class MakeFire(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models.squeezenet import MakeFire
         >>> MakeFire(8, 2, 4, 4)(paddle.rand([1, 8, 5, 5])).shape
-        [1, 8, 5, 5]
+        paddle.Size([1, 8, 5, 5])
     """
 
     def __init__(self, input_channels, squeeze_channels, expand1x1_channels, expand3x3_channels):
@@ -62,7 +62,7 @@ class SqueezeNet(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models import SqueezeNet
         >>> SqueezeNet("1.1", num_classes=10)(paddle.rand([1, 3, 64, 64])).shape
-        [1, 10]
+        paddle.Size([1, 10])
     """
 
     def __init__(self, version, num_classes=1000, with_pool=True):

@@ -26,7 +26,7 @@ class VGG(nn.Layer):
         >>> from paddle.vision.models.vgg import make_layers
         >>> model = VGG(make_layers([8, "M"]), num_classes=0)
         >>> model(paddle.rand([1, 3, 16, 16])).shape
-        [1, 8, 7, 7]
+        paddle.Size([1, 8, 7, 7])
     """
 
     def __init__(self, features, num_classes=1000, with_pool=True):

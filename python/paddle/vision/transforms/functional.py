@@ -63,8 +63,10 @@ def to_tensor(pic, data_format="CHW"):
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
         >>> t = F.to_tensor(np.full((2, 3, 3), 255, "uint8"))
-        >>> t.shape, float(t.max())
-        ([3, 2, 3], 1.0)
+        >>> t.shape
+        paddle.Size([3, 2, 3])
+        >>> float(t.max())
+        1.0
     """
     if data_format not in ("CHW", "HWC"):
         raise ValueError(f"data_format should be CHW or HWC. Got {data_format}")

@@ -41,7 +41,7 @@ class Compose:
         >>> from paddle.vision.transforms import Compose, Resize, ToTensor
         >>> t = Compose([Resize((8, 8)), ToTensor()])
         >>> t(np.zeros((16, 16, 3), "uint8")).shape
-        [3, 8, 8]
+        paddle.Size([3, 8, 8])
     """
 
     def __init__(self, transforms):
@@ -110,7 +110,7 @@ class ToTensor(BaseTransform):
         >>> import numpy as np
         >>> from paddle.vision.transforms import ToTensor
         >>> ToTensor()(np.zeros((4, 5, 3), "uint8")).shape
-        [3, 4, 5]
+        paddle.Size([3, 4, 5])
     """
 
     def __init__(self, data_format="CHW", keys=None):
