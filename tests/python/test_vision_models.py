@@ -11,11 +11,13 @@ import pytest
 import paddle
 import paddle.vision.models as models
 from paddle.utils import unique_name
-from vision_cases import LAYOUT_CASES, OUTPUT_CASES, seeded_input, seeded_state
+from vision_cases import (INIT_CASES, INIT_SEED, LAYOUT_CASES, OUTPUT_CASES, init_summary,
+                          seeded_input, seeded_state)
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "vision"
 LAYOUTS = json.loads((DATA / "model_layouts.json").read_text())
 OUTPUTS = np.load(DATA / "model_outputs.npz")
+INITS = json.loads((DATA / "model_init.json").read_text())
 
 
 def _build(name):
@@ -40,6 +42,17 @@ def test_eval_output_matches_paddlepaddle(name):
     with paddle.no_grad():
         out = model(paddle.to_tensor(seeded_input(OUTPUT_CASES[name]))).numpy()
     np.testing.assert_allclose(out, OUTPUTS[name], rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("name", INIT_CASES)
+def test_seeded_initial_weights_match_paddlepaddle(name):
+    paddle.seed(INIT_SEED)
+    got = init_summary(_build(name).state_dict())
+    want = INITS[name]
+    assert list(got) == list(want)
+    for key, (total, first) in want.items():
+        np.testing.assert_allclose(got[key][1], first, rtol=1e-6, atol=1e-7, err_msg=key)
+        np.testing.assert_allclose(got[key][0], total, rtol=1e-5, atol=1e-4, err_msg=key)
 
 
 def test_lenet_loads_paddlepaddle_pdparams():

@@ -2,7 +2,8 @@
 for each case of tests/python/vision_cases.py the state_dict layout (key,
 parameter name, shape, dtype) into tests/data/vision/model_layouts.json, and
 for the output cases the eval-mode output with seeded weights into
-tests/data/vision/model_outputs.npz (LeNet's seeded weights also as
+tests/data/vision/model_outputs.npz, for the init cases a summary of the
+initial weights after paddle.seed into tests/data/vision/model_init.json (LeNet's seeded weights also as
 tests/data/vision/lenet_seeded.pdparams).
 
 Not run by CI. Run it with the real PaddlePaddle:
@@ -21,7 +22,9 @@ from paddle.utils import unique_name
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "python"))
 
-from vision_cases import LAYOUT_CASES, OUTPUT_CASES, seeded_input, seeded_state  # noqa: E402
+from vision_cases import (  # noqa: E402
+    INIT_CASES, INIT_SEED, LAYOUT_CASES, OUTPUT_CASES, init_summary, seeded_input, seeded_state,
+)
 
 OUT = ROOT / "tests" / "data" / "vision"
 
@@ -34,9 +37,13 @@ def build(name):
 
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
-    layouts, outputs = {}, {}
+    layouts, outputs, inits = {}, {}, {}
     for name in LAYOUT_CASES:
+        if name in INIT_CASES:
+            paddle.seed(INIT_SEED)
         model = build(name)
+        if name in INIT_CASES:
+            inits[name] = init_summary(model.state_dict())
         sd = model.state_dict()
         layouts[name] = [[k, v.name, list(v.shape), str(v.dtype).replace("paddle.", "")]
                          for k, v in sd.items()]
@@ -53,6 +60,7 @@ def main():
                        for name, rows in layouts.items())
     (OUT / "model_layouts.json").write_text("{\n" + lines + "\n}\n")
     np.savez_compressed(OUT / "model_outputs.npz", **outputs)
+    (OUT / "model_init.json").write_text(json.dumps(inits) + "\n")
 
 
 if __name__ == "__main__":
