@@ -110,7 +110,8 @@ def test_headless_models_return_feature_maps():
                                      "vgg11", "vgg13", "vgg16", "vgg19",
                                      "mobilenet_v1", "mobilenet_v2", "alexnet",
                                      "squeezenet1_0", "squeezenet1_1", "mobilenet_v3_small",
-                                     "mobilenet_v3_large"])
+                                     "mobilenet_v3_large", "shufflenet_v2_x0_25",
+                                     "shufflenet_v2_swish"])
 def test_pretrained_weights_are_refused(factory):
     with pytest.raises(RuntimeError, match="pretrained=True"):
         getattr(models, factory)(pretrained=True)
@@ -130,3 +131,7 @@ def test_bad_arguments_raise():
     from paddle.vision.models.mobilenetv3 import InvertedResidualConfig
     with pytest.raises(RuntimeError, match="activation function is not supported"):
         InvertedResidualConfig(16, 3, 16, 16, True, "gelu", 1)
+    with pytest.raises(NotImplementedError, match="scale"):
+        models.ShuffleNetV2(scale=0.75)
+    with pytest.raises(RuntimeError, match="activation function is not supported"):
+        models.ShuffleNetV2(act="gelu")

@@ -24,6 +24,9 @@ LAYOUT_CASES = {
     "mobilenet_v3_small": ("mobilenet_v3_small", {}),
     "mobilenet_v3_large": ("mobilenet_v3_large", {"scale": 0.75, "num_classes": 10}),
     "mobilenet_v3_large_headless": ("MobileNetV3Large", {"num_classes": 0, "with_pool": False}),
+    "shufflenet_v2_x1_0": ("shufflenet_v2_x1_0", {}),
+    "shufflenet_v2_x0_33": ("shufflenet_v2_x0_33", {"num_classes": 10}),
+    "shufflenet_v2_swish": ("shufflenet_v2_swish", {"num_classes": 0, "with_pool": False}),
     "vgg11": ("vgg11", {}),
     "alexnet": ("alexnet", {"num_classes": 10}),
     "alexnet_features": ("AlexNet", {"num_classes": 0}),
@@ -44,6 +47,8 @@ OUTPUT_CASES = {
     "vgg13_bn": [1, 3, 32, 32],
     "mobilenet_v3_small": [2, 3, 32, 32],
     "mobilenet_v3_large": [1, 3, 48, 48],
+    "shufflenet_v2_x0_33": [2, 3, 32, 32],
+    "shufflenet_v2_swish": [1, 3, 64, 64],
     "alexnet": [1, 3, 224, 224],
     "squeezenet1_0": [1, 3, 64, 64],
     "squeezenet1_1": [2, 3, 48, 48],
@@ -53,7 +58,8 @@ OUTPUT_CASES = {
 # the float64 sum and the first values): the same draws in the same order
 INIT_SEED = 2024
 INIT_CASES = ["lenet", "resnet18", "resnext50_32x4d", "mobilenet_v1_half", "mobilenet_v2_half",
-              "mobilenet_v3_small", "alexnet", "squeezenet1_1", "vgg13_bn"]
+              "mobilenet_v3_small", "alexnet", "squeezenet1_1", "vgg13_bn",
+              "shufflenet_v2_x0_33"]
 
 
 def init_summary(state_dict):

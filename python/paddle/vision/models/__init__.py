@@ -11,6 +11,10 @@ from .resnet import (  # noqa: F401  (the blocks too, for ResNet(block, ...))
     resnext50_32x4d, resnext50_64x4d, resnext101_32x4d, resnext101_64x4d, resnext152_32x4d,
     resnext152_64x4d, wide_resnet50_2, wide_resnet101_2,
 )
+from .shufflenetv2 import (
+    ShuffleNetV2, shufflenet_v2_swish, shufflenet_v2_x0_5, shufflenet_v2_x0_25,
+    shufflenet_v2_x0_33, shufflenet_v2_x1_0, shufflenet_v2_x1_5, shufflenet_v2_x2_0,
+)
 from .squeezenet import SqueezeNet, squeezenet1_0, squeezenet1_1
 from .vgg import VGG, vgg11, vgg13, vgg16, vgg19
 
@@ -22,4 +26,6 @@ __all__ = [
     "MobileNetV1", "mobilenet_v1", "MobileNetV2", "mobilenet_v2",
     "MobileNetV3Small", "MobileNetV3Large", "mobilenet_v3_small", "mobilenet_v3_large",
     "LeNet", "AlexNet", "alexnet", "SqueezeNet", "squeezenet1_0", "squeezenet1_1",
+    "ShuffleNetV2", "shufflenet_v2_x0_25", "shufflenet_v2_x0_33", "shufflenet_v2_x0_5",
+    "shufflenet_v2_x1_0", "shufflenet_v2_x1_5", "shufflenet_v2_x2_0", "shufflenet_v2_swish",
 ]
