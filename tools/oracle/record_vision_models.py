@@ -54,7 +54,10 @@ def main():
             if name == "lenet":  # a real .pdparams file, to load end to end
                 paddle.save(model.state_dict(), str(OUT / "lenet_seeded.pdparams"))
             with paddle.no_grad():
-                outputs[name] = model(paddle.to_tensor(seeded_input(OUTPUT_CASES[name]))).numpy()
+                out = model(paddle.to_tensor(seeded_input(OUTPUT_CASES[name])))
+            # GoogLeNet returns its main and auxiliary outputs: stacked
+            outputs[name] = np.stack([o.numpy() for o in out]) if isinstance(out, tuple) \
+                else out.numpy()
         del model
     lines = ",\n".join(f"{json.dumps(name)}: [\n" + ",\n".join(json.dumps(row) for row in rows) + "]"
                        for name, rows in layouts.items())

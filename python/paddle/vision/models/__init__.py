@@ -2,10 +2,13 @@
 PaddlePaddle's (same sublayer and parameter names), so PaddlePaddle's .pdparams
 load with set_state_dict. Nothing is downloaded: pretrained=True raises."""
 from .alexnet import AlexNet, alexnet
+from .googlenet import GoogLeNet, googlenet
 from .lenet import LeNet
 from .mobilenetv1 import MobileNetV1, mobilenet_v1
 from .mobilenetv2 import MobileNetV2, mobilenet_v2
-from .mobilenetv3 import MobileNetV3Large, MobileNetV3Small, mobilenet_v3_large, mobilenet_v3_small
+from .mobilenetv3 import (
+    MobileNetV3Large, MobileNetV3Small, mobilenet_v3_large, mobilenet_v3_small,
+)
 from .resnet import (  # noqa: F401  (the blocks too, for ResNet(block, ...))
     BasicBlock, BottleneckBlock, ResNet, resnet18, resnet34, resnet50, resnet101, resnet152,
     resnext50_32x4d, resnext50_64x4d, resnext101_32x4d, resnext101_64x4d, resnext152_32x4d,
@@ -26,6 +29,7 @@ __all__ = [
     "MobileNetV1", "mobilenet_v1", "MobileNetV2", "mobilenet_v2",
     "MobileNetV3Small", "MobileNetV3Large", "mobilenet_v3_small", "mobilenet_v3_large",
     "LeNet", "AlexNet", "alexnet", "SqueezeNet", "squeezenet1_0", "squeezenet1_1",
+    "GoogLeNet", "googlenet",
     "ShuffleNetV2", "shufflenet_v2_x0_25", "shufflenet_v2_x0_33", "shufflenet_v2_x0_5",
     "shufflenet_v2_x1_0", "shufflenet_v2_x1_5", "shufflenet_v2_x2_0", "shufflenet_v2_swish",
 ]
