@@ -112,7 +112,7 @@ def test_headless_models_return_feature_maps():
                                      "mobilenet_v1", "mobilenet_v2", "alexnet",
                                      "squeezenet1_0", "squeezenet1_1", "mobilenet_v3_small",
                                      "mobilenet_v3_large", "shufflenet_v2_x0_25",
-                                     "shufflenet_v2_swish", "googlenet"])
+                                     "shufflenet_v2_swish", "googlenet", "inception_v3"])
 def test_pretrained_weights_are_refused(factory):
     with pytest.raises(RuntimeError, match="pretrained=True"):
         getattr(models, factory)(pretrained=True)

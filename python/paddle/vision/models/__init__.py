@@ -3,6 +3,7 @@ PaddlePaddle's (same sublayer and parameter names), so PaddlePaddle's .pdparams
 load with set_state_dict. Nothing is downloaded: pretrained=True raises."""
 from .alexnet import AlexNet, alexnet
 from .googlenet import GoogLeNet, googlenet
+from .inceptionv3 import InceptionV3, inception_v3
 from .lenet import LeNet
 from .mobilenetv1 import MobileNetV1, mobilenet_v1
 from .mobilenetv2 import MobileNetV2, mobilenet_v2
@@ -29,7 +30,7 @@ __all__ = [
     "MobileNetV1", "mobilenet_v1", "MobileNetV2", "mobilenet_v2",
     "MobileNetV3Small", "MobileNetV3Large", "mobilenet_v3_small", "mobilenet_v3_large",
     "LeNet", "AlexNet", "alexnet", "SqueezeNet", "squeezenet1_0", "squeezenet1_1",
-    "GoogLeNet", "googlenet",
+    "GoogLeNet", "googlenet", "InceptionV3", "inception_v3",
     "ShuffleNetV2", "shufflenet_v2_x0_25", "shufflenet_v2_x0_33", "shufflenet_v2_x0_5",
     "shufflenet_v2_x1_0", "shufflenet_v2_x1_5", "shufflenet_v2_x2_0", "shufflenet_v2_swish",
 ]
