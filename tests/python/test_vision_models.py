@@ -112,7 +112,9 @@ def test_headless_models_return_feature_maps():
                                      "mobilenet_v1", "mobilenet_v2", "alexnet",
                                      "squeezenet1_0", "squeezenet1_1", "mobilenet_v3_small",
                                      "mobilenet_v3_large", "shufflenet_v2_x0_25",
-                                     "shufflenet_v2_swish", "googlenet", "inception_v3"])
+                                     "shufflenet_v2_swish", "googlenet", "inception_v3",
+                                     "densenet121", "densenet161", "densenet169",
+                                     "densenet201", "densenet264"])
 def test_pretrained_weights_are_refused(factory):
     with pytest.raises(RuntimeError, match="pretrained=True"):
         getattr(models, factory)(pretrained=True)
@@ -132,6 +134,8 @@ def test_bad_arguments_raise():
     from paddle.vision.models.mobilenetv3 import InvertedResidualConfig
     with pytest.raises(RuntimeError, match="activation function is not supported"):
         InvertedResidualConfig(16, 3, 16, 16, True, "gelu", 1)
+    with pytest.raises(ValueError, match="supported layers"):
+        models.DenseNet(layers=100)
     with pytest.raises(NotImplementedError, match="scale"):
         models.ShuffleNetV2(scale=0.75)
     with pytest.raises(RuntimeError, match="activation function is not supported"):

@@ -30,6 +30,10 @@ LAYOUT_CASES = {
     "googlenet": ("googlenet", {}),
     "googlenet_features": ("GoogLeNet", {"num_classes": 0, "with_pool": False}),
     "inception_v3": ("inception_v3", {}),
+    "densenet121": ("densenet121", {}),
+    "densenet161": ("densenet161", {"num_classes": 0, "with_pool": False}),
+    "densenet_dropout": ("DenseNet", {"layers": 121, "bn_size": 2, "dropout": 0.2,
+                                      "num_classes": 10}),
     "vgg11": ("vgg11", {}),
     "alexnet": ("alexnet", {"num_classes": 10}),
     "alexnet_features": ("AlexNet", {"num_classes": 0}),
@@ -54,6 +58,7 @@ OUTPUT_CASES = {
     "shufflenet_v2_swish": [1, 3, 64, 64],
     "googlenet": [1, 3, 224, 224],
     "inception_v3": [1, 3, 75, 75],
+    "densenet_dropout": [1, 3, 64, 64],
     "alexnet": [1, 3, 224, 224],
     "squeezenet1_0": [1, 3, 64, 64],
     "squeezenet1_1": [2, 3, 48, 48],
@@ -64,7 +69,7 @@ OUTPUT_CASES = {
 INIT_SEED = 2024
 INIT_CASES = ["lenet", "resnet18", "resnext50_32x4d", "mobilenet_v1_half", "mobilenet_v2_half",
               "mobilenet_v3_small", "alexnet", "squeezenet1_1", "vgg13_bn",
-              "shufflenet_v2_x0_33"]
+              "shufflenet_v2_x0_33", "densenet121"]
 
 
 def init_summary(state_dict):

@@ -2,6 +2,7 @@
 PaddlePaddle's (same sublayer and parameter names), so PaddlePaddle's .pdparams
 load with set_state_dict. Nothing is downloaded: pretrained=True raises."""
 from .alexnet import AlexNet, alexnet
+from .densenet import DenseNet, densenet121, densenet161, densenet169, densenet201, densenet264
 from .googlenet import GoogLeNet, googlenet
 from .inceptionv3 import InceptionV3, inception_v3
 from .lenet import LeNet
@@ -31,6 +32,7 @@ __all__ = [
     "MobileNetV3Small", "MobileNetV3Large", "mobilenet_v3_small", "mobilenet_v3_large",
     "LeNet", "AlexNet", "alexnet", "SqueezeNet", "squeezenet1_0", "squeezenet1_1",
     "GoogLeNet", "googlenet", "InceptionV3", "inception_v3",
+    "DenseNet", "densenet121", "densenet161", "densenet169", "densenet201", "densenet264",
     "ShuffleNetV2", "shufflenet_v2_x0_25", "shufflenet_v2_x0_33", "shufflenet_v2_x0_5",
     "shufflenet_v2_x1_0", "shufflenet_v2_x1_5", "shufflenet_v2_x2_0", "shufflenet_v2_swish",
 ]
