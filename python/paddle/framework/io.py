@@ -8,6 +8,7 @@ import pickle
 import struct
 import warnings
 
+from . import _checked_unpickle
 from . import _saved_format as _fmt
 
 __all__ = ["save", "load"]
@@ -15,11 +16,10 @@ __all__ = ["save", "load"]
 _SAVE_CONFIGS = ("use_binary_format", "pickle_protocol", "safetensors")
 _LOAD_CONFIGS = ("model_filename", "params_filename", "keep_name_table", "return_numpy",
                  "safetensors")
-# What a damaged pickle stream raises besides EOFError (numpy, rebuilding an
-# array from damaged state, raises RuntimeError and SystemError too).
+# What a damaged pickle stream raises besides EOFError (LookupError: a
+# protocol 2 pickle's bytes name their codec, which damage can misspell).
 _CORRUPT_STREAM_ERRORS = (pickle.UnpicklingError, ValueError, KeyError, IndexError, TypeError,
-                          OverflowError, MemoryError, UnicodeDecodeError, struct.error,
-                          RuntimeError, SystemError)
+                          OverflowError, MemoryError, LookupError, struct.error)
 
 
 def _check_configs(configs, supported, fn):
@@ -121,7 +121,7 @@ def _unpickle(f, where):
     if _remaining_bytes(f) == 0:
         raise EOFError(f"paddle.load: {where} is empty (Ran out of input)")
     try:
-        return pickle.load(f, encoding="latin1")
+        return _checked_unpickle.load(f)
     except EOFError:
         raise EOFError(f"paddle.load: {where} ends before its pickle does (the file is "
                        "truncated)") from None
