@@ -62,6 +62,11 @@ class EagerTensor {
   uint64_t version() const { return version_; }
   void BumpVersion() { ++version_; }
 
+  // The Python object wrapping this tensor, if one is alive (not owned; set
+  // and cleared by the bindings), so one tensor is always one Python object.
+  void* py_object() const { return py_object_; }
+  void set_py_object(void* obj) { py_object_ = obj; }
+
  private:
   Variable var_;
   std::string name_;
@@ -72,6 +77,7 @@ class EagerTensor {
   TensorPtr grad_;
   std::vector<GradHook> leaf_hooks_;
   uint64_t version_ = 0;
+  void* py_object_ = nullptr;
 };
 
 // A new tensor holding `t` (shared buffer, no copy).

@@ -1,11 +1,13 @@
 #include "core/eager/grad_node.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <mutex>
 #include <unordered_map>
 
 #include "core/base/enforce.h"
+#include "core/eager/composite_grad.h"
 #include "core/eager/op_runner.h"
 #include "core/framework/program_desc.h"
 
@@ -76,14 +78,17 @@ std::shared_ptr<GradNode> GradNode::Make(const OpDef& def, const std::vector<Att
   if (!def.grad_maker) return nullptr;
   auto node = std::make_shared<GradNode>();
   node->fwd_ = &def;
-  node->edges_ = EdgesOf(ins);
-  node->out_meta_.resize(outs.size());
-  for (size_t s = 0; s < outs.size(); ++s)
-    for (const TensorPtr& t : outs[s])
-      node->out_meta_[s].push_back({t->dense().dims(), t->dense().dtype()});
+  node->Connect(ins, outs);
   if (def.grad) node->BuildFromSpec(attrs, ins, outs);
   else node->BuildFromMaker(attrs, ins, outs);
   return node;
+}
+
+void GradNode::Connect(const TensorSlots& ins, const TensorSlots& outs) {
+  edges_ = EdgesOf(ins);
+  out_meta_.resize(outs.size());
+  for (size_t s = 0; s < outs.size(); ++s)
+    for (const TensorPtr& t : outs[s]) out_meta_[s].push_back({t->dense().dims(), t->dense().dtype()});
 }
 
 std::shared_ptr<GradNode> GradNode::MakeUnavailable(const OpDef& def, const TensorSlots& ins,
@@ -91,11 +96,7 @@ std::shared_ptr<GradNode> GradNode::MakeUnavailable(const OpDef& def, const Tens
   auto node = std::make_shared<GradNode>();
   node->fwd_ = &def;
   node->unavailable_ = true;
-  node->edges_ = EdgesOf(ins);
-  node->out_meta_.resize(outs.size());
-  for (size_t s = 0; s < outs.size(); ++s)
-    for (const TensorPtr& t : outs[s])
-      node->out_meta_[s].push_back({t->dense().dims(), t->dense().dtype()});
+  node->Connect(ins, outs);
   return node;
 }
 
@@ -106,11 +107,7 @@ std::shared_ptr<GradNode> GradNode::MakeCustom(std::string type, CustomBackward 
   auto node = std::make_shared<GradNode>();
   node->custom_type_ = std::move(type);
   node->custom_ = std::move(fn);
-  node->edges_ = EdgesOf(ins);
-  node->out_meta_.resize(outs.size());
-  for (size_t s = 0; s < outs.size(); ++s)
-    for (const TensorPtr& t : outs[s])
-      node->out_meta_[s].push_back({t->dense().dims(), t->dense().dtype()});
+  node->Connect(ins, outs);
   return node;
 }
 
@@ -343,7 +340,19 @@ TensorSlots GradNode::Apply(TensorSlots out_grads, bool create_graph, bool retai
         kept[s].push_back(r);
       }
     }
-    RunOp(*step.def, step.attrs, ins, outs);
+    // Recording: a composite form keeps the gradient differentiable.
+    CompositeGradFn composite = create_graph ? FindCompositeGrad(step.def->type) : nullptr;
+    if (composite) {
+      composite(*step.def, step.attrs, ins, outs);
+      // A result that is one of the inputs (a gradient passed through) is
+      // copied, so no two places share one tensor object.
+      for (auto& slot : outs)
+        for (TensorPtr& t : slot)
+          for (const auto& in : ins)
+            if (std::find(in.begin(), in.end(), t) != in.end()) t = RunOpByName("assign", {}, {{t}})[0][0];
+    } else {
+      RunOp(*step.def, step.attrs, ins, outs);
+    }
     for (size_t s = 0; s < kept.size(); ++s) {
       for (size_t i = 0; i < kept[s].size(); ++i) {
         const ValueRef& r = kept[s][i];

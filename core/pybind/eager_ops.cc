@@ -2,6 +2,7 @@
 // (paddle.add, F.relu, ...) and resolves slot and attribute names to indices
 // then, so a call only converts its arguments and runs the kernel.
 #include <pybind11/stl.h>
+#include <structmember.h>
 
 #include <climits>
 #include <complex>
@@ -165,31 +166,34 @@ class OpCaller {
     }
   }
 
-  py::object Call(py::args args) {
+  // args: the inputs, the attributes, then one count per list output.
+  PyObject* Call(PyObject* const* args, size_t nargs) {
     const size_t want = in_slots_.size() + attr_idx_.size() + num_counts_;
-    if (args.size() != want)
+    if (nargs != want)
       throw py::type_error("[" + def_->type + "] takes " + std::to_string(want) +
-                           " arguments, got " + std::to_string(args.size()));
+                           " arguments, got " + std::to_string(nargs));
     TensorSlots ins(def_->inputs.size());
     size_t k = 0;
     for (int s : in_slots_) {
-      py::handle a = args[k++];
-      const std::string where = "[" + def_->type + "] input '" + def_->inputs[s].name + "'";
-      if (a.is_none()) continue;
-      if (py::isinstance<py::list>(a) || py::isinstance<py::tuple>(a)) {
-        if (!def_->inputs[s].duplicable) throw py::type_error(where + " takes one Tensor, got a list");
-        ins[s] = TensorList(a, where);
-        for (const TensorPtr& t : ins[s])
-          if (!t) throw py::type_error(where + " holds None");
+      PyObject* a = args[k++];
+      if (a == Py_None) continue;
+      if (IsTensor(a)) {
+        ins[s].push_back(UnwrapTensor(a));
+      } else if (PyList_Check(a) || PyTuple_Check(a)) {
+        if (!def_->inputs[s].duplicable) BadInput(s, "takes one Tensor, got a list");
+        for (py::handle item : py::handle(a)) {
+          if (!IsTensor(item.ptr())) BadInput(s, "holds something that is not a Tensor");
+          ins[s].push_back(UnwrapTensor(item.ptr()));
+        }
       } else {
-        ins[s].push_back(TensorOrNull(a, where));
+        BadInput(s, (std::string("expects a paddle.Tensor, got ") + Py_TYPE(a)->tp_name).c_str());
       }
     }
     std::vector<Attribute> attrs = defaults_;
     for (size_t i = 0; i < attr_idx_.size(); ++i) {
       const int a = attr_idx_[i];
       attrs[a] = converters_[i](args[k++]);
-      def_->CheckAttrValue(def_->attrs[a], attrs[a]);
+      if (!def_->attrs[a].checks.empty()) def_->CheckAttrValue(def_->attrs[a], attrs[a]);
     }
     TensorSlots outs(def_->outputs.size());
     for (size_t s = 0; s < outs.size(); ++s) outs[s].resize(default_counts_[s]);
@@ -197,16 +201,16 @@ class OpCaller {
       if (o.bound_input >= 0) {
         outs[o.slot] = ins[in_slots_[o.bound_input]];
       } else if (o.duplicable) {
-        const int64_t n = args[k++].cast<int64_t>();
+        const int64_t n = py::handle(args[k++]).cast<int64_t>();
         if (n < 0) throw py::value_error("[" + def_->type + "] a negative output count");
         outs[o.slot].assign(static_cast<size_t>(n), nullptr);
       }
     }
     eager::RunOp(*def_, attrs, ins, outs);
     if (outs_.size() == 1) return Result(outs, outs_[0]);
-    py::tuple r(outs_.size());
-    for (size_t i = 0; i < outs_.size(); ++i) r[i] = Result(outs, outs_[i]);
-    return std::move(r);
+    PyObject* r = PyTuple_New(static_cast<Py_ssize_t>(outs_.size()));
+    for (size_t i = 0; i < outs_.size(); ++i) PyTuple_SET_ITEM(r, i, Result(outs, outs_[i]));
+    return r;
   }
 
   const std::string& type() const { return def_->type; }
@@ -217,9 +221,14 @@ class OpCaller {
     int bound_input = -1;  // index into in_slots_ when written in place
     bool duplicable = false;
   };
-  static py::object Result(const TensorSlots& outs, const OutSpec& o) {
-    if (o.duplicable) return py::cast(outs[o.slot]);
-    return py::cast(outs[o.slot][0]);
+  static PyObject* Result(const TensorSlots& outs, const OutSpec& o) {
+    if (!o.duplicable) return WrapTensor(outs[o.slot][0]);
+    PyObject* list = PyList_New(static_cast<Py_ssize_t>(outs[o.slot].size()));
+    for (size_t i = 0; i < outs[o.slot].size(); ++i) PyList_SET_ITEM(list, i, WrapTensor(outs[o.slot][i]));
+    return list;
+  }
+  [[noreturn]] void BadInput(int slot, const char* what) const {
+    throw py::type_error("[" + def_->type + "] input '" + def_->inputs[slot].name + "' " + what);
   }
 
   const OpDef* def_;
@@ -231,18 +240,85 @@ class OpCaller {
   size_t num_counts_ = 0;
 };
 
+// The Python type: a caller made once, called with vectorcall (no argument
+// tuple, no pybind11 overload resolution on the per-op path).
+struct PyOpCaller {
+  PyObject_HEAD
+  vectorcallfunc vectorcall;
+  OpCaller* caller;
+};
+
+PyObject* OpCallerCall(PyObject* self, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
+  try {
+    if (kwnames && PyTuple_GET_SIZE(kwnames) > 0)
+      throw py::type_error("an OpCaller takes positional arguments only");
+    auto* c = reinterpret_cast<PyOpCaller*>(self);
+    return c->caller->Call(args, PyVectorcall_NARGS(nargsf));
+  } catch (...) {
+    SetErrorFromCurrentException();
+    return nullptr;
+  }
+}
+
+PyObject* OpCallerNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+  try {
+    PyObject *t, *ins, *attrs, *outs;
+    static const char* kw[] = {"type", "inputs", "attrs", "outputs", nullptr};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO:OpCaller", const_cast<char**>(kw), &t,
+                                     &ins, &attrs, &outs))
+      return nullptr;
+    auto strings = [](PyObject* o) { return py::handle(o).cast<std::vector<std::string>>(); };
+    auto caller = std::make_unique<OpCaller>(py::handle(t).cast<std::string>(), strings(ins),
+                                             strings(attrs), strings(outs));
+    PyObject* obj = type->tp_alloc(type, 0);
+    if (!obj) return nullptr;
+    auto* c = reinterpret_cast<PyOpCaller*>(obj);
+    c->vectorcall = OpCallerCall;
+    c->caller = caller.release();
+    return obj;
+  } catch (...) {
+    SetErrorFromCurrentException();
+    return nullptr;
+  }
+}
+
+void OpCallerDealloc(PyObject* self) {
+  PyTypeObject* type = Py_TYPE(self);
+  delete reinterpret_cast<PyOpCaller*>(self)->caller;
+  type->tp_free(self);
+  Py_DECREF(type);
+}
+
+PyObject* OpCallerType(PyObject* self, void*) {
+  return PyUnicode_FromString(reinterpret_cast<PyOpCaller*>(self)->caller->type().c_str());
+}
+
+PyGetSetDef kOpCallerGetSet[] = {{"type", OpCallerType, nullptr, "The op's type.", nullptr},
+                                 {nullptr, nullptr, nullptr, nullptr, nullptr}};
+PyMemberDef kOpCallerMembers[] = {
+    {"__vectorcalloffset__", T_PYSSIZET, offsetof(PyOpCaller, vectorcall), READONLY, nullptr},
+    {nullptr, 0, 0, 0, nullptr}};
+PyType_Slot kOpCallerSlots[] = {
+    {Py_tp_new, reinterpret_cast<void*>(OpCallerNew)},
+    {Py_tp_dealloc, reinterpret_cast<void*>(OpCallerDealloc)},
+    {Py_tp_call, reinterpret_cast<void*>(PyVectorcall_Call)},
+    {Py_tp_getset, kOpCallerGetSet},
+    {Py_tp_members, kOpCallerMembers},
+    {Py_tp_doc, const_cast<char*>(
+        "OpCaller(type, inputs, attrs, outputs)\n--\n\n"
+        "An eager call of one op: OpCaller(type, inputs, attrs, outputs)(*inputs, *attrs, "
+        "*counts). outputs name slots to return; 'A=B' writes output A into the tensor passed "
+        "as input B; a list output takes its count last.")},
+    {0, nullptr}};
+PyType_Spec kOpCallerSpec = {"paddle._core.OpCaller", sizeof(PyOpCaller), 0,
+                             Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL, kOpCallerSlots};
+
 }  // namespace
 
 void BindEagerOps(py::module_& m) {
-  py::class_<OpCaller>(m, "OpCaller",
-                       "An eager call of one op: OpCaller(type, inputs, attrs, outputs)(*inputs, "
-                       "*attrs, *counts). outputs name slots to return; 'A=B' writes output A "
-                       "into the tensor passed as input B; a list output takes its count last.")
-      .def(py::init<const std::string&, const std::vector<std::string>&,
-                    const std::vector<std::string>&, const std::vector<std::string>&>(),
-           py::arg("type"), py::arg("inputs"), py::arg("attrs"), py::arg("outputs"))
-      .def("__call__", &OpCaller::Call)
-      .def_property_readonly("type", &OpCaller::type);
+  PyObject* type = PyType_FromSpec(&kOpCallerSpec);
+  if (!type) throw py::error_already_set();
+  m.add_object("OpCaller", type);
   m.def("is_grad_enabled", &eager::GradEnabled);
   m.def("set_grad_enabled", &eager::SetGradEnabled, py::arg("enabled"));
   m.def("manual_seed", [](uint64_t seed) { Generator::Default().Seed(seed); }, py::arg("seed"));

@@ -31,7 +31,7 @@ eager::CustomBackward PyBackward(py::function fn, std::string type, size_t num_i
     py::gil_scoped_acquire gil;
     py::list grads;
     for (const TensorPtr& g : out_grads[0]) grads.append(g ? py::cast(g) : py::none());
-    std::vector<TensorPtr> result = TensorList((*holder)(grads), "[" + type + "] backward");
+    std::vector<TensorPtr> result = TensorList((*holder)(grads), ("[" + type + "] backward").c_str());
     PD_CHECK(result.size() == num_inputs, InvalidArgument, "[", type, "] backward gave ",
              result.size(), " gradients for ", num_inputs, " inputs");
     return {std::move(result)};
@@ -44,8 +44,8 @@ void BindEagerPyLayer(py::module_& m) {
   m.def("_make_py_layer_node",
         [](const std::string& type, py::function backward, py::handle inputs, py::handle outputs) {
           const std::string where = "[" + type + "]";
-          std::vector<TensorPtr> ins = TensorList(inputs, where + " inputs");
-          std::vector<TensorPtr> outs = TensorList(outputs, where + " outputs");
+          std::vector<TensorPtr> ins = TensorList(inputs, (where + " inputs").c_str());
+          std::vector<TensorPtr> outs = TensorList(outputs, (where + " outputs").c_str());
           for (const TensorPtr& t : outs) PD_CHECK(t, InvalidArgument, where, " an output is None");
           auto node = eager::GradNode::MakeCustom(
               type, PyBackward(std::move(backward), type, ins.size()), {ins}, {outs});

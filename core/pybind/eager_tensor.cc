@@ -1,15 +1,21 @@
-// paddle.Tensor (the eager tensor) and paddle.dtype. The Python class is the
-// C++ EagerTensor itself; python/paddle/tensor adds the methods written in
-// Python. numpy() shares the tensor's buffer (no copy); to_tensor copies.
+// paddle.Tensor (the eager tensor) and paddle.dtype. The Python type is a
+// CPython type of our own holding a TensorPtr (eager_util.h says why);
+// python/paddle/tensor adds the methods written in Python. numpy() shares the
+// tensor's buffer (no copy); _from_numpy copies.
 #include <pybind11/functional.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <structmember.h>
+
 #include <cstring>
+#include <new>
 
 #include "core/base/enforce.h"
 #include "core/eager/backward.h"
 #include "core/eager/grad_node.h"
+#include "core/eager/op_runner.h"
+#include "core/eager/tracer.h"
 #include "core/pybind/bind.h"
 #include "core/pybind/eager_util.h"
 
@@ -21,7 +27,18 @@ namespace pybind {
 using eager::EagerTensor;
 using eager::TensorPtr;
 
+PyTypeObject* g_tensor_type = nullptr;
+
 namespace {
+
+struct PyTensor {
+  PyObject_HEAD
+  TensorPtr tensor;
+  PyObject* dict;
+  PyObject* weakrefs;
+};
+
+PyTensor* AsPy(PyObject* o) { return reinterpret_cast<PyTensor*>(o); }
 
 struct NumpyType {
   DataType dtype;
@@ -82,79 +99,292 @@ py::array ToNumpy(const TensorPtr& t) {
   return py::array(dt, shape, {}, const_cast<void*>(d.data()), base);
 }
 
-py::list ShapeOf(const TensorPtr& t) {
-  py::list out;
-  const DDim& d = t->dense().dims();
-  for (int i = 0; i < d.rank(); ++i) out.append(d[i]);
-  return out;
+const TensorPtr& Self(PyObject* self) { return AsPy(self)->tensor; }
+
+// ---- the type's slots ----
+
+PyObject* TensorNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+  return Guard([&]() -> PyObject* {
+    PyObject* data = nullptr;
+    static const char* kw[] = {"data", nullptr};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:Tensor", const_cast<char**>(kw), &data))
+      return nullptr;
+    TensorPtr t = std::make_shared<EagerTensor>();
+    if (data && data != Py_None) {
+      if (IsTensor(data)) t = eager::MakeTensor(UnwrapTensor(data)->dense());
+      else t = FromNumpy(py::module_::import("numpy").attr("asarray")(py::handle(data)));
+    }
+    PyObject* obj = type->tp_alloc(type, 0);
+    if (!obj) return nullptr;
+    new (&AsPy(obj)->tensor) TensorPtr(t);
+    t->set_py_object(obj);
+    return obj;
+  });
+}
+
+int TensorTraverse(PyObject* self, visitproc visit, void* arg) {
+  Py_VISIT(AsPy(self)->dict);
+  Py_VISIT(Py_TYPE(self));
+  return 0;
+}
+
+int TensorClear(PyObject* self) {
+  Py_CLEAR(AsPy(self)->dict);
+  return 0;
+}
+
+void TensorDealloc(PyObject* self) {
+  PyTypeObject* type = Py_TYPE(self);
+  PyObject_GC_UnTrack(self);
+  if (AsPy(self)->weakrefs) PyObject_ClearWeakRefs(self);
+  Py_CLEAR(AsPy(self)->dict);
+  TensorPtr& t = AsPy(self)->tensor;
+  if (t && t->py_object() == self) t->set_py_object(nullptr);
+  t.~TensorPtr();
+  type->tp_free(self);
+  Py_DECREF(type);
+}
+
+// ---- getters and setters ----
+
+PyObject* GetShape(PyObject* self, void*) {
+  const DDim& d = Self(self)->dense().dims();
+  PyObject* list = PyList_New(d.rank());
+  for (int i = 0; i < d.rank(); ++i) PyList_SET_ITEM(list, i, PyLong_FromLongLong(d[i]));
+  return list;
+}
+PyObject* GetNdim(PyObject* self, void*) { return PyLong_FromLong(Self(self)->dense().dims().rank()); }
+PyObject* GetDtype(PyObject* self, void*) {
+  return Guard([&] { return DtypeObject(Self(self)->dense().dtype()); });
+}
+PyObject* GetPlace(PyObject* self, void*) {
+  return PyUnicode_FromString(Self(self)->dense().place().ToString().c_str());
+}
+PyObject* GetName(PyObject* self, void*) {
+  const std::string& n = Self(self)->name();
+  return PyUnicode_FromStringAndSize(n.data(), static_cast<Py_ssize_t>(n.size()));
+}
+int SetName(PyObject* self, PyObject* v, void*) {
+  return GuardSet([&] {
+    if (!v || !PyUnicode_Check(v)) throw py::type_error("Tensor.name must be a str");
+    Self(self)->set_name(py::cast<std::string>(v));
+  });
+}
+int SetBool(PyObject* v, const char* what, bool* out) {
+  if (!v) {
+    PyErr_Format(PyExc_AttributeError, "cannot delete Tensor.%s", what);
+    return -1;
+  }
+  int b = PyObject_IsTrue(v);
+  if (b < 0) return -1;
+  *out = b != 0;
+  return 0;
+}
+PyObject* GetStopGradient(PyObject* self, void*) { return PyBool_FromLong(Self(self)->stop_gradient()); }
+int SetStopGradient(PyObject* self, PyObject* v, void*) {
+  bool b;
+  if (SetBool(v, "stop_gradient", &b) < 0) return -1;
+  Self(self)->set_stop_gradient(b);
+  return 0;
+}
+PyObject* GetPersistable(PyObject* self, void*) { return PyBool_FromLong(Self(self)->persistable()); }
+int SetPersistable(PyObject* self, PyObject* v, void*) {
+  bool b;
+  if (SetBool(v, "persistable", &b) < 0) return -1;
+  Self(self)->set_persistable(b);
+  return 0;
+}
+PyObject* GetIsLeaf(PyObject* self, void*) { return PyBool_FromLong(Self(self)->is_leaf()); }
+PyObject* GetVersion(PyObject* self, void*) {
+  return PyLong_FromUnsignedLongLong(Self(self)->version());
+}
+PyObject* GetGrad(PyObject* self, void*) { return WrapTensor(Self(self)->grad()); }
+PyObject* GetGradNodeName(PyObject* self, void*) {
+  const auto& node = Self(self)->grad_node();
+  if (!node) Py_RETURN_NONE;
+  return PyUnicode_FromString(node->name().c_str());
+}
+
+// ---- methods ----
+
+PyObject* Numpy(PyObject* self, PyObject*) {
+  return Guard([&] {
+    const TensorPtr& t = Self(self);
+    // A value read in Python while a trace records (if x.sum() > 0, x.item())
+    // would be frozen into the exported program: refuse, naming the cause.
+    PD_CHECK(!eager::Tracer::Active() || t->persistable(), PreconditionNotMet,
+             "[jit.save] the model reads the value of a tensor in Python (numpy(), item(), "
+             "bool(), tolist() or printing), so what it does depends on its input's values; "
+             "an exported program cannot express that. Compute it with paddle operations "
+             "(paddle.where, paddle.maximum, ...) instead");
+    return ToNumpy(t).release().ptr();
+  });
+}
+PyObject* FromNumpyMethod(PyObject*, PyObject* arg) {
+  return Guard([&] { return WrapTensor(FromNumpy(py::reinterpret_borrow<py::array>(arg))); });
+}
+PyObject* Numel(PyObject* self, PyObject*) {
+  return PyLong_FromLongLong(Self(self)->dense().numel());
+}
+PyObject* IsInitialized(PyObject* self, PyObject*) {
+  return PyBool_FromLong(Self(self)->dense().IsInitialized());
+}
+PyObject* DataPtr(PyObject* self, PyObject*) {
+  const DenseTensor& d = Self(self)->dense();
+  return PyLong_FromVoidPtr(d.IsInitialized() ? const_cast<void*>(d.data()) : nullptr);
+}
+PyObject* SetGrad(PyObject* self, PyObject* g) {
+  return Guard([&] {
+    Self(self)->set_grad(TensorOrNull(g, "[Tensor._set_grad]"));
+    Py_RETURN_NONE;
+  });
+}
+PyObject* Detach(PyObject* self, PyObject*) {
+  return WrapTensor(eager::MakeTensor(Self(self)->dense()));
+}
+// In-place results: the tensor takes `src`'s buffer and its place in the graph.
+PyObject* AssignFrom(PyObject* self, PyObject* arg) {
+  return Guard([&] {
+    TensorPtr src = TensorOrNull(arg, "[Tensor._assign_from]");
+    if (!src) throw py::type_error("[Tensor._assign_from] expects a Tensor, got None");
+    eager::AssignInPlace(Self(self), src);
+    Py_RETURN_NONE;
+  });
+}
+PyObject* Backward(PyObject* self, PyObject* const* args, Py_ssize_t n) {
+  return Guard([&] {
+    if (n != 2) throw py::type_error("Tensor._backward(grad, retain_graph)");
+    TensorPtr grad = TensorOrNull(args[0], "[backward] grad_tensor");
+    int retain = PyObject_IsTrue(args[1]);
+    if (retain < 0) throw py::error_already_set();
+    eager::Backward({Self(self)}, {grad}, retain != 0);
+    Py_RETURN_NONE;
+  });
+}
+PyObject* RegisterGradHook(PyObject* self, PyObject* fn) {
+  return Guard([&] {
+    const TensorPtr& t = Self(self);
+    PD_CHECK(t->requires_grad(), PreconditionNotMet, "[register_hook] tensor '", t->name(),
+             "' has stop_gradient=True, so no gradient will reach its hook");
+    eager::GradHook hook = PyGradHook(py::reinterpret_borrow<py::function>(fn));
+    if (t->grad_node()) t->grad_node()->AddHook(t->out_slot(), t->out_index(), std::move(hook));
+    else t->leaf_hooks().push_back(std::move(hook));
+    Py_RETURN_NONE;
+  });
+}
+PyObject* RetainGrads(PyObject* self, PyObject*) {
+  const TensorPtr& t = Self(self);
+  if (t->grad_node()) t->grad_node()->RetainGrad(t->out_slot(), t->out_index(), t);
+  Py_RETURN_NONE;
+}
+
+PyGetSetDef kGetSet[] = {
+    {"shape", GetShape, nullptr, "The dims, as a list of ints.", nullptr},
+    {"ndim", GetNdim, nullptr, "The number of dims.", nullptr},
+    {"dtype", GetDtype, nullptr, "The element type (paddle.dtype).", nullptr},
+    {"place", GetPlace, nullptr, "Where the data lives.", nullptr},
+    {"name", GetName, SetName, "The tensor's name (generated on first use).", nullptr},
+    {"stop_gradient", GetStopGradient, SetStopGradient,
+     "False: gradients are computed for this tensor.", nullptr},
+    {"persistable", GetPersistable, SetPersistable, "Kept across program runs (parameters).", nullptr},
+    {"is_leaf", GetIsLeaf, nullptr, "True unless an op recorded on the tape made it.", nullptr},
+    {"_version", GetVersion, nullptr, "Counts in-place writes.", nullptr},
+    {"grad", GetGrad, nullptr, "The gradient accumulated by backward(), or None.", nullptr},
+    {"_grad_node_name", GetGradNodeName, nullptr, nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+PyMethodDef kMethods[] = {
+    {"numpy", Numpy, METH_NOARGS,
+     "numpy($self, /)\n--\n\nThe tensor's data as a numpy.ndarray (shares the tensor's memory)."},
+    {"_from_numpy", FromNumpyMethod, METH_O | METH_STATIC,
+     "_from_numpy(array, /)\n--\n\nA new tensor holding a copy of the array."},
+    {"_numel", Numel, METH_NOARGS, nullptr},
+    {"_is_initialized", IsInitialized, METH_NOARGS, nullptr},
+    {"_data_ptr", DataPtr, METH_NOARGS, nullptr},
+    {"_set_grad", SetGrad, METH_O, nullptr},
+    {"_detach", Detach, METH_NOARGS, nullptr},
+    {"_assign_from", AssignFrom, METH_O, nullptr},
+    {"_backward", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(Backward)),
+     METH_FASTCALL, nullptr},
+    {"_register_grad_hook", RegisterGradHook, METH_O, nullptr},
+    {"_retain_grads", RetainGrads, METH_NOARGS, nullptr},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyMemberDef kMembers[] = {
+    {"__dictoffset__", T_PYSSIZET, offsetof(PyTensor, dict), READONLY, nullptr},
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(PyTensor, weakrefs), READONLY, nullptr},
+    {nullptr, 0, 0, 0, nullptr}};
+
+// Identity hashing, as for any object (defining comparisons would otherwise drop it).
+Py_hash_t TensorHash(PyObject* self) {
+  Py_hash_t h = static_cast<Py_hash_t>(reinterpret_cast<uintptr_t>(self) >> 4);
+  return h == -1 ? -2 : h;
+}
+
+std::vector<PyType_Slot> Slots() {
+  std::vector<PyType_Slot> slots = {
+    {Py_tp_new, reinterpret_cast<void*>(TensorNew)},
+    {Py_tp_dealloc, reinterpret_cast<void*>(TensorDealloc)},
+    {Py_tp_traverse, reinterpret_cast<void*>(TensorTraverse)},
+    {Py_tp_clear, reinterpret_cast<void*>(TensorClear)},
+    {Py_tp_getset, kGetSet},
+    {Py_tp_methods, kMethods},
+    {Py_tp_members, kMembers},
+    {Py_tp_hash, reinterpret_cast<void*>(TensorHash)},
+    {Py_tp_doc, const_cast<char*>("Tensor(data=None)\n--\n\n"
+                                 "A multi-dimensional array with automatic differentiation.")}};
+  static PyNumberMethods nb{};
+  static richcmpfunc richcompare = nullptr;
+  FillTensorNumberSlots(&nb, &richcompare);
+  const std::pair<int, void*> number_slots[] = {
+      {Py_nb_add, reinterpret_cast<void*>(nb.nb_add)},
+      {Py_nb_subtract, reinterpret_cast<void*>(nb.nb_subtract)},
+      {Py_nb_multiply, reinterpret_cast<void*>(nb.nb_multiply)},
+      {Py_nb_true_divide, reinterpret_cast<void*>(nb.nb_true_divide)},
+      {Py_nb_floor_divide, reinterpret_cast<void*>(nb.nb_floor_divide)},
+      {Py_nb_remainder, reinterpret_cast<void*>(nb.nb_remainder)},
+      {Py_nb_power, reinterpret_cast<void*>(nb.nb_power)},
+      {Py_nb_matrix_multiply, reinterpret_cast<void*>(nb.nb_matrix_multiply)},
+      {Py_nb_and, reinterpret_cast<void*>(nb.nb_and)},
+      {Py_nb_or, reinterpret_cast<void*>(nb.nb_or)},
+      {Py_nb_xor, reinterpret_cast<void*>(nb.nb_xor)},
+      {Py_nb_negative, reinterpret_cast<void*>(nb.nb_negative)},
+      {Py_nb_invert, reinterpret_cast<void*>(nb.nb_invert)},
+      {Py_nb_inplace_add, reinterpret_cast<void*>(nb.nb_inplace_add)},
+      {Py_nb_inplace_subtract, reinterpret_cast<void*>(nb.nb_inplace_subtract)},
+      {Py_nb_inplace_multiply, reinterpret_cast<void*>(nb.nb_inplace_multiply)},
+      {Py_nb_inplace_true_divide, reinterpret_cast<void*>(nb.nb_inplace_true_divide)},
+      {Py_tp_richcompare, reinterpret_cast<void*>(richcompare)}};
+  for (const auto& [id, fn] : number_slots) slots.push_back({id, fn});
+  slots.push_back({0, nullptr});
+  return slots;
 }
 
 }  // namespace
 
-void BindEagerTensor(py::module_& m) {
-  py::enum_<DataType> dtype(m, "dtype", "The element type of a Tensor (paddle.float32, ...).");
-  for (DataType t : AllDataTypes()) {
-    std::string name = DataTypeName(t);
-    std::string upper;
-    for (char c : name) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    dtype.value(upper.c_str(), t);
-  }
-  dtype.def("__str__", [](DataType t) { return std::string("paddle.") + DataTypeName(t); })
-      .def_property_readonly("name", [](DataType t) { return std::string(DataTypeName(t)); })
-      .def_property_readonly("itemsize", [](DataType t) { return SizeOf(t); })
-      .def_property_readonly("code", [](DataType t) { return static_cast<int>(t); });
-  m.def("dtype_from_name", &DataTypeFromName, py::arg("name"));
-  m.def("dtype_from_code", [](int code) { return DataTypeFromCode(code, "dtype_from_code"); });
+const TensorPtr& UnwrapTensor(PyObject* obj) { return AsPy(obj)->tensor; }
 
-  py::class_<EagerTensor, TensorPtr>(m, "Tensor", py::dynamic_attr(),
-                                      "A multi-dimensional array with automatic differentiation.")
-      .def(py::init<>())
-      .def_static("_from_numpy", &FromNumpy, py::arg("array"))
-      .def("numpy", &ToNumpy,
-           "The tensor's data as a numpy.ndarray (shares the tensor's memory).")
-      .def_property_readonly("shape", &ShapeOf)
-      .def_property_readonly("ndim", [](const TensorPtr& t) { return t->dense().dims().rank(); })
-      .def_property_readonly("dtype", [](const TensorPtr& t) { return t->dense().dtype(); })
-      .def_property_readonly("place", [](const TensorPtr& t) { return t->dense().place().ToString(); })
-      .def("_numel", [](const TensorPtr& t) { return t->dense().numel(); })
-      .def("_is_initialized", [](const TensorPtr& t) { return t->dense().IsInitialized(); })
-      .def("_data_ptr", [](const TensorPtr& t) {
-        return reinterpret_cast<uintptr_t>(t->dense().IsInitialized() ? t->dense().data() : nullptr);
-      })
-      .def_property("name", [](const TensorPtr& t) { return t->name(); },
-                    [](const TensorPtr& t, std::string n) { t->set_name(std::move(n)); })
-      .def_property("persistable", &EagerTensor::persistable, &EagerTensor::set_persistable)
-      .def_property("stop_gradient", &EagerTensor::stop_gradient, &EagerTensor::set_stop_gradient)
-      .def_property_readonly("is_leaf", &EagerTensor::is_leaf)
-      .def_property_readonly("_version", &EagerTensor::version)
-      .def_property_readonly("grad", [](const TensorPtr& t) { return t->grad(); },
-                             "The gradient accumulated by backward(), or None.")
-      .def("_set_grad", [](const TensorPtr& t, TensorPtr g) { t->set_grad(std::move(g)); })
-      .def_property_readonly("_grad_node_name", [](const TensorPtr& t) -> py::object {
-        if (!t->grad_node()) return py::none();
-        return py::str(t->grad_node()->name());
-      })
-      .def("_detach", [](const TensorPtr& t) { return eager::MakeTensor(t->dense()); })
-      // In-place results: `t` takes `src`'s buffer and its place in the graph.
-      .def("_assign_from", [](const TensorPtr& t, const TensorPtr& src) {
-        t->dense() = src->dense();
-        t->BumpVersion();
-        t->SetGradNode(src->grad_node(), src->out_slot(), src->out_index());
-        t->set_stop_gradient(src->stop_gradient());
-      })
-      .def("_backward", [](const TensorPtr& t, TensorPtr grad, bool retain_graph) {
-        eager::Backward({t}, {grad}, retain_graph);
-      }, py::arg("grad").none(true), py::arg("retain_graph"))
-      .def("_register_grad_hook", [](const TensorPtr& t, py::function fn) {
-        PD_CHECK(t->requires_grad(), PreconditionNotMet, "[register_hook] tensor '", t->name(),
-                 "' has stop_gradient=True, so no gradient will reach its hook");
-        eager::GradHook hook = PyGradHook(std::move(fn));
-        if (t->grad_node()) t->grad_node()->AddHook(t->out_slot(), t->out_index(), std::move(hook));
-        else t->leaf_hooks().push_back(std::move(hook));
-      })
-      .def("_retain_grads", [](const TensorPtr& t) {
-        if (t->grad_node()) t->grad_node()->RetainGrad(t->out_slot(), t->out_index(), t);
-      });
+PyObject* WrapTensor(const TensorPtr& t) {
+  if (!t) Py_RETURN_NONE;
+  if (PyObject* existing = static_cast<PyObject*>(t->py_object())) {
+    Py_INCREF(existing);
+    return existing;
+  }
+  PyObject* obj = g_tensor_type->tp_alloc(g_tensor_type, 0);
+  if (!obj) throw py::error_already_set();
+  new (&AsPy(obj)->tensor) TensorPtr(t);
+  t->set_py_object(obj);
+  return obj;
+}
+
+void BindEagerTensor(py::module_& m) {
+  static std::vector<PyType_Slot> slots = Slots();
+  static PyType_Spec spec = {"paddle.Tensor", sizeof(PyTensor), 0,
+                             Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+                             slots.data()};
+  g_tensor_type = reinterpret_cast<PyTypeObject*>(PyType_FromSpec(&spec));
+  if (!g_tensor_type) throw py::error_already_set();
+  m.add_object("Tensor", reinterpret_cast<PyObject*>(g_tensor_type));
 
   m.def("backward", [](py::handle roots, py::handle grads, bool retain_graph) {
           eager::Backward(TensorList(roots, "[backward] tensors"),
@@ -165,14 +395,14 @@ void BindEagerTensor(py::module_& m) {
                    bool allow_unused) {
           eager::GradOptions o{retain_graph, create_graph, allow_unused};
           auto req = [](py::handle h, const char* what) {
-            auto v = TensorList(h, std::string("[paddle.grad] ") + what);
-            for (const auto& t : v)
-              PD_CHECK(t, InvalidArgument, "[paddle.grad] ", what, " holds None");
+            auto v = TensorList(h, what);
+            for (const auto& t : v) PD_CHECK(t, InvalidArgument, what, " holds None");
             return v;
           };
-          return eager::Grad(req(outputs, "outputs"), req(inputs, "inputs"),
+          return eager::Grad(req(outputs, "[paddle.grad] outputs"),
+                             req(inputs, "[paddle.grad] inputs"),
                              TensorList(grad_outputs, "[paddle.grad] grad_outputs"),
-                             req(no_grad_vars, "no_grad_vars"), o);
+                             req(no_grad_vars, "[paddle.grad] no_grad_vars"), o);
         }, py::arg("outputs"), py::arg("inputs"), py::arg("grad_outputs"),
         py::arg("no_grad_vars"), py::arg("retain_graph"), py::arg("create_graph"),
         py::arg("allow_unused"));

@@ -1,23 +1,30 @@
 #include "core/pybind/eager_util.h"
 
+#include <pybind11/detail/exception_translation.h>
+
 namespace py = pybind11;
 
 namespace paddle {
 namespace pybind {
 
-eager::TensorPtr TensorOrNull(py::handle obj, const std::string& where) {
+namespace {
+std::string PyTypeName(py::handle obj) {
+  return Py_TYPE(obj.ptr())->tp_name;
+}
+}  // namespace
+
+eager::TensorPtr TensorOrNull(py::handle obj, const char* where) {
   if (obj.is_none()) return nullptr;
-  if (!py::isinstance<eager::EagerTensor>(obj))
-    throw py::type_error(where + " expects a paddle.Tensor, got " +
-                         py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>());
-  return obj.cast<eager::TensorPtr>();
+  if (!IsTensor(obj.ptr()))
+    throw py::type_error(std::string(where) + " expects a paddle.Tensor, got " + PyTypeName(obj));
+  return UnwrapTensor(obj.ptr());
 }
 
-std::vector<eager::TensorPtr> TensorList(py::handle obj, const std::string& where) {
+std::vector<eager::TensorPtr> TensorList(py::handle obj, const char* where) {
+  if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr()))
+    throw py::type_error(std::string(where) + " expects a list of paddle.Tensor, got " +
+                         PyTypeName(obj));
   std::vector<eager::TensorPtr> out;
-  if (!py::isinstance<py::list>(obj) && !py::isinstance<py::tuple>(obj))
-    throw py::type_error(where + " expects a list of paddle.Tensor, got " +
-                         py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>());
   for (py::handle item : obj) out.push_back(TensorOrNull(item, where));
   return out;
 }
@@ -35,6 +42,8 @@ eager::GradHook PyGradHook(py::function fn) {
     return TensorOrNull(r, "[register_hook] the hook's result");
   };
 }
+
+void SetErrorFromCurrentException() { py::detail::try_translate_exceptions(); }
 
 }  // namespace pybind
 }  // namespace paddle

@@ -4,12 +4,22 @@ The heavy lifting lives in the C++ extension ``paddle._core``: eager tensors,
 op dispatch and the autograd engine (core/eager), the kernels, the executor
 and inference. The modules here give it PaddlePaddle's names.
 """
+from importlib import import_module as _import_module
 from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
 from importlib.metadata import version as _dist_version
 
 from . import _core  # noqa: F401  (loads the C++ core first: everything below needs it)
 from . import base, inference  # noqa: F401
-from . import autograd, framework, tensor  # noqa: F401
+from . import autograd  # noqa: F401
+from . import framework  # noqa: F401
+from . import tensor  # noqa: F401  (first of the APIs: the others build on the tensor functions)
+from . import io  # noqa: F401
+from . import jit  # noqa: F401
+from . import nn  # noqa: F401
+from . import optimizer  # noqa: F401
+from . import regularizer  # noqa: F401
+from . import static  # noqa: F401
+from . import utils  # noqa: F401
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.backward_mode import grad
@@ -19,7 +29,16 @@ from .framework import (
 )
 from .framework.io import load, save
 from .tensor import *  # noqa: F401,F403
-from .tensor import creation as _creation, logic as _logic, manipulation as _manip, math as _math
+from .tensor import (
+    attribute as _attribute, creation as _creation, gather_scatter as _gather_scatter,
+    layout as _layout, linalg as _tensor_linalg, logic as _logic, manipulation as _manip,
+    math as _math, numeric as _numeric, search as _search, stat as _stat,
+)
+# paddle.linalg is its own module; the star import above bound the name to
+# paddle.tensor.linalg, so load the submodule by name.
+linalg = _import_module(".linalg", __name__)
+from .base.framework import create_parameter
+from .base.param_attr import ParamAttr
 
 Tensor = _core.Tensor
 
@@ -33,6 +52,9 @@ __all__ = (
     ["get_flags", "set_flags", "inference", "Tensor", "dtype", "grad", "no_grad", "enable_grad",
      "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
      "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
-     "float64", "complex64", "complex128", "autograd", "save", "load"]
-    + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__
+     "float64", "complex64", "complex128", "ParamAttr", "create_parameter"]
+    + ["autograd", "io", "jit", "linalg", "nn", "optimizer", "static", "utils", "save", "load"]
+    + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__ + _attribute.__all__
+    + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _search.__all__
+    + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in ("matmul", "norm")]
 )

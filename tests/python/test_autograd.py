@@ -84,14 +84,54 @@ def test_backward_twice_needs_retain_graph():
         loss.backward()
 
 
-def test_create_graph_gives_a_differentiable_gradient_or_a_clear_error():
+def test_higher_order_gradients_match_analytic_values():
+    x = paddle.to_tensor([0.5, 1.0, 2.0], stop_gradient=False)
+    (g1,) = paddle.grad(paddle.tanh(x).sum(), x, create_graph=True)
+    (g2,) = paddle.grad(g1.sum(), x, create_graph=True)
+    (g3,) = paddle.grad(g2.sum(), x)
+    t = np.tanh([0.5, 1.0, 2.0])
+    np.testing.assert_allclose(g1.numpy(), 1 - t**2, rtol=1e-6)
+    np.testing.assert_allclose(g2.numpy(), -2 * t * (1 - t**2), rtol=1e-5)
+    np.testing.assert_allclose(g3.numpy(), (1 - t**2) * (6 * t**2 - 2), rtol=1e-5)
+    y = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    (d1,) = paddle.grad((y ** 3 + paddle.exp(y) * paddle.sin(y)).sum(), y, create_graph=True)
+    (d2,) = paddle.grad(d1.sum(), y)
+    v = np.array([1.0, 2.0])
+    np.testing.assert_allclose(d2.numpy(), 6 * v + 2 * np.exp(v) * np.cos(v), rtol=1e-5)
+
+
+def test_gradient_penalty_through_matmul_and_broadcasting():
+    rng = np.random.default_rng(3)
+    xn = rng.standard_normal((4, 3))
+    wn = rng.standard_normal((3, 2))
+    bn = rng.standard_normal((2,))
+    x = paddle.to_tensor(xn, stop_gradient=False)
+    w = paddle.to_tensor(wn, stop_gradient=False)
+    b = paddle.to_tensor(bn, stop_gradient=False)
+    out = paddle.tanh(x @ w + b)
+    (gx,) = paddle.grad(out.sum(), x, create_graph=True)
+    (gx * gx).sum().backward()
+
+    def penalty(wv, bv):
+        t = np.tanh(xn @ wv + bv)
+        return (((1 - t**2) @ wv.T) ** 2).sum()
+    eps = 1e-6
+    for param, value, ref in ((w, wn, lambda v: penalty(v, bn)), (b, bn, lambda v: penalty(wn, v))):
+        num = np.zeros_like(value)
+        for idx in np.ndindex(value.shape):
+            hi, lo = value.copy(), value.copy()
+            hi[idx] += eps
+            lo[idx] -= eps
+            num[idx] = (ref(hi) - ref(lo)) / (2 * eps)
+        np.testing.assert_allclose(param.grad.numpy(), num, rtol=1e-5, atol=1e-7)
+
+
+def test_higher_order_through_an_op_without_one_is_a_clear_error():
     x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
-    (g,) = paddle.grad(paddle.tanh(x).sum(), x, create_graph=True)
+    (g,) = paddle.grad(paddle.erf(x).sum(), x, create_graph=True)
     assert not g.stop_gradient
-    np.testing.assert_allclose(g.numpy(), 1 - np.tanh([1.0, 2.0]) ** 2, rtol=1e-6)
-    # tanh_grad has no gradient of its own yet: the second derivative is an
-    # error, never a silent zero.
-    with pytest.raises(NotImplementedError, match="tanh_grad"):
+    # erf_grad has no composite form: the second derivative is an error, never a silent zero.
+    with pytest.raises(NotImplementedError, match="erf_grad"):
         paddle.grad(g.sum(), x)
 
 

@@ -1,5 +1,5 @@
 """Element types: ``paddle.float32`` and friends are members of ``paddle.dtype``
-(the C++ DataType); ``convert_dtype`` accepts every spelling users pass."""
+(one C-level object per C++ DataType, compared by identity); ``convert_dtype`` accepts every spelling users pass."""
 import builtins
 
 import numpy as np
@@ -103,6 +103,3 @@ def get_default_dtype():
 def default_float_dtype():
     return _default
 
-
-# paddle.float32 prints as PaddlePaddle prints it (pybind11's enum would say dtype.FLOAT32).
-dtype.__str__ = dtype.__repr__ = lambda self: "paddle." + self.name

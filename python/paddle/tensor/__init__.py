@@ -1,9 +1,20 @@
 """paddle.tensor: the functions on tensors (creation, math, manipulation,
-logic, indexing); paddle re-exports them as paddle.add, paddle.reshape, ..."""
-from . import creation, logic, manipulation, math, tensor_methods
+logic, search, statistics, linear algebra, indexing); paddle re-exports them
+as paddle.add, paddle.reshape, ..."""
+from . import (  # noqa: F401
+    attribute, creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric,
+    search, stat, tensor_methods,
+)
+from .attribute import *  # noqa: F401,F403
 from .creation import *  # noqa: F401,F403
+from .gather_scatter import *  # noqa: F401,F403
+from .layout import *  # noqa: F401,F403
+from .linalg import *  # noqa: F401,F403
 from .logic import *  # noqa: F401,F403
 from .manipulation import *  # noqa: F401,F403
 from .math import *  # noqa: F401,F403
+from .numeric import *  # noqa: F401,F403
+from .search import *  # noqa: F401,F403
+from .stat import *  # noqa: F401,F403
 
 tensor_methods.install()

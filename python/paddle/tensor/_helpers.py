@@ -49,3 +49,25 @@ def scalar_value(v):
     if isinstance(v, Tensor):
         return v.item()
     return v
+
+
+def check_inplace(x, fn):
+    """An in-place change of a leaf that wants a gradient would lose that
+    gradient's meaning: PaddlePaddle refuses it (unless under no_grad)."""
+    if x.is_leaf and not x.stop_gradient and _core.is_grad_enabled():
+        raise ValueError(f"[{fn}] Leaf Tensor ({x.name}) that doesn't stop gradient can't use "
+                         "inplace strategy: change a copy (x.clone()) or use paddle.no_grad()")
+
+
+def axis_arg(axis, x, fn):
+    """One axis (an int or a one-element Tensor) of x, checked to be in
+    [-rank, rank) (a 0-D x has the one axis 0), made non-negative."""
+    if isinstance(axis, Tensor):
+        axis = axis.item()
+    if not isinstance(axis, (numbers.Integral, np.integer)) or isinstance(axis, bool):
+        raise TypeError(f"[{fn}] axis must be an int, got {type(axis).__name__}")
+    rank = max(x.ndim, 1)
+    if not -rank <= axis < rank:
+        raise ValueError(f"[{fn}] axis {axis} is out of range for a {x.ndim}-D tensor "
+                         f"(expected in [{-rank}, {rank - 1}])")
+    return int(axis) % rank

@@ -1,10 +1,14 @@
-"""Comparisons and logical ops (results are bool tensors)."""
-from ._helpers import check_tensor, op
+"""Comparisons and logical ops (results are bool tensors), isclose/allclose
+and equal_all."""
+import numpy as np
+
+from ..framework import dtypes as _dtype
+from ._helpers import Tensor, check_tensor, op
 from .promotion import operands
 
 __all__ = [
-    "equal", "greater_equal", "greater_than", "less_equal", "less_than", "logical_and",
-    "logical_not", "logical_or", "logical_xor", "not_equal",
+    "allclose", "equal", "equal_all", "greater_equal", "greater_than", "isclose", "less_equal",
+    "less_than", "logical_and", "logical_not", "logical_or", "logical_xor", "not_equal",
 ]
 
 
@@ -55,3 +59,65 @@ def logical_not(x, out=None, name=None):
         array([False,  True])
     """
     return _not(check_tensor(x, "x", "logical_not"))
+
+
+_abs = op("abs", ["X"])
+_sub = op("elementwise_sub", ["X", "Y"], ["axis"])
+_scale = op("scale", ["X"], ["scale", "bias", "bias_after_scale"])
+_isnan = op("isnan_v2", ["X"])
+_reduce_all = op("reduce_all", ["X"], ["dim", "keep_dim", "reduce_all"])
+
+
+def _close_operands(x, y, fn):
+    check_tensor(x, "x", fn)
+    check_tensor(y, "y", fn)
+    if x.dtype != y.dtype or not _dtype.is_floating_point(x.dtype):
+        raise TypeError(f"[{fn}] x and y must be floating-point Tensors of one dtype, got "
+                        f"{x.dtype.name} and {y.dtype.name}")
+    if x.shape != y.shape:
+        raise ValueError(f"[{fn}] x and y must have one shape, got {x.shape} and {y.shape}")
+
+
+def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """Elementwise |x - y| <= atol + rtol * |y| (equal infinities are close;
+    NaNs are close to each other only with equal_nan).
+
+    Example:
+        >>> paddle.isclose(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([1.0, 2.1])).numpy()
+        array([ True, False])
+    """
+    _close_operands(x, y, "isclose")
+    tolerance = _scale(_abs(y), float(rtol), float(atol), True)
+    close = logical_or(less_equal(_abs(_sub(x, y, -1)), tolerance), equal(x, y))
+    if equal_nan:
+        close = logical_or(close, logical_and(_isnan(x), _isnan(y)))
+    return close
+
+
+def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """Whether every element of x is close to y's (see :func:`isclose`), as a
+    0-D bool tensor.
+
+    Example:
+        >>> paddle.allclose(paddle.to_tensor([1.0]), paddle.to_tensor([1.0 + 1e-9])).item()
+        True
+    """
+    _close_operands(x, y, "allclose")
+    return _reduce_all(isclose(x, y, rtol, atol, equal_nan), [0], False, True)
+
+
+def equal_all(x, y, name=None):
+    """Whether x and y have one shape and equal elements, as a 0-D bool tensor.
+
+    Example:
+        >>> paddle.equal_all(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 2])).item()
+        True
+    """
+    check_tensor(x, "x", "equal_all")
+    check_tensor(y, "y", "equal_all")
+    if x.dtype != y.dtype:
+        raise TypeError(f"[equal_all] x and y must have one dtype, got {x.dtype.name} and "
+                        f"{y.dtype.name}")
+    if x.shape != y.shape:
+        return Tensor._from_numpy(np.array(False))
+    return _reduce_all(equal(x, y), [0], False, True)

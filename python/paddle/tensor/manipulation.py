@@ -1,5 +1,6 @@
 """Shape and layout: cast, reshape, transpose, squeeze/unsqueeze, flatten,
-concat, stack, split."""
+concat/stack and their inverses split/chunk/unstack/unbind, slice and
+strided_slice."""
 import numbers
 
 import numpy as np
@@ -9,8 +10,8 @@ from ._helpers import Tensor, check_tensor, op, shape_list
 from .promotion import cast as _cast_to
 
 __all__ = [
-    "cast", "concat", "flatten", "reshape", "split", "squeeze", "stack", "transpose",
-    "unsqueeze",
+    "cast", "chunk", "concat", "flatten", "reshape", "slice", "split", "squeeze", "stack",
+    "strided_slice", "transpose", "unbind", "unsqueeze", "unstack",
 ]
 
 _reshape = op("reshape2", ["X"], ["shape"])
@@ -21,6 +22,9 @@ _flatten = op("flatten_contiguous_range", ["X"], ["start_axis", "stop_axis"])
 _concat = op("concat", ["X"], ["axis"])
 _stack = op("stack", ["X"], ["axis"], ["Y"])
 _split = op("split", ["X"], ["sections", "num", "axis"], ["Out"])
+_unstack = op("unstack", ["X"], ["axis", "num"], ["Y"])
+_slice = op("slice", ["Input"], ["axes", "starts", "ends"])
+_strided_slice = op("strided_slice", ["Input"], ["axes", "starts", "ends", "strides"])
 
 
 def cast(x, dtype):
@@ -166,3 +170,106 @@ def split(x, num_or_sections, axis=0, name=None):
         return _split(x, [], n, axis, n)
     sections = shape_list(num_or_sections, "split")
     return _split(x, sections, 0, axis, len(sections))
+
+
+def chunk(x, chunks, axis=0, name=None):
+    """x split along ``axis`` into ``chunks`` equal parts.
+
+    Example:
+        >>> [t.shape for t in paddle.chunk(paddle.ones([2, 6]), 3, axis=1)]
+        [[2, 2], [2, 2], [2, 2]]
+    """
+    check_tensor(x, "x", "chunk")
+    if not isinstance(chunks, (numbers.Integral, np.integer)) or isinstance(chunks, bool):
+        raise TypeError(f"[chunk] chunks must be an int, got {type(chunks).__name__}")
+    return split(x, int(chunks), axis)
+
+
+def _axis_in_range(axis, x, fn):
+    if isinstance(axis, Tensor):
+        axis = axis.item()
+    if not isinstance(axis, (numbers.Integral, np.integer)) or isinstance(axis, bool):
+        raise TypeError(f"[{fn}] axis must be an int, got {type(axis).__name__}")
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"[{fn}] axis {axis} is out of range for a {x.ndim}-D tensor")
+    return int(axis) % x.ndim
+
+
+def unstack(x, axis=0, num=None):
+    """The slices of x along ``axis``, each without that dim.
+
+    Example:
+        >>> [t.shape for t in paddle.unstack(paddle.ones([2, 3]), axis=1)]
+        [[2], [2], [2]]
+    """
+    check_tensor(x, "x", "unstack")
+    axis = _axis_in_range(axis, x, "unstack")
+    n = x.shape[axis]
+    if num is not None and num != n:
+        raise ValueError(f"[unstack] num {num} does not match dim {axis} of size {n}")
+    if n == 0:
+        return []
+    return _unstack(x, axis, n, n)
+
+
+def unbind(input, axis=0):  # noqa: A002  (PaddlePaddle's name)
+    """The slices of input along ``axis``, each without that dim (as unstack).
+
+    Example:
+        >>> [t.shape for t in paddle.unbind(paddle.ones([2, 3]))]
+        [[3], [3]]
+    """
+    check_tensor(input, "input", "unbind")
+    return unstack(input, axis)
+
+
+def _bounds(v, name, fn):
+    if isinstance(v, Tensor):
+        return [int(a) for a in v.numpy().reshape(-1)]
+    if not isinstance(v, (list, tuple)):
+        raise TypeError(f"[{fn}] {name} must be a list, tuple or Tensor, got {type(v).__name__}")
+    return [int(a.item() if isinstance(a, Tensor) else a) for a in v]
+
+
+def _slice_args(x, axes, lists, fn):
+    axes = _bounds(axes, "axes", fn)
+    for name, values in lists.items():
+        if len(values) != len(axes):
+            raise ValueError(f"[{fn}] {name} {values} and axes {axes} must have one length")
+    for a in axes:
+        if not -x.ndim <= a < x.ndim:
+            raise ValueError(f"[{fn}] axis {a} is out of range for a {x.ndim}-D tensor")
+    return axes
+
+
+def slice(input, axes, starts, ends):  # noqa: A001,A002  (PaddlePaddle's names)
+    """input[starts[i]:ends[i]] along each dim axes[i] (negative bounds count
+    from the end; bounds past the end are clamped).
+
+    Example:
+        >>> paddle.slice(paddle.arange(6).reshape([2, 3]), [1], [1], [3]).numpy()
+        array([[1, 2],
+               [4, 5]])
+    """
+    check_tensor(input, "input", "slice")
+    starts, ends = _bounds(starts, "starts", "slice"), _bounds(ends, "ends", "slice")
+    axes = _slice_args(input, axes, {"starts": starts, "ends": ends}, "slice")
+    return _slice(input, axes, starts, ends)
+
+
+def strided_slice(x, axes, starts, ends, strides, name=None):
+    """x[starts[i]:ends[i]:strides[i]] along each dim axes[i], as Python slices.
+
+    Example:
+        >>> paddle.strided_slice(paddle.arange(6), [0], [0], [6], [2]).numpy()
+        array([0, 2, 4])
+    """
+    check_tensor(x, "x", "strided_slice")
+    starts = _bounds(starts, "starts", "strided_slice")
+    ends = _bounds(ends, "ends", "strided_slice")
+    strides = _bounds(strides, "strides", "strided_slice")
+    axes = _slice_args(x, axes, {"starts": starts, "ends": ends, "strides": strides},
+                       "strided_slice")
+    if 0 in strides:
+        raise ValueError(f"[strided_slice] strides must not be 0, got {strides}")
+    return _strided_slice(x, axes, starts, ends, strides)

@@ -6,6 +6,7 @@ import numbers
 
 import numpy as np
 
+from .. import _core
 from ..framework import dtypes as _dtype
 from ._helpers import Tensor, op
 
@@ -75,10 +76,26 @@ def operands(x, y, fn):
         d = scalar_dtype(y, x)
         return scalar_tensor(x, d), cast(y, d)
     if isinstance(x, Tensor) and isinstance(y, (np.ndarray, list, tuple)):
-        from .creation import to_tensor
-        return operands(x, to_tensor(y, dtype=x.dtype if not isinstance(y, np.ndarray) else None), fn)
+        return operands(x, _as_tensor(y, x), fn)
     if isinstance(y, Tensor) and isinstance(x, (np.ndarray, list, tuple)):
-        from .creation import to_tensor
-        return operands(to_tensor(x, dtype=y.dtype if not isinstance(x, np.ndarray) else None), y, fn)
+        return operands(_as_tensor(x, y), y, fn)
     raise TypeError(f"[{fn}] expects Tensors (or a Tensor and a number), got "
                     f"{type(x).__name__} and {type(y).__name__}")
+
+
+def _as_tensor(data, like):
+    from .creation import to_tensor
+    return to_tensor(data, dtype=None if isinstance(data, np.ndarray) else like.dtype)
+
+
+def binary_fallback(name, x, y):
+    """The operands the C fast path (core/pybind/eager_math.cc) leaves to
+    Python: numpy arrays, lists, complex numbers, ints beyond 64 bits."""
+    if not (isinstance(x, (Tensor, np.ndarray, list, tuple)) or is_scalar(x)) or \
+            not (isinstance(y, (Tensor, np.ndarray, list, tuple)) or is_scalar(y)):
+        return NotImplemented
+    a, b = operands(x, y, name)
+    return getattr(_core, "_" + name)(a, b)
+
+
+_core._set_binary_fallback(binary_fallback)

@@ -3,9 +3,12 @@ autograd entry points, printing. Installed on the C++ class once at import."""
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from . import creation, logic, manipulation, math
+from . import (
+    creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric, search, stat,
+)
 from ._helpers import Tensor
-from .indexing import basic_index
+from .indexing import get_index
+from .setitem import set_index
 
 
 def _item(self, *args):
@@ -90,14 +93,11 @@ def _format(self):
 
 
 def _getitem(self, index):
-    out = basic_index(self, index)
-    if out is None:
-        raise IndexError(f"unsupported index {index!r}: use ints, slices, None and '...'")
-    return out
+    return get_index(self, index)
 
 
-def _reflect(fn):
-    return lambda self, other: fn(other, self)
+def _setitem(self, index, value):
+    set_index(self, index, value)
 
 
 def _len(self):
@@ -120,39 +120,19 @@ def _bool(self):
     return bool(self.item())
 
 
-def _inplace(fn):
-    """``x op= y``: the result replaces x's data and x's place in the graph."""
-    def method(self, other):
-        self._assign_from(fn(self, other))
-        return self
-    return method
-
-
 _METHODS = {
     "item": _item, "tolist": _tolist, "astype": _astype, "backward": _backward,
     "clear_grad": _clear_grad, "clear_gradient": _clear_grad, "detach": _detach,
     "register_hook": _register_hook, "__repr__": _format, "__str__": _format,
-    "__getitem__": _getitem, "__len__": _len, "__iter__": _iter, "__bool__": _bool,
+    "__getitem__": _getitem, "__setitem__": _setitem, "__len__": _len, "__iter__": _iter,
+    "__bool__": _bool,
     "__float__": lambda self: float(self.item()), "__int__": lambda self: int(self.item()),
     "__index__": lambda self: int(self.item()),
     "__array__": lambda self, dtype=None, copy=None: (
         self.numpy() if dtype is None else self.numpy().astype(dtype)),
-    "__add__": math.add, "__radd__": _reflect(math.add),
-    "__sub__": math.subtract, "__rsub__": _reflect(math.subtract),
-    "__mul__": math.multiply, "__rmul__": _reflect(math.multiply),
-    "__truediv__": math.divide, "__rtruediv__": _reflect(math.divide),
-    "__floordiv__": math.floor_divide, "__rfloordiv__": _reflect(math.floor_divide),
-    "__mod__": math.remainder, "__rmod__": _reflect(math.remainder),
-    "__pow__": math.pow, "__rpow__": lambda self, other: math._elementwise_pow(other, self, "pow"),
-    "__matmul__": math.matmul, "__rmatmul__": _reflect(math.matmul),
-    "__neg__": math.neg, "__abs__": math.abs,
-    "__iadd__": _inplace(math.add), "__isub__": _inplace(math.subtract),
-    "__imul__": _inplace(math.multiply), "__itruediv__": _inplace(math.divide),
-    "__eq__": logic.equal, "__ne__": logic.not_equal, "__lt__": logic.less_than,
-    "__le__": logic.less_equal, "__gt__": logic.greater_than, "__ge__": logic.greater_equal,
-    "__invert__": logic.logical_not,
-    "__and__": logic.logical_and, "__or__": logic.logical_or, "__xor__": logic.logical_xor,
-    "__hash__": object.__hash__,
+    # Arithmetic and comparisons are C slots (core/pybind/eager_math.cc).
+    "__array_ufunc__": None,  # numpy defers to them: ndarray + Tensor is a Tensor
+    "__abs__": math.abs,
     "size": property(lambda self: int(np.prod(self.shape)), doc="The number of elements."),
     "T": property(lambda self: manipulation.transpose(self, list(range(self.ndim))[::-1]),
                   doc="The tensor with its dims reversed."),
@@ -165,9 +145,21 @@ _FUNCTIONS = [
             "abs", "sin", "cos", "tanh", "sigmoid", "square", "reciprocal", "floor", "ceil",
             "round", "sign", "erf", "matmul", "sum", "mean", "max", "min", "amax", "amin",
             "all", "any", "prod"]),
-    (manipulation, ["cast", "reshape", "transpose", "squeeze", "unsqueeze", "flatten", "split"]),
+    (manipulation, ["cast", "reshape", "transpose", "squeeze", "unsqueeze", "flatten", "split",
+                    "chunk", "unstack", "unbind", "slice", "strided_slice"]),
     (logic, ["equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",
-             "logical_and", "logical_or", "logical_xor", "logical_not"]),
+             "logical_and", "logical_or", "logical_xor", "logical_not", "isclose", "allclose",
+             "equal_all"]),
+    (gather_scatter, ["gather", "gather_nd", "scatter", "scatter_nd_add", "scatter_nd",
+                      "take_along_axis", "put_along_axis"]),
+    (layout, ["tile", "expand", "expand_as", "broadcast_to", "flip", "roll", "tril", "triu",
+              "diag"]),
+    (linalg, ["dot", "bmm", "mm", "t", "norm"]),
+    (numeric, ["isnan", "isinf", "isfinite", "clip", "cumsum", "logsumexp", "increment",
+               "kron", "pow_"]),
+    (search, ["argmax", "argmin", "argsort", "sort", "topk", "where", "nonzero",
+              "index_select", "masked_select"]),
+    (stat, ["var", "std", "median", "numel"]),
     (creation, ["clone"]),
 ]
 
@@ -180,5 +172,4 @@ def install():
             setattr(Tensor, name, getattr(module, name))
     Tensor.__module__ = "paddle"
     Tensor.dim = lambda self: self.ndim
-    Tensor.numel = lambda self: creation.to_tensor(int(np.prod(self.shape)), dtype="int64")
     Tensor.is_floating_point = lambda self: _dtype.is_floating_point(self.dtype)

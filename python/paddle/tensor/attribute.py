@@ -1,0 +1,17 @@
+"""Attributes of a tensor as tensors: shape."""
+import numpy as np
+
+from ._helpers import Tensor, check_tensor
+
+__all__ = ["shape"]
+
+
+def shape(input):  # noqa: A002  (PaddlePaddle's name)
+    """The shape of ``input`` as a 1-D int64 tensor.
+
+    Example:
+        >>> paddle.shape(paddle.ones([2, 3])).numpy()
+        array([2, 3])
+    """
+    check_tensor(input, "input", "shape")
+    return Tensor._from_numpy(np.array(input.shape, dtype=np.int64))

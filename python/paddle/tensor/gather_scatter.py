@@ -1,0 +1,203 @@
+"""Reading and writing elements at index tensors: gather, gather_nd, scatter,
+scatter_nd_add, scatter_nd, take_along_axis, put_along_axis."""
+from ..framework import dtypes as _dtype
+from ._helpers import Tensor, axis_arg, check_tensor, op, shape_list
+from .layout import broadcast_as_needed
+
+__all__ = [
+    "gather", "gather_nd", "put_along_axis", "scatter", "scatter_nd", "scatter_nd_add",
+    "take_along_axis",
+]
+
+_gather = op("gather", ["X", "Index"], ["axis"])
+_gather_nd = op("gather_nd", ["X", "Index"])
+_scatter = op("scatter", ["X", "Ids", "Updates"], ["overwrite"])
+_scatter_nd_add = op("scatter_nd_add", ["X", "Index", "Updates"])
+_take_along_axis = op("take_along_axis", ["Input", "Index"], ["Axis"], ["Result"])
+_put_along_axis = op("put_along_axis", ["Input", "Index", "Value"],
+                     ["Axis", "Reduce", "Include_self"], ["Result"])
+_reshape = op("reshape2", ["X"], ["shape"])
+_squeeze = op("squeeze2", ["X"], ["axes"])
+_fill = op("fill_constant", [], ["shape", "dtype", "value", "str_value"])
+
+_REDUCES = ("assign", "add", "mul", "multiply", "mean", "amin", "amax")
+
+
+def check_index(index, fn, name="index"):
+    check_tensor(index, name, fn)
+    if index.dtype not in (_dtype.int32, _dtype.int64):  # PaddlePaddle: InvalidArgument
+        raise ValueError(f"[{fn}] {name} must be an int32 or int64 Tensor, got "
+                         f"{index.dtype.name}")
+    return index
+
+
+def check_bounds(index, size, axis, fn):
+    """IndexError naming the first index outside [-size, size) along ``axis``."""
+    values = index.numpy()
+    bad = (values < -size) | (values >= size)
+    if bad.any():
+        raise IndexError(f"[{fn}] index {int(values[bad].reshape(-1)[0])} is out of bounds for "
+                         f"axis {axis} with size {size}")
+
+
+def _check_updates(updates, x, fn):
+    check_tensor(updates, "updates", fn)
+    if updates.dtype != x.dtype:
+        raise TypeError(f"[{fn}] updates must have x's dtype {x.dtype.name}, got "
+                        f"{updates.dtype.name}")
+
+
+def gather(x, index, axis=None, name=None):
+    """The slices of x at ``index`` (a 0-D or 1-D int tensor) along ``axis``
+    (None: 0); a 0-D index drops that dim.
+
+    Example:
+        >>> x = paddle.to_tensor([[1, 2], [3, 4], [5, 6]])
+        >>> paddle.gather(x, paddle.to_tensor([0, 2])).numpy()
+        array([[1, 2],
+               [5, 6]])
+    """
+    check_tensor(x, "x", "gather")
+    check_index(index, "gather")
+    axis = 0 if axis is None else axis_arg(axis, x, "gather")
+    if index.ndim > 1:
+        raise ValueError(f"[gather] index must be 0-D or 1-D, got shape {index.shape}")
+    check_bounds(index, x.shape[axis], axis, "gather")
+    if index.ndim == 0:
+        return _squeeze(_gather(x, _reshape(index, [1]), axis), [axis])
+    return _gather(x, index, axis)
+
+
+def gather_nd(x, index, name=None):
+    """The slices of x at the coordinate tuples in the last dim of ``index``:
+    the result has shape index.shape[:-1] + x.shape[index.shape[-1]:].
+
+    Example:
+        >>> x = paddle.to_tensor([[1, 2], [3, 4]])
+        >>> paddle.gather_nd(x, paddle.to_tensor([[0, 1], [1, 0]])).numpy()
+        array([2, 3])
+    """
+    check_tensor(x, "x", "gather_nd")
+    check_index(index, "gather_nd")
+    return _gather_nd(x, index)
+
+
+def scatter(x, index, updates, overwrite=True, name=None):
+    """x with the rows at ``index`` (1-D) replaced by the rows of ``updates``
+    (overwrite) or, with overwrite=False, set to the sum of the updates given
+    for them.
+
+    Example:
+        >>> x = paddle.zeros([3, 2])
+        >>> paddle.scatter(x, paddle.to_tensor([2]), paddle.ones([1, 2])).numpy()
+        array([[0., 0.],
+               [0., 0.],
+               [1., 1.]], dtype=float32)
+    """
+    check_tensor(x, "x", "scatter")
+    check_index(index, "scatter")
+    _check_updates(updates, x, "scatter")
+    return _scatter(x, index, updates, bool(overwrite))
+
+
+def scatter_nd_add(x, index, updates, name=None):
+    """x with ``updates`` added at the coordinate tuples in the last dim of
+    ``index`` (repeated tuples add up).
+
+    Example:
+        >>> x = paddle.zeros([3])
+        >>> paddle.scatter_nd_add(x, paddle.to_tensor([[1], [1]]), paddle.ones([2])).numpy()
+        array([0., 2., 0.], dtype=float32)
+    """
+    check_tensor(x, "x", "scatter_nd_add")
+    check_index(index, "scatter_nd_add")
+    _check_updates(updates, x, "scatter_nd_add")
+    return _scatter_nd_add(x, index, updates)
+
+
+def scatter_nd(index, updates, shape, name=None):
+    """Zeros of ``shape`` with ``updates`` added at the coordinate tuples of
+    ``index`` (see :func:`scatter_nd_add`).
+
+    Example:
+        >>> paddle.scatter_nd(paddle.to_tensor([[1]]), paddle.ones([1]), [3]).numpy()
+        array([0., 1., 0.], dtype=float32)
+    """
+    check_tensor(updates, "updates", "scatter_nd")
+    zeros = _fill(shape_list(shape, "scatter_nd"), updates.dtype.code, 0.0, "")
+    return scatter_nd_add(zeros, index, updates)
+
+
+def _same_rank(arr, indices, fn):
+    if arr.ndim != indices.ndim:
+        raise ValueError(f"[{fn}] indices and arr must have the same number of dims, got "
+                         f"{indices.shape} and {arr.shape}")
+
+
+def take_along_axis(arr, indices, axis, broadcast=True):
+    """The elements of arr at ``indices`` along ``axis`` (numpy's
+    take_along_axis); with broadcast, arr and indices broadcast over the
+    other dims.
+
+    Example:
+        >>> x = paddle.to_tensor([[1, 2], [3, 4]])
+        >>> paddle.take_along_axis(x, paddle.to_tensor([[1], [0]]), 1).numpy()
+        array([[2],
+               [3]])
+    """
+    check_tensor(arr, "arr", "take_along_axis")
+    check_index(indices, "take_along_axis", "indices")
+    _same_rank(arr, indices, "take_along_axis")
+    axis = axis_arg(axis, arr, "take_along_axis")
+    if broadcast:
+        shape = [max(a, i) for a, i in zip(arr.shape, indices.shape)]
+        shape[axis] = indices.shape[axis]
+        indices = broadcast_as_needed(indices, shape)
+        shape[axis] = arr.shape[axis]
+        arr = broadcast_as_needed(arr, shape)
+    else:
+        for i, (a, n) in enumerate(zip(arr.shape, indices.shape)):
+            if i != axis and n > a:
+                raise ValueError(f"[take_along_axis] indices {indices.shape} must not be "
+                                 f"larger than arr {arr.shape} apart from axis {axis}")
+    check_bounds(indices, arr.shape[axis], axis, "take_along_axis")
+    return _take_along_axis(arr, indices, axis)
+
+
+def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=True,
+                   broadcast=True):
+    """arr with ``values`` written at ``indices`` along ``axis`` (numpy's
+    put_along_axis), or combined with what is there by ``reduce`` ('add',
+    'mul'/'multiply', 'mean', 'amin', 'amax'); include_self=False leaves arr's
+    own value out of the reduction.
+
+    Example:
+        >>> x = paddle.zeros([2, 2])
+        >>> paddle.put_along_axis(x, paddle.to_tensor([[1], [0]]), 5.0, 1).numpy()
+        array([[0., 5.],
+               [5., 0.]], dtype=float32)
+    """
+    check_tensor(arr, "arr", "put_along_axis")
+    check_index(indices, "put_along_axis", "indices")
+    _same_rank(arr, indices, "put_along_axis")
+    if reduce not in _REDUCES:
+        raise ValueError(f"[put_along_axis] reduce must be one of {list(_REDUCES)}, got "
+                         f"{reduce!r}")
+    axis = axis_arg(axis, arr, "put_along_axis")
+    if not isinstance(values, Tensor):
+        from .creation import to_tensor
+        values = to_tensor(values, dtype=arr.dtype)
+    if values.dtype != arr.dtype:
+        raise ValueError(f"[put_along_axis] values must have arr's dtype {arr.dtype.name}, got "
+                        f"{values.dtype.name}")
+    if broadcast:
+        if all(n <= a for a, n in zip(arr.shape, indices.shape)):
+            shape = list(arr.shape)
+            shape[axis] = indices.shape[axis]
+            indices = broadcast_as_needed(indices, shape)
+        values = broadcast_as_needed(values, indices.shape)
+    elif values.size == 1:
+        values = broadcast_as_needed(_reshape(values, [1] * indices.ndim), indices.shape)
+    check_bounds(indices, arr.shape[axis], axis, "put_along_axis")
+    op_reduce = "mul" if reduce == "multiply" else reduce
+    return _put_along_axis(arr, indices, values, axis, op_reduce, bool(include_self))

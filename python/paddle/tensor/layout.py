@@ -1,0 +1,251 @@
+"""Repeating and rearranging elements: tile, expand/broadcast_to/expand_as,
+broadcast_tensors, flip, roll, tril/triu, diag."""
+import numbers
+
+import numpy as np
+
+from ..framework import dtypes as _dtype
+from ._helpers import Tensor, check_tensor, op, shape_list
+from .promotion import cast
+
+__all__ = [
+    "broadcast_shape", "broadcast_tensors", "broadcast_to", "diag", "expand", "expand_as",
+    "flip", "roll", "tile", "tril", "triu",
+]
+
+_tile = op("tile", ["X"], ["repeat_times"])
+_expand = op("expand_v2", ["X"], ["shape"])
+_flip = op("flip", ["X"], ["axis"])
+_roll = op("roll", ["X"], ["shifts", "axis"])
+_tril_triu = op("tril_triu", ["X"], ["diagonal", "lower"])
+_gather_nd = op("gather_nd", ["X", "Index"])
+_scatter_nd_add = op("scatter_nd_add", ["X", "Index", "Updates"])
+_reshape = op("reshape2", ["X"], ["shape"])
+_fill = op("fill_constant", [], ["shape", "dtype", "value", "str_value"])
+
+
+def _int_list(v, name, fn):
+    """An int, or a list/tuple of ints (or one-element Tensors), as a list of ints."""
+    if isinstance(v, Tensor):
+        return [int(a) for a in v.numpy().reshape(-1)]
+    if isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, bool):
+        return [int(v)]
+    if isinstance(v, (list, tuple)):
+        out = []
+        for a in v:
+            a = a.item() if isinstance(a, Tensor) else a
+            if not isinstance(a, (numbers.Integral, np.integer)) or isinstance(a, bool):
+                raise TypeError(f"[{fn}] {name} entries must be ints, got {a!r}")
+            out.append(int(a))
+        return out
+    raise TypeError(f"[{fn}] {name} must be an int, a list/tuple of ints or a Tensor, "
+                    f"got {type(v).__name__}")
+
+
+def tile(x, repeat_times, name=None):
+    """x repeated ``repeat_times[i]`` times along dim i (leading dims are added
+    when repeat_times is longer than x's rank; 0 repeats give an empty dim).
+
+    Example:
+        >>> paddle.tile(paddle.to_tensor([1, 2]), [2, 2]).numpy()
+        array([[1, 2, 1, 2],
+               [1, 2, 1, 2]])
+    """
+    check_tensor(x, "x", "tile")
+    times = _int_list(repeat_times, "repeat_times", "tile")
+    if 0 in times and all(t >= 0 for t in times):
+        # Zero repeats give an empty tensor (the tile op wants >= 1).
+        rank = max(x.ndim, len(times))
+        dims = [1] * (rank - x.ndim) + list(x.shape)
+        reps = [1] * (rank - len(times)) + times
+        return _fill([d * r for d, r in zip(dims, reps)], x.dtype.code, 0.0, "")
+    return _tile(x, times)
+
+
+def broadcast_shape(x_shape, y_shape):
+    """The shape two operands of these shapes broadcast to (numpy's rule).
+
+    Example:
+        >>> paddle.broadcast_shape([2, 1, 3], [4, 1])
+        [2, 4, 3]
+    """
+    try:
+        return list(np.broadcast_shapes(tuple(x_shape), tuple(y_shape)))
+    except ValueError:
+        raise ValueError(f"[broadcast_shape] shapes {list(x_shape)} and {list(y_shape)} "
+                         "cannot be broadcast together") from None
+
+
+def expand(x, shape, name=None):
+    """x broadcast to ``shape``: each dim of x must be 1 or equal to the target
+    dim; -1 keeps x's size; new dims are added in front.
+
+    Example:
+        >>> paddle.expand(paddle.to_tensor([1, 2, 3]), [2, 3]).shape
+        [2, 3]
+    """
+    check_tensor(x, "x", "expand")
+    target = shape_list(shape, "expand")
+    if len(target) < x.ndim:
+        raise ValueError(f"[expand] shape {target} has fewer dims than x (shape {x.shape})")
+    lead = len(target) - x.ndim
+    for i, (s, t) in enumerate(zip(x.shape, target[lead:])):
+        if t != -1 and s != 1 and s != t:
+            raise ValueError(f"[expand] x's dim {i} of size {s} cannot be expanded to {t} "
+                             f"(x shape {x.shape}, target {target})")
+    if x.dtype == _dtype.bool:  # expand_v2 has no bool kernel; int32 holds 0/1 exactly
+        return cast(_expand(cast(x, _dtype.int32), target), _dtype.bool)
+    return _expand(x, target)
+
+
+def broadcast_as_needed(x, shape):
+    """x broadcast to ``shape``, or x itself when it has that shape already
+    (for operands of ops that need one shape; the result is not handed out)."""
+    return x if x.shape == list(shape) else expand(x, shape)
+
+
+def broadcast_to(x, shape, name=None):
+    """x broadcast to ``shape`` (the same as :func:`expand`).
+
+    Example:
+        >>> paddle.broadcast_to(paddle.to_tensor([1, 2, 3]), [2, 3]).shape
+        [2, 3]
+    """
+    check_tensor(x, "x", "broadcast_to")
+    return expand(x, shape)
+
+
+def expand_as(x, y, name=None):
+    """x broadcast to y's shape (y's values are not read; no gradient goes to y).
+
+    Example:
+        >>> paddle.expand_as(paddle.to_tensor([1, 2]), paddle.zeros([3, 2])).shape
+        [3, 2]
+    """
+    check_tensor(x, "x", "expand_as")
+    check_tensor(y, "y", "expand_as")
+    return expand(x, y.shape)
+
+
+def broadcast_tensors(input, name=None):  # noqa: A002  (PaddlePaddle's name)
+    """The tensors of ``input`` broadcast to their common shape.
+
+    Example:
+        >>> [t.shape for t in paddle.broadcast_tensors([paddle.ones([2, 1]), paddle.ones([3])])]
+        [[2, 3], [2, 3]]
+    """
+    if not isinstance(input, (list, tuple)):
+        raise TypeError(f"[broadcast_tensors] input must be a list or tuple of Tensors, got "
+                        f"{type(input).__name__}")
+    shape = []
+    for i, t in enumerate(input):
+        check_tensor(t, f"input[{i}]", "broadcast_tensors")
+        shape = broadcast_shape(shape, t.shape)
+    return [expand(t, shape) for t in input]
+
+
+def flip(x, axis, name=None):
+    """x reversed along the dims in ``axis``.
+
+    Example:
+        >>> paddle.flip(paddle.to_tensor([[1, 2], [3, 4]]), axis=0).numpy()
+        array([[3, 4],
+               [1, 2]])
+    """
+    check_tensor(x, "x", "flip")
+    axes = _int_list(axis, "axis", "flip")
+    rank = max(x.ndim, 1)
+    for a in axes:
+        if not -rank <= a < rank:
+            raise ValueError(f"[flip] axis {a} is out of range for a {x.ndim}-D tensor")
+    return _flip(x, axes)
+
+
+def roll(x, shifts, axis=None, name=None):
+    """x shifted cyclically by ``shifts`` along ``axis`` (None: over the
+    flattened tensor, keeping the shape).
+
+    Example:
+        >>> paddle.roll(paddle.to_tensor([1, 2, 3, 4]), 1).numpy()
+        array([4, 1, 2, 3])
+    """
+    check_tensor(x, "x", "roll")
+    shift_list = _int_list(shifts, "shifts", "roll")
+    axes = [] if axis is None else _int_list(axis, "axis", "roll")
+    if axes and len(axes) != len(shift_list):
+        raise ValueError(f"[roll] shifts {shift_list} and axis {axes} must have one length")
+    if not axes and len(shift_list) != 1:
+        raise ValueError(f"[roll] without axis, shifts must be one int, got {shift_list}")
+    for a in axes:
+        if not -x.ndim <= a < max(x.ndim, 1):
+            raise ValueError(f"[roll] axis {a} is out of range for a {x.ndim}-D tensor")
+    return _roll(x, shift_list, axes)
+
+
+def _triangle(x, diagonal, lower, fn):
+    check_tensor(x, "x", fn)
+    if x.ndim < 2:
+        raise ValueError(f"[{fn}] x must have at least 2 dims, got shape {x.shape}")
+    if not isinstance(diagonal, (numbers.Integral, np.integer)) or isinstance(diagonal, bool):
+        raise TypeError(f"[{fn}] diagonal must be an int, got {type(diagonal).__name__}")
+    return _tril_triu(x, int(diagonal), lower)
+
+
+def tril(x, diagonal=0, name=None):
+    """The lower triangle of the last two dims of x (elements with
+    column - row <= diagonal); the rest are zero.
+
+    Example:
+        >>> paddle.tril(paddle.ones([2, 2])).numpy()
+        array([[1., 0.],
+               [1., 1.]], dtype=float32)
+    """
+    return _triangle(x, diagonal, True, "tril")
+
+
+def triu(x, diagonal=0, name=None):
+    """The upper triangle of the last two dims of x (elements with
+    column - row >= diagonal); the rest are zero.
+
+    Example:
+        >>> paddle.triu(paddle.ones([2, 2])).numpy()
+        array([[1., 1.],
+               [0., 1.]], dtype=float32)
+    """
+    return _triangle(x, diagonal, False, "triu")
+
+
+def diag(x, offset=0, padding_value=0, name=None):
+    """A 1-D x as the ``offset``-th diagonal of a square matrix (the rest is
+    ``padding_value``), or the ``offset``-th diagonal of a 2-D x as a 1-D
+    tensor (offset > 0: above the main diagonal).
+
+    Example:
+        >>> paddle.diag(paddle.to_tensor([1, 2])).numpy()
+        array([[1, 0],
+               [0, 2]])
+        >>> paddle.diag(paddle.to_tensor([[1, 2], [3, 4]]), offset=1).numpy()
+        array([2])
+    """
+    check_tensor(x, "x", "diag")
+    if not isinstance(offset, (numbers.Integral, np.integer)) or isinstance(offset, bool):
+        raise TypeError(f"[diag] offset must be an int, got {type(offset).__name__}")
+    if x.ndim > 2:
+        raise ValueError(f"[diag] x must have at most 2 dims, got shape {x.shape}")
+    offset = int(offset)
+    if x.ndim < 2:
+        vec = _reshape(x, [-1])
+        n = vec.shape[0]
+        m = n + abs(offset)
+        rows = np.arange(n) + max(-offset, 0)
+        cols = np.arange(n) + max(offset, 0)
+        # The padding everywhere but on the diagonal, where the values are added to 0.
+        base = np.full((m, m), padding_value, dtype=_dtype.to_numpy_dtype(x.dtype))
+        base[rows, cols] = 0
+        coords = np.stack([rows, cols], axis=-1).astype(np.int64)
+        return _scatter_nd_add(Tensor._from_numpy(base), Tensor._from_numpy(coords), vec)
+    r, c = x.shape
+    start_row, start_col = max(-offset, 0), max(offset, 0)
+    n = max(min(r - start_row, c - start_col), 0)
+    coords = np.stack([np.arange(n) + start_row, np.arange(n) + start_col], axis=-1)
+    return _gather_nd(x, Tensor._from_numpy(coords.astype(np.int64).reshape(n, 2)))

@@ -1,0 +1,176 @@
+"""Linear algebra on tensors: dot, bmm, mm, t, and norm composed from ops
+(so its gradient flows); matmul lives in math.py."""
+import numbers
+
+import numpy as np
+
+from ..framework import dtypes as _dtype
+from ._helpers import check_tensor, op
+from . import math as _math
+from .math import matmul
+from .promotion import cast
+
+__all__ = ["bmm", "dot", "matmul", "mm", "norm", "t"]
+
+_dot = op("dot", ["X", "Y"])
+_bmm = op("bmm", ["X", "Y"])
+_transpose = op("transpose2", ["X"], ["axis"])
+_reshape = op("reshape2", ["X"], ["shape"])
+
+
+def dot(x, y, name=None):
+    """The inner product of two 1-D tensors, or of the rows of two 2-D ones.
+
+    Example:
+        >>> paddle.dot(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).item()
+        11.0
+    """
+    check_tensor(x, "x", "dot")
+    check_tensor(y, "y", "dot")
+    if x.ndim not in (1, 2) or x.shape != y.shape:
+        raise ValueError(f"[dot] x and y must be 1-D or 2-D tensors of one shape, got {x.shape} "
+                         f"and {y.shape}")
+    if x.dtype != y.dtype:
+        raise TypeError(f"[dot] x and y must have one dtype, got {x.dtype.name} and "
+                        f"{y.dtype.name}")
+    return _dot(x, y)
+
+
+def bmm(x, y, name=None):
+    """Batched matrix product of [B, M, K] and [B, K, N] tensors.
+
+    Example:
+        >>> paddle.bmm(paddle.ones([2, 3, 4]), paddle.ones([2, 4, 5])).shape
+        [2, 3, 5]
+    """
+    check_tensor(x, "x", "bmm")
+    check_tensor(y, "y", "bmm")
+    if x.ndim != 3 or y.ndim != 3:
+        raise ValueError(f"[bmm] x and y must be 3-D, got shapes {x.shape} and {y.shape}")
+    if x.shape[0] != y.shape[0] or x.shape[2] != y.shape[1]:
+        raise ValueError(f"[bmm] shapes {x.shape} and {y.shape} do not match ([B, M, K] and "
+                         "[B, K, N])")
+    if x.dtype != y.dtype:
+        raise TypeError(f"[bmm] x and y must have one dtype, got {x.dtype.name} and "
+                        f"{y.dtype.name}")
+    return _bmm(x, y)
+
+
+def mm(input, mat2, name=None):  # noqa: A002  (PaddlePaddle's name)
+    """The matrix product of input and mat2 (the same as :func:`matmul`).
+
+    Example:
+        >>> paddle.mm(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
+        [2, 4]
+    """
+    return matmul(input, mat2)
+
+
+def t(input, name=None):  # noqa: A002
+    """The transpose of a tensor of at most 2 dims (0-D and 1-D come back as they are).
+
+    Example:
+        >>> paddle.t(paddle.ones([2, 3])).shape
+        [3, 2]
+    """
+    check_tensor(input, "input", "t")
+    if input.ndim > 2:
+        raise ValueError(f"[t] input must have at most 2 dims, got shape {input.shape}; use "
+                         "paddle.transpose")
+    return _transpose(input, [1, 0]) if input.ndim == 2 else input
+
+
+def _abs_pow_sum(x, p, axis, keepdim):
+    return _math.sum(_math.pow(_math.abs(x), p), axis=axis, keepdim=keepdim)
+
+
+def _vector_norm(x, p, axis, keepdim):
+    """The p-norm of x over ``axis`` (None: all elements) as one vector."""
+    if p == np.inf:
+        return _math.max(_math.abs(x), axis=axis, keepdim=keepdim)
+    if p == -np.inf:
+        return _math.min(_math.abs(x), axis=axis, keepdim=keepdim)
+    if p == 0:
+        from .logic import not_equal
+        return _math.sum(cast(not_equal(x, 0.0), x.dtype), axis=axis, keepdim=keepdim)
+    if p == 2:
+        return _math.sqrt(_math.sum(_math.square(x), axis=axis, keepdim=keepdim))
+    if p == 1:
+        return _math.sum(_math.abs(x), axis=axis, keepdim=keepdim)
+    return _math.pow(_abs_pow_sum(x, float(p), axis, keepdim), 1.0 / float(p))
+
+
+def _matrix_norm(x, p, axes, keepdim):
+    """The induced (1, inf) or Frobenius norm over the two dims in ``axes``."""
+    if p == "fro":
+        return _vector_norm(x, 2, axes, keepdim)
+    if p in ("nuc", 2, -2):
+        raise NotImplementedError(f"[norm] p={p!r} over two dims needs singular values, which "
+                                  "this build has no op for")
+    # 1: the largest column sum (sum over rows first); inf: the largest row sum.
+    inner, outer = (axes[0], axes[1]) if abs(p) == 1 else (axes[1], axes[0])
+    sums = _math.sum(_math.abs(x), axis=inner, keepdim=True)
+    pick = _math.max if p > 0 else _math.min
+    out = pick(sums, axis=outer, keepdim=True)
+    if keepdim:
+        return out
+    drop = {a % x.ndim for a in axes}
+    return _reshape(out, [d for i, d in enumerate(x.shape) if i not in drop])
+
+
+def _norm_axes(axis, x):
+    if axis is None:
+        return None
+    axes = [axis] if isinstance(axis, (numbers.Integral, np.integer)) else list(axis)
+    rank = max(x.ndim, 1)
+    for a in axes:
+        if not isinstance(a, (numbers.Integral, np.integer)) or isinstance(a, bool):
+            raise TypeError(f"[norm] axis must be an int or a list of ints, got {axis!r}")
+        if not -rank <= a < rank:
+            raise ValueError(f"[norm] axis {a} is out of range for a {x.ndim}-D tensor")
+    if len(axes) not in (1, 2) or len({a % rank for a in axes}) != len(axes):
+        raise ValueError(f"[norm] axis must name one dim or two different dims, got {axis!r}")
+    return [int(a) for a in axes]
+
+
+_MATRIX_P = ("fro", "nuc", 1, -1, 2, -2, np.inf, -np.inf)
+
+
+def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
+    """The norm of x: a vector p-norm over one dim (p any number, inf, -inf;
+    0 counts non-zeros), a matrix norm over two dims ('fro', 1, -1, inf,
+    -inf), or with axis=None the vector norm of all elements ('fro' and None
+    mean 2).
+
+    Example:
+        >>> x = paddle.to_tensor([[3.0, 4.0], [0.0, 0.0]])
+        >>> paddle.linalg.norm(x).item()
+        5.0
+        >>> paddle.linalg.norm(x, p=1, axis=1).numpy()
+        array([7., 0.], dtype=float32)
+    """
+    check_tensor(x, "x", "norm")
+    if dtype is not None:
+        x = cast(x, _dtype.convert_dtype(dtype))
+    if not _dtype.is_floating_point(x.dtype):
+        raise TypeError(f"[norm] x must be a floating-point Tensor, got {x.dtype.name}")
+    axes = _norm_axes(axis, x)
+    if isinstance(p, str) and p not in ("fro", "nuc"):
+        raise ValueError(f"[norm] p must be a number, 'fro' or 'nuc', got {p!r}")
+    if p is not None and not isinstance(p, (str, numbers.Real)):
+        raise TypeError(f"[norm] p must be a number or a string, got {type(p).__name__}")
+    if axes is not None and len(axes) == 2:
+        if p not in _MATRIX_P and p is not None:
+            raise ValueError(f"[norm] over two dims p must be one of 'fro', 'nuc', 1, -1, 2, "
+                             f"-2, inf, -inf, got {p!r}")
+        result = _matrix_norm(x, "fro" if p is None else p, axes, keepdim)
+    elif p == "nuc":
+        if x.ndim != 2:
+            raise ValueError(f"[norm] p='nuc' needs a 2-D x or two axes, got shape {x.shape}")
+        result = _matrix_norm(x, p, [0, 1], keepdim)
+    else:
+        result = _vector_norm(x, 2 if p in (None, "fro") else p, axes, keepdim)
+    if out is not None:
+        out._assign_from(result)
+        return out
+    return result

@@ -1,0 +1,202 @@
+"""Searching and sorting: argmax/argmin, argsort/sort, topk, where, nonzero,
+index_select, masked_select."""
+import collections
+import numbers
+
+import numpy as np
+
+from ..framework import dtypes as _dtype
+from ._helpers import Tensor, axis_arg, check_tensor, op
+from .gather_scatter import check_index
+from .layout import broadcast_as_needed, broadcast_shape
+from .promotion import operands
+
+__all__ = [
+    "argmax", "argmin", "argsort", "index_select", "masked_select", "nonzero", "sort", "topk",
+    "where",
+]
+
+_arg_max = op("arg_max", ["X"], ["axis", "keepdims", "flatten", "dtype"])
+_arg_min = op("arg_min", ["X"], ["axis", "keepdims", "flatten", "dtype"])
+_argsort = op("argsort", ["X"], ["axis", "descending", "stable"], ["Out", "Indices"])
+_top_k = op("top_k_v2", ["X"], ["k", "axis", "largest", "sorted"], ["Out", "Indices"])
+_where = op("where", ["Condition", "X", "Y"])
+_index_select = op("index_select", ["X", "Index"], ["dim"])
+_masked_select = op("masked_select", ["X", "Mask"], [], ["Y"])
+_reshape = op("reshape2", ["X"], ["shape"])
+
+TopKRetType = collections.namedtuple("TopKRetType", ["values", "indices"])
+
+
+def _arg(caller, x, axis, keepdim, dtype, fn):
+    check_tensor(x, "x", fn)
+    if dtype is None:
+        raise ValueError(f"[{fn}] dtype must be int32 or int64, got None")
+    d = _dtype.convert_dtype(dtype)
+    if d not in (_dtype.int32, _dtype.int64):
+        raise ValueError(f"[{fn}] dtype must be int32 or int64, got {d.name}")
+    if x.size == 0:
+        raise ValueError(f"[{fn}] x is empty (shape {x.shape})")
+    if axis is None:
+        out = caller(x, 0, False, True, d.code)
+        return _reshape(out, [1] * x.ndim) if keepdim else out
+    return caller(x, axis_arg(axis, x, fn), bool(keepdim), False, d.code)
+
+
+def argmax(x, axis=None, keepdim=False, dtype="int64", name=None):
+    """The index of the largest element along ``axis`` (None: of the
+    flattened tensor); the first on ties.
+
+    Example:
+        >>> paddle.argmax(paddle.to_tensor([[1, 5], [7, 2]]), axis=1).numpy()
+        array([1, 0])
+    """
+    return _arg(_arg_max, x, axis, keepdim, dtype, "argmax")
+
+
+def argmin(x, axis=None, keepdim=False, dtype="int64", name=None):
+    """The index of the smallest element along ``axis`` (None: of the
+    flattened tensor); the first on ties.
+
+    Example:
+        >>> paddle.argmin(paddle.to_tensor([[1, 5], [7, 2]]), axis=1).numpy()
+        array([0, 1])
+    """
+    return _arg(_arg_min, x, axis, keepdim, dtype, "argmin")
+
+
+def argsort(x, axis=-1, descending=False, stable=False, name=None):
+    """The indices that sort x along ``axis``.
+
+    Example:
+        >>> paddle.argsort(paddle.to_tensor([3.0, 1.0, 2.0])).numpy()
+        array([1, 2, 0])
+    """
+    check_tensor(x, "x", "argsort")
+    return _argsort(x, axis_arg(axis, x, "argsort"), bool(descending), bool(stable))[1]
+
+
+def sort(x, axis=-1, descending=False, stable=False, name=None):
+    """x sorted along ``axis`` (gradients flow back to the original positions).
+
+    Example:
+        >>> paddle.sort(paddle.to_tensor([3.0, 1.0, 2.0]), descending=True).numpy()
+        array([3., 2., 1.], dtype=float32)
+    """
+    check_tensor(x, "x", "sort")
+    return _argsort(x, axis_arg(axis, x, "sort"), bool(descending), bool(stable))[0]
+
+
+def topk(x, k, axis=None, largest=True, sorted=True, name=None):  # noqa: A002
+    """The ``k`` largest (or smallest) elements along ``axis`` (None: the last)
+    and their indices, as (values, indices).
+
+    Example:
+        >>> values, indices = paddle.topk(paddle.to_tensor([1.0, 4.0, 3.0]), k=2)
+        >>> indices.numpy()
+        array([1, 2])
+    """
+    check_tensor(x, "x", "topk")
+    if isinstance(k, Tensor):
+        k = k.item()
+    if not isinstance(k, (numbers.Integral, np.integer)) or isinstance(k, bool):
+        raise TypeError(f"[topk] k must be an int, got {type(k).__name__}")
+    axis = -1 if axis is None else axis_arg(axis, x, "topk")
+    size = x.shape[axis] if x.ndim else 1
+    if not 0 <= k <= size:
+        raise ValueError(f"[topk] k {k} is out of range for a dim of size {size}")
+    values, indices = _top_k(x, int(k), axis, bool(largest), bool(sorted))
+    return TopKRetType(values, indices)
+
+
+def nonzero(x, as_tuple=False):
+    """The indices of the non-zero elements of x: an int64 [N, rank] tensor, or
+    (as_tuple) one [N] tensor per dim.
+
+    Example:
+        >>> paddle.nonzero(paddle.to_tensor([[1, 0], [0, 3]])).numpy()
+        array([[0, 0],
+               [1, 1]])
+    """
+    check_tensor(x, "x", "nonzero")
+    if x.ndim == 0:
+        raise ValueError("[nonzero] x must have at least 1 dim, got a 0-D tensor")
+    # No gradient and a data-dependent shape: read the values once.
+    coords = np.argwhere(x.numpy()).astype(np.int64)
+    if as_tuple:
+        return tuple(Tensor._from_numpy(np.ascontiguousarray(coords[:, i]))
+                     for i in range(x.ndim))
+    return Tensor._from_numpy(coords)
+
+
+def _as_operand(v, name):
+    if isinstance(v, Tensor):
+        return v
+    if isinstance(v, (numbers.Number, np.number, np.bool_)):
+        return v
+    if isinstance(v, (np.ndarray, list, tuple)):
+        from .creation import to_tensor
+        return to_tensor(v)
+    raise TypeError(f"[where] {name} must be a Tensor or a number, got {type(v).__name__}")
+
+
+def where(condition, x=None, y=None, name=None):
+    """Elementwise x where ``condition`` is true, else y (broadcasting all three);
+    with only ``condition``, the same as ``nonzero(condition, as_tuple=True)``.
+
+    Example:
+        >>> c = paddle.to_tensor([True, False])
+        >>> paddle.where(c, paddle.to_tensor([1.0, 2.0]), 0.0).numpy()
+        array([1., 0.], dtype=float32)
+    """
+    check_tensor(condition, "condition", "where")
+    if x is None and y is None:
+        return nonzero(condition, as_tuple=True)
+    if x is None or y is None:
+        raise ValueError("[where] x and y must be given together (or neither)")
+    a = _as_operand(x, "x")
+    b = _as_operand(y, "y")
+    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+        from .creation import to_tensor
+        a = to_tensor(a)
+    a, b = operands(a, b, "where")
+    if condition.dtype != _dtype.bool:
+        from .manipulation import cast
+        condition = cast(condition, "bool")
+    shape = broadcast_shape(broadcast_shape(condition.shape, a.shape), b.shape)
+    return _where(broadcast_as_needed(condition, shape), broadcast_as_needed(a, shape),
+                  broadcast_as_needed(b, shape))
+
+
+def index_select(x, index, axis=0, name=None):
+    """The slices of x at ``index`` (a 1-D int tensor) along ``axis``.
+
+    Example:
+        >>> x = paddle.to_tensor([[1, 2], [3, 4], [5, 6]])
+        >>> paddle.index_select(x, paddle.to_tensor([2, 0])).numpy()
+        array([[5, 6],
+               [1, 2]])
+    """
+    check_tensor(x, "x", "index_select")
+    check_index(index, "index_select")
+    axis = axis_arg(axis, x, "index_select")
+    if index.ndim > 1:
+        raise ValueError(f"[index_select] index must be 1-D, got shape {index.shape}")
+    return _index_select(x, _reshape(index, [-1]) if index.ndim == 0 else index, axis)
+
+
+def masked_select(x, mask, name=None):
+    """The elements of x where ``mask`` (a bool tensor, broadcast with x) is
+    true, as a 1-D tensor.
+
+    Example:
+        >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+        >>> paddle.masked_select(x, x > 2).numpy()
+        array([3., 4.], dtype=float32)
+    """
+    check_tensor(x, "x", "masked_select")
+    check_tensor(mask, "mask", "masked_select")
+    if mask.dtype != _dtype.bool:
+        raise TypeError(f"[masked_select] mask must be a bool Tensor, got {mask.dtype.name}")
+    shape = broadcast_shape(x.shape, mask.shape)
+    return _masked_select(broadcast_as_needed(x, shape), broadcast_as_needed(mask, shape))

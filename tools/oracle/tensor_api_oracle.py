@@ -1,0 +1,93 @@
+"""Records PaddlePaddle 3.3.1's results (values, dtypes, shapes) of the tensor
+functions for tests/python/test_tensor_api_oracle.py, into
+tests/data/tensor_api/functions.npz and functions.json. Each case is Python
+source evaluated with P = paddle, T = paddle.to_tensor, np and the inputs
+below; a tuple or list result is recorded element by element.
+
+Run with the real PaddlePaddle: /work/venvs/paddle/bin/python tools/oracle/tensor_api_oracle.py
+"""
+import json
+import pathlib
+
+import numpy as np
+
+OUT = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "tensor_api"
+
+rng = np.random.default_rng(7)
+INPUTS = {
+    "F": rng.standard_normal((3, 4)).astype("float32"),
+    "D": rng.standard_normal((2, 3, 4)),
+    "I": rng.integers(-5, 6, (3, 4)).astype("int64"),
+    "I32": rng.integers(0, 4, (5,)).astype("int32"),
+    "B": rng.integers(0, 2, (3, 4)).astype(bool),
+    "S": np.array([1.0, np.nan, np.inf, -np.inf, 0.0, -2.5], dtype="float32"),
+}
+
+CASES = [
+    "P.argmax(T(F))", "P.argmax(T(F), axis=0, keepdim=True)", "P.argmin(T(I), axis=-1)",
+    "P.argmax(T(I), keepdim=True, dtype='int32')",
+    "P.argsort(T(D), axis=1, descending=True)", "P.sort(T(I), axis=0)",
+    "P.topk(T(F), 2, axis=0)", "P.topk(T(D), 3, largest=False)",
+    "P.where(T(B), T(F), -1.0)", "P.where(T(B), 1, 0)", "P.where(T(F) > 0)",
+    "P.nonzero(T(I))", "P.nonzero(T(B), as_tuple=True)",
+    "P.index_select(T(F), T(I32) % 3, axis=0)", "P.masked_select(T(F), T(B))",
+    "P.gather(T(D), T([2, 0]), axis=1)", "P.gather_nd(T(D), T([[1, 2], [0, 0]]))",
+    "P.scatter(T(F), T([1, 0]), T(np.ones((2, 4), 'float32')))",
+    "P.scatter(T(F), T([1, 1]), T(np.ones((2, 4), 'float32')), overwrite=False)",
+    "P.scatter_nd_add(T(F), T([[0, 1], [0, 1]]), T([1.0, 2.0]))",
+    "P.scatter_nd(T([[1], [3]]), T([5.0, 6.0]), [4])",
+    "P.take_along_axis(T(F), T([[0], [3], [1]]), 1)",
+    "P.put_along_axis(T(F), T([[0], [3], [1]]), 7.0, 1)",
+    "P.put_along_axis(T(F), T([[0, 0], [3, 1], [1, 2]]), 2.0, 1, reduce='mul')",
+    "P.put_along_axis(T(I), T([[0, 0, 2, 1]]), 3, 0, reduce='add', include_self=False)",
+    "P.tile(T(F[:1]), [2, 1, 2])", "P.expand(T(F[:1]), [2, 3, 4])",
+    "P.broadcast_to(T(I32), [2, 5])", "P.expand_as(T(F[:, :1]), T(F))",
+    "P.broadcast_tensors([T(F[:1]), T(F[:, :1])])",
+    "P.flip(T(D), [0, 2])", "P.roll(T(F), 2)", "P.roll(T(D), [1, -1], axis=[0, 2])",
+    "P.tril(T(F), -1)", "P.triu(T(D), 1)",
+    "P.diag(T([1.0, 2.0]), 1)", "P.diag(T(F), -1)", "P.diag(T(I32), 0, padding_value=-1)",
+    "P.unstack(T(D), axis=1)", "P.unbind(T(F), 1)", "P.chunk(T(D), 2, axis=2)",
+    "P.slice(T(D), [0, 2], [1, -3], [2, 100])",
+    "P.strided_slice(T(D), [1, 2], [2, 0], [0, 4], [-1, 3])",
+    "P.isnan(T(S))", "P.isinf(T(S))", "P.isfinite(T(S))", "P.isnan(T(I))",
+    "P.clip(T(F), -0.5, 0.5)", "P.clip(T(I), -2, 3)", "P.clip(T(I), min=-1.5)",
+    "P.cumsum(T(F), axis=1)", "P.cumsum(T(I))", "P.cumsum(T(I32))",
+    "P.cumsum(T(F), dtype='float64')",
+    "P.logsumexp(T(D), axis=[0, 2])", "P.logsumexp(T(F), keepdim=True)", "P.logsumexp(T(I))",
+    "P.kron(T(F[:2, :2]), T(I32[:3].astype('float32')))",
+    "P.isclose(T(S), T(S))", "P.isclose(T(S), T(S), equal_nan=True)",
+    "P.allclose(T(F), T(F + 1e-6))", "P.equal_all(T(I), T(I))",
+    "P.dot(T(F), T(F))", "P.bmm(T(D[:, :, :3]), T(D[:, :3, :]))", "P.mm(T(F), T(F.T))",
+    "P.t(T(F))",
+    "P.linalg.norm(T(D))", "P.linalg.norm(T(F), p=1)", "P.linalg.norm(T(F), p=np.inf, axis=0)",
+    "P.linalg.norm(T(D), p=3, axis=-1, keepdim=True)", "P.linalg.norm(T(F), p=0, axis=1)",
+    "P.linalg.norm(T(D), p='fro', axis=[1, 2])", "P.linalg.norm(T(F), p=-1, axis=[0, 1])",
+    "P.linalg.norm(T(F), p=np.inf, axis=[0, 1])",
+    "P.var(T(D), axis=[0, 2])", "P.var(T(F), unbiased=False)", "P.var(T(I))",
+    "P.std(T(D), axis=1, keepdim=True)", "P.std(T(F), unbiased=False)",
+    "P.median(T(F))", "P.median(T(D), axis=2)", "P.median(T(I), axis=0, mode='min')",
+    "P.median(T(I))", "P.median(T(F), axis=1, keepdim=True)",
+    "P.numel(T(D))", "P.shape(T(D))",
+]
+
+
+def main():
+    import paddle
+
+    env = {"P": paddle, "T": paddle.to_tensor, "np": np, **INPUTS}
+    arrays, meta = {}, []
+    for i, src in enumerate(CASES):
+        out = eval(src, env)
+        parts = list(out) if isinstance(out, (tuple, list)) else [out]
+        for j, part in enumerate(parts):
+            arrays[f"case{i}_{j}"] = part.numpy()
+        meta.append({"src": src, "parts": len(parts), "sequence": isinstance(out, (tuple, list)),
+                     "dtypes": [str(p.dtype).replace("paddle.", "") for p in parts]})
+    OUT.mkdir(parents=True, exist_ok=True)
+    np.savez(OUT / "functions.npz", **arrays, **{f"input_{k}": v for k, v in INPUTS.items()})
+    (OUT / "functions.json").write_text(json.dumps(
+        {"paddle": paddle.__version__, "cases": meta}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
