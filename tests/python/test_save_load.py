@@ -15,7 +15,7 @@ import pytest
 import paddle
 from paddle.framework import _saved_format
 from tools.oracle.save_load_cases import (
-    BIG_SPLIT_MAX_BYTES, BIG_SPLIT_STATE, CASES, DATA, build, describe,
+    BIG_SPLIT_MAX_BYTES, BIG_SPLIT_STATE, BINARY_CASES, CASES, DATA, build, describe,
 )
 
 EXPECTED = json.loads((DATA / "expected.json").read_text())
@@ -55,6 +55,27 @@ def test_save_writes_paddlepaddles_pickle(case, tmp_path):
     assert _described_load(str(path)) == expected["load"]
 
 
+@pytest.mark.parametrize("case", sorted(BINARY_CASES))
+def test_use_binary_format_writes_paddlepaddles_tensor_stream(case, tmp_path):
+    path = tmp_path / (case + ".pdtensor")
+    paddle.save(build(BINARY_CASES[case], paddle), str(path), use_binary_format=True)
+    assert path.read_bytes() == (DATA / EXPECTED[case]["file"]).read_bytes()
+    assert _described_load(str(path)) == EXPECTED[case]["load"]
+    buf = io.BytesIO()
+    paddle.save(build(BINARY_CASES[case], paddle), buf, use_binary_format=True)
+    buf.seek(0)
+    assert _described_load(buf, return_numpy=True) == EXPECTED[case]["load_numpy"]
+
+
+def test_use_binary_format_takes_one_tensor(tmp_path):
+    with pytest.raises(NotImplementedError, match="expected Tensor, but received <class 'list'>"):
+        paddle.save([paddle.to_tensor([1.0])], str(tmp_path / "x"), use_binary_format=True)
+    # A stream with bytes missing is neither a pickle nor a tensor stream.
+    whole = (DATA / "binary_tensor.pdtensor").read_bytes()
+    with pytest.raises(ValueError, match="can not parse"):
+        paddle.load(io.BytesIO(whole[:-4]))
+
+
 def test_state_dict_arrays_over_the_limit_are_saved_in_slices(tmp_path, monkeypatch):
     monkeypatch.setattr(_saved_format, "MAX_SLICE_BYTES", BIG_SPLIT_MAX_BYTES)
     path = tmp_path / "big.pdparams"
@@ -68,7 +89,7 @@ def test_state_dict_arrays_over_the_limit_are_saved_in_slices(tmp_path, monkeypa
 
 def test_files_saved_here_loaded_in_paddlepaddle_as_its_own():
     # Recorded by `save_load_oracle.py check-ours` on files this save wrote.
-    assert set(OURS_IN_PADDLE) == set(CASES) | {"big_split"}
+    assert set(OURS_IN_PADDLE) == set(CASES) | set(BINARY_CASES) | {"big_split"}
     assert all(r["same_as_paddle"] for r in OURS_IN_PADDLE.values()), OURS_IN_PADDLE
     for case, result in OURS_IN_PADDLE.items():
         assert result["load"] == EXPECTED[case]["load"]
@@ -127,6 +148,7 @@ def test_plain_python_objects_load_as_they_were(tmp_path):
     ({"w": None}, {"protocol": 5}, ValueError, "protocol=5"),
     (1, {"foo": 1}, ValueError, r"config \(foo\)"),
     (1, {"use_binary_format": 1}, TypeError, "use_binary_format"),
+    (1, {"use_binary_format": True}, NotImplementedError, "expected Tensor"),
     (range(3), {}, NotImplementedError, "range"),
     ([b"raw"], {}, NotImplementedError, "bytes"),
     ({"a": (i for i in range(2))}, {}, NotImplementedError, "generator"),
@@ -262,3 +284,23 @@ def test_big_param_info_with_missing_slices_is_a_value_error(tmp_path):
                     f, protocol=2)
     with pytest.raises(ValueError, match="slices of the big parameter 'w'"):
         paddle.load(path)
+
+
+def test_layer_state_dict_round_trip_and_paddlepaddles_file_into_a_layer(tmp_path):
+    layer = paddle.nn.Linear(2, 3)
+    path = str(tmp_path / "linear.pdparams")
+    paddle.save(layer.state_dict(), path)
+    other = paddle.nn.Linear(2, 3)
+    assert other.set_state_dict(paddle.load(path)) == ([], [])
+    np.testing.assert_array_equal(other.weight.numpy(), layer.weight.numpy())
+    np.testing.assert_array_equal(other.bias.numpy(), layer.bias.numpy())
+    # The state_dict PaddlePaddle 3.3.1 saved for a Linear(2, 3).
+    other.set_state_dict(paddle.load(str(DATA / "linear_state.pdparams")))
+    np.testing.assert_array_equal(other.weight.numpy(),
+                                  np.array([[0.5, -1.0, 2.0], [3.25, 0.0, -7.5]], "float32"))
+
+
+@pytest.mark.parametrize("wrap", [lambda m: m, lambda m: {"model": m}, lambda m: [1, m]])
+def test_saving_a_layer_is_refused(tmp_path, wrap):
+    with pytest.raises(ValueError, match="do not support saving `paddle.nn.Layer`"):
+        paddle.save(wrap(paddle.nn.Linear(2, 3)), str(tmp_path / "m.pkl"))
