@@ -371,3 +371,54 @@ def test_forward_may_return_a_list_and_non_tensors():
     assert isinstance(out, list) and out[1] == "tag"
     (out[0] + out[2]).backward()
     np.testing.assert_allclose(a.grad.numpy(), [5.0])
+
+
+class Tanh(PyLayer):
+    """Saves its output for backward (the usual case that could leak)."""
+
+    @staticmethod
+    def forward(ctx, x):
+        y = paddle.tanh(x)
+        ctx.save_for_backward(y)
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        y, = ctx.saved_tensor()
+        return dy * (1 - y * y)
+
+
+def test_an_output_saved_for_backward_is_freed_with_its_graph():
+    import gc
+    import weakref
+
+    class Marker:
+        pass
+
+    x = _leaf([0.5])
+    y = Tanh.apply(x)
+    y.marker = Marker()
+    alive = weakref.ref(y.marker)
+    del y
+    gc.collect()
+    assert alive() is None
+
+
+def test_a_saved_output_still_gives_gradients_after_the_output_is_gone():
+    x = _leaf([0.5, -1.0])
+    loss = (Tanh.apply(x) * 2).sum()  # the output itself is not kept
+    loss.backward()
+    np.testing.assert_allclose(x.grad.numpy(), 2 * (1 - np.tanh([0.5, -1.0]) ** 2), rtol=1e-6)
+
+
+def test_higher_order_gradient_through_a_saved_output():
+    xv = np.array([0.5, -1.0], "float32")
+    x = _leaf(xv)
+    y = Tanh.apply(x)
+    ones = paddle.to_tensor([1.0, 1.0])
+    g, = paddle.grad(y, x, grad_outputs=ones, create_graph=True)
+    g2, = paddle.grad(g, x, grad_outputs=ones)
+    t = np.tanh(xv)
+    np.testing.assert_allclose(g.numpy(), 1 - t * t, rtol=1e-6)
+    np.testing.assert_allclose(g2.numpy(), -2 * t * (1 - t * t), rtol=1e-5)
+

@@ -3,6 +3,7 @@ Python functions. ``apply`` runs ``forward`` without recording its ops and, when
 an input wants a gradient, records one grad node (C++: GradNode::MakeCustom)
 that calls ``backward`` with the gradients of the outputs."""
 import itertools
+import weakref
 
 from .. import _core
 from .grad_mode import is_grad_enabled, no_grad
@@ -29,6 +30,10 @@ class PyLayerContext:
         ...     def backward(ctx, dy):
         ...         y, = ctx.saved_tensor()
         ...         return dy * (1 - y * y)
+        >>> x = paddle.to_tensor([0.0], stop_gradient=False)
+        >>> Tanh.apply(x).backward()
+        >>> x.grad.numpy()
+        array([1.], dtype=float32)
     """
 
     container = None
@@ -42,7 +47,20 @@ class PyLayerContext:
         Call it at most once, inside ``forward``.
 
         Example:
-            >>> ctx.save_for_backward(x, y)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class Mul(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x, y):
+            ...         ctx.save_for_backward(x, y)
+            ...         return x * y
+            ...     @staticmethod
+            ...     def backward(ctx, dz):
+            ...         x, y = ctx.saved_tensor()
+            ...         return dz * y, dz * x
+            >>> x = paddle.to_tensor([2.0], stop_gradient=False)
+            >>> Mul.apply(x, paddle.to_tensor([5.0], stop_gradient=False)).backward()
+            >>> x.grad.numpy()
+            array([5.], dtype=float32)
         """
         self.container = tensors
 
@@ -50,9 +68,24 @@ class PyLayerContext:
         """The tensors given to :meth:`save_for_backward` (a tuple), or None.
 
         Example:
-            >>> x, y = ctx.saved_tensor()  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class Square(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x):
+            ...         ctx.save_for_backward(x)
+            ...         return x * x
+            ...     @staticmethod
+            ...     def backward(ctx, dy):
+            ...         x, = ctx.saved_tensor()
+            ...         return 2 * x * dy
+            >>> x = paddle.to_tensor([3.0], stop_gradient=False)
+            >>> Square.apply(x).backward()
+            >>> x.grad.numpy()
+            array([6.], dtype=float32)
         """
-        return self.container
+        if self.container is None:
+            return None
+        return tuple(t.get() if isinstance(t, _SavedOutput) else t for t in self.container)
 
     def mark_not_inplace(self, *args):
         """Marks input tensors that ``forward`` may return as they are: the
@@ -60,7 +93,19 @@ class PyLayerContext:
         own place in the graph. Call it inside ``forward``.
 
         Example:
-            >>> ctx.mark_not_inplace(x)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class Identity(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x):
+            ...         ctx.mark_not_inplace(x)
+            ...         return x
+            ...     @staticmethod
+            ...     def backward(ctx, dy):
+            ...         return dy
+            >>> x = paddle.to_tensor([1.0], stop_gradient=False)
+            >>> y = Identity.apply(x)
+            >>> y is x, x.is_leaf
+            (False, True)
         """
         self.not_inplace_tensors = args
 
@@ -70,7 +115,21 @@ class PyLayerContext:
         inside ``forward``.
 
         Example:
-            >>> ctx.mark_non_differentiable(indices)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class ReluWithMask(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x):
+            ...         mask = (x > 0).astype(x.dtype)
+            ...         ctx.mark_non_differentiable(mask)
+            ...         ctx.save_for_backward(mask)
+            ...         return x * mask, mask
+            ...     @staticmethod
+            ...     def backward(ctx, dy, dmask):
+            ...         mask, = ctx.saved_tensor()
+            ...         return dy * mask
+            >>> y, mask = ReluWithMask.apply(paddle.to_tensor([-1.0, 2.0], stop_gradient=False))
+            >>> y.stop_gradient, mask.stop_gradient
+            (False, True)
         """
         self.non_differentiable = args
 
@@ -79,7 +138,18 @@ class PyLayerContext:
         output no gradient reached. Call it inside ``forward``.
 
         Example:
-            >>> ctx.set_materialize_grads(False)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class Pair(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x):
+            ...         ctx.set_materialize_grads(False)
+            ...         return x * 2, x * 3
+            ...     @staticmethod
+            ...     def backward(ctx, d2, d3):
+            ...         print(d3)
+            ...         return d2 * 2
+            >>> Pair.apply(paddle.to_tensor([1.0], stop_gradient=False))[0].backward()
+            None
         """
         self.materialize_grads = value
 
@@ -88,9 +158,35 @@ class PyLayerContext:
         their outputs (True, the default). Call it inside ``forward``.
 
         Example:
-            >>> ctx.set_grad_in_dtype_consistent(False)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class ToDouble(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x):
+            ...         ctx.set_grad_in_dtype_consistent(False)
+            ...         return x.astype("float64")
+            ...     @staticmethod
+            ...     def backward(ctx, dy):
+            ...         print(dy.dtype)
+            ...         return dy.astype("float32")
+            >>> y = ToDouble.apply(paddle.to_tensor([1.0], stop_gradient=False))
+            >>> y.backward(paddle.to_tensor([1.0]))
+            paddle.float32
         """
         self.grad_in_dtype_consistent = flag
+
+
+class _SavedOutput:
+    """An output of the layer kept for its backward. The output points at the
+    layer's grad node, which holds ctx: holding the output itself would make
+    a cycle through C++ that Python's collector cannot free. So the output is
+    held weakly, with a tensor sharing its data for when it is gone."""
+
+    def __init__(self, t):
+        self.ref, self.data = weakref.ref(t), t._detach()
+
+    def get(self):
+        t = self.ref()
+        return self.data if t is None else t
 
 
 def _contains(seq, t):
@@ -136,8 +232,16 @@ class PyLayer(PyLayerContext):
         from the arguments; its ops are not recorded.
 
         Example:
-            >>> def forward(ctx, x):  # doctest: +SKIP
-            ...     return x * 2
+            >>> from paddle.autograd import PyLayer
+            >>> class Double(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x, times=2):
+            ...         return x * times
+            ...     @staticmethod
+            ...     def backward(ctx, dy):
+            ...         return dy * 2
+            >>> Double.apply(paddle.to_tensor([1.5])).numpy()
+            array([3.], dtype=float32)
         """
         raise NotImplementedError("You must implement the forward function for PyLayer.")
 
@@ -146,8 +250,19 @@ class PyLayer(PyLayerContext):
         """Computes the gradients of the Tensor inputs from those of the outputs.
 
         Example:
-            >>> def backward(ctx, dy):  # doctest: +SKIP
-            ...     return dy * 2
+            >>> from paddle.autograd import PyLayer
+            >>> class Sum(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x, y):
+            ...         return x + y
+            ...     @staticmethod
+            ...     def backward(ctx, dz):
+            ...         return dz, None  # no gradient for y
+            >>> x = paddle.to_tensor([1.0], stop_gradient=False)
+            >>> y = paddle.to_tensor([2.0], stop_gradient=False)
+            >>> Sum.apply(x, y).backward()
+            >>> x.grad.numpy(), y.grad
+            (array([1.], dtype=float32), None)
         """
         raise NotImplementedError("You must implement the backward function for PyLayer.")
 
@@ -157,7 +272,20 @@ class PyLayer(PyLayerContext):
         the gradient of its Tensor outputs when a Tensor input wants one.
 
         Example:
-            >>> y = Cube.apply(x)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class Scale(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x, factor=1.0):
+            ...         ctx.factor = factor
+            ...         return x * factor
+            ...     @staticmethod
+            ...     def backward(ctx, dy):
+            ...         return dy * ctx.factor
+            >>> x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+            >>> y = Scale.apply(x, factor=3.0)
+            >>> y.sum().backward()
+            >>> x.grad.numpy()
+            array([3., 3.], dtype=float32)
         """
         ctx = PyLayerContext()
         inputs = [a for a in itertools.chain(args, kwargs.values()) if isinstance(a, Tensor)]
@@ -173,6 +301,9 @@ class PyLayer(PyLayerContext):
             if not diff:
                 t.stop_gradient = True
         if is_grad_enabled() and any(not x.stop_gradient for x in inputs) and any(differentiable):
+            if ctx.container is not None:
+                ctx.container = tuple(_SavedOutput(t) if _contains(tensors, t) else t
+                                      for t in ctx.container)
             backward = _BackwardCall(cls, ctx, inputs, tensors, differentiable)
             _core._make_py_layer_node(f"PyLayer_{cls.__name__}", backward, inputs,
                                       [t for t, d in zip(tensors, differentiable) if d])

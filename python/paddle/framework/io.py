@@ -89,10 +89,13 @@ def save(obj, path, protocol=4, **configs):
         None
 
     Example:
+        >>> import os
+        >>> import tempfile
         >>> import paddle
         >>> w = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
-        >>> paddle.save({"w": w}, "model/linear.pdparams")
-        >>> paddle.load("model/linear.pdparams")["w"].shape
+        >>> path = os.path.join(tempfile.mkdtemp(), "model", "linear.pdparams")
+        >>> paddle.save({"w": w}, path)
+        >>> paddle.load(path)["w"].shape
         [2, 2]
     """
     _check_configs(configs, _SAVE_CONFIGS, "save")
