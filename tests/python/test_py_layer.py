@@ -143,41 +143,36 @@ def test_backward_returning_none_for_an_input_gives_it_no_gradient():
     assert b.grad is None
 
 
-def test_inputs_without_gradient_record_nothing():
-    calls = []
+def _spy(seen, probe):
+    """A layer (y = 2a, da = 2dy) that appends probe(ctx) to `seen` in forward and backward."""
 
     class Spy(PyLayer):
         @staticmethod
         def forward(ctx, a):
+            seen.append(probe(ctx))
             return a * 2
 
         @staticmethod
         def backward(ctx, dy):
-            calls.append(1)
-            return dy
+            seen.append(probe(ctx))
+            return dy * 2
 
-    y = Spy.apply(paddle.to_tensor([1.0]))
+    return Spy
+
+
+def test_inputs_without_gradient_record_nothing():
+    calls = []
+    spy = _spy(calls, lambda ctx: "called")
+    y = spy.apply(paddle.to_tensor([1.0]))
     assert y.stop_gradient and y.is_leaf
     with paddle.no_grad():
-        assert Spy.apply(_leaf([1.0])).stop_gradient
-    assert calls == []
+        assert spy.apply(_leaf([1.0])).stop_gradient
+    assert calls == ["called"] * 2  # the two forwards, no backward
 
 
 def test_forward_runs_without_recording_and_backward_without_grad_mode():
     modes = []
-
-    class Probe(PyLayer):
-        @staticmethod
-        def forward(ctx, a):
-            modes.append(paddle.is_grad_enabled())
-            return a * 2
-
-        @staticmethod
-        def backward(ctx, dy):
-            modes.append(paddle.is_grad_enabled())
-            return dy * 2
-
-    Probe.apply(_leaf([1.0])).backward()
+    _spy(modes, lambda ctx: paddle.is_grad_enabled()).apply(_leaf([1.0])).backward()
     assert modes == [False, False]
 
 
@@ -290,19 +285,7 @@ def test_second_backward_needs_retain_graph():
 
 def test_saved_tensor_is_none_without_save():
     seen = []
-
-    class NoSave(PyLayer):
-        @staticmethod
-        def forward(ctx, a):
-            seen.append(ctx.saved_tensor())
-            return a * 1
-
-        @staticmethod
-        def backward(ctx, dy):
-            seen.append(ctx.saved_tensor())
-            return dy
-
-    NoSave.apply(_leaf([1.0])).backward()
+    _spy(seen, lambda ctx: ctx.saved_tensor()).apply(_leaf([1.0])).backward()
     assert seen == [None, None]
     assert isinstance(PyLayerContext(), PyLayerContext)
 
