@@ -405,3 +405,55 @@ def test_higher_order_gradient_through_a_saved_output():
     np.testing.assert_allclose(g.numpy(), 1 - t * t, rtol=1e-6)
     np.testing.assert_allclose(g2.numpy(), -2 * t * (1 - t * t), rtol=1e-5)
 
+
+
+class ListProduct(PyLayer):
+    """A list argument of tensors is one input position with a list of gradients."""
+
+    @staticmethod
+    def forward(ctx, factors, scale):
+        ctx.save_for_backward(*[f for f in factors if isinstance(f, paddle.Tensor)])
+        ctx.scale = scale
+        return factors[0] * factors[1] * scale
+
+    @staticmethod
+    def backward(ctx, dy):
+        a, b = ctx.saved_tensor()
+        return [dy * b * ctx.scale, dy * a * ctx.scale], dy * a * b
+
+
+def test_a_list_of_tensors_takes_a_list_of_gradients():
+    a, b, s = _leaf([2.0]), _leaf([3.0]), _leaf([5.0])
+    ListProduct.apply([a, b], s).backward()
+    np.testing.assert_allclose(a.grad.numpy(), [15.0])
+    np.testing.assert_allclose(b.grad.numpy(), [10.0])
+    np.testing.assert_allclose(s.grad.numpy(), [6.0])
+
+
+def test_a_single_list_input_may_return_its_list_and_skip_non_tensor_items():
+    class FirstTimesTwo(PyLayer):
+        @staticmethod
+        def forward(ctx, items):
+            return items[0] * 2
+
+        @staticmethod
+        def backward(ctx, dy):
+            return [dy * 2, None]
+
+    a = _leaf([1.0])
+    FirstTimesTwo.apply([a, "not a tensor"]).backward()
+    np.testing.assert_allclose(a.grad.numpy(), [2.0])
+
+
+def test_a_list_input_needs_one_gradient_per_item():
+    class TensorForList(PyLayer):
+        @staticmethod
+        def forward(ctx, items):
+            return items[0] * 2
+
+        @staticmethod
+        def backward(ctx, dy):
+            return dy
+
+    with pytest.raises(ValueError, match="input #0 is a list of 2, so its gradient must be"):
+        TensorForList.apply([_leaf([1.0]), 3]).backward()

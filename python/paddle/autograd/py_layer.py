@@ -189,6 +189,10 @@ class _SavedOutput:
         return self.data if t is None else t
 
 
+def _has_tensor(items):
+    return any(isinstance(v, Tensor) for v in items)
+
+
 def _contains(seq, t):
     return any(t is s for s in seq)
 
@@ -206,7 +210,8 @@ class PyLayer(PyLayerContext):
 
     ``backward`` receives one gradient per Tensor ``forward`` returned and
     returns one gradient (a Tensor, or None for no gradient) per Tensor
-    argument of ``apply`` (positional ones, then keyword ones), in order.
+    argument of ``apply`` (positional ones, then keyword ones), in order. A
+    list argument holding Tensors takes a list of gradients, one per item.
 
     Example:
         >>> import paddle
@@ -288,7 +293,10 @@ class PyLayer(PyLayerContext):
             array([3., 3.], dtype=float32)
         """
         ctx = PyLayerContext()
-        inputs = [a for a in itertools.chain(args, kwargs.values()) if isinstance(a, Tensor)]
+        positions = [a for a in itertools.chain(args, kwargs.values())
+                     if isinstance(a, Tensor) or (type(a) is list and _has_tensor(a))]
+        inputs = [t for p in positions for t in ([p] if isinstance(p, Tensor) else p)
+                  if isinstance(t, Tensor)]
         with no_grad():
             result = cls.forward(ctx, *args, **kwargs)
         outputs = [result] if isinstance(result, Tensor) else result
@@ -304,7 +312,7 @@ class PyLayer(PyLayerContext):
             if ctx.container is not None:
                 ctx.container = tuple(_SavedOutput(t) if _contains(tensors, t) else t
                                       for t in ctx.container)
-            backward = _BackwardCall(cls, ctx, inputs, tensors, differentiable)
+            backward = _BackwardCall(cls, ctx, positions, tensors, differentiable)
             _core._make_py_layer_node(f"PyLayer_{cls.__name__}", backward, inputs,
                                       [t for t, d in zip(tensors, differentiable) if d])
         if isinstance(result, Tensor):
@@ -332,18 +340,21 @@ def _own_outputs(cls, ctx, outputs, inputs):
 
 class _BackwardCall:
     """The node's gradient rule: the user's backward, with PaddlePaddle's
-    treatment of missing output gradients and checks of what it returns."""
+    treatment of missing output gradients and checks of what it returns.
+    An input position is a Tensor's _Meta, or for a list argument a list of
+    _Meta (None for an item that is not a Tensor)."""
 
-    def __init__(self, cls, ctx, inputs, outputs, differentiable):
+    def __init__(self, cls, ctx, positions, outputs, differentiable):
         self.cls, self.ctx = cls, ctx
-        self.inputs = [_Meta(x) for x in inputs]
+        self.positions = [_Meta(p) if isinstance(p, Tensor)
+                          else [_Meta(v) if isinstance(v, Tensor) else None for v in p]
+                          for p in positions]
         self.outputs = [_Meta(t) for t in outputs]
         self.differentiable = differentiable
 
     def __call__(self, grads):
         from ..tensor.creation import zeros
 
-        name = self.cls.__name__
         arriving = iter(grads)
         full = []
         for meta, diff in zip(self.outputs, self.differentiable):
@@ -353,37 +364,54 @@ class _BackwardCall:
             elif g is not None and self.ctx.grad_in_dtype_consistent and g.dtype != meta.dtype:
                 g = g.astype(meta.dtype)
             full.append(g)
-        result = self.cls.backward(self.ctx, *full)
-        if result is None or isinstance(result, Tensor):
-            result = [result]
-        elif isinstance(result, (list, tuple)):
+        result = self._per_position(self.cls.backward(self.ctx, *full))
+        flat = []
+        for i, (pos, g) in enumerate(zip(self.positions, result)):
+            if isinstance(pos, _Meta):
+                flat.append(self._check(str(i), pos, g))
+                continue
+            g = [None] * len(pos) if g is None else g
+            if not isinstance(g, (list, tuple)) or len(g) != len(pos):
+                raise ValueError(f"{self.cls.__name__} : input #{i} is a list of {len(pos)}, so "
+                                 f"its gradient must be a list of {len(pos)} (Tensor or None), "
+                                 f"got {type(g).__name__}")
+            flat += [self._check(f"{i}.{j}", m, gj) for j, (m, gj) in enumerate(zip(pos, g))
+                     if m is not None]
+        return flat
+
+    def _per_position(self, result):
+        """What backward returned, as one entry per input position."""
+        name, n = self.cls.__name__, len(self.positions)
+        one_list_input = n == 1 and isinstance(self.positions[0], list)
+        if isinstance(result, tuple) or (isinstance(result, list) and not one_list_input):
             result = list(result)
+        elif result is None or isinstance(result, (Tensor, list)):
+            result = [result]
         else:
             raise ValueError(f"{name} : We can only support Tensor or None for backward output, "
                              f"but got {type(result).__name__}")
-        n = len(self.inputs)
         if len(result) > n:
             raise ValueError(f"{name} : The number of outputs of `PyLayer.backward` should be {n}, "
                              f"but received {len(result)}.")
         for i in range(len(result), n):
-            if not self.inputs[i].stop_gradient:
+            pos = self.positions[i]
+            metas = [pos] if isinstance(pos, _Meta) else [m for m in pos if m is not None]
+            if any(not m.stop_gradient for m in metas):
                 raise ValueError(f"{name}'s backward function should not return empty at {i} "
                                  f"position: input #{i} wants a gradient")
-        result += [None] * (n - len(result))
-        return [self._check(i, g) for i, g in enumerate(result)]
+        return result + [None] * (n - len(result))
 
-    def _check(self, i, g):
+    def _check(self, where, meta, g):
         name = self.cls.__name__
         if g is None:
             return None
         if not isinstance(g, Tensor):
             raise ValueError(f"{name} : We can only support Tensor or None for backward output, "
-                             f"but got {type(g).__name__} at position {i}")
-        meta = self.inputs[i]
+                             f"but got {type(g).__name__} at position {where}")
         if meta.stop_gradient:
-            raise ValueError(f"{name}'s backward function should return None at {i} position, "
+            raise ValueError(f"{name}'s backward function should return None at {where} position, "
                              "because its forward Tensor's stop_gradient is True.")
         if list(g.shape) != meta.shape:
             raise ValueError(f"{name} : backward returned a gradient of shape {list(g.shape)} for "
-                             f"input #{i}, whose shape is {meta.shape}")
+                             f"input #{where}, whose shape is {meta.shape}")
         return g.astype(meta.dtype) if g.dtype != meta.dtype else g
