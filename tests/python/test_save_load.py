@@ -304,3 +304,14 @@ def test_layer_state_dict_round_trip_and_paddlepaddles_file_into_a_layer(tmp_pat
 def test_saving_a_layer_is_refused(tmp_path, wrap):
     with pytest.raises(ValueError, match="do not support saving `paddle.nn.Layer`"):
         paddle.save(wrap(paddle.nn.Linear(2, 3)), str(tmp_path / "m.pkl"))
+
+
+def test_files_pickled_under_numpy_1_load():
+    # numpy 1.x named its pickle helpers numpy.core.multiarray.*, as older
+    # PaddlePaddle checkpoints hold them.
+    raw = pickle.dumps({"w": np.arange(3, dtype="float32"), "s": np.float64(2.5)}, protocol=2)
+    old = raw.replace(b"cnumpy._core.multiarray\n", b"cnumpy.core.multiarray\n")
+    assert old.count(b"cnumpy.core.multiarray\n") == 2
+    loaded = paddle.load(io.BytesIO(old), return_numpy=True)
+    np.testing.assert_array_equal(loaded["w"], [0, 1, 2])
+    assert loaded["s"] == 2.5 and isinstance(loaded["s"], np.float64)
