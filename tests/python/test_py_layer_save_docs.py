@@ -1,18 +1,19 @@
 """Every Example in the docstrings of paddle.autograd.PyLayer and of
-paddle.save / paddle.load runs and prints what it shows."""
+paddle.save / paddle.load / paddle.async_save runs and prints what it shows."""
 import doctest
 
 import pytest
 
 import paddle
 from paddle.autograd import py_layer
+from paddle.framework import _async_save as framework_async_save
 from paddle.framework import io as framework_io
 
 
 def _docstring_examples():
     finder = doctest.DocTestFinder(exclude_empty=True)
     tests = []
-    for module in (py_layer, framework_io):
+    for module in (py_layer, framework_io, framework_async_save):
         tests += [t for t in finder.find(module, module.__name__, globs={}) if t.examples]
     return sorted(tests, key=lambda t: t.name)
 

@@ -315,3 +315,28 @@ def test_files_pickled_under_numpy_1_load():
     loaded = paddle.load(io.BytesIO(old), return_numpy=True)
     np.testing.assert_array_equal(loaded["w"], [0, 1, 2])
     assert loaded["s"] == 2.5 and isinstance(loaded["s"], np.float64)
+
+
+def test_async_save_writes_the_values_at_the_call(tmp_path):
+    w = paddle.to_tensor([1.0, 2.0, 3.0])
+    w.name = "w_0"
+    path = str(tmp_path / "ckpt" / "w.pdparams")
+    paddle.async_save({"w": w, "meta": {"step": 7}}, path)
+    w.numpy()[:] = 0.0  # an in-place update right after the call (numpy() shares memory)
+    paddle.clear_async_save_task_queue()
+    loaded = paddle.load(path)
+    np.testing.assert_array_equal(loaded["w"].numpy(), [1.0, 2.0, 3.0])
+    assert loaded["w"].name == "w_0" and loaded["meta"] == {"step": 7}
+
+
+def test_async_save_arguments_and_errors(tmp_path):
+    with pytest.raises(TypeError, match="does not support this type: <class 'list'>"):
+        paddle.async_save([paddle.to_tensor([1.0])], str(tmp_path / "x"))
+    with pytest.warns(UserWarning, match="not supported in async mode"):
+        paddle.async_save(paddle.to_tensor([1.0]), str(tmp_path / "t.pdtensor"), use_binary_format=True)
+    # The write's own error comes out of clear_async_save_task_queue.
+    paddle.async_save({"w": paddle.to_tensor([1.0])}, str(tmp_path) + "/", sync_other_task=True)
+    with pytest.raises(ValueError, match="filename is empty"):
+        paddle.clear_async_save_task_queue()
+    paddle.clear_async_save_task_queue()  # the queue is empty now
+    assert paddle.load(str(tmp_path / "t.pdtensor")).numpy().tolist() == [1.0]
