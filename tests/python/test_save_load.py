@@ -340,3 +340,13 @@ def test_async_save_arguments_and_errors(tmp_path):
         paddle.clear_async_save_task_queue()
     paddle.clear_async_save_task_queue()  # the queue is empty now
     assert paddle.load(str(tmp_path / "t.pdtensor")).numpy().tolist() == [1.0]
+
+
+def test_a_parameter_loads_as_a_plain_tensor_with_its_name(tmp_path):
+    layer = paddle.nn.Linear(2, 3)
+    path = str(tmp_path / "w.pdtensor")
+    paddle.save(layer.weight, path)
+    loaded = paddle.load(path)
+    assert type(loaded) is paddle.Tensor and loaded.name == layer.weight.name
+    assert loaded.stop_gradient and not layer.weight.stop_gradient
+    np.testing.assert_array_equal(loaded.numpy(), layer.weight.numpy())

@@ -2,6 +2,7 @@
 Python functions. ``apply`` runs ``forward`` without recording its ops and, when
 an input wants a gradient, records one grad node (C++: GradNode::MakeCustom)
 that calls ``backward`` with the gradients of the outputs."""
+import functools
 import itertools
 import weakref
 
@@ -10,7 +11,7 @@ from .grad_mode import is_grad_enabled, no_grad
 
 Tensor = _core.Tensor
 
-__all__ = ["PyLayer", "PyLayerContext"]
+__all__ = ["PyLayer", "PyLayerContext", "once_differentiable"]
 
 
 class PyLayerContext:
@@ -187,6 +188,38 @@ class _SavedOutput:
     def get(self):
         t = self.ref()
         return self.data if t is None else t
+
+
+def once_differentiable(backward):
+    """Wraps a PyLayer ``backward`` so that it runs without recording its ops
+    even under ``create_graph=True``: its result has no gradient of its own.
+
+    Example:
+        >>> import paddle
+        >>> from paddle.autograd import PyLayer
+        >>> from paddle.autograd.py_layer import once_differentiable
+        >>> class Square(PyLayer):
+        ...     @staticmethod
+        ...     def forward(ctx, x):
+        ...         ctx.save_for_backward(x)
+        ...         return x * x
+        ...     @staticmethod
+        ...     @once_differentiable
+        ...     def backward(ctx, dy):
+        ...         x, = ctx.saved_tensor()
+        ...         return 2 * x * dy
+        >>> x = paddle.to_tensor([3.0], stop_gradient=False)
+        >>> g, = paddle.grad(Square.apply(x), x, create_graph=True)
+        >>> g.numpy(), g.stop_gradient
+        (array([6.], dtype=float32), True)
+    """
+
+    @functools.wraps(backward)
+    def wrapper(ctx, *args):
+        with no_grad():
+            return backward(ctx, *args)
+
+    return wrapper
 
 
 def _has_tensor(items):
