@@ -6,4 +6,5 @@ from .dtypes import (  # noqa: F401
 )
 from .random import seed  # noqa: F401
 from ._async_save import async_save, clear_async_save_task_queue  # noqa: F401
+from .size import Size  # noqa: F401
 from .io import load, save  # noqa: F401

@@ -96,7 +96,7 @@ def save(obj, path, protocol=4, **configs):
         >>> path = os.path.join(tempfile.mkdtemp(), "model", "linear.pdparams")
         >>> paddle.save({"w": w}, path)
         >>> paddle.load(path)["w"].shape
-        [2, 2]
+        paddle.Size([2, 2])
     """
     _check_configs(configs, _SAVE_CONFIGS, "save")
     use_binary = configs.get("use_binary_format", False)
