@@ -149,7 +149,7 @@ def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format
 
     Example:
         >>> paddle.nn.functional.group_norm(paddle.rand([2, 4, 3, 3]), 2).shape
-        [2, 4, 3, 3]
+        paddle.Size([2, 4, 3, 3])
     """
     fn = "group_norm"
     check_tensor(x, "x", fn)
@@ -171,7 +171,7 @@ def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None
 
     Example:
         >>> paddle.nn.functional.instance_norm(paddle.rand([2, 3, 4, 4])).shape
-        [2, 3, 4, 4]
+        paddle.Size([2, 3, 4, 4])
     """
     fn = "instance_norm"
     check_tensor(x, "x", fn)

@@ -668,7 +668,7 @@ class Layer:
 
         Example:
             >>> paddle.nn.Sequential(paddle.nn.Linear(2, 3)).get_parameter("0.bias").shape
-            [3]
+            paddle.Size([3])
         """
         return self._get(target, "_parameters", "parameter")
 
@@ -679,7 +679,7 @@ class Layer:
             >>> layer = paddle.nn.Layer()
             >>> layer.register_buffer("steps", paddle.zeros([1]))
             >>> layer.get_buffer("steps").shape
-            [1]
+            paddle.Size([1])
         """
         return self._get(target, "_buffers", "buffer")
 

@@ -111,7 +111,7 @@ class BatchNorm3D(_BatchNormBase):
     Example:
         >>> bn = paddle.nn.BatchNorm3D(2)
         >>> bn(paddle.rand([2, 2, 3, 3, 3])).shape
-        [2, 2, 3, 3, 3]
+        paddle.Size([2, 2, 3, 3, 3])
     """
     _formats = ("NCDHW", "NDHWC")
     _ranks = (5,)
@@ -164,7 +164,7 @@ class GroupNorm(Layer):
     Example:
         >>> gn = paddle.nn.GroupNorm(num_groups=2, num_channels=4)
         >>> gn(paddle.rand([2, 4, 3, 3])).shape
-        [2, 4, 3, 3]
+        paddle.Size([2, 4, 3, 3])
     """
 
     def __init__(self, num_groups, num_channels, epsilon=1e-05, *, affine=True, dtype=None,
@@ -230,7 +230,7 @@ class InstanceNorm1D(_InstanceNormBase):
 
     Example:
         >>> paddle.nn.InstanceNorm1D(3)(paddle.rand([2, 3, 5])).shape
-        [2, 3, 5]
+        paddle.Size([2, 3, 5])
     """
     _formats = ("NC", "NCL")
 
@@ -245,6 +245,6 @@ class InstanceNorm2D(_InstanceNormBase):
 
     Example:
         >>> paddle.nn.InstanceNorm2D(3)(paddle.rand([2, 3, 4, 4])).shape
-        [2, 3, 4, 4]
+        paddle.Size([2, 3, 4, 4])
     """
     _formats = ("NCHW",)
