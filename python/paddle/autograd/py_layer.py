@@ -70,19 +70,19 @@ class PyLayerContext:
 
         Example:
             >>> from paddle.autograd import PyLayer
-            >>> class Square(PyLayer):
+            >>> class CubeOf(PyLayer):
             ...     @staticmethod
             ...     def forward(ctx, x):
             ...         ctx.save_for_backward(x)
-            ...         return x * x
+            ...         return x * x * x
             ...     @staticmethod
             ...     def backward(ctx, dy):
-            ...         x, = ctx.saved_tensor()
-            ...         return 2 * x * dy
-            >>> x = paddle.to_tensor([3.0], stop_gradient=False)
-            >>> Square.apply(x).backward()
+            ...         (x,) = ctx.saved_tensor()
+            ...         return 3 * x * x * dy
+            >>> x = paddle.to_tensor([2.0], stop_gradient=False)
+            >>> CubeOf.apply(x).backward()
             >>> x.grad.numpy()
-            array([6.], dtype=float32)
+            array([12.], dtype=float32)
         """
         if self.container is None:
             return None
