@@ -32,6 +32,7 @@ from .framework import (
     get_default_dtype,
     int8, int16, int32, int64, seed, set_default_dtype, uint8,
 )
+from .framework._async_save import async_save, clear_async_save_task_queue
 from .framework.io import load, save
 from .tensor import *  # noqa: F401,F403
 from .tensor import (
