@@ -192,3 +192,48 @@ def test_tensor_transforms_pass_gradients():
     for c in range(3):
         want[c, 1:3, 1:4] = counts[::-1, ::-1] / std[c]
     np.testing.assert_allclose(x.grad.numpy(), want, rtol=1e-6)
+
+
+def test_erase_matches_paddlepaddle():
+    np.testing.assert_array_equal(F.erase(RGB, 2, 3, 4, 5, np.array([1, 2, 3])), REC["erase_numpy"])
+    chw01 = paddle.to_tensor(RGB.transpose(2, 0, 1).astype("float32") / 255)
+    out = F.erase(chw01, 1, 2, 3, 4, paddle.to_tensor([[[0.5]]]))
+    np.testing.assert_allclose(out.numpy(), REC["erase_tensor"], rtol=1e-6)
+    assert float(chw01[0, 1, 2]) != 0.5  # a copy unless inplace
+    F.erase(chw01, 0, 0, 1, 1, paddle.to_tensor([[[0.5]]]), inplace=True)
+    assert float(chw01[0, 0, 0]) == 0.5
+    copy = RGB.copy()
+    assert F.erase(copy, 0, 0, 1, 1, np.array([0, 0, 0]), inplace=True) is copy
+
+
+def test_seeded_random_erasing_matches_paddlepaddle():
+    random.seed(17)
+    np.random.seed(17)
+    out = np.stack([T.RandomErasing(prob=0.7, value=[9, 8, 7])(RGB) for _ in range(4)])
+    np.testing.assert_array_equal(out, REC["random_erasing_numpy"])
+    random.seed(18)
+    np.random.seed(18)
+    out = T.RandomErasing(1.0, value="random")(RGB.astype("float32"))
+    np.testing.assert_allclose(out, REC["random_erasing_random_value"], rtol=1e-6)
+    random.seed(19)
+    np.random.seed(19)
+    chw01 = paddle.to_tensor(RGB.transpose(2, 0, 1).astype("float32") / 255)
+    out = T.RandomErasing(1.0, scale=(0.1, 0.2), value=0.25)(chw01)
+    np.testing.assert_allclose(out.numpy(), REC["random_erasing_tensor"], rtol=1e-6)
+    noisy = T.RandomErasing(1.0, value="random")(chw01)  # paddle.normal noise
+    assert noisy.shape == [3, 13, 17] and (noisy.numpy() != chw01.numpy()).any()
+
+
+def test_random_erasing_bad_arguments():
+    with pytest.raises(ValueError, match="scale"):
+        T.RandomErasing(scale=(0.5, 0.1))
+    with pytest.raises(ValueError, match="ratio"):
+        T.RandomErasing(ratio=(3.0, 1.0))
+    with pytest.raises(ValueError, match="probability"):
+        T.RandomErasing(prob=-0.1)
+    with pytest.raises(ValueError, match="'random'"):
+        T.RandomErasing(value="noise")
+    with pytest.raises(ValueError, match="channel"):
+        T.RandomErasing(value=[1, 2])
+    with pytest.raises(TypeError, match="value"):
+        T.RandomErasing(value=None)

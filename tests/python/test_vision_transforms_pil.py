@@ -78,3 +78,9 @@ def test_bilevel_and_float_modes_to_tensor():
 def test_pil_only_interpolation_is_refused_for_numpy():
     with pytest.raises(ValueError, match="interpolation"):
         F.resize(REC["rgb"], (4, 4), "lanczos")
+
+
+def test_erase_pil():
+    out = F.erase(IMG, 2, 3, 4, 5, np.array([1, 2, 3]))
+    assert isinstance(out, Image.Image)
+    np.testing.assert_array_equal(np.asarray(out), REC["erase_numpy"])

@@ -13,7 +13,7 @@ from ...tensor._helpers import Tensor as _Tensor
 from . import _numpy_ops
 
 __all__ = ["to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize",
-           "to_grayscale", "adjust_brightness", "adjust_contrast"]
+           "to_grayscale", "adjust_brightness", "adjust_contrast", "erase"]
 
 _HAS_PIL = importlib.util.find_spec("PIL") is not None
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
@@ -368,3 +368,29 @@ def adjust_contrast(img, contrast_factor):
         mean = _tensor.mean(gray, axis=[-3, -2, -1], keepdim=True)
         return _blend(img, mean, contrast_factor)
     return _kernels(img, "adjust_contrast").adjust_contrast(img, contrast_factor)
+
+
+def erase(img, i, j, h, w, v, inplace=False):
+    """The region [i, i + h) x [j, j + w) of an image set to v (broadcast over
+    it: a value per channel, or an array of the region's shape). A new image
+    unless inplace (numpy arrays and Tensors; PIL images are always copied).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import functional as F
+        >>> F.erase(np.ones((3, 3, 1), "uint8"), 1, 1, 2, 2, np.array([0]))[..., 0].tolist()
+        [[1, 1, 1], [1, 0, 0], [1, 0, 0]]
+    """
+    if _is_tensor_image(img):
+        out = img if inplace else img.clone()
+        out[..., i:i + h, j:j + w] = v
+        return out
+    if _is_pil_image(img):
+        from PIL import Image
+        arr = np.array(img, dtype=np.uint8)
+        arr[i:i + h, j:j + w, ...] = v
+        return Image.fromarray(arr)
+    _kernels(img, "erase")
+    out = img if inplace else img.copy()
+    out[i:i + h, j:j + w, ...] = v
+    return out

@@ -14,7 +14,7 @@ from . import functional as F
 __all__ = ["BaseTransform", "Compose", "Resize", "RandomResizedCrop", "CenterCrop",
            "RandomHorizontalFlip", "RandomVerticalFlip", "Transpose", "Normalize",
            "BrightnessTransform", "ContrastTransform", "RandomCrop", "Pad", "Grayscale",
-           "ToTensor"]
+           "ToTensor", "RandomErasing"]
 
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
 
@@ -472,3 +472,75 @@ class Grayscale(BaseTransform):
 
     def _apply_image(self, img):
         return F.to_grayscale(img, self.num_output_channels)
+
+
+class RandomErasing(BaseTransform):
+    """With probability prob (random.random() < prob) erases a random rectangle:
+    its area a fraction in `scale` of the image, its aspect ratio log-uniform in
+    `ratio` (numpy.random draws), up to 10 tries to fit strictly inside. value:
+    a number, one per channel, or 'random' (normal noise: times 255 for numpy
+    arrays, paddle.normal for Tensors). Images are numpy HWC, PIL or CHW Tensors.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import RandomErasing
+        >>> out = RandomErasing(prob=1.0, value=0)(np.ones((8, 8, 3), "uint8"))
+        >>> bool((out == 0).any()), out.shape
+        (True, (8, 8, 3))
+    """
+
+    def __init__(self, prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0, inplace=False,
+                 keys=None):
+        super().__init__(keys)
+        if not isinstance(scale, (tuple, list)) or not 0 <= scale[0] <= scale[1] <= 1:
+            raise ValueError(f"scale should be of kind (min, max) and in range [0, 1], "
+                             f"got {scale}")
+        if not isinstance(ratio, (tuple, list)) or not 0 <= ratio[0] <= ratio[1]:
+            raise ValueError(f"ratio should be of kind (min, max), got {ratio}")
+        _check_prob(prob, "RandomErasing")
+        if not isinstance(value, (numbers.Number, str, tuple, list)):
+            raise TypeError(f"value should be a number, tuple, list or str, got {value!r}")
+        if isinstance(value, str) and value != "random":
+            raise ValueError("value must be 'random' when type is str")
+        if isinstance(value, (tuple, list)) and len(value) not in (1, 3):
+            raise ValueError("Value should be a single number or a sequence with length "
+                             "equals to image's channel.")
+        self.prob = prob
+        self.scale = scale
+        self.ratio = ratio
+        self.value = value
+        self.inplace = inplace
+
+    def _get_param(self, img, value):
+        """(top, left, height, width, fill); the whole image and itself when no
+        draw fits, so that erasing changes nothing."""
+        if F._is_tensor_image(img):
+            c, h, w = img.shape[-3:]
+        else:
+            h, w, c = np.asarray(img).shape[-3:]
+        log_ratio = np.log(self.ratio)
+        for _ in range(10):
+            area = np.random.uniform(*self.scale) * h * w
+            aspect = np.exp(np.random.uniform(*log_ratio))
+            eh, ew = int(round(np.sqrt(area * aspect))), int(round(np.sqrt(area / aspect)))
+            if eh >= h or ew >= w:
+                continue
+            if F._is_tensor_image(img):
+                from ... import tensor as _tensor
+                fill = (_tensor.normal(shape=[c, eh, ew]).astype(img.dtype) if value is None
+                        else _tensor.to_tensor(value, dtype=img.dtype)[:, None, None])
+            else:
+                fill = (np.random.normal(size=[eh, ew, c]) * 255 if value is None
+                        else np.array(value)[None, None, :])
+            top = np.random.randint(0, h - eh + 1)
+            left = np.random.randint(0, w - ew + 1)
+            return top, left, eh, ew, fill
+        return 0, 0, h, w, img
+
+    def _apply_image(self, img):
+        if random.random() >= self.prob:
+            return img
+        value = (None if isinstance(self.value, str)
+                 else [self.value] if isinstance(self.value, numbers.Number) else self.value)
+        top, left, h, w, fill = self._get_param(img, value)
+        return F.erase(img, top, left, h, w, fill, self.inplace)
