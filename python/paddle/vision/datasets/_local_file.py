@@ -22,10 +22,10 @@ def resolve(path, url, dataset, download, argument):
                        f"as {argument}")
 
 
-def check_mode_backend(mode, backend, get_image_backend):
-    """mode lowercased ('train' or 'test') and the backend ('pil' or 'cv2')."""
-    if not isinstance(mode, str) or mode.lower() not in ("train", "test"):
-        raise ValueError(f"mode should be 'train' or 'test', but got {mode}")
+def check_mode_backend(mode, backend, get_image_backend, modes=("train", "test")):
+    """mode lowercased (one of modes) and the backend ('pil' or 'cv2')."""
+    if not isinstance(mode, str) or mode.lower() not in modes:
+        raise ValueError(f"mode should be {' or '.join(repr(m) for m in modes)}, but got {mode}")
     backend = get_image_backend() if backend is None else backend
     if backend not in ("pil", "cv2"):
         raise ValueError(f"Expected backend are one of ['pil', 'cv2'], but got {backend}")
