@@ -21,13 +21,14 @@ def _cubic_weights(t):
     return np.stack([w0, w1, w2, 1 - w0 - w1 - w2], axis=1)
 
 
-def _resize_matrix(out_size, in_size, interpolation):
-    """[out_size, in_size] weights: output row i is sum_j W[i, j] * input row j,
-    sampling at pixel centres with the border replicated, as cv2.resize does."""
+def _resize_taps(out_size, in_size, interpolation):
+    """([out_size, k] source indices, [out_size, k] weights): output row i is
+    sum_k weights[i, k] * input row taps[i, k], sampling at pixel centres with
+    the border replicated, as cv2.resize does."""
     scale = in_size / out_size
     out_idx = np.arange(out_size)
     if interpolation == "nearest":
-        taps = np.minimum(np.floor(out_idx * scale).astype(np.int64), in_size - 1)[:, None]
+        taps = np.floor(out_idx * scale).astype(np.int64)[:, None]
         weights = np.ones((out_size, 1))
     else:
         src = (out_idx + 0.5) * scale - 0.5
@@ -41,17 +42,24 @@ def _resize_matrix(out_size, in_size, interpolation):
         else:
             taps = base[:, None] + np.arange(-1, 3)
             weights = _cubic_weights(t)
-    matrix = np.zeros((out_size, in_size))
-    rows = np.broadcast_to(out_idx[:, None], taps.shape)
-    np.add.at(matrix, (rows, np.clip(taps, 0, in_size - 1)), weights)
-    return matrix
+    return np.clip(taps, 0, in_size - 1), weights
+
+
+def _resample(img, axis, out_size, interpolation):
+    """img resized along axis 0 or 1: a weighted sum of a few gathered rows or
+    columns per output one (cost proportional to the taps, not the input size)."""
+    taps, weights = _resize_taps(out_size, img.shape[axis], interpolation)
+    shape = [1] * img.ndim
+    shape[axis] = out_size
+    out = 0.0
+    for k in range(taps.shape[1]):
+        out = out + np.take(img, taps[:, k], axis=axis) * weights[:, k].reshape(shape)
+    return out
 
 
 def resize(img, out_h, out_w, interpolation):
-    rows = _resize_matrix(out_h, img.shape[0], interpolation)
-    cols = _resize_matrix(out_w, img.shape[1], interpolation)
-    out = np.einsum("oh,hw...->ow...", rows, img.astype(np.float64))
-    out = np.einsum("pw,ow...->op...", cols, out)
+    out = _resample(img.astype(np.float64), 0, out_h, interpolation)
+    out = _resample(out, 1, out_w, interpolation)
     if np.issubdtype(img.dtype, np.integer):
         info = np.iinfo(img.dtype)
         out = np.clip(np.rint(out), info.min, info.max)
