@@ -110,3 +110,30 @@ def test_bad_color_arguments():
         T.ContrastTransform([0.1, 0.2, 0.3])
     with pytest.raises(TypeError, match="ndarray"):
         F.adjust_contrast([[1, 2]], 1.0)
+
+
+@pytest.mark.parametrize("factor", [0.3, 1.6])
+def test_saturation_matches_paddlepaddle(factor):
+    np.testing.assert_allclose(F.adjust_saturation(paddle.to_tensor(CHW01), factor).numpy(),
+                               REC[f"tensor_saturation_{factor}"], rtol=1e-5, atol=1e-6)
+    Image = pytest.importorskip("PIL.Image")
+    np.testing.assert_array_equal(np.asarray(F.adjust_saturation(Image.fromarray(RGB), factor)),
+                                  REC[f"pil_saturation_{factor}"])
+
+
+def test_saturation_transform_and_numpy_path():
+    Image = pytest.importorskip("PIL.Image")
+    random.seed(20)
+    np.testing.assert_array_equal(np.asarray(T.SaturationTransform(0.5)(Image.fromarray(RGB))),
+                                  REC["pil_saturation_transform"])
+    # numpy: OpenCV's path, a blend weight from numpy.random and BGR-order gray
+    np.random.seed(3)
+    alpha = np.random.uniform(0.5, 1.5)
+    gray = RGB.astype("float32") @ np.array([0.114, 0.587, 0.299], "float32")
+    want = (RGB * alpha + gray[..., None] * (1 - alpha)).clip(0, 255).astype("uint8")
+    np.random.seed(3)
+    np.testing.assert_array_equal(F.adjust_saturation(RGB, 0.5), want)
+    gray_tensor = paddle.to_tensor(CHW01[:1])
+    assert F.adjust_saturation(gray_tensor, 2.0) is gray_tensor  # one channel: unchanged
+    with pytest.raises(ValueError, match="non-negative"):
+        F.adjust_saturation(RGB, -0.2)

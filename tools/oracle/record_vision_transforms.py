@@ -45,7 +45,7 @@ def main():
     rec["tensor_normalize"] = T.Normalize([0.4, 0.5, 0.6], [0.2, 0.25, 0.3])(
         F.to_tensor(img)).numpy()
     chw01 = F.to_tensor(img)
-    # colour: grayscale, brightness, contrast (PIL images and float CHW Tensors)
+    # colour: grayscale, brightness, contrast, saturation (PIL images and float CHW Tensors)
     for n in (1, 3):
         rec[f"pil_grayscale_{n}"] = np.asarray(T.Grayscale(n)(img))
         rec[f"tensor_grayscale_{n}"] = F.to_grayscale(chw01, n).numpy()
@@ -54,6 +54,11 @@ def main():
         rec[f"pil_contrast_{factor}"] = np.asarray(F.adjust_contrast(img, factor))
         rec[f"tensor_brightness_{factor}"] = F.adjust_brightness(chw01, factor).numpy()
         rec[f"tensor_contrast_{factor}"] = F.adjust_contrast(chw01, factor).numpy()
+    for factor in (0.3, 1.6):
+        rec[f"pil_saturation_{factor}"] = np.asarray(F.adjust_saturation(img, factor))
+        rec[f"tensor_saturation_{factor}"] = F.adjust_saturation(chw01, factor).numpy()
+    random.seed(20)
+    rec["pil_saturation_transform"] = np.asarray(T.SaturationTransform(0.5)(img))
     rec["pil_contrast_gray"] = np.asarray(F.adjust_contrast(img_l, 1.5))
     random.seed(15)
     rec["pil_brightness_transform"] = np.asarray(T.BrightnessTransform(0.4)(img))

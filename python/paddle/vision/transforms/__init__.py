@@ -8,7 +8,7 @@ from .functional import (
 from .transforms import (
     BaseTransform, BrightnessTransform, CenterCrop, Compose, ContrastTransform, Grayscale,
     Normalize, Pad, RandomCrop, RandomErasing, RandomHorizontalFlip, RandomResizedCrop,
-    RandomVerticalFlip, Resize, ToTensor, Transpose,
+    RandomVerticalFlip, Resize, SaturationTransform, ToTensor, Transpose,
 )
 
 __all__ = [
@@ -17,4 +17,5 @@ __all__ = [
     "Pad", "ToTensor", "BrightnessTransform", "ContrastTransform", "Grayscale",
     "to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize",
     "to_grayscale", "adjust_brightness", "adjust_contrast", "RandomErasing", "erase",
+    "SaturationTransform",
 ]

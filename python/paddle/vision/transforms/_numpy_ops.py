@@ -117,3 +117,13 @@ def adjust_brightness(img, factor):
 def adjust_contrast(img, factor):
     # PaddlePaddle's OpenCV path scales about a fixed 74, not the image's mean
     return _apply_table(img, (np.arange(256) - 74) * factor + 74)
+
+
+def adjust_saturation(img, factor):
+    """PaddlePaddle's OpenCV path: blends with the gray image using a weight
+    drawn from numpy.random.uniform(max(0, 1 - factor), 1 + factor), the gray
+    taken as cv2.cvtColor(BGR2GRAY) takes it (the channels read as B, G, R)."""
+    alpha = np.random.uniform(max(0, 1 - factor), 1 + factor)
+    floats = img.astype(np.float32)
+    gray = (floats[..., :3] @ np.array([0.114, 0.587, 0.299], np.float32))[..., None]
+    return (floats * alpha + gray * (1 - alpha)).clip(0, 255).astype(img.dtype)

@@ -70,3 +70,8 @@ def adjust_brightness(img, factor):
 def adjust_contrast(img, factor):
     from PIL import ImageEnhance
     return ImageEnhance.Contrast(img).enhance(factor)
+
+
+def adjust_saturation(img, factor):
+    from PIL import ImageEnhance
+    return ImageEnhance.Color(img).enhance(factor)

@@ -13,7 +13,7 @@ from ...tensor._helpers import Tensor as _Tensor
 from . import _numpy_ops
 
 __all__ = ["to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize",
-           "to_grayscale", "adjust_brightness", "adjust_contrast", "erase"]
+           "to_grayscale", "adjust_brightness", "adjust_contrast", "adjust_saturation", "erase"]
 
 _HAS_PIL = importlib.util.find_spec("PIL") is not None
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
@@ -368,6 +368,28 @@ def adjust_contrast(img, contrast_factor):
         mean = _tensor.mean(gray, axis=[-3, -2, -1], keepdim=True)
         return _blend(img, mean, contrast_factor)
     return _kernels(img, "adjust_contrast").adjust_contrast(img, contrast_factor)
+
+
+def adjust_saturation(img, saturation_factor):
+    """Colour saturation scaled by saturation_factor (0 gray, 1 unchanged): a
+    blend with the gray image for PIL images and Tensors. numpy arrays follow
+    PaddlePaddle's OpenCV path, which draws the blend weight at random from
+    [max(0, 1 - factor), 1 + factor] with numpy.random.
+
+    Example:
+        >>> import paddle
+        >>> from paddle.vision.transforms import functional as F
+        >>> img = paddle.to_tensor([[[1.0]], [[0.0]], [[0.0]]])
+        >>> [round(v, 4) for v in F.adjust_saturation(img, 0.0).flatten().tolist()]
+        [0.2989, 0.2989, 0.2989]
+    """
+    _check_factor(saturation_factor, "saturation_factor")
+    if _is_tensor_image(img):
+        _check_channels(img, "adjust_saturation", (1, 3))
+        if img.shape[-3] == 1:
+            return img
+        return _blend(img, _tensor_gray(img), saturation_factor)
+    return _kernels(img, "adjust_saturation").adjust_saturation(img, saturation_factor)
 
 
 def erase(img, i, j, h, w, v, inplace=False):

@@ -14,7 +14,7 @@ from . import functional as F
 __all__ = ["BaseTransform", "Compose", "Resize", "RandomResizedCrop", "CenterCrop",
            "RandomHorizontalFlip", "RandomVerticalFlip", "Transpose", "Normalize",
            "BrightnessTransform", "ContrastTransform", "RandomCrop", "Pad", "Grayscale",
-           "ToTensor", "RandomErasing"]
+           "ToTensor", "RandomErasing", "SaturationTransform"]
 
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
 
@@ -450,6 +450,21 @@ class ContrastTransform(_RandomFactorTransform):
 
     _name = "contrast"
     _adjust = staticmethod(F.adjust_contrast)
+
+
+class SaturationTransform(_RandomFactorTransform):
+    """Saturation scaled by a factor drawn uniformly (random.uniform) from
+    [max(0, 1 - value), 1 + value], or from value given as (low, high).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import SaturationTransform
+        >>> SaturationTransform(0.4)(np.full((2, 2, 3), 100, "uint8")).shape
+        (2, 2, 3)
+    """
+
+    _name = "saturation"
+    _adjust = staticmethod(F.adjust_saturation)
 
 
 class Grayscale(BaseTransform):
