@@ -137,3 +137,47 @@ def test_saturation_transform_and_numpy_path():
     assert F.adjust_saturation(gray_tensor, 2.0) is gray_tensor  # one channel: unchanged
     with pytest.raises(ValueError, match="non-negative"):
         F.adjust_saturation(RGB, -0.2)
+
+
+@pytest.mark.parametrize("factor", [-0.3, 0.2])
+def test_hue_matches_paddlepaddle(factor):
+    np.testing.assert_allclose(F.adjust_hue(paddle.to_tensor(CHW01), factor).numpy(),
+                               REC[f"tensor_hue_{factor}"], rtol=1e-5, atol=1e-5)
+    Image = pytest.importorskip("PIL.Image")
+    np.testing.assert_array_equal(np.asarray(F.adjust_hue(Image.fromarray(RGB), factor)),
+                                  REC[f"pil_hue_{factor}"])
+    # numpy arrays go through PIL's HSV
+    np.testing.assert_array_equal(F.adjust_hue(RGB, factor), REC[f"pil_hue_{factor}"])
+
+
+def test_hue_of_uint8_tensors_and_gray_images():
+    u8 = paddle.to_tensor(RGB.transpose(2, 0, 1))
+    got = F.adjust_hue(u8, 0.1).numpy()
+    # float32 HSV round trips may land either side of an integer before truncation
+    assert np.abs(got.astype(int) - REC["tensor_hue_uint8"]).max() <= 1
+    assert (got == REC["tensor_hue_uint8"]).mean() > 0.99
+    gray = paddle.to_tensor(CHW01[:1])
+    assert F.adjust_hue(gray, 0.3) is gray
+    Image = pytest.importorskip("PIL.Image")
+    img_l = Image.fromarray(REC["gray"])
+    assert F.adjust_hue(img_l, 0.3) is img_l
+    with pytest.raises(ValueError, match="hue_factor"):
+        F.adjust_hue(RGB, 0.7)
+
+
+def test_hue_transform_and_color_jitter_match_paddlepaddle():
+    Image = pytest.importorskip("PIL.Image")
+    img = Image.fromarray(RGB)
+    random.seed(21)
+    np.testing.assert_array_equal(np.asarray(T.HueTransform(0.4)(img)), REC["pil_hue_transform"])
+    random.seed(22)
+    jittered = np.stack([np.asarray(T.ColorJitter(0.3, 0.4, 0.5, 0.1)(img)) for _ in range(3)])
+    np.testing.assert_array_equal(jittered, REC["pil_color_jitter"])
+    random.seed(23)
+    out = T.ColorJitter(0.2, 0.3, 0.4, 0.2)(paddle.to_tensor(CHW01))
+    np.testing.assert_allclose(out.numpy(), REC["tensor_color_jitter"], rtol=1e-5, atol=1e-5)
+    assert T.ColorJitter()(RGB) is RGB  # every range empty: nothing changes
+    with pytest.raises(ValueError, match="hue values"):
+        T.HueTransform((-0.6, 0.1))
+    with pytest.raises(ValueError, match="non negative"):
+        T.HueTransform(-0.1)

@@ -45,7 +45,7 @@ def main():
     rec["tensor_normalize"] = T.Normalize([0.4, 0.5, 0.6], [0.2, 0.25, 0.3])(
         F.to_tensor(img)).numpy()
     chw01 = F.to_tensor(img)
-    # colour: grayscale, brightness, contrast, saturation (PIL images and float CHW Tensors)
+    # colour: grayscale, brightness, contrast, saturation, hue (PIL images and float CHW Tensors)
     for n in (1, 3):
         rec[f"pil_grayscale_{n}"] = np.asarray(T.Grayscale(n)(img))
         rec[f"tensor_grayscale_{n}"] = F.to_grayscale(chw01, n).numpy()
@@ -59,6 +59,17 @@ def main():
         rec[f"tensor_saturation_{factor}"] = F.adjust_saturation(chw01, factor).numpy()
     random.seed(20)
     rec["pil_saturation_transform"] = np.asarray(T.SaturationTransform(0.5)(img))
+    for factor in (-0.3, 0.2):
+        rec[f"pil_hue_{factor}"] = np.asarray(F.adjust_hue(img, factor))
+        rec[f"tensor_hue_{factor}"] = F.adjust_hue(chw01, factor).numpy()
+    rec["tensor_hue_uint8"] = F.adjust_hue(paddle.to_tensor(rgb.transpose(2, 0, 1)), 0.1).numpy()
+    random.seed(21)
+    rec["pil_hue_transform"] = np.asarray(T.HueTransform(0.4)(img))
+    random.seed(22)
+    rec["pil_color_jitter"] = np.stack([np.asarray(T.ColorJitter(0.3, 0.4, 0.5, 0.1)(img))
+                                        for _ in range(3)])
+    random.seed(23)
+    rec["tensor_color_jitter"] = T.ColorJitter(0.2, 0.3, 0.4, 0.2)(chw01).numpy()
     rec["pil_contrast_gray"] = np.asarray(F.adjust_contrast(img_l, 1.5))
     random.seed(15)
     rec["pil_brightness_transform"] = np.asarray(T.BrightnessTransform(0.4)(img))

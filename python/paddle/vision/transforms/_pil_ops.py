@@ -75,3 +75,12 @@ def adjust_contrast(img, factor):
 def adjust_saturation(img, factor):
     from PIL import ImageEnhance
     return ImageEnhance.Color(img).enhance(factor)
+
+
+def adjust_hue(img, factor):
+    """Hue rotated by factor of a turn in PIL's 8-bit HSV; gray modes unchanged."""
+    if img.mode in {"L", "1", "I", "F"}:
+        return img
+    h, s, v = img.convert("HSV").split()
+    shifted = ((np.asarray(h, np.int16) + int(factor * 255)) % 256).astype(np.uint8)
+    return Image.merge("HSV", (Image.fromarray(shifted), s, v)).convert(img.mode)

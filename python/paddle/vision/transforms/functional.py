@@ -13,7 +13,8 @@ from ...tensor._helpers import Tensor as _Tensor
 from . import _numpy_ops
 
 __all__ = ["to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize",
-           "to_grayscale", "adjust_brightness", "adjust_contrast", "adjust_saturation", "erase"]
+           "to_grayscale", "adjust_brightness", "adjust_contrast", "adjust_saturation",
+           "adjust_hue", "erase"]
 
 _HAS_PIL = importlib.util.find_spec("PIL") is not None
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
@@ -390,6 +391,39 @@ def adjust_saturation(img, saturation_factor):
             return img
         return _blend(img, _tensor_gray(img), saturation_factor)
     return _kernels(img, "adjust_saturation").adjust_saturation(img, saturation_factor)
+
+
+def adjust_hue(img, hue_factor):
+    """Hue rotated by hue_factor (in [-0.5, 0.5]) of a full turn. PIL images use
+    PIL's 8-bit HSV (gray modes unchanged); CHW Tensors a float HSV round trip
+    (uint8 ones through [0, 1]); numpy arrays go through PIL (PaddlePaddle's own
+    numpy path uses OpenCV's HSV, which rounds slightly differently).
+
+    Example:
+        >>> import paddle
+        >>> from paddle.vision.transforms import functional as F
+        >>> red = paddle.to_tensor([[[1.0]], [[0.0]], [[0.0]]])
+        >>> [round(v, 4) for v in F.adjust_hue(red, 1 / 3).flatten().tolist()]
+        [0.0, 1.0, 0.0]
+    """
+    if not isinstance(hue_factor, numbers.Number) or not -0.5 <= hue_factor <= 0.5:
+        raise ValueError(f"hue_factor:{hue_factor} is not in [-0.5, 0.5].")
+    if _is_tensor_image(img):
+        _check_channels(img, "adjust_hue", (1, 3))
+        if img.shape[-3] == 1:
+            return img
+        from ._tensor_hsv import adjust_hue as tensor_hue
+        return tensor_hue(img, hue_factor)
+    if _is_pil_image(img):
+        from . import _pil_ops
+        return _pil_ops.adjust_hue(img, hue_factor)
+    _kernels(img, "adjust_hue")
+    if not _HAS_PIL:
+        raise ImportError("adjust_hue on numpy arrays needs Pillow (pip install pillow)")
+    from PIL import Image
+    from . import _pil_ops
+    shifted = _pil_ops.adjust_hue(Image.fromarray(img.astype(np.uint8)), hue_factor)
+    return np.asarray(shifted).astype(img.dtype)
 
 
 def erase(img, i, j, h, w, v, inplace=False):

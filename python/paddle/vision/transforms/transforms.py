@@ -14,7 +14,7 @@ from . import functional as F
 __all__ = ["BaseTransform", "Compose", "Resize", "RandomResizedCrop", "CenterCrop",
            "RandomHorizontalFlip", "RandomVerticalFlip", "Transpose", "Normalize",
            "BrightnessTransform", "ContrastTransform", "RandomCrop", "Pad", "Grayscale",
-           "ToTensor", "RandomErasing", "SaturationTransform"]
+           "ToTensor", "RandomErasing", "SaturationTransform", "HueTransform", "ColorJitter"]
 
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
 
@@ -389,21 +389,24 @@ class Pad(BaseTransform):
         return F.pad(img, self.padding, self.fill, self.padding_mode)
 
 
-def _factor_range(value, name):
-    """[low, high] for a random factor: a number v means [max(0, 1 - v), 1 + v],
-    a pair is taken as is; None when the range is just 1 (nothing to do)."""
+def _factor_range(value, name, center=1, bound=(0, float("inf"))):
+    """[low, high] for a random factor: a number v means [center - v, center + v]
+    (low clipped at 0 when center is 1), a pair within bound is taken as is;
+    None when the range is just the center (nothing to do)."""
     if isinstance(value, numbers.Number):
         if value < 0:
             raise ValueError(f"If {name} is a single number, it must be non negative.")
-        value = [max(1 - value, 0), 1 + value]
+        value = [center - value, center + value]
+        if center == 1:
+            value[0] = max(value[0], 0)
     elif isinstance(value, (tuple, list)) and len(value) == 2:
-        if not 0 <= value[0] <= value[1]:
-            raise ValueError(f"{name} values should be between (0, inf), low first, "
+        if not bound[0] <= value[0] <= value[1] <= bound[1]:
+            raise ValueError(f"{name} values should be between {bound}, low first, "
                              f"got {value}")
         value = list(value)
     else:
         raise TypeError(f"{name} should be a single number or a list/tuple with length 2.")
-    return None if value[0] == value[1] == 1 else value
+    return None if value[0] == value[1] == center else value
 
 
 class _RandomFactorTransform(BaseTransform):
@@ -411,10 +414,11 @@ class _RandomFactorTransform(BaseTransform):
     (random.uniform) from the range `_factor_range` made of value."""
 
     _name = ""
+    _center, _bound = 1, (0, float("inf"))
 
     def __init__(self, value, keys=None):
         super().__init__(keys)
-        self.value = _factor_range(value, self._name)
+        self.value = _factor_range(value, self._name, self._center, self._bound)
 
     def _apply_image(self, img):
         if self.value is None:
@@ -465,6 +469,50 @@ class SaturationTransform(_RandomFactorTransform):
 
     _name = "saturation"
     _adjust = staticmethod(F.adjust_saturation)
+
+
+class HueTransform(_RandomFactorTransform):
+    """Hue rotated by a factor drawn uniformly (random.uniform) from
+    [-value, value] (value at most 0.5), or from value given as (low, high)
+    within [-0.5, 0.5].
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import HueTransform
+        >>> HueTransform(0.1)(np.full((2, 2, 3), 100, "uint8")).shape
+        (2, 2, 3)
+    """
+
+    _name = "hue"
+    _center, _bound = 0, (-0.5, 0.5)
+    _adjust = staticmethod(F.adjust_hue)
+
+
+class ColorJitter(BaseTransform):
+    """Brightness, contrast, saturation and hue jitter (see the four
+    transforms) applied in a random order (random.shuffle) on each call.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import ColorJitter
+        >>> ColorJitter(0.4, 0.4, 0.4, 0.1)(np.full((2, 2, 3), 100, "uint8")).shape
+        (2, 2, 3)
+    """
+
+    def __init__(self, brightness=0, contrast=0, saturation=0, hue=0, keys=None):
+        super().__init__(keys)
+        self.brightness = brightness
+        self.contrast = contrast
+        self.saturation = saturation
+        self.hue = hue
+
+    def _apply_image(self, img):
+        transforms = [BrightnessTransform(self.brightness, self.keys),
+                      ContrastTransform(self.contrast, self.keys),
+                      SaturationTransform(self.saturation, self.keys),
+                      HueTransform(self.hue, self.keys)]
+        random.shuffle(transforms)
+        return Compose(transforms)(img)
 
 
 class Grayscale(BaseTransform):
