@@ -84,3 +84,29 @@ def test_erase_pil():
     out = F.erase(IMG, 2, 3, 4, 5, np.array([1, 2, 3]))
     assert isinstance(out, Image.Image)
     np.testing.assert_array_equal(np.asarray(out), REC["erase_numpy"])
+
+
+def test_rotate_matches_paddlepaddle():
+    np.testing.assert_array_equal(np.asarray(F.rotate(IMG, 30)), REC["pil_rotate_30"])
+    np.testing.assert_array_equal(np.asarray(F.rotate(IMG, -45, "bilinear", expand=True, fill=9)),
+                                  REC["pil_rotate_45_expand"])
+    np.testing.assert_array_equal(np.asarray(F.rotate(IMG, 90, center=[2, 3], fill=[1, 2, 3])),
+                                  REC["pil_rotate_center"])
+    random.seed(24)
+    np.testing.assert_array_equal(np.asarray(T.RandomRotation((10, 80))(IMG)),
+                                  REC["pil_random_rotation"])
+    # numpy arrays are rotated through PIL
+    np.testing.assert_array_equal(F.rotate(REC["rgb"], 30), REC["pil_rotate_30"])
+    assert F.rotate(REC["gray"], 15, fill=3).shape == (9, 6)
+
+
+def test_rotate_bad_arguments():
+    import paddle
+    with pytest.raises(TypeError, match="grid_sample"):
+        F.rotate(paddle.to_tensor(REC["rgb"].transpose(2, 0, 1)), 10)
+    with pytest.raises(ValueError, match="interpolation"):
+        F.rotate(IMG, 10, "area")
+    with pytest.raises(ValueError, match="positive"):
+        T.RandomRotation(-5)
+    with pytest.raises(ValueError, match="len 2"):
+        T.RandomRotation([1, 2, 3])

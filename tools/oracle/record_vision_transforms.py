@@ -90,6 +90,12 @@ def main():
     np.random.seed(19)
     rec["random_erasing_tensor"] = T.RandomErasing(1.0, scale=(0.1, 0.2), value=0.25)(
         chw01).numpy()
+    # rotation (PIL images)
+    rec["pil_rotate_30"] = np.asarray(F.rotate(img, 30))
+    rec["pil_rotate_45_expand"] = np.asarray(F.rotate(img, -45, "bilinear", expand=True, fill=9))
+    rec["pil_rotate_center"] = np.asarray(F.rotate(img, 90, center=(2, 3), fill=(1, 2, 3)))
+    random.seed(24)
+    rec["pil_random_rotation"] = np.asarray(T.RandomRotation((10, 80))(img))
     # seeded random transforms (Python's random; numpy's for RandomResizedCrop)
     random.seed(11)
     rec["pil_random_crop"] = np.asarray(T.RandomCrop((8, 12), padding=2, fill=5)(img))

@@ -3,12 +3,13 @@ normalize, to Tensor) as transform classes and as functions."""
 from . import functional  # noqa: F401
 from .functional import (
     adjust_brightness, adjust_contrast, adjust_hue, center_crop, crop, erase, hflip, normalize,
-    pad, resize, to_grayscale, to_tensor, vflip,
+    pad, resize, rotate, to_grayscale, to_tensor, vflip,
 )
 from .transforms import (
     BaseTransform, BrightnessTransform, CenterCrop, ColorJitter, Compose, ContrastTransform,
     Grayscale, HueTransform, Normalize, Pad, RandomCrop, RandomErasing, RandomHorizontalFlip,
-    RandomResizedCrop, RandomVerticalFlip, Resize, SaturationTransform, ToTensor, Transpose,
+    RandomResizedCrop, RandomRotation, RandomVerticalFlip, Resize, SaturationTransform, ToTensor,
+    Transpose,
 )
 
 __all__ = [
@@ -17,5 +18,6 @@ __all__ = [
     "Pad", "ToTensor", "BrightnessTransform", "ContrastTransform", "Grayscale",
     "to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize",
     "to_grayscale", "adjust_brightness", "adjust_contrast", "RandomErasing", "erase",
-    "SaturationTransform", "HueTransform", "ColorJitter", "adjust_hue",
+    "SaturationTransform", "HueTransform", "ColorJitter", "adjust_hue", "RandomRotation",
+    "rotate",
 ]

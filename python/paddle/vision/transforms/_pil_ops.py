@@ -84,3 +84,9 @@ def adjust_hue(img, factor):
     h, s, v = img.convert("HSV").split()
     shifted = ((np.asarray(h, np.int16) + int(factor * 255)) % 256).astype(np.uint8)
     return Image.merge("HSV", (Image.fromarray(shifted), s, v)).convert(img.mode)
+
+
+def rotate(img, angle, interpolation, expand, center, fill):
+    if isinstance(fill, int) and len(img.getbands()) > 1:
+        fill = (fill,) * len(img.getbands())  # one number fills every band
+    return img.rotate(angle, INTERPOLATIONS[interpolation], expand, center, fillcolor=fill)

@@ -14,7 +14,7 @@ from . import _numpy_ops
 
 __all__ = ["to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize",
            "to_grayscale", "adjust_brightness", "adjust_contrast", "adjust_saturation",
-           "adjust_hue", "erase"]
+           "adjust_hue", "erase", "rotate"]
 
 _HAS_PIL = importlib.util.find_spec("PIL") is not None
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
@@ -450,3 +450,36 @@ def erase(img, i, j, h, w, v, inplace=False):
     out = img if inplace else img.copy()
     out[i:i + h, j:j + w, ...] = v
     return out
+
+
+def rotate(img, angle, interpolation="nearest", expand=False, center=None, fill=0):
+    """The image rotated by angle degrees counter-clockwise about center (x, y;
+    default the image centre), grown to hold the whole result when expand,
+    uncovered pixels set to fill. PIL images and numpy arrays (rotated through
+    PIL: uint8 HWC/HW or float32 HW; PaddlePaddle's numpy path uses OpenCV,
+    whose sampling rounds differently). Tensors are not supported (no
+    grid_sample here).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import functional as F
+        >>> F.rotate(np.arange(4, dtype="uint8").reshape(2, 2), 90).tolist()
+        [[1, 3], [0, 2]]
+    """
+    if _is_tensor_image(img):
+        raise TypeError("rotate: Tensor images are not supported (paddle has no grid_sample "
+                        "yet); rotate the numpy array or PIL image before ToTensor")
+    kernels = _kernels(img, "rotate")
+    if not _HAS_PIL:
+        raise ImportError("rotate needs Pillow (pip install pillow)")
+    from . import _pil_ops
+    if interpolation not in _pil_ops.INTERPOLATIONS:
+        raise ValueError(f"rotate: interpolation must be one of "
+                         f"{sorted(_pil_ops.INTERPOLATIONS)}, got {interpolation!r}")
+    center = tuple(center) if isinstance(center, list) else center
+    fill = tuple(fill) if isinstance(fill, list) else fill
+    if kernels is _pil_ops:
+        return _pil_ops.rotate(img, angle, interpolation, expand, center, fill)
+    from PIL import Image
+    out = _pil_ops.rotate(Image.fromarray(img), angle, interpolation, expand, center, fill)
+    return np.asarray(out).copy()

@@ -14,7 +14,8 @@ from . import functional as F
 __all__ = ["BaseTransform", "Compose", "Resize", "RandomResizedCrop", "CenterCrop",
            "RandomHorizontalFlip", "RandomVerticalFlip", "Transpose", "Normalize",
            "BrightnessTransform", "ContrastTransform", "RandomCrop", "Pad", "Grayscale",
-           "ToTensor", "RandomErasing", "SaturationTransform", "HueTransform", "ColorJitter"]
+           "ToTensor", "RandomErasing", "SaturationTransform", "HueTransform", "ColorJitter",
+           "RandomRotation"]
 
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
 
@@ -607,3 +608,35 @@ class RandomErasing(BaseTransform):
                  else [self.value] if isinstance(self.value, numbers.Number) else self.value)
         top, left, h, w, fill = self._get_param(img, value)
         return F.erase(img, top, left, h, w, fill, self.inplace)
+
+
+class RandomRotation(BaseTransform):
+    """Rotates by an angle drawn uniformly (random.uniform) from degrees, a
+    (min, max) pair or a number d for (-d, d); see functional.rotate for
+    interpolation, expand, center and fill.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import RandomRotation
+        >>> RandomRotation(15)(np.zeros((4, 6, 3), "uint8")).shape
+        (4, 6, 3)
+    """
+
+    def __init__(self, degrees, interpolation="nearest", expand=False, center=None, fill=0,
+                 keys=None):
+        if isinstance(degrees, numbers.Number):
+            if degrees < 0:
+                raise ValueError("If degrees is a single number, it must be positive.")
+            degrees = (-degrees, degrees)
+        elif not isinstance(degrees, Sequence) or len(degrees) != 2:
+            raise ValueError("If degrees is a sequence, it must be of len 2.")
+        super().__init__(keys)
+        self.degrees = degrees
+        self.interpolation = interpolation
+        self.expand = expand
+        self.center = center
+        self.fill = fill
+
+    def _apply_image(self, img):
+        angle = random.uniform(self.degrees[0], self.degrees[1])
+        return F.rotate(img, angle, self.interpolation, self.expand, self.center, self.fill)
