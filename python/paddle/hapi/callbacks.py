@@ -566,3 +566,80 @@ class ReduceLROnPlateau(Callback):
                     self.cooldown_counter = self.cooldown
                     self.wait = 0
         self.epoch += 1
+
+
+class VisualDL(Callback):
+    """Logs the training loss and metrics (per step, tags ``train/<name>``)
+    and the evaluation's (per epoch, tags ``eval/<name>``) as TensorBoard
+    event files in ``log_dir``, written with tensorboardX (``pip install
+    tensorboardX``); view them with ``tensorboard --logdir log_dir``.
+
+    Args:
+        log_dir (str): the directory of the event files.
+
+    Example:
+        >>> callback = paddle.callbacks.VisualDL(log_dir="logs")
+        >>> callback.log_dir
+        'logs'
+    """
+
+    def __init__(self, log_dir):
+        super().__init__()
+        self.log_dir = log_dir
+        self.epochs = None
+        self.steps = None
+        self.epoch = 0
+
+    def _writer(self):
+        if not hasattr(self, "writer"):
+            try:
+                from tensorboardX import SummaryWriter
+            except ImportError as err:
+                raise ImportError("paddle.callbacks.VisualDL writes TensorBoard event files with "
+                                  "tensorboardX: pip install tensorboardX") from err
+            self.writer = SummaryWriter(logdir=self.log_dir)
+        return self.writer
+
+    def _close(self):
+        if hasattr(self, "writer"):
+            self.writer.close()
+            del self.writer
+
+    def on_train_begin(self, logs=None):
+        self.epochs = self.params["epochs"]
+        self.train_metrics = self.params["metrics"]
+        self._is_fit = True
+        self.train_step = 0
+
+    def on_epoch_begin(self, epoch=None, logs=None):
+        self.steps = self.params["steps"]
+        self.epoch = epoch
+
+    def _updates(self, logs, mode):
+        logs = logs or {}
+        step = self.train_step if mode == "train" else self.epoch
+        writer = self._writer()
+        for k in getattr(self, f"{mode}_metrics"):
+            if k in logs:
+                value = _first_number(logs[k])
+                if value is not None:
+                    writer.add_scalar(f"{mode}/{k}", float(value), global_step=step)
+
+    def on_train_batch_end(self, step, logs=None):
+        self.train_step += 1
+        self._updates(logs, "train")
+
+    def on_eval_begin(self, logs=None):
+        logs = logs or {}
+        self.eval_steps = logs.get("steps", None)
+        self.eval_metrics = logs.get("metrics", [])
+        self.eval_step = 0
+        self.evaled_samples = 0
+
+    def on_train_end(self, logs=None):
+        self._close()
+
+    def on_eval_end(self, logs=None):
+        self._updates(logs, "eval")
+        if not hasattr(self, "_is_fit"):  # a lone evaluate(): nothing more will come
+            self._close()

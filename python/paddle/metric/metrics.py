@@ -255,7 +255,7 @@ class Auc(Metric):
         >>> m = paddle.metric.Auc()
         >>> preds = np.array([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4], [0.3, 0.7]])
         >>> m.update(preds, np.array([[0], [1], [1], [0]]))
-        >>> m.accumulate()
+        >>> print(m.accumulate())
         0.75
     """
 
