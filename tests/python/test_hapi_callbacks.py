@@ -5,6 +5,7 @@ fit; bad callback arguments."""
 import json
 import os
 import pathlib
+import re
 
 import numpy as np
 import pytest
@@ -121,3 +122,16 @@ def test_bad_callback_arguments():
         paddle.callbacks.EarlyStopping(mode="largest")
     with pytest.raises(TypeError, match="Callback instances"):
         _model().fit(_data(), verbose=0, callbacks=[print])
+
+
+def test_verbose_3_adds_reader_cost_batch_cost_and_ips(capsys):
+    model = _model()
+    model.fit(_data(), batch_size=4, epochs=1, verbose=3, log_freq=1)
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("step")]
+    assert len(lines) == 3
+    number = r"\d+\.\d{4}(e[-+]\d+)?"
+    for i, line in enumerate(lines, 1):
+        assert re.fullmatch(
+            rf"step {i}/3 - loss: {number} - avg_reader_cost: \d+\.\d{{5}} sec - "
+            rf"avg_batch_cost: \d+\.\d{{5}} sec - ips: \d+\.\d{{5}} samples/sec - \d+(s|ms|us)/step",
+            line), line

@@ -163,6 +163,13 @@ class Accuracy(Metric):
         return self._name
 
 
+def _binary_batch(preds, labels):
+    """A binary metric's batch as (flat predictions, flat labels == 1)."""
+    preds = _one_per_sample(_as_array(preds, "preds"), "preds")
+    labels = _one_per_sample(_as_array(labels, "labels"), "labels")
+    return preds, labels == 1
+
+
 class Precision(Metric):
     """Binary precision, TP / (TP + FP): predictions are probabilities of the
     positive class, rounded half up.
@@ -181,11 +188,10 @@ class Precision(Metric):
 
     def update(self, preds, labels):
         """Adds a batch: ``preds`` [N] or [N, 1] floats, ``labels`` [N] or [N, 1] 0/1."""
-        preds = _one_per_sample(_as_array(preds, "preds"), "preds")
-        labels = _one_per_sample(_as_array(labels, "labels"), "labels")
+        preds, positive = _binary_batch(preds, labels)
         predicted_positive = np.floor(preds + 0.5).astype("int32") == 1
-        self.tp += int(np.sum(predicted_positive & (labels == 1)))
-        self.fp += int(np.sum(predicted_positive & (labels != 1)))
+        self.tp += int(np.sum(predicted_positive & positive))
+        self.fp += int(np.sum(predicted_positive & ~positive))
 
     def reset(self):
         """Forgets the counts."""
@@ -220,9 +226,7 @@ class Recall(Metric):
 
     def update(self, preds, labels):
         """Adds a batch: ``preds`` [N] or [N, 1] floats, ``labels`` [N] or [N, 1] 0/1."""
-        preds = _one_per_sample(_as_array(preds, "preds"), "preds")
-        labels = _one_per_sample(_as_array(labels, "labels"), "labels")
-        positive = labels == 1
+        preds, positive = _binary_batch(preds, labels)
         predicted_positive = np.rint(preds).astype("int32") == 1
         self.tp += int(np.sum(positive & predicted_positive))
         self.fn += int(np.sum(positive & ~predicted_positive))
