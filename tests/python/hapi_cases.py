@@ -176,9 +176,10 @@ def fit_data():
     return x, y
 
 
-def run_fit(paddle, nn, seeded_state, verbose, unique_name):
+def run_fit(paddle, nn, seeded_state, verbose, unique_name, save_to=None):
     """stdout of fit (2 epochs, eval every epoch), evaluate and predict of a
-    seeded MLP on fit_data() with SGD and no shuffling."""
+    seeded MLP on fit_data() with SGD and no shuffling; the trained model is
+    saved to ``save_to`` when given."""
     from paddle.io import TensorDataset
     with unique_name.guard():
         net = nn.Sequential(nn.Linear(6, 16), nn.ReLU(), nn.Linear(16, 3))
@@ -197,6 +198,8 @@ def run_fit(paddle, nn, seeded_state, verbose, unique_name):
                   shuffle=False)
         result = model.evaluate(val, batch_size=4, verbose=verbose)
         preds = model.predict(val, batch_size=3, verbose=verbose, stack_outputs=True)
+    if save_to is not None:
+        model.save(save_to)
     return buf.getvalue(), result, preds[0]
 
 

@@ -21,9 +21,10 @@ EXPECTED = json.loads((DATA / "expected.json").read_text())["fit"]
 
 
 @pytest.mark.parametrize("verbose", [1, 2])
-def test_fit_evaluate_predict_log_like_paddlepaddle(verbose, monkeypatch):
+def test_fit_evaluate_predict_log_like_paddlepaddle(verbose, monkeypatch, tmp_path):
     monkeypatch.setenv("COLUMNS", "80")
-    log, result, preds = hapi_cases.run_fit(paddle, nn, seeded_state, verbose, unique_name)
+    log, result, preds = hapi_cases.run_fit(paddle, nn, seeded_state, verbose, unique_name,
+                                            str(tmp_path / "fit_model"))
     want = EXPECTED[str(verbose)]
     text, numbers = hapi_cases.split_log(log)
     want_text, want_numbers = hapi_cases.split_log(want["log"])
@@ -33,6 +34,12 @@ def test_fit_evaluate_predict_log_like_paddlepaddle(verbose, monkeypatch):
     for k, v in want["evaluate"].items():
         np.testing.assert_allclose(result[k], v, rtol=1e-5)
     np.testing.assert_allclose(preds, np.load(DATA / "preds.npy"), rtol=1e-5, atol=1e-6)
+    # The trained weights, saved by Model.save, equal those PaddlePaddle's Model saved.
+    mine = paddle.load(str(tmp_path / "fit_model.pdparams"))
+    theirs = paddle.load(str(DATA / "fit_model.pdparams"))
+    assert list(mine) == list(theirs)
+    for key in theirs:
+        np.testing.assert_allclose(mine[key].numpy(), theirs[key].numpy(), rtol=1e-5, atol=1e-6)
 
 
 def _blobs(n, seed):
@@ -209,3 +216,25 @@ def test_bad_model_inputs():
         model.evaluate(3)
     with pytest.raises(ValueError, match="file_prefix"):
         model.save("dir/")
+
+
+def test_fit_reaches_known_accuracy_on_the_digits_dataset(capsys):
+    datasets = pytest.importorskip("sklearn.datasets")
+    digits = datasets.load_digits()
+    x = (digits.data / 16.0).astype("float32")
+    y = digits.target.astype("int64")[:, None]
+    order = np.random.default_rng(0).permutation(len(x))
+    train, test = order[:1400], order[1400:]
+    paddle.seed(0)
+    net = nn.Sequential(nn.Linear(64, 64), nn.ReLU(), nn.Linear(64, 10))
+    model = paddle.Model(net, InputSpec([None, 64], "float32", "image"),
+                         InputSpec([None, 1], "int64", "label"))
+    model.prepare(paddle.optimizer.Adam(0.01, parameters=net.parameters()),
+                  nn.CrossEntropyLoss(), paddle.metric.Accuracy(topk=(1, 3)))
+    model.fit(TensorDataset([x[train], y[train]]), TensorDataset([x[test], y[test]]),
+              batch_size=64, epochs=4, eval_freq=2, verbose=2, log_freq=10)
+    out = capsys.readouterr().out
+    assert out.count("Eval begin...") == 2  # after epochs 1 and 3
+    assert "step 22/22" in out and "Eval samples: 397" in out
+    result = model.evaluate(TensorDataset([x[test], y[test]]), batch_size=64, verbose=0)
+    assert result["acc_top1"] > 0.93 and result["acc_top3"] > 0.98

@@ -1,6 +1,6 @@
 """Records PaddlePaddle 3.3.1's high-level API on the cases of
 tests/python/hapi_cases.py and the models of tests/python/nn_layer_models.py
-into tests/data/hapi/expected.json (and preds.npy): metric values, progress
+into tests/data/hapi/expected.json (and preds.npy, fit_model.pdparams): metric values, progress
 bar output under a fake clock, EarlyStopping/ReduceLROnPlateau decisions, the
 log of a seeded fit/evaluate/predict, and paddle.summary / paddle.flops
 output and totals.
@@ -91,7 +91,8 @@ def main():
     fits = {}
     for verbose in (1, 2):
         paddle.seed(0)
-        log, result, preds = hapi_cases.run_fit(paddle, nn, seeded_state, verbose, unique_name)
+        log, result, preds = hapi_cases.run_fit(paddle, nn, seeded_state, verbose, unique_name,
+                                                str(OUT / "fit_model"))
         fits[str(verbose)] = {"log": log, "evaluate": _json_ready(result)}
     np.save(OUT / "preds.npy", preds)
     expected["fit"] = fits
