@@ -11,6 +11,7 @@ from importlib.metadata import version as _dist_version
 from . import _core  # noqa: F401  (loads the C++ core first: everything below needs it)
 from . import base, inference  # noqa: F401
 from . import autograd  # noqa: F401
+from . import device  # noqa: F401
 from . import framework  # noqa: F401
 from . import tensor  # noqa: F401  (first of the APIs: the others build on the tensor functions)
 from . import io  # noqa: F401
@@ -20,8 +21,10 @@ from . import optimizer  # noqa: F401
 from . import regularizer  # noqa: F401
 from . import static  # noqa: F401
 from . import utils  # noqa: F401
+from . import version  # noqa: F401
 from . import metric  # noqa: F401
 from . import callbacks, hapi  # noqa: F401  (after nn, optimizer, io, jit: Model uses them)
+from .device import get_device, is_compiled_with_cuda, set_device
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.backward_mode import grad
@@ -55,7 +58,8 @@ __all__ = (
     ["get_flags", "set_flags", "inference", "Tensor", "dtype", "grad", "no_grad", "enable_grad",
      "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
      "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
-     "float64", "complex64", "complex128", "ParamAttr", "create_parameter"]
+     "float64", "complex64", "complex128", "ParamAttr", "create_parameter",
+     "set_device", "get_device", "is_compiled_with_cuda"]
     + ["autograd", "io", "jit", "linalg", "nn", "optimizer", "static", "utils", "save", "load"]
     + ["Model", "summary", "flops"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__ + _attribute.__all__
