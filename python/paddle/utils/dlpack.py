@@ -23,6 +23,7 @@ def from_dlpack(dlpack, *, device=None, copy=None):
     other layouts are copied. Only CPU memory is accepted.
 
     Example:
+        >>> import numpy as np
         >>> t = paddle.utils.dlpack.from_dlpack(np.arange(3.0))
         >>> t.numpy()
         array([0., 1., 2.])
