@@ -216,3 +216,49 @@ def split_log(text):
     text = re.sub(r" +\n", "\n", text)
     numbers = [float(m.group(0)) for m in _NUMBER.finditer(text)]
     return _NUMBER.sub("<num>", text), numbers
+
+
+def run_two_heads(paddle, nn, seeded_state, unique_name):
+    """stdout of fit/evaluate/predict of a seeded two-output network whose
+    loss returns two losses, trained from a DataLoader of an
+    IterableDataset (no length: the bar shows bare step counts); the
+    evaluate result and the unstacked predictions' shapes."""
+    from paddle.io import DataLoader, IterableDataset
+
+    x, y = fit_data()
+
+    class Stream(IterableDataset):
+        def __iter__(self):
+            for i in range(len(x)):
+                yield x[i], y[i]
+
+    class TwoHeads(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Linear(6, 8)
+            self.cls = nn.Linear(8, 3)
+            self.reg = nn.Linear(8, 1)
+
+        def forward(self, inputs):
+            h = nn.functional.relu(self.body(inputs))
+            return self.cls(h), self.reg(h)
+
+    def two_losses(logits, value, label):
+        ce = nn.functional.cross_entropy(logits, label)
+        mse = nn.functional.mse_loss(value, label.astype("float32"))
+        return [ce, mse]
+
+    with unique_name.guard():
+        net = TwoHeads()
+    sd = net.state_dict()
+    net.set_state_dict({k: paddle.to_tensor(a) for k, a in
+                        seeded_state([(k, list(v.shape)) for k, v in sd.items()]).items()})
+    model = paddle.Model(net)
+    model.prepare(paddle.optimizer.SGD(0.05, parameters=net.parameters()), two_losses)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        model.fit(DataLoader(Stream(), batch_size=8), epochs=2, log_freq=2, verbose=2)
+        result = model.evaluate(DataLoader(Stream(), batch_size=16), verbose=2)
+        preds = model.predict(DataLoader(Stream(), batch_size=16), verbose=2)
+    shapes = [[list(a.shape) for a in output] for output in preds]
+    return buf.getvalue(), result, shapes

@@ -17,7 +17,8 @@ from paddle.static import InputSpec
 from paddle.utils import unique_name
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "hapi"
-EXPECTED = json.loads((DATA / "expected.json").read_text())["fit"]
+RECORDED = json.loads((DATA / "expected.json").read_text())
+EXPECTED = RECORDED["fit"]
 
 
 @pytest.mark.parametrize("verbose", [1, 2])
@@ -40,6 +41,17 @@ def test_fit_evaluate_predict_log_like_paddlepaddle(verbose, monkeypatch, tmp_pa
     assert list(mine) == list(theirs)
     for key in theirs:
         np.testing.assert_allclose(mine[key].numpy(), theirs[key].numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_two_outputs_two_losses_and_a_loader_without_length_like_paddlepaddle():
+    log, result, shapes = hapi_cases.run_two_heads(paddle, nn, seeded_state, unique_name)
+    want = RECORDED["two_heads"]
+    text, numbers = hapi_cases.split_log(log)
+    want_text, want_numbers = hapi_cases.split_log(want["log"])
+    assert text == want_text
+    np.testing.assert_allclose(numbers, want_numbers, atol=2e-4)
+    np.testing.assert_allclose(result["loss"], want["evaluate"]["loss"], rtol=1e-5)
+    assert shapes == want["shapes"]
 
 
 def _blobs(n, seed):

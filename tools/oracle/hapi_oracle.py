@@ -96,6 +96,9 @@ def main():
         fits[str(verbose)] = {"log": log, "evaluate": _json_ready(result)}
     np.save(OUT / "preds.npy", preds)
     expected["fit"] = fits
+    paddle.seed(0)
+    log, result, shapes = hapi_cases.run_two_heads(paddle, nn, seeded_state, unique_name)
+    expected["two_heads"] = {"log": log, "evaluate": _json_ready(result), "shapes": shapes}
     expected["summary"] = record_summaries()
     expected["flops"] = record_flops()
     with open(OUT / "expected.json", "w") as f:
