@@ -214,6 +214,10 @@ def test_bad_model_inputs():
         model.prepare(metrics=["acc"])
     with pytest.raises(ValueError, match="amp level O1 needs a GPU"):
         model.prepare(amp_configs="O1")
+    with pytest.raises(ValueError, match="The level of amp_configs should be 'O0', 'O1' or 'O2'"):
+        model.prepare(amp_configs={"level": "O3"})
+    with pytest.raises(TypeError, match="amp_configs must be a str or dict"):
+        model.prepare(amp_configs=5)
     with pytest.raises(RuntimeError, match="call `model.prepare"):
         model.train_batch([np.ones((1, 2), "float32")], [np.ones((1, 2), "float32")])
     model.prepare(paddle.optimizer.SGD(0.1, parameters=model.parameters()), nn.MSELoss())

@@ -74,7 +74,7 @@ def _check_amp_configs(amp_configs):
     elif not isinstance(amp_configs, str):
         raise TypeError(f"amp_configs must be a str or dict, got {type(amp_configs).__name__}")
     if level not in ("O0", "O1", "O2"):
-        raise ValueError(f"amp level must be O0, O1 or O2, got {level!r}")
+        raise ValueError(f"The level of amp_configs should be 'O0', 'O1' or 'O2', got {level!r}")
     if level != "O0":
         raise ValueError(f"amp level {level} needs a GPU; this build trains in float32 (O0)")
 
@@ -311,6 +311,8 @@ class Model:
     def prepare(self, optimizer=None, loss=None, metrics=None, amp_configs=None):
         """Sets the optimizer, the loss (a Layer or a callable of the
         outputs and labels) and the metrics for the runs that follow.
+        ``amp_configs`` ('O0' or {'level': 'O0', ...}) is accepted for
+        compatibility; this build trains in float32 and refuses 'O1' and 'O2'.
 
         Example:
             >>> net = paddle.nn.Linear(4, 2)
