@@ -254,3 +254,14 @@ def test_fit_reaches_known_accuracy_on_the_digits_dataset(capsys):
     assert "step 22/22" in out and "Eval samples: 397" in out
     result = model.evaluate(TensorDataset([x[test], y[test]]), batch_size=64, verbose=0)
     assert result["acc_top1"] > 0.93 and result["acc_top3"] > 0.98
+
+
+def test_worker_processes_feed_the_same_batches():
+    data = TensorDataset(list(_blobs(48, 7)))
+    results = []
+    for workers in (0, 2):
+        model = _classifier()
+        model.fit(data, batch_size=12, epochs=1, shuffle=False, verbose=0, num_workers=workers)
+        results.append(model.evaluate(data, batch_size=12, verbose=0, num_workers=workers))
+    np.testing.assert_allclose(results[0]["loss"], results[1]["loss"], rtol=1e-6)
+    assert results[0]["acc"] == results[1]["acc"]
