@@ -58,6 +58,9 @@ void RunOp(const OpDef& def, const std::vector<Attribute>& attrs, const TensorSl
   else if (is_grad_op) node = GradNode::MakeUnavailable(def, ins, outs);
   if (!node) return;
   for (size_t s = 0; s < outs.size(); ++s) {
+    // An output without a gradient (a running statistic written in place, an
+    // XShape) stays out of the graph, so the graph does not outlive the step.
+    if (!node->UsesOutputGrad(static_cast<int>(s))) continue;
     for (size_t i = 0; i < outs[s].size(); ++i) {
       outs[s][i]->SetGradNode(node, static_cast<int>(s), static_cast<int>(i));
       outs[s][i]->set_stop_gradient(false);
@@ -69,7 +72,9 @@ void AssignInPlace(const TensorPtr& t, const TensorPtr& src) {
   t->dense() = src->dense();
   t->BumpVersion();
   t->SetGradNode(src->grad_node(), src->out_slot(), src->out_index());
-  t->set_stop_gradient(src->stop_gradient());
+  // A result computed outside the graph (under no_grad, an optimizer's update)
+  // leaves the target's wish for a gradient as it was.
+  if (src->grad_node()) t->set_stop_gradient(src->stop_gradient());
   if (Tracer* tracer = Tracer::Active()) {
     static const OpDef& assign = OpRegistry::Instance().Get("assign");
     tracer->Record(assign, {}, {{src}}, {{t}});

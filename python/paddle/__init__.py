@@ -29,7 +29,8 @@ from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.backward_mode import grad
 from .framework import (
-    bfloat16, bool, complex64, complex128, dtype, float16, float32, float64, get_default_dtype,
+    Size, bfloat16, bool, complex64, complex128, dtype, float16, float32, float64,
+    get_default_dtype,
     int8, int16, int32, int64, seed, set_default_dtype, uint8,
 )
 from .framework.io import load, save
@@ -58,7 +59,7 @@ __all__ = (
     ["get_flags", "set_flags", "inference", "Tensor", "dtype", "grad", "no_grad", "enable_grad",
      "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
      "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
-     "float64", "complex64", "complex128", "ParamAttr", "create_parameter",
+     "float64", "complex64", "complex128", "ParamAttr", "create_parameter", "Size",
      "set_device", "get_device", "is_compiled_with_cuda"]
     + ["autograd", "io", "jit", "linalg", "nn", "optimizer", "static", "utils", "save", "load"]
     + ["Model", "summary", "flops"]

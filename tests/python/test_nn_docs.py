@@ -5,7 +5,7 @@ import pytest
 import docstring_examples
 import paddle
 
-ROOTS = ["paddle.nn", "paddle.utils", "paddle.base.framework", "paddle.base.param_attr"]
+ROOTS = ["paddle.nn", "paddle.utils.unique_name", "paddle.base.framework", "paddle.base.param_attr"]
 
 
 @pytest.mark.parametrize("test", docstring_examples.find(ROOTS), ids=lambda t: t.name)

@@ -4,4 +4,5 @@ from .dtypes import (  # noqa: F401
     int8, int16, int32, int64, set_default_dtype, uint8,
 )
 from .random import seed  # noqa: F401
+from .size import Size  # noqa: F401
 from .io import load, save  # noqa: F401

@@ -91,7 +91,7 @@ def save(obj, path, protocol=4, **configs):
         >>> w = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
         >>> paddle.save({"w": w}, "model/linear.pdparams")
         >>> paddle.load("model/linear.pdparams")["w"].shape
-        [2, 2]
+        paddle.Size([2, 2])
     """
     _check_configs(configs, _SAVE_CONFIGS, "save")
     use_binary = configs.get("use_binary_format", False)

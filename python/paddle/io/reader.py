@@ -41,8 +41,8 @@ class DataLoader:
         2
         >>> for x, y in loader:
         ...     print(x.shape, y.shape)
-        [2, 2] [2]
-        [2, 2] [2]
+        paddle.Size([2, 2]) paddle.Size([2])
+        paddle.Size([2, 2]) paddle.Size([2])
     """
 
     def __init__(self, dataset, feed_list=None, places=None, return_list=True,

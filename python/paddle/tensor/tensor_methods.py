@@ -89,7 +89,7 @@ def _format(self):
     else:
         body = np.array2string(arr, separator=", ", prefix="       ", precision=8,
                                threshold=1000, edgeitems=3)
-    return (f"Tensor(shape={self.shape}, dtype={self.dtype.name}, place={self.place}, "
+    return (f"Tensor(shape={list(self.shape)}, dtype={self.dtype.name}, place={self.place}, "
             f"stop_gradient={self.stop_gradient},\n       {body})")
 
 
