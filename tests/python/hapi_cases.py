@@ -10,6 +10,17 @@ import re
 import numpy as np
 
 
+def summary_dtype(model_name):
+    """The input dtype paddle.summary is given for a model of nn_layer_models."""
+    return "int64" if model_name == "embed" else None
+
+
+def flops_models(models):
+    """The models paddle.flops can run: it feeds float noise, so not ``embed``
+    (an Embedding takes int ids)."""
+    return sorted(n for n in models if n != "embed")
+
+
 def metric_inputs():
     rng = np.random.default_rng(7)
     scores = rng.random((24, 5)).astype("float32")

@@ -10,6 +10,7 @@ import pathlib
 import numpy as np
 import pytest
 
+import hapi_cases
 import paddle
 import paddle.nn as nn
 from nn_layer_models import MODELS
@@ -27,18 +28,26 @@ def _captured(fn):
     return buf.getvalue(), result
 
 
+def test_every_model_was_recorded():
+    assert sorted(EXPECTED["summary"]) == sorted(MODELS)
+    assert sorted(EXPECTED["flops"]) == sorted(
+        f"{name}_{detail}" for name in hapi_cases.flops_models(MODELS)
+        for detail in (False, True))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_summary_matches_paddlepaddle(name):
     want = EXPECTED["summary"][name]
     with unique_name.guard():
         model, shape = MODELS[name](paddle, nn)
-        text, totals = _captured(lambda: paddle.summary(model, tuple(shape)))
+        text, totals = _captured(lambda: paddle.summary(
+            model, tuple(shape), dtypes=hapi_cases.summary_dtype(name)))
     assert text == want["text"]
     assert totals == want["totals"]
     assert model.training  # restored after the eval-mode run
 
 
-@pytest.mark.parametrize("name", sorted(MODELS))
+@pytest.mark.parametrize("name", hapi_cases.flops_models(MODELS))
 @pytest.mark.parametrize("detail", [False, True])
 def test_flops_match_paddlepaddle(name, detail):
     want = EXPECTED["flops"][f"{name}_{detail}"]

@@ -52,7 +52,8 @@ def record_summaries():
     for name, build in MODELS.items():
         with unique_name.guard():
             model, shape = build(paddle, nn)
-            text, totals = _captured(lambda: paddle.summary(model, tuple(shape)))
+            text, totals = _captured(lambda: paddle.summary(
+                model, tuple(shape), dtypes=hapi_cases.summary_dtype(name)))
         out[name] = {"shape": shape, "text": text, "totals": _json_ready(totals)}
     return out
 
@@ -62,10 +63,10 @@ def record_flops():
     # refuses for non-0-D arrays; convert them by their single element instead.
     paddle.Tensor.__int__ = lambda t: int(np.array(t).reshape(-1)[0])
     out = {}
-    for name, build in MODELS.items():
+    for name in hapi_cases.flops_models(MODELS):
         for detail in (False, True):
             with unique_name.guard():
-                model, shape = build(paddle, nn)
+                model, shape = MODELS[name](paddle, nn)
                 text, total = _captured(lambda: paddle.flops(model, shape, print_detail=detail))
             out[f"{name}_{detail}"] = {"shape": shape, "text": text, "flops": int(total)}
     return out
