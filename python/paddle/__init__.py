@@ -22,6 +22,8 @@ from . import regularizer  # noqa: F401
 from . import static  # noqa: F401
 from . import utils  # noqa: F401
 from . import version  # noqa: F401
+from . import metric  # noqa: F401
+from . import callbacks, hapi  # noqa: F401  (after nn, optimizer, io, jit: Model uses them)
 from .device import get_device, is_compiled_with_cuda, set_device
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
@@ -44,6 +46,7 @@ from .tensor import (
 linalg = _import_module(".linalg", __name__)
 from .base.framework import create_parameter
 from .base.param_attr import ParamAttr
+from .hapi import Model, flops, summary
 
 Tensor = _core.Tensor
 
@@ -60,6 +63,7 @@ __all__ = (
      "float64", "complex64", "complex128", "ParamAttr", "create_parameter", "Size",
      "set_device", "get_device", "is_compiled_with_cuda"]
     + ["autograd", "io", "jit", "linalg", "nn", "optimizer", "static", "utils", "save", "load"]
+    + ["Model", "summary", "flops"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__ + _attribute.__all__
     + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _search.__all__
     + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in ("matmul", "norm")]
