@@ -128,3 +128,11 @@ def test_setitem_bad_input():
     with paddle.no_grad():
         leaf[0] = 3.0
     assert leaf.tolist() == [3.0, 1.0]
+
+
+def test_empty_selections_keep_their_shape():
+    x = paddle.ones([3, 4])
+    x.stop_gradient = False
+    assert x[None, :0].shape == [1, 0, 4] and not x[None, :0].stop_gradient
+    assert x[[]].shape == [0, 4] and x[:, []].shape == [3, 0]
+    assert x[np.zeros(3, bool), 1:].shape == [0, 3]

@@ -127,3 +127,14 @@ def test_numel_and_shape():
     assert paddle.shape(x).tolist() == [2, 3, 4] and paddle.shape(x).dtype == paddle.int64
     with pytest.raises(TypeError, match="Tensor"):
         paddle.shape([1, 2])
+
+
+def test_empty_inputs():
+    empty = paddle.zeros([0, 3])
+    assert np.isnan(paddle.var(paddle.zeros([0])).item())
+    assert np.isnan(paddle.var(empty, axis=0).numpy()).all()
+    assert np.isnan(paddle.median(empty).item())
+    assert paddle.linalg.norm(empty).item() == 0.0
+    assert paddle.kron(empty, paddle.ones([2, 2])).shape == [0, 6]
+    with pytest.raises(ValueError, match="empty"):
+        paddle.median(empty, axis=0)

@@ -62,6 +62,8 @@ def test_topk_values_indices_and_gradient():
     check_grad(lambda t: paddle.topk(t, 2)[0], np.array([[0.3, 2.0, -1.0], [4.0, 1.5, 0.2]]))
     with pytest.raises(ValueError, match="out of range"):
         paddle.topk(x, 4)
+    with pytest.raises(ValueError, match="out of range"):
+        paddle.topk(x, 0)
     with pytest.raises(TypeError, match="k must be an int"):
         paddle.topk(x, 1.5)
 

@@ -7,12 +7,11 @@ import numbers
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, op
+from ._helpers import Tensor, op, reshape_exact
 
 __all__ = []  # used by Tensor.__getitem__/__setitem__; nothing public
 
 _strided_slice = op("strided_slice", ["Input"], ["axes", "starts", "ends", "strides"])
-_reshape = op("reshape2", ["X"], ["shape"])
 _transpose = op("transpose2", ["X"], ["axis"])
 _gather_nd = op("gather_nd", ["X", "Index"])
 _cast = op("cast", ["X"], ["in_dtype", "out_dtype"])
@@ -85,7 +84,7 @@ def basic_index(x, index):
             d += 1
     out_shape.extend(shape[d:])
     y = _strided_slice(x, axes, starts, ends, strides) if axes else x
-    return _reshape(y, out_shape)
+    return reshape_exact(y, out_shape)
 
 
 def numpy_items(index):

@@ -5,7 +5,7 @@ import numbers
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import check_tensor, op
+from ._helpers import check_tensor, op, reshape_exact
 from . import math as _math
 from .math import matmul
 from .promotion import cast
@@ -15,7 +15,6 @@ __all__ = ["bmm", "dot", "matmul", "mm", "norm", "t"]
 _dot = op("dot", ["X", "Y"])
 _bmm = op("bmm", ["X", "Y"])
 _transpose = op("transpose2", ["X"], ["axis"])
-_reshape = op("reshape2", ["X"], ["shape"])
 
 
 def dot(x, y, name=None):
@@ -115,7 +114,7 @@ def _matrix_norm(x, p, axes, keepdim):
     if keepdim:
         return out
     drop = {a % x.ndim for a in axes}
-    return _reshape(out, [d for i, d in enumerate(x.shape) if i not in drop])
+    return reshape_exact(out, [d for i, d in enumerate(x.shape) if i not in drop])
 
 
 def _norm_axes(axis, x):

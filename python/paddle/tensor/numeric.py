@@ -5,7 +5,7 @@ import numbers
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import axis_arg, check_inplace, check_tensor, op, scalar_value
+from ._helpers import axis_arg, check_inplace, check_tensor, op, reshape_exact, scalar_value
 from . import math as _math
 from .creation import clone
 from .promotion import cast
@@ -121,7 +121,7 @@ def logsumexp(x, axis=None, keepdim=False, name=None):
     axes = [axis] if isinstance(axis, (numbers.Integral, np.integer)) else list(axis)
     rank = max(x.ndim, 1)
     drop = {int(a) % rank for a in axes}
-    return _reshape(out, [d for i, d in enumerate(x.shape) if i not in drop])
+    return reshape_exact(out, [d for i, d in enumerate(x.shape) if i not in drop])
 
 
 def increment(x, value=1.0, name=None):
@@ -174,6 +174,6 @@ def kron(x, y, name=None):
     xs = [1] * (rank - x.ndim) + list(x.shape)
     ys = [1] * (rank - y.ndim) + list(y.shape)
     # Interleave: x as [a0, 1, a1, 1, ...] times y as [1, b0, 1, b1, ...].
-    a = _reshape(x, [d for s in xs for d in (s, 1)])
-    b = _reshape(y, [d for s in ys for d in (1, s)])
-    return _reshape(_math.multiply(a, b), [p * q for p, q in zip(xs, ys)])
+    a = reshape_exact(x, [d for s in xs for d in (s, 1)])
+    b = reshape_exact(y, [d for s in ys for d in (1, s)])
+    return reshape_exact(_math.multiply(a, b), [p * q for p, q in zip(xs, ys)])

@@ -103,7 +103,7 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None):  # noqa: A002
         raise TypeError(f"[topk] k must be an int, got {type(k).__name__}")
     axis = -1 if axis is None else axis_arg(axis, x, "topk")
     size = x.shape[axis] if x.ndim else 1
-    if not 0 <= k <= size:
+    if not 1 <= k <= size:
         raise ValueError(f"[topk] k {k} is out of range for a dim of size {size}")
     values, indices = _top_k(x, int(k), axis, bool(largest), bool(sorted))
     return TopKRetType(values, indices)

@@ -7,7 +7,7 @@ import numbers
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, check_inplace, op
+from ._helpers import Tensor, check_inplace, op, reshape_exact
 from .indexing import get_index
 from .layout import broadcast_as_needed
 
@@ -48,7 +48,7 @@ def _broadcast_value(value, target, index):
         raise ValueError(f"cannot assign a value of shape {value.shape} to x[{index!r}] of "
                          f"shape {target}")
     if shape != value.shape:
-        value = _reshape(value, shape)
+        value = reshape_exact(value, shape)
     return broadcast_as_needed(value, target)
 
 
