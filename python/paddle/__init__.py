@@ -43,5 +43,5 @@ __all__ = (
      "float64", "complex64", "complex128", "autograd", "linalg"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__ + _attribute.__all__
     + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _search.__all__
-    + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in ("matmul", "norm")]
+    + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in linalg.__all__]
 )

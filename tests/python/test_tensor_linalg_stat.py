@@ -138,3 +138,22 @@ def test_empty_inputs():
     assert paddle.kron(empty, paddle.ones([2, 2])).shape == [0, 6]
     with pytest.raises(ValueError, match="empty"):
         paddle.median(empty, axis=0)
+
+
+def test_vector_norm_and_matrix_norm():
+    x = paddle.to_tensor(M)
+    np.testing.assert_allclose(paddle.linalg.vector_norm(x).item(), np.linalg.norm(M))
+    np.testing.assert_allclose(paddle.linalg.vector_norm(x, p=1, axis=[0, 1]).item(),
+                               np.abs(M).sum())
+    np.testing.assert_array_equal(paddle.linalg.vector_norm(x, p=0, axis=1).numpy(), [3, 3])
+    np.testing.assert_allclose(paddle.linalg.matrix_norm(x).item(), np.linalg.norm(M, "fro"))
+    np.testing.assert_allclose(paddle.linalg.matrix_norm(x, p=1).item(), np.linalg.norm(M, 1))
+    batch = np.stack([M, -2 * M])
+    out = paddle.linalg.matrix_norm(paddle.to_tensor(batch), p=np.inf, axis=[1, 2], keepdim=True)
+    np.testing.assert_allclose(out.numpy(), [[[np.linalg.norm(M, np.inf)]],
+                                             [[2 * np.linalg.norm(M, np.inf)]]])
+    check_grad(lambda t: paddle.linalg.vector_norm(t, p=3, axis=0), M)
+    with pytest.raises(ValueError, match="two dims"):
+        paddle.linalg.matrix_norm(x, axis=[0])
+    with pytest.raises(ValueError, match="int or a float"):
+        paddle.linalg.vector_norm(x, p="fro")

@@ -127,3 +127,21 @@ def test_masked_select_broadcasts_the_mask():
         paddle.masked_select(x, paddle.to_tensor([1, 0, 1]))
     with pytest.raises(ValueError, match="broadcast"):
         paddle.masked_select(x, paddle.to_tensor([True, False]))
+
+
+def test_masked_fill():
+    x = paddle.to_tensor(X)
+    np.testing.assert_array_equal(paddle.masked_fill(x, x > 2, 0.5).numpy(),
+                                  np.where(X > 2, 0.5, X))
+    row = paddle.to_tensor([True, False, True])
+    np.testing.assert_array_equal(x.masked_fill(row, paddle.to_tensor(9.0)).numpy(),
+                                  np.where([True, False, True], 9.0, X))
+    ints = paddle.masked_fill(paddle.to_tensor([1, 2]), paddle.to_tensor([True, False]), 2.7)
+    assert ints.tolist() == [2, 2] and ints.dtype == paddle.int64
+    check_grad(lambda t, v: paddle.masked_fill(t, row, v), X.astype("float64"), np.array(3.0))
+    with pytest.raises(TypeError, match="bool"):
+        paddle.masked_fill(x, paddle.to_tensor([1, 0, 1]), 0.0)
+    with pytest.raises(ValueError, match="one element"):
+        paddle.masked_fill(x, row, paddle.ones([2]))
+    with pytest.raises(TypeError, match="number or a Tensor"):
+        paddle.masked_fill(x, row, "0")

@@ -68,6 +68,10 @@ CASES = [
     "P.median(T(F))", "P.median(T(D), axis=2)", "P.median(T(I), axis=0, mode='min')",
     "P.median(T(I))", "P.median(T(F), axis=1, keepdim=True)",
     "P.numel(T(D))", "P.shape(T(D))",
+    "P.masked_fill(T(F), T(B), -1.5)", "P.masked_fill(T(I), T(B[0]), T(2))", "P.masked_fill(T(I), T(B), 2.6)",
+    "P.linalg.vector_norm(T(D), p=1, axis=[0, 2])", "P.linalg.vector_norm(T(F), p=np.inf)",
+    "P.linalg.matrix_norm(T(D))", "P.linalg.matrix_norm(T(D), p=-np.inf, axis=[0, 2])",
+    "P.tile(T(F), [0, 2])", "P.var(T(I32))", "P.std(T(I))",
 ]
 
 

@@ -1,5 +1,6 @@
-"""Linear algebra on tensors: dot, bmm, mm, t, and norm composed from ops
-(so its gradient flows); matmul lives in math.py."""
+"""Linear algebra on tensors: dot, bmm, mm, t, and norm / vector_norm /
+matrix_norm composed from ops (so their gradients flow); matmul lives in
+math.py."""
 import numbers
 
 import numpy as np
@@ -10,7 +11,7 @@ from . import math as _math
 from .math import matmul
 from .promotion import cast
 
-__all__ = ["bmm", "dot", "matmul", "mm", "norm", "t"]
+__all__ = ["bmm", "dot", "matmul", "matrix_norm", "mm", "norm", "t", "vector_norm"]
 
 _dot = op("dot", ["X", "Y"])
 _bmm = op("bmm", ["X", "Y"])
@@ -173,3 +174,47 @@ def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
         out._assign_from(result)
         return out
     return result
+
+
+def _float_input(x, fn):
+    check_tensor(x, "x", fn)
+    if not _dtype.is_floating_point(x.dtype):
+        raise TypeError(f"[{fn}] x must be a floating-point Tensor, got {x.dtype.name}")
+
+
+def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None):
+    """The p-norm of the elements over ``axis`` (None: all; several dims count
+    as one vector): any number p, inf, -inf; 0 counts non-zeros.
+
+    Example:
+        >>> paddle.linalg.vector_norm(paddle.to_tensor([[3.0, 4.0], [0.0, 0.0]])).item()
+        5.0
+    """
+    _float_input(x, "vector_norm")
+    if isinstance(p, bool) or not isinstance(p, numbers.Real):
+        raise ValueError(f"[vector_norm] p must be an int or a float, got {p!r}")
+    axes = None
+    if axis is not None:
+        axes = [axis] if isinstance(axis, (numbers.Integral, np.integer)) else list(axis)
+        for a in axes:
+            if not -max(x.ndim, 1) <= a < max(x.ndim, 1):
+                raise ValueError(f"[vector_norm] axis {a} is out of range for a {x.ndim}-D tensor")
+    return _vector_norm(x, p, axes, keepdim)
+
+
+def matrix_norm(x, p="fro", axis=(-2, -1), keepdim=False, name=None):
+    """The matrix norm over the two dims in ``axis``: 'fro', or the induced
+    1, -1 (column sums), inf, -inf (row sums) norms.
+
+    Example:
+        >>> paddle.linalg.matrix_norm(paddle.to_tensor([[1.0, -2.0], [3.0, 4.0]]), p=1).item()
+        6.0
+    """
+    _float_input(x, "matrix_norm")
+    axes = _norm_axes(axis, x)
+    if axes is None or len(axes) != 2:
+        raise ValueError(f"[matrix_norm] axis must name two dims, got {axis!r}")
+    if p not in _MATRIX_P:
+        raise ValueError(f"[matrix_norm] p must be one of 'fro', 'nuc', 1, -1, 2, -2, inf, -inf, "
+                         f"got {p!r}")
+    return _matrix_norm(x, p, axes, keepdim)

@@ -1,5 +1,5 @@
-"""Searching and sorting: argmax/argmin, argsort/sort, topk, where, nonzero,
-index_select, masked_select."""
+"""Searching and sorting: argmax/argmin, argsort/sort, topk, where,
+masked_fill, nonzero, index_select, masked_select."""
 import collections
 import numbers
 
@@ -12,8 +12,8 @@ from .layout import broadcast_as_needed, broadcast_shape
 from .promotion import operands
 
 __all__ = [
-    "argmax", "argmin", "argsort", "index_select", "masked_select", "nonzero", "sort", "topk",
-    "where",
+    "argmax", "argmin", "argsort", "index_select", "masked_fill", "masked_select", "nonzero",
+    "sort", "topk", "where",
 ]
 
 _arg_max = op("arg_max", ["X"], ["axis", "keepdims", "flatten", "dtype"])
@@ -166,6 +166,35 @@ def where(condition, x=None, y=None, name=None):
     shape = broadcast_shape(broadcast_shape(condition.shape, a.shape), b.shape)
     return _where(broadcast_as_needed(condition, shape), broadcast_as_needed(a, shape),
                   broadcast_as_needed(b, shape))
+
+
+def masked_fill(x, mask, value, name=None):
+    """x with ``value`` (a number or a one-element Tensor, converted to x's
+    dtype) where ``mask`` (bool, broadcast with x) is true.
+
+    Example:
+        >>> x = paddle.to_tensor([1.0, -2.0, 3.0])
+        >>> paddle.masked_fill(x, x < 0, 0.0).numpy()
+        array([1., 0., 3.], dtype=float32)
+    """
+    check_tensor(x, "x", "masked_fill")
+    check_tensor(mask, "mask", "masked_fill")
+    if mask.dtype != _dtype.bool:
+        raise TypeError(f"[masked_fill] mask must be a bool Tensor, got {mask.dtype.name}")
+    if isinstance(value, Tensor):
+        if value.size != 1:
+            raise ValueError(f"[masked_fill] value must have one element, got shape {value.shape}")
+        from .manipulation import cast
+        fill = cast(value, x.dtype)
+    elif isinstance(value, (numbers.Number, np.number, np.bool_)) and not isinstance(value, complex):
+        from .creation import to_tensor
+        fill = to_tensor(value, dtype=x.dtype)
+    else:
+        raise TypeError(f"[masked_fill] value must be a number or a Tensor, got "
+                        f"{type(value).__name__}")
+    shape = broadcast_shape(x.shape, mask.shape)
+    return _where(broadcast_as_needed(mask, shape), broadcast_as_needed(fill, shape),
+                  broadcast_as_needed(x, shape))
 
 
 def index_select(x, index, axis=0, name=None):

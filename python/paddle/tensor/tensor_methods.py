@@ -158,7 +158,7 @@ _FUNCTIONS = [
     (numeric, ["isnan", "isinf", "isfinite", "clip", "cumsum", "logsumexp", "increment",
                "kron", "pow_"]),
     (search, ["argmax", "argmin", "argsort", "sort", "topk", "where", "nonzero",
-              "index_select", "masked_select"]),
+              "index_select", "masked_select", "masked_fill"]),
     (stat, ["var", "std", "median", "numel"]),
     (creation, ["clone"]),
 ]
