@@ -48,7 +48,7 @@ def test_scatter_overwrite_and_add():
     expect[1] = 2.0
     np.testing.assert_array_equal(summed.numpy(), expect)
     check_grad(lambda t, u: paddle.scatter(t, paddle.to_tensor([2, 0]), u), A, upd)
-    with pytest.raises(TypeError, match="dtype"):
+    with pytest.raises(ValueError, match="dtype"):
         paddle.scatter(x, paddle.to_tensor([0]), paddle.ones([1, 4]))
 
 

@@ -40,11 +40,13 @@ def check_bounds(index, size, axis, fn):
                          f"axis {axis} with size {size}")
 
 
-def _check_updates(updates, x, fn):
+def _check_updates(updates, x, fn, error):
+    """updates is a Tensor of x's dtype; ``error`` is the class PaddlePaddle
+    raises otherwise (scatter: ValueError, scatter_nd_add: TypeError)."""
     check_tensor(updates, "updates", fn)
     if updates.dtype != x.dtype:
-        raise TypeError(f"[{fn}] updates must have x's dtype {x.dtype.name}, got "
-                        f"{updates.dtype.name}")
+        raise error(f"[{fn}] updates must have x's dtype {x.dtype.name}, got "
+                    f"{updates.dtype.name}")
 
 
 def gather(x, index, axis=None, name=None):
@@ -96,7 +98,7 @@ def scatter(x, index, updates, overwrite=True, name=None):
     """
     check_tensor(x, "x", "scatter")
     check_index(index, "scatter")
-    _check_updates(updates, x, "scatter")
+    _check_updates(updates, x, "scatter", ValueError)
     return _scatter(x, index, updates, bool(overwrite))
 
 
@@ -111,7 +113,7 @@ def scatter_nd_add(x, index, updates, name=None):
     """
     check_tensor(x, "x", "scatter_nd_add")
     check_index(index, "scatter_nd_add")
-    _check_updates(updates, x, "scatter_nd_add")
+    _check_updates(updates, x, "scatter_nd_add", TypeError)
     return _scatter_nd_add(x, index, updates)
 
 
