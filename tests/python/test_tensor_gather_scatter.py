@@ -103,3 +103,35 @@ def test_put_along_axis_reductions():
         paddle.put_along_axis(x, paddle.to_tensor([[4]]), 1.0, 1)
     with pytest.raises(ValueError, match="dtype"):
         paddle.put_along_axis(x, paddle.to_tensor(idx), paddle.ones([3, 1]), 1)
+
+
+def test_take_reads_the_flat_tensor():
+    x = paddle.to_tensor(A)
+    idx = np.array([[0, -1], [5, 11]])
+    np.testing.assert_array_equal(paddle.take(x, paddle.to_tensor(idx)).numpy(),
+                                  np.take(A, idx))
+    far = paddle.to_tensor([13, -14])
+    np.testing.assert_array_equal(x.take(far, mode="wrap").numpy(), np.take(A, [13, -14],
+                                                                             mode="wrap"))
+    np.testing.assert_array_equal(paddle.take(x, far, mode="clip").numpy(), [A.flat[11], A.flat[0]])
+    check_grad(lambda t: paddle.take(t, paddle.to_tensor(idx)), A)
+    with pytest.raises(ValueError, match="out of range"):
+        paddle.take(x, paddle.to_tensor([12]))
+    with pytest.raises(ValueError, match="mode"):
+        paddle.take(x, far, mode="nearest")
+
+
+def test_repeat_interleave():
+    x = paddle.to_tensor(A[:2, :3])
+    np.testing.assert_array_equal(paddle.repeat_interleave(x, 2).numpy(), np.repeat(A[:2, :3], 2))
+    np.testing.assert_array_equal(x.repeat_interleave(2, axis=1).numpy(),
+                                  np.repeat(A[:2, :3], 2, axis=1))
+    counts = paddle.to_tensor([0, 3])
+    np.testing.assert_array_equal(paddle.repeat_interleave(x, counts, axis=0).numpy(),
+                                  np.repeat(A[:2, :3], [0, 3], axis=0))
+    check_grad(lambda t: paddle.repeat_interleave(t, paddle.to_tensor([1, 2, 0]), axis=1),
+               A[:2, :3])
+    with pytest.raises(ValueError, match="one non-negative count per"):
+        paddle.repeat_interleave(x, paddle.to_tensor([1, 2, 3]), axis=0)
+    with pytest.raises(TypeError, match="repeats"):
+        paddle.repeat_interleave(x, 1.5)

@@ -133,3 +133,20 @@ def test_diag_builds_and_reads_diagonals():
         paddle.diag(paddle.ones([2, 2, 2]))
     with pytest.raises(TypeError, match="offset"):
         paddle.diag(paddle.ones([2]), 0.5)
+
+
+def test_moveaxis():
+    t = np.zeros((2, 3, 4, 5))
+    x = paddle.to_tensor(t)
+    for src, dst in ((0, -1), ([0, 1], [2, 0]), ([3, 1], [0, 3])):
+        assert paddle.moveaxis(x, src, dst).shape == list(np.moveaxis(t, src, dst).shape)
+    m = np.arange(24.0).reshape(2, 3, 4)
+    np.testing.assert_array_equal(paddle.to_tensor(m).moveaxis([0, 2], [2, 0]).numpy(),
+                                  np.moveaxis(m, [0, 2], [2, 0]))
+    check_grad(lambda v: paddle.moveaxis(v, 0, 2), m)
+    with pytest.raises(ValueError, match="one length"):
+        paddle.moveaxis(x, [0], [0, 1])
+    with pytest.raises(ValueError, match="repeat"):
+        paddle.moveaxis(x, [0, 0], [1, 2])
+    with pytest.raises(ValueError, match="out of range"):
+        paddle.moveaxis(x, 4, 0)

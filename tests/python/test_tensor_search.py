@@ -145,3 +145,17 @@ def test_masked_fill():
         paddle.masked_fill(x, row, paddle.ones([2]))
     with pytest.raises(TypeError, match="number or a Tensor"):
         paddle.masked_fill(x, row, "0")
+
+
+def test_kthvalue():
+    a = np.array([[3.0, 1.0, 2.0, 7.0], [5.0, 4.0, 6.0, 0.0]])
+    values, indices = paddle.kthvalue(paddle.to_tensor(a), 2)
+    np.testing.assert_array_equal(values.numpy(), np.sort(a, 1)[:, 1])
+    np.testing.assert_array_equal(indices.numpy(), np.argsort(a, 1)[:, 1])
+    v0, i0 = paddle.to_tensor(a).kthvalue(1, axis=0, keepdim=True)
+    assert v0.shape == [1, 4] and i0.tolist() == [[0, 0, 0, 1]]
+    check_grad(lambda t: paddle.kthvalue(t, 3)[0], a)
+    with pytest.raises(ValueError, match="out of range"):
+        paddle.kthvalue(paddle.to_tensor(a), 5)
+    with pytest.raises(TypeError, match="k must be an int"):
+        paddle.kthvalue(paddle.to_tensor(a), 1.0)

@@ -72,6 +72,11 @@ CASES = [
     "P.linalg.vector_norm(T(D), p=1, axis=[0, 2])", "P.linalg.vector_norm(T(F), p=np.inf)",
     "P.linalg.matrix_norm(T(D))", "P.linalg.matrix_norm(T(D), p=-np.inf, axis=[0, 2])",
     "P.tile(T(F), [0, 2])", "P.var(T(I32))", "P.std(T(I))",
+    "P.take(T(D), T([[0, -1], [23, 5]]))", "P.take(T(F), T([13, -14]), mode='wrap')",
+    "P.take(T(F), T([13, -14]), mode='clip')", "P.repeat_interleave(T(F), 2, axis=0)",
+    "P.repeat_interleave(T(I32), T([1, 0, 2, 1, 3]))", "P.repeat_interleave(T(F), 3)",
+    "P.kthvalue(T(D), 2)", "P.kthvalue(T(F), 3, axis=0, keepdim=True)",
+    "P.moveaxis(T(D), [0, 2], [1, 0])",
 ]
 
 

@@ -1,12 +1,15 @@
-"""Reading and writing elements at index tensors: gather, gather_nd, scatter,
-scatter_nd_add, scatter_nd, take_along_axis, put_along_axis."""
+"""Reading and writing elements at index tensors: gather, gather_nd, take,
+repeat_interleave, scatter, scatter_nd_add, scatter_nd, take_along_axis,
+put_along_axis."""
+import numpy as np
+
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, axis_arg, check_tensor, op, shape_list
+from ._helpers import Tensor, axis_arg, check_tensor, op, reshape_exact, shape_list
 from .layout import broadcast_as_needed
 
 __all__ = [
-    "gather", "gather_nd", "put_along_axis", "scatter", "scatter_nd", "scatter_nd_add",
-    "take_along_axis",
+    "gather", "gather_nd", "put_along_axis", "repeat_interleave", "scatter", "scatter_nd",
+    "scatter_nd_add", "take", "take_along_axis",
 ]
 
 _gather = op("gather", ["X", "Index"], ["axis"])
@@ -19,6 +22,7 @@ _put_along_axis = op("put_along_axis", ["Input", "Index", "Value"],
 _reshape = op("reshape2", ["X"], ["shape"])
 _squeeze = op("squeeze2", ["X"], ["axes"])
 _fill = op("fill_constant", [], ["shape", "dtype", "value", "str_value"])
+_index_select = op("index_select", ["X", "Index"], ["dim"])
 
 _REDUCES = ("assign", "add", "mul", "multiply", "mean", "amin", "amax")
 
@@ -82,6 +86,73 @@ def gather_nd(x, index, name=None):
     check_tensor(x, "x", "gather_nd")
     check_index(index, "gather_nd")
     return _gather_nd(x, index)
+
+
+_TAKE_MODES = ("raise", "wrap", "clip")
+
+
+def take(x, index, mode="raise", name=None):
+    """The elements of x read as a flat tensor at ``index`` (any shape; the
+    result has its shape). mode: 'raise' (indices in [-size, size)), 'wrap'
+    (taken modulo size) or 'clip' (clamped to [0, size - 1]).
+
+    Example:
+        >>> x = paddle.to_tensor([[1, 2], [3, 4]])
+        >>> paddle.take(x, paddle.to_tensor([[0, -1]])).numpy()
+        array([[1, 4]])
+    """
+    check_tensor(x, "x", "take")
+    check_index(index, "take")
+    if mode not in _TAKE_MODES:
+        raise ValueError(f"[take] mode must be one of {list(_TAKE_MODES)}, got {mode!r}")
+    size = x.size
+    positions = index.numpy().astype(np.int64)
+    if mode == "raise":
+        bad = (positions < -size) | (positions >= size)
+        if bad.any():  # PaddlePaddle: InvalidArgument
+            raise ValueError(f"[take] index {int(positions[bad].reshape(-1)[0])} is out of "
+                             f"range for x of {size} elements")
+        positions = positions % max(size, 1)
+    elif mode == "wrap":
+        positions = positions % max(size, 1)
+    else:
+        positions = np.clip(positions, 0, size - 1)
+    flat = _reshape(x, [-1])
+    picked = _index_select(flat, Tensor._from_numpy(np.ascontiguousarray(positions.reshape(-1))),
+                           0)
+    return reshape_exact(picked, index.shape)
+
+
+def repeat_interleave(x, repeats, axis=None, name=None):
+    """Each slice of x along ``axis`` (None: x flattened) repeated ``repeats``
+    times (an int, or a 1-D int Tensor with a count per slice).
+
+    Example:
+        >>> paddle.repeat_interleave(paddle.to_tensor([[1, 2], [3, 4]]), 2, axis=1).numpy()
+        array([[1, 1, 2, 2],
+               [3, 3, 4, 4]])
+    """
+    check_tensor(x, "x", "repeat_interleave")
+    if axis is None:
+        x = _reshape(x, [-1])
+        axis = 0
+    axis = axis_arg(axis, x, "repeat_interleave")
+    n = x.shape[axis] if x.ndim else 1
+    if isinstance(repeats, Tensor):
+        check_index(repeats, "repeat_interleave", "repeats")
+        counts = repeats.numpy().reshape(-1)
+        if counts.size == 1:
+            counts = np.full(n, counts[0])
+    elif isinstance(repeats, (int, np.integer)) and not isinstance(repeats, bool):
+        counts = np.full(n, repeats)
+    else:
+        raise TypeError(f"[repeat_interleave] repeats must be an int or an int Tensor, got "
+                        f"{type(repeats).__name__}")
+    if counts.size != n or (counts < 0).any():
+        raise ValueError(f"[repeat_interleave] repeats must be one non-negative count per "
+                         f"slice ({n} along axis {axis}), got {counts.tolist()}")
+    picks = np.repeat(np.arange(n, dtype=np.int64), counts)
+    return _index_select(x, Tensor._from_numpy(picks), axis)
 
 
 def scatter(x, index, updates, overwrite=True, name=None):

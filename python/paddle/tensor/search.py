@@ -1,4 +1,4 @@
-"""Searching and sorting: argmax/argmin, argsort/sort, topk, where,
+"""Searching and sorting: argmax/argmin, argsort/sort, topk, kthvalue, where,
 masked_fill, nonzero, index_select, masked_select."""
 import collections
 import numbers
@@ -12,8 +12,8 @@ from .layout import broadcast_as_needed, broadcast_shape
 from .promotion import operands
 
 __all__ = [
-    "argmax", "argmin", "argsort", "index_select", "masked_fill", "masked_select", "nonzero",
-    "sort", "topk", "where",
+    "argmax", "argmin", "argsort", "index_select", "kthvalue", "masked_fill", "masked_select",
+    "nonzero", "sort", "topk", "where",
 ]
 
 _arg_max = op("arg_max", ["X"], ["axis", "keepdims", "flatten", "dtype"])
@@ -24,6 +24,7 @@ _where = op("where", ["Condition", "X", "Y"])
 _index_select = op("index_select", ["X", "Index"], ["dim"])
 _masked_select = op("masked_select", ["X", "Mask"], [], ["Y"])
 _reshape = op("reshape2", ["X"], ["shape"])
+_slice = op("slice", ["Input"], ["axes", "starts", "ends", "decrease_axis"])
 
 TopKRetType = collections.namedtuple("TopKRetType", ["values", "indices"])
 
@@ -107,6 +108,29 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None):  # noqa: A002
         raise ValueError(f"[topk] k {k} is out of range for a dim of size {size}")
     values, indices = _top_k(x, int(k), axis, bool(largest), bool(sorted))
     return TopKRetType(values, indices)
+
+
+def kthvalue(x, k, axis=None, keepdim=False, name=None):
+    """The k-th smallest element along ``axis`` (None: the last) and its
+    index, as a tuple (values, indices).
+
+    Example:
+        >>> values, indices = paddle.kthvalue(paddle.to_tensor([[3.0, 1.0, 2.0]]), 2)
+        >>> values.numpy(), indices.numpy()
+        (array([2.], dtype=float32), array([2]))
+    """
+    check_tensor(x, "x", "kthvalue")
+    if not isinstance(k, (numbers.Integral, np.integer)) or isinstance(k, bool):
+        raise TypeError(f"[kthvalue] k must be an int, got {type(k).__name__}")
+    axis = axis_arg(-1 if axis is None else axis, x, "kthvalue")
+    size = x.shape[axis] if x.ndim else 1
+    if not 1 <= k <= size:
+        raise ValueError(f"[kthvalue] k {k} is out of range for a dim of size {size}")
+    y = _reshape(x, [1]) if x.ndim == 0 else x
+    values, indices = _argsort(y, axis, False, True)
+    drop = [] if keepdim and x.ndim else [axis]
+    return (_slice(values, [axis], [k - 1], [k], drop),
+            _slice(indices, [axis], [k - 1], [k], drop))
 
 
 def nonzero(x, as_tuple=False):
