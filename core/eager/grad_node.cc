@@ -101,6 +101,21 @@ std::shared_ptr<GradNode> GradNode::MakeUnavailable(const OpDef& def, const Tens
   return node;
 }
 
+std::shared_ptr<GradNode> GradNode::MakeCustom(std::string type, CustomBackward fn,
+                                               const TensorSlots& ins, const TensorSlots& outs) {
+  for (const auto& slot : ins)
+    for (const TensorPtr& t : slot) PD_CHECK(t, InvalidArgument, "[", type, "] an input is None");
+  auto node = std::make_shared<GradNode>();
+  node->custom_type_ = std::move(type);
+  node->custom_ = std::move(fn);
+  node->edges_ = EdgesOf(ins);
+  node->out_meta_.resize(outs.size());
+  for (size_t s = 0; s < outs.size(); ++s)
+    for (const TensorPtr& t : outs[s])
+      node->out_meta_[s].push_back({t->dense().dims(), t->dense().dtype()});
+  return node;
+}
+
 void GradNode::BuildFromSpec(const std::vector<Attribute>& attrs, const TensorSlots& ins,
                              const TensorSlots& outs) {
   const SpecTemplate& tpl = TemplateFor(*fwd_);
@@ -259,12 +274,37 @@ void GradNode::RunHooks(TensorSlots& out_grads) {
   }
 }
 
+TensorSlots GradNode::ApplyCustom(TensorSlots out_grads, bool create_graph, bool retain_graph) {
+  RunHooks(out_grads);
+  TensorSlots in_grads;
+  {
+    GradModeGuard mode(create_graph);
+    in_grads = custom_(std::move(out_grads));
+  }
+  PD_CHECK(in_grads.size() == edges_.size(), InvalidArgument, "[", custom_type_,
+           "] backward gave gradients for ", in_grads.size(), " input slots; the node has ",
+           edges_.size());
+  for (size_t s = 0; s < edges_.size(); ++s) {
+    PD_CHECK(in_grads[s].size() == edges_[s].size(), InvalidArgument, "[", custom_type_,
+             "] backward gave ", in_grads[s].size(), " gradients for input slot ", s,
+             ", which has ", edges_[s].size(), " tensors");
+    for (size_t i = 0; i < edges_[s].size(); ++i)
+      if (!edges_[s][i].valid()) in_grads[s][i] = nullptr;
+  }
+  if (!retain_graph) {
+    custom_ = nullptr;  // what it holds (PyLayer's ctx and saved tensors) is freed with the graph
+    released_ = true;
+  }
+  return in_grads;
+}
+
 TensorSlots GradNode::Apply(TensorSlots out_grads, bool create_graph, bool retain_graph) {
-  PD_CHECK(!unavailable_, Unimplemented, "[", fwd_->type, "] has no gradient of its own, so this "
-           "higher-order gradient (through a graph made with create_graph=True) cannot be taken");
   PD_CHECK(!released_, PreconditionNotMet, "[backward] the saved tensors of ", name(),
            " were already freed by an earlier backward through this graph; to run backward "
            "through it twice, pass retain_graph=True to the first backward() or paddle.grad()");
+  if (!fwd_) return ApplyCustom(std::move(out_grads), create_graph, retain_graph);
+  PD_CHECK(!unavailable_, Unimplemented, "[", fwd_->type, "] has no gradient of its own, so this "
+           "higher-order gradient (through a graph made with create_graph=True) cannot be taken");
   RunHooks(out_grads);
   TensorSlots in_grads(edges_.size());
   for (size_t s = 0; s < edges_.size(); ++s) in_grads[s].resize(edges_[s].size());

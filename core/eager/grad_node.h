@@ -5,6 +5,7 @@
 // the input gradients.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -18,6 +19,11 @@ namespace eager {
 
 // Tensors per slot, in the op definition's slot order; an absent slot is empty.
 using TensorSlots = std::vector<std::vector<TensorPtr>>;
+
+// A custom node's gradient rule (PyLayer's backward): from the gradients of
+// the forward outputs (per output slot and index; null where none arrived) to
+// those of the forward inputs (per input slot and index; null for none).
+using CustomBackward = std::function<TensorSlots(TensorSlots out_grads)>;
 
 // Where a forward input's gradient goes: the node that produced the input
 // (and which of its outputs it was), or the leaf tensor that accumulates it.
@@ -61,8 +67,15 @@ class GradNode : public std::enable_shared_from_this<GradNode> {
   static std::shared_ptr<GradNode> MakeUnavailable(const OpDef& def, const TensorSlots& ins,
                                                    const TensorSlots& outs);
 
-  const std::string& op_type() const { return fwd_->type; }
-  std::string name() const { return fwd_->type + "_grad_node"; }
+  // A node whose gradient `fn` computes instead of registered grad ops: edges
+  // from `ins`, output meta from `outs` (the caller points `outs` at the
+  // node). `type` names it in errors. `fn` runs under the backward pass's
+  // grad mode (on with create_graph) and is dropped once the graph is freed.
+  static std::shared_ptr<GradNode> MakeCustom(std::string type, CustomBackward fn,
+                                              const TensorSlots& ins, const TensorSlots& outs);
+
+  const std::string& op_type() const { return fwd_ ? fwd_->type : custom_type_; }
+  std::string name() const { return op_type() + "_grad_node"; }
   const std::vector<std::vector<Edge>>& edges() const { return edges_; }
   size_t OutputSlotCount() const { return out_meta_.size(); }
   size_t OutputCount(int slot) const { return out_meta_[slot].size(); }
@@ -102,9 +115,12 @@ class GradNode : public std::enable_shared_from_this<GradNode> {
   void BuildFromMaker(const std::vector<Attribute>& attrs, const TensorSlots& ins,
                       const TensorSlots& outs);
   TensorPtr Saved(const ValueRef& r, bool create_graph);
+  TensorSlots ApplyCustom(TensorSlots out_grads, bool create_graph, bool retain_graph);
   void RunHooks(TensorSlots& out_grads);
 
-  const OpDef* fwd_ = nullptr;
+  const OpDef* fwd_ = nullptr;  // null for a custom node
+  std::string custom_type_;
+  CustomBackward custom_;
   std::vector<GradStep> steps_;
   int num_temps_ = 0;
   std::vector<SavedInput> saved_inputs_;

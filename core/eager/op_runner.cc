@@ -1,6 +1,7 @@
 #include "core/eager/op_runner.h"
 
 #include "core/base/enforce.h"
+#include "core/eager/tracer.h"
 #include "core/framework/op_run.h"
 
 namespace paddle {
@@ -46,6 +47,7 @@ void RunOp(const OpDef& def, const std::vector<Attribute>& attrs, const TensorSl
   KernelFn kernel = def.FindKernel(DeviceType::kCPU, dtype);
   InferOutputShapes(ctx, attrs, dtype);
   kernel(ctx);
+  if (Tracer* tracer = Tracer::Active()) tracer->Record(def, attrs, ins, outs);
 
   if (!g_grad_enabled || !AnyInputWantsGrad(ins)) return;
   // A forward op without a gradient (argmax, comparisons) gives outputs that
@@ -60,6 +62,17 @@ void RunOp(const OpDef& def, const std::vector<Attribute>& attrs, const TensorSl
       outs[s][i]->SetGradNode(node, static_cast<int>(s), static_cast<int>(i));
       outs[s][i]->set_stop_gradient(false);
     }
+  }
+}
+
+void AssignInPlace(const TensorPtr& t, const TensorPtr& src) {
+  t->dense() = src->dense();
+  t->BumpVersion();
+  t->SetGradNode(src->grad_node(), src->out_slot(), src->out_index());
+  t->set_stop_gradient(src->stop_gradient());
+  if (Tracer* tracer = Tracer::Active()) {
+    static const OpDef& assign = OpRegistry::Instance().Get("assign");
+    tracer->Record(assign, {}, {{src}}, {{t}});
   }
 }
 

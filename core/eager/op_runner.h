@@ -32,6 +32,11 @@ class GradModeGuard {
 void RunOp(const OpDef& def, const std::vector<Attribute>& attrs, const TensorSlots& ins,
            TensorSlots& outs);
 
+// An in-place result (x += y, x[i] = v): `t` takes `src`'s buffer and its
+// place in the graph, and its version is bumped. A trace records it as an
+// assign from src to t.
+void AssignInPlace(const TensorPtr& t, const TensorPtr& src);
+
 // For each output slot of `def`: one new tensor (an empty slot for a
 // dispensable output nobody asked for is the caller's choice).
 TensorSlots NewOutputs(const OpDef& def);

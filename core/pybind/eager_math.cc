@@ -312,12 +312,7 @@ PyObject* InplaceSlot(PyObject* x, PyObject* y) {
   return Guard([&]() -> PyObject* {
     PyObject* r = Binary(K, x, y);
     if (!r || !IsTensor(r)) return r;
-    const TensorPtr& t = UnwrapTensor(x);
-    const TensorPtr& src = UnwrapTensor(r);
-    t->dense() = src->dense();
-    t->BumpVersion();
-    t->SetGradNode(src->grad_node(), src->out_slot(), src->out_index());
-    t->set_stop_gradient(src->stop_gradient());
+    eager::AssignInPlace(UnwrapTensor(x), UnwrapTensor(r));
     Py_DECREF(r);
     Py_INCREF(x);
     return x;

@@ -14,6 +14,8 @@
 #include "core/base/enforce.h"
 #include "core/eager/backward.h"
 #include "core/eager/grad_node.h"
+#include "core/eager/op_runner.h"
+#include "core/eager/tracer.h"
 #include "core/pybind/bind.h"
 #include "core/pybind/eager_util.h"
 
@@ -227,7 +229,17 @@ PyObject* GetGradNodeName(PyObject* self, void*) {
 // ---- methods ----
 
 PyObject* Numpy(PyObject* self, PyObject*) {
-  return Guard([&] { return ToNumpy(Self(self)).release().ptr(); });
+  return Guard([&] {
+    const TensorPtr& t = Self(self);
+    // A value read in Python while a trace records (if x.sum() > 0, x.item())
+    // would be frozen into the exported program: refuse, naming the cause.
+    PD_CHECK(!eager::Tracer::Active() || t->persistable(), PreconditionNotMet,
+             "[jit.save] the model reads the value of a tensor in Python (numpy(), item(), "
+             "bool(), tolist() or printing), so what it does depends on its input's values; "
+             "an exported program cannot express that. Compute it with paddle operations "
+             "(paddle.where, paddle.maximum, ...) instead");
+    return ToNumpy(t).release().ptr();
+  });
 }
 PyObject* FromNumpyMethod(PyObject*, PyObject* arg) {
   return Guard([&] { return WrapTensor(FromNumpy(py::reinterpret_borrow<py::array>(arg))); });
@@ -256,11 +268,7 @@ PyObject* AssignFrom(PyObject* self, PyObject* arg) {
   return Guard([&] {
     TensorPtr src = TensorOrNull(arg, "[Tensor._assign_from]");
     if (!src) throw py::type_error("[Tensor._assign_from] expects a Tensor, got None");
-    const TensorPtr& t = Self(self);
-    t->dense() = src->dense();
-    t->BumpVersion();
-    t->SetGradNode(src->grad_node(), src->out_slot(), src->out_index());
-    t->set_stop_gradient(src->stop_gradient());
+    eager::AssignInPlace(Self(self), src);
     Py_RETURN_NONE;
   });
 }

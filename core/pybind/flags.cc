@@ -10,6 +10,7 @@
 
 #include "core/base/enforce.h"
 #include "core/base/flags.h"
+#include "core/base/math_threads.h"
 #include "core/pybind/bind.h"
 
 namespace py = pybind11;
@@ -137,6 +138,13 @@ void BindFlags(py::module_& m) {
         return out;
       },
       "Every registered flag: {'FLAGS_name': {'default': value, 'help': text}}.");
+
+  // PaddlePaddle's core.set_num_threads. DataLoader workers set 1: OpenMP's
+  // thread pool does not survive fork(), and a forked worker that starts a
+  // parallel region over the parent's pool waits forever.
+  m.def("set_num_threads", &SetMathLibraryNumThreads, py::arg("num_threads"),
+        "Sets how many threads the CPU math libraries (OpenMP loops, oneDNN, "
+        "OpenBLAS) may use inside one op; num_threads >= 1.");
 }
 
 }  // namespace pybind

@@ -16,4 +16,6 @@ PYBIND11_MODULE(_core, m) {
   paddle::pybind::BindEagerTensor(m);
   paddle::pybind::BindEagerOps(m);
   paddle::pybind::BindEagerMath(m);
+  paddle::pybind::BindEagerJit(m);
+  paddle::pybind::BindEagerPyLayer(m);
 }

@@ -1,0 +1,24 @@
+"""paddle.nn: layers (paddle.nn.Layer and its subclasses), their functional
+forms (paddle.nn.functional), parameter initializers (paddle.nn.initializer) and
+gradient clipping (ClipGradByGlobalNorm, ...)."""
+from . import clip, functional, initializer, layer  # noqa: F401
+from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
+from .layer import (  # noqa: F401
+    AdaptiveAvgPool2D, AdaptiveMaxPool2D, AvgPool2D, BCELoss, BCEWithLogitsLoss, BatchNorm1D,
+    BatchNorm2D, CELU, Conv2D, CrossEntropyLoss, Dropout, ELU, Embedding, Flatten, GELU,
+    Hardsigmoid, Hardswish, Identity, KLDivLoss, L1Loss, Layer, LayerDict, LayerList,
+    LayerNorm, LeakyReLU, Linear, LogSigmoid, LogSoftmax, MSELoss, MaxPool2D, Mish, NLLLoss,
+    PReLU, Pad2D, ParameterList, ReLU, ReLU6, SELU, Sequential, SiLU, Sigmoid, SmoothL1Loss,
+    Softmax, Softplus, Softsign, Swish, Tanh, Upsample,
+)
+
+__all__ = [
+    "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
+    "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
+    "BatchNorm1D", "BatchNorm2D", "CELU", "Conv2D", "CrossEntropyLoss", "Dropout", "ELU",
+    "Embedding", "Flatten", "GELU", "Hardsigmoid", "Hardswish", "Identity", "KLDivLoss",
+    "L1Loss", "Layer", "LayerDict", "LayerList", "LayerNorm", "LeakyReLU", "Linear",
+    "LogSigmoid", "LogSoftmax", "MSELoss", "MaxPool2D", "Mish", "NLLLoss", "PReLU", "Pad2D",
+    "ParameterList", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss",
+    "Softmax", "Softplus", "Softsign", "Swish", "Tanh", "Upsample",
+]

@@ -1,0 +1,253 @@
+"""Activation functions, each one op of core/ops (gradients come with the op)."""
+import numbers
+
+from ...framework import dtypes as _dtype
+from ...tensor._helpers import check_tensor, op
+from ...tensor.manipulation import cast, reshape
+
+__all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
+
+
+def _float(v, what, fn):
+    if not isinstance(v, numbers.Real) or isinstance(v, bool):
+        raise TypeError(f"[{fn}] {what} must be a float, got {type(v).__name__}")
+    return float(v)
+
+
+def _simple(op_type, name, formula):
+    caller = op(op_type, ["X"])
+
+    def fn(x, name=None):
+        return caller(check_tensor(x, "x", fn.__name__))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"Elementwise {formula}.\n\n    Example:\n        >>> "
+                  f"paddle.nn.functional.{name}(paddle.to_tensor([-1.0, 0.0, 2.0])).shape\n"
+                  "        [3]\n")
+    return fn
+
+
+relu = _simple("relu", "relu", "max(x, 0)")
+relu6 = _simple("relu6", "relu6", "min(max(x, 0), 6)")
+sigmoid = _simple("sigmoid", "sigmoid", "1 / (1 + exp(-x))")
+tanh = _simple("tanh", "tanh", "tanh(x)")
+softsign = _simple("softsign", "softsign", "x / (1 + |x|)")
+log_sigmoid = _simple("logsigmoid", "log_sigmoid", "log(1 / (1 + exp(-x)))")
+swish = _simple("swish", "swish", "x * sigmoid(x)")
+
+_silu = op("silu", ["X"])
+_leaky_relu = op("leaky_relu", ["X"], ["alpha"])
+_elu = op("elu", ["X"], ["alpha"])
+_celu = op("celu", ["X"], ["alpha"])
+_selu = op("selu", ["X"], ["scale", "alpha"])
+_gelu = op("gelu", ["X"], ["approximate"])
+_mish = op("mish", ["X"])
+_softplus = op("softplus", ["X"], ["beta", "threshold"])
+_hard_swish = op("hard_swish", ["X"])
+_hard_sigmoid = op("hard_sigmoid", ["X"], ["slope", "offset"])
+_softmax = op("softmax", ["X"], ["axis"])
+_log_softmax = op("log_softmax", ["X"], ["axis"])
+_prelu = op("prelu", ["X", "Alpha"], ["data_format", "mode"])
+
+
+def silu(x, inplace=False, name=None):
+    """Elementwise x * sigmoid(x).
+
+    Example:
+        >>> paddle.nn.functional.silu(paddle.to_tensor([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+    return _silu(check_tensor(x, "x", "silu"))
+
+
+def leaky_relu(x, negative_slope=0.01, name=None):
+    """Elementwise x where x >= 0, else negative_slope * x.
+
+    Example:
+        >>> paddle.nn.functional.leaky_relu(paddle.to_tensor([-2.0, 1.0]), 0.1).numpy()
+        array([-0.2,  1. ], dtype=float32)
+    """
+    check_tensor(x, "x", "leaky_relu")
+    return _leaky_relu(x, _float(negative_slope, "negative_slope", "leaky_relu"))
+
+
+def elu(x, alpha=1.0, name=None):
+    """Elementwise x where x > 0, else alpha * (exp(x) - 1).
+
+    Example:
+        >>> paddle.nn.functional.elu(paddle.to_tensor([1.0])).numpy()
+        array([1.], dtype=float32)
+    """
+    check_tensor(x, "x", "elu")
+    return _elu(x, _float(alpha, "alpha", "elu"))
+
+
+def celu(x, alpha=1.0, name=None):
+    """Elementwise max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
+
+    Example:
+        >>> paddle.nn.functional.celu(paddle.to_tensor([1.0])).numpy()
+        array([1.], dtype=float32)
+    """
+    check_tensor(x, "x", "celu")
+    alpha = _float(alpha, "alpha", "celu")
+    if alpha == 0:
+        raise ZeroDivisionError("alpha cannot be 0 for celu")
+    return _celu(x, alpha)
+
+
+def selu(x, scale=1.0507009873554805, alpha=1.6732632423543772, name=None):
+    """Elementwise scale * (x where x > 0, else alpha * (exp(x) - 1)).
+
+    Example:
+        >>> paddle.nn.functional.selu(paddle.to_tensor([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+    check_tensor(x, "x", "selu")
+    scale, alpha = _float(scale, "scale", "selu"), _float(alpha, "alpha", "selu")
+    if scale <= 1.0:
+        raise ValueError(f"The scale must be greater than 1.0. Received: {scale}.")
+    if alpha < 0:
+        raise ValueError(f"The alpha must be no less than zero. Received: {alpha}.")
+    return _selu(x, scale, alpha)
+
+
+def gelu(x, approximate=False, name=None):
+    """Elementwise x * Φ(x) (Φ the standard normal CDF); approximate=True (or
+    'tanh') uses the tanh formula.
+
+    Example:
+        >>> paddle.nn.functional.gelu(paddle.to_tensor([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+    check_tensor(x, "x", "gelu")
+    if isinstance(approximate, str):
+        if approximate not in ("tanh", "none"):
+            raise ValueError(f"the value of approximate in gelu should be 'tanh' or 'none', but "
+                             f"received {approximate}")
+        approximate = approximate == "tanh"
+    if not isinstance(approximate, bool):
+        raise TypeError(f"[gelu] approximate must be a bool, 'tanh' or 'none', got {approximate!r}")
+    return _gelu(x, approximate)
+
+
+def mish(x, name=None):
+    """Elementwise x * tanh(softplus(x)).
+
+    Example:
+        >>> paddle.nn.functional.mish(paddle.to_tensor([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+    return _mish(check_tensor(x, "x", "mish"))
+
+
+def softplus(x, beta=1, threshold=20, name=None):
+    """Elementwise log(1 + exp(beta * x)) / beta (x where beta * x > threshold).
+
+    Example:
+        >>> paddle.nn.functional.softplus(paddle.to_tensor([0.0])).numpy()
+        array([0.6931472], dtype=float32)
+    """
+    check_tensor(x, "x", "softplus")
+    return _softplus(x, _float(beta, "beta", "softplus"), _float(threshold, "threshold", "softplus"))
+
+
+def hardswish(x, name=None):
+    """Elementwise x * min(max(x + 3, 0), 6) / 6.
+
+    Example:
+        >>> paddle.nn.functional.hardswish(paddle.to_tensor([3.0])).numpy()
+        array([3.], dtype=float32)
+    """
+    return _hard_swish(check_tensor(x, "x", "hardswish"))
+
+
+def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):
+    """Elementwise min(max(slope * x + offset, 0), 1).
+
+    Example:
+        >>> paddle.nn.functional.hardsigmoid(paddle.to_tensor([0.0])).numpy()
+        array([0.5], dtype=float32)
+    """
+    check_tensor(x, "x", "hardsigmoid")
+    return _hard_sigmoid(x, _float(slope, "slope", "hardsigmoid"),
+                         _float(offset, "offset", "hardsigmoid"))
+
+
+def _axis_in_range(x, axis, fn):
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        raise TypeError(f"[{fn}] axis must be an int, got {type(axis).__name__}")
+    n = max(x.ndim, 1)
+    if not -n <= axis < n:
+        raise ValueError(f"[{fn}] axis {axis} is out of range for a {x.ndim}-D tensor "
+                         f"(expected in [{-n}, {n - 1}])")
+    return axis
+
+
+def _maybe_cast(x, dtype):
+    return x if dtype is None else cast(x, _dtype.convert_dtype(dtype))
+
+
+def softmax(x, axis=-1, dtype=None, name=None):
+    """exp(x) / sum(exp(x)) along ``axis`` (x first converted to ``dtype`` when given).
+
+    Example:
+        >>> paddle.nn.functional.softmax(paddle.to_tensor([0.0, 0.0])).numpy()
+        array([0.5, 0.5], dtype=float32)
+    """
+    check_tensor(x, "x", "softmax")
+    return _softmax(_maybe_cast(x, dtype), _axis_in_range(x, axis, "softmax"))
+
+
+def log_softmax(x, axis=-1, dtype=None, name=None):
+    """log(softmax(x)) along ``axis``, computed stably.
+
+    Example:
+        >>> paddle.nn.functional.log_softmax(paddle.to_tensor([0.0, 0.0])).numpy()
+        array([-0.6931472, -0.6931472], dtype=float32)
+    """
+    check_tensor(x, "x", "log_softmax")
+    return _log_softmax(_maybe_cast(x, dtype), _axis_in_range(x, axis, "log_softmax"))
+
+
+def prelu(x, weight, data_format="NCHW", name=None):
+    """Elementwise x where x >= 0, else weight * x; weight holds one value for
+    all elements, one per channel, or one per element (of x without its batch dim).
+
+    Example:
+        >>> paddle.nn.functional.prelu(paddle.to_tensor([[-2.0, 1.0]]), paddle.to_tensor([0.25])).numpy()
+        array([[-0.5,  1. ]], dtype=float32)
+    """
+    check_tensor(x, "x", "prelu")
+    check_tensor(weight, "weight", "prelu")
+    if data_format not in ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"):
+        raise ValueError(f"[prelu] data_format must be one of NC, NCL, NCHW, NCDHW, NLC, NHWC, "
+                         f"NDHWC, got {data_format!r}")
+    if weight.ndim != 1:
+        raise ValueError(f"[prelu] weight must be 1-D, got shape {weight.shape}")
+    if x.ndim < 1:
+        raise ValueError("[prelu] x must have at least 1 dim")
+    channel_last = data_format[1] != "C"
+    n = weight.shape[0]
+    if n == 1:
+        mode = "all"
+    else:
+        if x.ndim < 2:
+            raise ValueError(f"[prelu] a weight of {n} values needs x with a channel dim")
+        channels = x.shape[-1] if channel_last else x.shape[1]
+        if n == channels:
+            mode = "channel"
+        elif n == int(_numel(x.shape[1:])):
+            mode = "element"
+            weight = reshape(weight, [1] + x.shape[1:])
+        else:
+            raise ValueError(f"[prelu] weight has {n} values: expected 1, the channel count "
+                             f"{channels}, or the element count {_numel(x.shape[1:])}")
+    layout = "NHWC" if channel_last else "NCHW"
+    return _prelu(x, weight, layout, mode)
+
+
+def _numel(shape):
+    out = 1
+    for d in shape:
+        out *= d
+    return out

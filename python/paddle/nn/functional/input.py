@@ -1,0 +1,61 @@
+"""Inputs that are indices: one_hot and embedding."""
+from ...framework import dtypes as _dtype
+from ...tensor._helpers import check_tensor, op
+
+__all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
+
+_one_hot = op("one_hot_v2", ["X"], ["depth", "dtype", "allow_out_of_range"])
+_lookup = op("lookup_table_v2", ["Ids", "W"], ["padding_idx"])
+
+
+def _check_int(x, fn):
+    if x.dtype not in (_dtype.int32, _dtype.int64):
+        raise TypeError(f"[{fn}] x must be an int32 or int64 Tensor, got {x.dtype.name}")
+
+
+def one_hot(x, num_classes=-1, name=None):
+    """A float32 tensor of x's shape plus a last dim of ``num_classes``: 1 at
+    each index, 0 elsewhere. num_classes=-1 uses max(x) + 1.
+
+    Example:
+        >>> paddle.nn.functional.one_hot(paddle.to_tensor([0, 2]), 3).numpy()
+        array([[1., 0., 0.],
+               [0., 0., 1.]], dtype=float32)
+    """
+    check_tensor(x, "x", "one_hot")
+    _check_int(x, "one_hot")
+    if not isinstance(num_classes, int) or isinstance(num_classes, bool):
+        raise TypeError(f"[one_hot] num_classes must be an int, got {type(num_classes).__name__}")
+    if num_classes == -1:
+        num_classes = int(x.numpy().max()) + 1 if x.size else 0
+    if num_classes <= 0:
+        raise ValueError(f"[one_hot] num_classes must be positive (or -1), got {num_classes}")
+    return _one_hot(x, num_classes, _dtype.float32.code, False)
+
+
+def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=False,
+              scale_grad_by_freq=False, name=None):
+    """The rows of ``weight`` ([num_embeddings, dim]) at the indices x; rows at
+    padding_idx come out as zeros and get no gradient.
+
+    Example:
+        >>> w = paddle.to_tensor([[0.0, 1.0], [2.0, 3.0]])
+        >>> paddle.nn.functional.embedding(paddle.to_tensor([1, 0]), w).numpy()
+        array([[2., 3.],
+               [0., 1.]], dtype=float32)
+    """
+    check_tensor(x, "x", "embedding")
+    check_tensor(weight, "weight", "embedding")
+    _check_int(x, "embedding")
+    if weight.ndim != 2:
+        raise ValueError(f"[embedding] weight must be 2-D [num_embeddings, dim], got {weight.shape}")
+    if max_norm is not None or scale_grad_by_freq:
+        raise NotImplementedError("[embedding] max_norm and scale_grad_by_freq are not supported")
+    n = weight.shape[0]
+    if padding_idx is None:
+        padding_idx = -1
+    elif not -n <= padding_idx < n:
+        raise ValueError(f"padding_idx must be within [-{n}, {n})")
+    elif padding_idx < 0:
+        padding_idx += n
+    return _lookup(x, weight, int(padding_idx))

@@ -1,0 +1,105 @@
+"""2-D pooling (the pool2d op): max, average and their adaptive forms."""
+from ...tensor._helpers import check_tensor, op
+from ._window_args import data_format as _check_format, int_tuple, padding as _padding, positive
+
+__all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
+
+_pool2d = op("pool2d", ["X"], ["ksize", "strides", "paddings", "ceil_mode", "exclusive",
+                               "data_format", "pooling_type", "global_pooling", "adaptive",
+                               "padding_algorithm"])
+
+
+def _check_input(x, data_format, fn):
+    check_tensor(x, "x", fn)
+    _check_format(data_format, ("NCHW", "NHWC"), fn)
+    if x.ndim != 4:
+        raise ValueError(f"[{fn}] x must be 4-D ({data_format}), got shape {x.shape}")
+
+
+def _pool(x, kind, kernel_size, stride, padding, ceil_mode, exclusive, data_format, fn):
+    _check_input(x, data_format, fn)
+    ksize = positive(int_tuple(kernel_size, 2, "kernel_size", fn), "kernel_size", fn)
+    strides = ksize if stride is None else positive(int_tuple(stride, 2, "stride", fn), "stride", fn)
+    algo, pads = _padding(padding, 2, data_format == "NHWC", fn)
+    if algo == "VALID" and ceil_mode:
+        raise ValueError('When Attr(padding) is "VALID", Attr(ceil_mode) must be False. '
+                         "Received ceil_mode: True.")
+    return _pool2d(x, ksize, strides, pads, bool(ceil_mode), bool(exclusive), data_format, kind,
+                   False, False, algo)
+
+
+def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
+               data_format="NCHW", name=None):
+    """The maximum over each kernel_size window, moved by ``stride`` (default:
+    kernel_size).
+
+    Example:
+        >>> paddle.nn.functional.max_pool2d(paddle.ones([1, 1, 4, 4]), 2).shape
+        [1, 1, 2, 2]
+    """
+    if return_mask:
+        raise NotImplementedError("[max_pool2d] return_mask=True needs max_pool2d_with_index, "
+                                  "which this build does not have")
+    return _pool(x, "max", kernel_size, stride, padding, ceil_mode, True, data_format,
+                 "max_pool2d")
+
+
+def avg_pool2d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusive=True,
+               divisor_override=None, data_format="NCHW", name=None):
+    """The mean over each kernel_size window; exclusive leaves padding out of
+    the count, divisor_override divides the window's sum by that number instead.
+
+    Example:
+        >>> paddle.nn.functional.avg_pool2d(paddle.ones([1, 1, 4, 4]), 2).shape
+        [1, 1, 2, 2]
+    """
+    fn = "avg_pool2d"
+    if divisor_override is None:
+        return _pool(x, "avg", kernel_size, stride, padding, ceil_mode, exclusive, data_format, fn)
+    if not divisor_override or divisor_override <= 0:
+        raise ValueError(f"[avg_pool2d] divisor_override must be positive, got {divisor_override}")
+    ksize = int_tuple(kernel_size, 2, "kernel_size", fn)
+    total = _pool(x, "avg", kernel_size, stride, padding, ceil_mode, False, data_format, fn)
+    return total * (ksize[0] * ksize[1] / float(divisor_override))
+
+
+def _output_size(output_size, x, data_format, fn):
+    hw = x.shape[1:3] if data_format == "NHWC" else x.shape[2:4]
+    if isinstance(output_size, int):
+        sizes = [output_size, output_size]
+    elif isinstance(output_size, (list, tuple)) and len(output_size) == 2:
+        sizes = [hw[i] if s is None else s for i, s in enumerate(output_size)]
+    else:
+        raise ValueError(f"[{fn}] output_size must be an int or 2 ints (or None), got "
+                         f"{output_size!r}")
+    return positive(int_tuple(sizes, 2, "output_size", fn), "output_size", fn)
+
+
+def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
+    """The mean over windows that tile the image into ``output_size`` cells.
+
+    Example:
+        >>> paddle.nn.functional.adaptive_avg_pool2d(paddle.ones([1, 2, 5, 7]), 3).shape
+        [1, 2, 3, 3]
+    """
+    fn = "adaptive_avg_pool2d"
+    _check_input(x, data_format, fn)
+    size = _output_size(output_size, x, data_format, fn)
+    return _pool2d(x, size, [1, 1], [0, 0], False, True, data_format, "avg", False, True,
+                   "EXPLICIT")
+
+
+def adaptive_max_pool2d(x, output_size, return_mask=False, name=None):
+    """The maximum over windows that tile the image into ``output_size`` cells.
+
+    Example:
+        >>> paddle.nn.functional.adaptive_max_pool2d(paddle.ones([1, 2, 5, 7]), [2, 3]).shape
+        [1, 2, 2, 3]
+    """
+    fn = "adaptive_max_pool2d"
+    if return_mask:
+        raise NotImplementedError("[adaptive_max_pool2d] return_mask=True needs "
+                                  "max_pool2d_with_index, which this build does not have")
+    _check_input(x, "NCHW", fn)
+    size = _output_size(output_size, x, "NCHW", fn)
+    return _pool2d(x, size, [1, 1], [0, 0], False, True, "NCHW", "max", False, True, "EXPLICIT")

@@ -1,0 +1,18 @@
+"""paddle.nn.layer: the Layer base class, containers and the layers (public
+under paddle.nn, as in PaddlePaddle)."""
+from .activation import (  # noqa: F401
+    CELU, ELU, GELU, Hardsigmoid, Hardswish, LeakyReLU, LogSigmoid, LogSoftmax, Mish, PReLU,
+    ReLU, ReLU6, SELU, Sigmoid, SiLU, Softmax, Softplus, Softsign, Swish, Tanh,
+)
+from .common import Dropout, Embedding, Flatten, Identity, Linear, Pad2D, Upsample  # noqa: F401
+from .container import LayerDict, LayerList, ParameterList, Sequential  # noqa: F401
+from .conv import Conv2D  # noqa: F401
+from .layers import HookRemoveHelper, Layer  # noqa: F401
+from .loss import (  # noqa: F401
+    BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
+    SmoothL1Loss,
+)
+from .norm import BatchNorm1D, BatchNorm2D, LayerNorm  # noqa: F401
+from .pooling import AdaptiveAvgPool2D, AdaptiveMaxPool2D, AvgPool2D, MaxPool2D  # noqa: F401
+
+__all__ = []

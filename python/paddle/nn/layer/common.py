@@ -1,0 +1,215 @@
+"""Linear, Flatten, Dropout, Embedding, Identity, Pad2D and Upsample."""
+from ...framework import dtypes as _dtype
+from ...tensor.manipulation import flatten
+from .. import functional as F
+from .layers import Layer
+
+__all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
+
+
+def _positive_int(v, what, cls):
+    if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+        raise ValueError(f"[{cls}] {what} must be a positive int, got {v!r}")
+    return v
+
+
+class Linear(Layer):
+    """y = x @ weight + bias, weight [in_features, out_features] (XavierUniform
+    by default), bias [out_features] (zeros; none when bias_attr is False).
+
+    Example:
+        >>> linear = paddle.nn.Linear(4, 2)
+        >>> linear(paddle.ones([3, 4])).shape
+        [3, 2]
+    """
+
+    def __init__(self, in_features, out_features, weight_attr=None, bias_attr=None, name=None):
+        super().__init__()
+        self._dtype = _dtype.get_default_dtype()
+        self._in_features = _positive_int(in_features, "in_features", "Linear")
+        self._out_features = _positive_int(out_features, "out_features", "Linear")
+        self.weight = self.create_parameter([in_features, out_features], weight_attr, self._dtype)
+        self.bias = self.create_parameter([out_features], bias_attr, self._dtype, is_bias=True)
+        self.name = name
+
+    def forward(self, input):
+        return F.linear(input, self.weight, self.bias)
+
+    def extra_repr(self):
+        name = f", name={self.name}" if self.name else ""
+        return (f"in_features={self._in_features}, out_features={self._out_features}, "
+                f"dtype={self._dtype}{name}")
+
+
+class Flatten(Layer):
+    """Merges dims start_axis..stop_axis into one.
+
+    Example:
+        >>> paddle.nn.Flatten()(paddle.ones([2, 3, 4])).shape
+        [2, 12]
+    """
+
+    def __init__(self, start_axis=1, stop_axis=-1):
+        super().__init__()
+        self.start_axis = start_axis
+        self.stop_axis = stop_axis
+
+    def forward(self, input):
+        return flatten(input, self.start_axis, self.stop_axis)
+
+
+class Dropout(Layer):
+    """Zeroes each element with probability p while training (see
+    paddle.nn.functional.dropout); the identity in eval mode for upscale_in_train.
+
+    Example:
+        >>> drop = paddle.nn.Dropout(0.5)
+        >>> drop.eval()(paddle.ones([2])).numpy()
+        array([1., 1.], dtype=float32)
+    """
+
+    def __init__(self, p=0.5, inplace=False, axis=None, mode="upscale_in_train", name=None):
+        super().__init__()
+        self.p = p
+        self.inplace = inplace
+        self.axis = axis
+        self.mode = mode
+        self.name = name
+
+    def forward(self, input):
+        return F.dropout(input, self.p, self.axis, self.training, self.inplace, self.mode)
+
+    def extra_repr(self):
+        name = f", name={self.name}" if self.name else ""
+        return f"p={self.p}, axis={self.axis}, mode={self.mode}, inplace={self.inplace}{name}"
+
+
+class Embedding(Layer):
+    """A lookup table of num_embeddings vectors of embedding_dim values
+    (XavierUniform by default); the padding_idx row starts as zeros and gets
+    no gradient.
+
+    Example:
+        >>> emb = paddle.nn.Embedding(10, 3, padding_idx=0)
+        >>> emb(paddle.to_tensor([[0, 5]])).shape
+        [1, 2, 3]
+    """
+
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None,
+                 norm_type=2.0, *, scale_grad_by_freq=False, sparse=False, _weight=None,
+                 _freeze=False, dtype=None, weight_attr=None, name=None):
+        super().__init__()
+        if not isinstance(num_embeddings, int) or num_embeddings <= 0:
+            raise ValueError("num_embeddings must be gather than 0")
+        if not isinstance(embedding_dim, int) or embedding_dim <= 0:
+            raise ValueError("embedding_dim must be gather than 0")
+        if padding_idx is not None and not -num_embeddings <= padding_idx < num_embeddings:
+            raise ValueError(f"padding_idx must be within [-{num_embeddings}, {num_embeddings})")
+        self._num_embeddings = num_embeddings
+        self._embedding_dim = embedding_dim
+        self._padding_idx = -1 if padding_idx is None else padding_idx % num_embeddings
+        self._sparse = sparse
+        self._max_norm = max_norm
+        self._norm_type = norm_type
+        self._scale_grad_by_freq = scale_grad_by_freq
+        self._dtype = _dtype.get_default_dtype() if dtype is None else _dtype.convert_dtype(dtype).name
+        if _weight is not None:
+            if list(_weight.shape) != [num_embeddings, embedding_dim]:
+                raise ValueError(f"[Embedding] _weight has shape {list(_weight.shape)}, expected "
+                                 f"[{num_embeddings}, {embedding_dim}]")
+            self.weight = _weight
+        else:
+            self.weight = self.create_parameter([num_embeddings, embedding_dim], weight_attr,
+                                                self._dtype)
+        if _weight is not None or weight_attr is None:
+            self.weight.stop_gradient = _freeze
+        if self._padding_idx != -1:
+            self.weight.numpy()[self._padding_idx] = 0.0  # numpy() shares the parameter's memory
+
+    @property
+    def padding_idx(self):
+        return None if self._padding_idx == -1 else self._padding_idx
+
+    def forward(self, x):
+        return F.embedding(x, self.weight, self.padding_idx, self._max_norm, self._norm_type,
+                           self._sparse, self._scale_grad_by_freq)
+
+    def extra_repr(self):
+        pad = f", padding_idx={self._padding_idx}" if self._padding_idx != -1 else ""
+        return (f"{self._num_embeddings}, {self._embedding_dim}{pad}, sparse={self._sparse}, "
+                f"scale_grad_by_freq={self._scale_grad_by_freq}")
+
+
+class Identity(Layer):
+    """Returns its input unchanged (arguments are accepted and ignored).
+
+    Example:
+        >>> paddle.nn.Identity()(paddle.ones([2])).numpy()
+        array([1., 1.], dtype=float32)
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
+
+
+class Pad2D(Layer):
+    """Pads a 4-D image: padding = [left, right, top, bottom] (or one int for
+    all), mode constant, reflect, replicate or circular.
+
+    Example:
+        >>> paddle.nn.Pad2D([1, 1, 2, 2])(paddle.ones([1, 1, 2, 2])).shape
+        [1, 1, 6, 4]
+    """
+
+    def __init__(self, padding, mode="constant", value=0.0, data_format="NCHW", name=None):
+        super().__init__()
+        self._pad = [padding] * 4 if isinstance(padding, int) else list(padding)
+        if len(self._pad) != 4:
+            raise ValueError(f"[Pad2D] padding must be an int or 4 ints, got {padding!r}")
+        self._mode = mode
+        self._value = value
+        self._data_format = data_format
+        self._name = name
+
+    def forward(self, x):
+        return F.pad(x, self._pad, self._mode, self._value, self._data_format)
+
+    def extra_repr(self):
+        name = f", name={self._name}" if self._name else ""
+        return (f"padding={self._pad}, mode={self._mode}, value={self._value}, "
+                f"data_format={self._data_format}{name}")
+
+
+class Upsample(Layer):
+    """Resizes 4-D images (see paddle.nn.functional.interpolate).
+
+    Example:
+        >>> paddle.nn.Upsample(scale_factor=2)(paddle.ones([1, 1, 2, 2])).shape
+        [1, 1, 4, 4]
+    """
+
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=False,
+                 align_mode=0, data_format=None, recompute_scale_factor=None, name=None):
+        super().__init__()
+        self.size = size
+        self.scale_factor = scale_factor
+        self.mode = mode.lower() if isinstance(mode, str) else mode
+        self.align_corners = align_corners
+        self.align_mode = align_mode
+        self.data_format = data_format
+        self.recompute_scale_factor = recompute_scale_factor
+        self.name = name
+
+    def forward(self, x):
+        return F.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
+                             self.align_mode, self.data_format, self.recompute_scale_factor)
+
+    def extra_repr(self):
+        main = (f"scale_factor={self.scale_factor}" if self.scale_factor is not None
+                else f"size={self.size}")
+        name = f", name={self.name}" if self.name else ""
+        return (f"{main}, mode={self.mode}, align_corners={self.align_corners}, "
+                f"align_mode={self.align_mode}, data_format={self.data_format}{name}")

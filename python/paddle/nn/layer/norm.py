@@ -1,0 +1,135 @@
+"""Normalization layers: BatchNorm1D, BatchNorm2D (running statistics kept as
+non-trainable parameters, updated in place while training) and LayerNorm."""
+import math
+import numbers
+
+from ...framework import dtypes as _dtype
+from ...base.param_attr import ParamAttr
+from .. import functional as F
+from ..initializer import Constant
+from .layers import Layer
+
+__all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
+
+
+class _BatchNormBase(Layer):
+    _formats = ()
+    _ranks = ()
+
+    def __init__(self, num_features, momentum=0.9, epsilon=1e-05, weight_attr=None,
+                 bias_attr=None, data_format="NCHW", use_global_stats=None, name=None):
+        super().__init__()
+        cls = type(self).__name__
+        if not isinstance(num_features, int) or num_features <= 0:
+            raise ValueError(f"[{cls}] num_features must be a positive int, got {num_features!r}")
+        if data_format not in self._formats:
+            raise ValueError(f"[{cls}] data_format must be one of {list(self._formats)}, got "
+                             f"{data_format!r}")
+        self._num_features = num_features
+        self._momentum = momentum
+        self._epsilon = epsilon
+        self._data_format = data_format
+        self._use_global_stats = use_global_stats
+        self._name = name
+        self._dtype = _dtype.get_default_dtype()
+        shape = [num_features]
+        self.weight = self._affine(shape, weight_attr, Constant(1.0), False)
+        self.bias = self._affine(shape, bias_attr, Constant(0.0), True)
+        self._mean = self.create_parameter(shape, ParamAttr(initializer=Constant(0.0),
+                                                            trainable=False), self._dtype)
+        self._variance = self.create_parameter(shape, ParamAttr(initializer=Constant(1.0),
+                                                                trainable=False), self._dtype)
+
+    def _affine(self, shape, attr, init, is_bias):
+        """weight/bias: trainable unless attr is False, which makes a frozen
+        constant (PaddlePaddle keeps the parameter and stops its gradient)."""
+        if attr is False:
+            p = self.create_parameter(shape, None, self._dtype, is_bias, init)
+            p.stop_gradient = True
+            return p
+        return self.create_parameter(shape, attr, self._dtype, is_bias, init)
+
+    def forward(self, input):
+        cls = type(self).__name__
+        if input.ndim not in self._ranks:
+            raise ValueError(f"[{cls}] expected {' or '.join(f'{r}-D' for r in self._ranks)} "
+                             f"input, got shape {input.shape}")
+        return F.batch_norm(input, self._mean, self._variance, self.weight, self.bias,
+                            self.training, self._momentum, self._epsilon, self._data_format,
+                            self._use_global_stats)
+
+    def extra_repr(self):
+        text = (f"num_features={self._num_features}, momentum={self._momentum}, "
+                f"epsilon={self._epsilon}")
+        if self._data_format != "NCHW":
+            text += f", data_format={self._data_format}"
+        if self._name is not None:
+            text += f", name={self._name}"
+        return text
+
+
+class BatchNorm1D(_BatchNormBase):
+    """Batch normalization of [N, C] or [N, C, L] inputs (NCL; NLC for channel
+    last): training normalizes by the batch's statistics and updates the
+    running ones (momentum * running + (1 - momentum) * batch); eval uses the
+    running ones.
+
+    Example:
+        >>> bn = paddle.nn.BatchNorm1D(3)
+        >>> bn(paddle.rand([4, 3])).shape
+        [4, 3]
+    """
+    _formats = ("NC", "NCL", "NLC")
+    _ranks = (2, 3)
+
+    def __init__(self, num_features, momentum=0.9, epsilon=1e-05, weight_attr=None,
+                 bias_attr=None, data_format="NCL", use_global_stats=None, name=None):
+        super().__init__(num_features, momentum, epsilon, weight_attr, bias_attr, data_format,
+                         use_global_stats, name)
+
+
+class BatchNorm2D(_BatchNormBase):
+    """Batch normalization of [N, C, H, W] images (NCHW, or NHWC).
+
+    Example:
+        >>> bn = paddle.nn.BatchNorm2D(3)
+        >>> bn(paddle.rand([2, 3, 4, 4])).shape
+        [2, 3, 4, 4]
+    """
+    _formats = ("NCHW", "NHWC")
+    _ranks = (4,)
+
+
+class LayerNorm(Layer):
+    """Normalizes over the last dims (normalized_shape), then scales by weight
+    (ones) and shifts by bias (zeros), each of prod(normalized_shape) values.
+
+    Example:
+        >>> ln = paddle.nn.LayerNorm([3, 4])
+        >>> ln(paddle.rand([2, 3, 4])).shape
+        [2, 3, 4]
+    """
+
+    def __init__(self, normalized_shape, epsilon=1e-05, *, elementwise_affine=True, bias=True,
+                 dtype=None, weight_attr=None, bias_attr=None, name=None):
+        super().__init__()
+        if isinstance(normalized_shape, numbers.Integral):
+            normalized_shape = [int(normalized_shape)]
+        self._normalized_shape = list(normalized_shape)
+        self._epsilon = epsilon
+        self._name = name
+        self._dtype = _dtype.get_default_dtype() if dtype is None else _dtype.convert_dtype(dtype).name
+        shape = [math.prod(self._normalized_shape)]
+        self.weight = None
+        self.bias = None
+        if elementwise_affine and weight_attr is not False:
+            self.weight = self.create_parameter(shape, weight_attr, self._dtype,
+                                                default_initializer=Constant(1.0))
+        if elementwise_affine and bias and bias_attr is not False:
+            self.bias = self.create_parameter(shape, bias_attr, self._dtype, is_bias=True)
+
+    def forward(self, input):
+        return F.layer_norm(input, self._normalized_shape, self.weight, self.bias, self._epsilon)
+
+    def extra_repr(self):
+        return f"normalized_shape={self._normalized_shape}, epsilon={self._epsilon}"

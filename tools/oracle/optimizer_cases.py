@@ -1,0 +1,173 @@
+"""The optimizer cases that tools/oracle/record_optimizers.py records with the
+real PaddlePaddle and tests/python/test_optimizer.py replays with ours, and
+`run_case`, which runs one with either (it is given the `paddle` module).
+
+A case feeds the same initial parameters and the same gradient per step to
+both: the loss of each step is sum(param * G) for every parameter, so its
+gradient is G; the optimizer clips, decays and updates from there.
+
+Arguments are JSON; objects are spelled as
+  {"lambda": "name: name.endswith('w0')"}          a Python lambda (text after `lambda `)
+  {"scheduler": "StepDecay", "kwargs": {...}}       an LRScheduler
+  {"regularizer": "L1Decay", "coeff": 0.02}        paddle.regularizer.*
+  {"clip": "ClipGradByNorm", "kwargs": {...}}       paddle.nn.ClipGrad*
+"""
+import numpy as np
+
+STEPS = 5
+SEED = 2024
+SHAPES = [[3, 4], [4]]
+
+
+def _lam(text):
+    return {"lambda": text}
+
+
+def _reg(kind, coeff):
+    return {"regularizer": kind, "coeff": coeff}
+
+
+def _clip(kind, **kwargs):
+    return {"clip": kind, "kwargs": kwargs}
+
+
+def _sched(kind, **kwargs):
+    return {"scheduler": kind, "kwargs": kwargs}
+
+
+# name -> (optimizer, kwargs, options); options: dtype, groups (a list of
+# {"params": [param indices], ...group options}), set_lr ({step: value},
+# applied before that step), no_grad_for (a parameter index left without a gradient).
+CASES = {
+    "sgd": ("SGD", {"learning_rate": 0.1}, {}),
+    "sgd_l2_float": ("SGD", {"learning_rate": 0.1, "weight_decay": 0.01}, {}),
+    "sgd_l1": ("SGD", {"learning_rate": 0.1, "weight_decay": _reg("L1Decay", 0.02)}, {}),
+    "sgd_set_lr": ("SGD", {"learning_rate": 0.1}, {"set_lr": {2: 0.05}}),
+    "sgd_float64": ("SGD", {"learning_rate": 0.1, "weight_decay": 0.03}, {"dtype": "float64"}),
+    "momentum": ("Momentum", {"learning_rate": 0.1, "momentum": 0.9}, {}),
+    "momentum_nesterov_l2": ("Momentum", {"learning_rate": 0.05, "momentum": 0.8,
+                                          "use_nesterov": True,
+                                          "weight_decay": _reg("L2Decay", 0.01)}, {}),
+    "momentum_l1": ("Momentum", {"learning_rate": 0.1, "weight_decay": _reg("L1Decay", 0.01)}, {}),
+    "adam": ("Adam", {"learning_rate": 0.01}, {}),
+    "adam_l2_amsgrad": ("Adam", {"learning_rate": 0.01, "beta1": 0.8, "beta2": 0.99,
+                                 "epsilon": 1e-6, "weight_decay": 0.05, "amsgrad": True}, {}),
+    "adam_float64": ("Adam", {"learning_rate": 0.02}, {"dtype": "float64"}),
+    "adam_named": ("Adam", {"learning_rate": 0.01, "name": "opt"}, {}),
+    "adam_missing_grad": ("Adam", {"learning_rate": 0.01}, {"no_grad_for": 1}),
+    "adamw": ("AdamW", {"learning_rate": 0.01, "weight_decay": 0.1}, {}),
+    "adamw_decay_fun": ("AdamW", {"learning_rate": 0.01, "weight_decay": 0.1, "amsgrad": True,
+                                  "apply_decay_param_fun": _lam("name: name.endswith('w0')")},
+                        {}),
+    "rmsprop": ("RMSProp", {"learning_rate": 0.01}, {}),
+    "rmsprop_centered": ("RMSProp", {"learning_rate": 0.01, "rho": 0.9, "epsilon": 1e-5,
+                                     "momentum": 0.5, "centered": True,
+                                     "weight_decay": 0.01}, {}),
+    "adagrad": ("Adagrad", {"learning_rate": 0.1}, {}),
+    "adagrad_initial": ("Adagrad", {"learning_rate": 0.1, "epsilon": 1e-5,
+                                    "initial_accumulator_value": 0.1}, {}),
+    "lamb": ("Lamb", {"learning_rate": 0.01}, {}),
+    "lamb_exclude": ("Lamb", {"learning_rate": 0.01, "lamb_weight_decay": 0.05,
+                              "exclude_from_weight_decay_fn": _lam("p: p.name.endswith('w1')")},
+                     {}),
+    "lamb_always_adapt": ("Lamb", {"learning_rate": 0.01, "lamb_weight_decay": 0.0,
+                                   "always_adapt": True}, {}),
+    "clip_global_norm": ("SGD", {"learning_rate": 0.1,
+                                 "grad_clip": _clip("ClipGradByGlobalNorm", clip_norm=1.0)}, {}),
+    "clip_global_norm_float64": ("Momentum", {
+        "learning_rate": 0.1, "grad_clip": _clip("ClipGradByGlobalNorm", clip_norm=0.5)},
+        {"dtype": "float64"}),
+    "clip_norm": ("Momentum", {"learning_rate": 0.1,
+                               "grad_clip": _clip("ClipGradByNorm", clip_norm=0.5)}, {}),
+    "clip_value": ("Adam", {"learning_rate": 0.01,
+                            "grad_clip": _clip("ClipGradByValue", max=0.5, min=-0.1)}, {}),
+    "scheduler": ("Adam", {"learning_rate": _sched("StepDecay", learning_rate=0.01, step_size=2,
+                                                   gamma=0.5)}, {}),
+    "groups_sgd": ("SGD", {"learning_rate": 0.1, "weight_decay": 0.01},
+                   {"groups": [{"params": [0]},
+                               {"params": [1], "learning_rate": 0.5,
+                                "weight_decay": _reg("L1Decay", 0.1)}]}),
+    "groups_momentum": ("Momentum", {"learning_rate": 0.1},
+                        {"groups": [{"params": [0], "weight_decay": 0.1},
+                                    {"params": [1], "momentum": 0.5, "use_nesterov": True}]}),
+    "groups_adam": ("Adam", {"learning_rate": 0.01},
+                    {"groups": [{"params": [0], "beta1": 0.8},
+                                {"params": [1], "learning_rate": 0.3, "weight_decay": 0.02,
+                                 "grad_clip": _clip("ClipGradByValue", max=0.2)}]}),
+    "groups_adamw": ("AdamW", {"learning_rate": 0.01, "weight_decay": 0.2},
+                     {"groups": [{"params": [0]},
+                                 {"params": [1], "weight_decay": 0.0, "learning_rate": 2.0}]}),
+}
+
+
+def decode(paddle, value):
+    """One JSON argument as the object the optimizer takes."""
+    if isinstance(value, dict) and "lambda" in value:
+        return eval("lambda " + value["lambda"])  # noqa: S307  (the case table's own text)
+    if isinstance(value, dict) and "scheduler" in value:
+        return getattr(paddle.optimizer.lr, value["scheduler"])(**value["kwargs"])
+    if isinstance(value, dict) and "regularizer" in value:
+        return getattr(paddle.regularizer, value["regularizer"])(value["coeff"])
+    if isinstance(value, dict) and "clip" in value:
+        return getattr(paddle.nn, value["clip"])(**value["kwargs"])
+    return value
+
+
+def initial_values(dtype):
+    rng = np.random.default_rng(SEED)
+    return [rng.normal(size=s).astype(dtype) for s in SHAPES]
+
+
+def gradients(dtype):
+    """gradients[step][param]."""
+    rng = np.random.default_rng(SEED + 1)
+    return [[rng.normal(size=s).astype(dtype) for s in SHAPES] for _ in range(STEPS)]
+
+
+def build(paddle, case_name, params):
+    """The case's optimizer over ``params`` (and its scheduler or None)."""
+    opt_name, kwargs, options = CASES[case_name]
+    kwargs = {k: decode(paddle, v) for k, v in kwargs.items()}
+    if "groups" in options:
+        groups = []
+        for g in options["groups"]:
+            group = {k: decode(paddle, v) for k, v in g.items() if k != "params"}
+            group["params"] = [params[i] for i in g["params"]]
+            groups.append(group)
+        kwargs["parameters"] = groups
+    else:
+        kwargs["parameters"] = params
+    opt = getattr(paddle.optimizer, opt_name)(**kwargs)
+    sched = kwargs["learning_rate"] if not isinstance(kwargs["learning_rate"], float) else None
+    return opt, sched
+
+
+def run_steps(paddle, case_name, params, opt, sched, steps):
+    """Runs ``steps`` (indices into the gradient table); returns the parameters
+    after each, as arrays."""
+    options = CASES[case_name][2]
+    dtype = options.get("dtype", "float32")
+    grads = gradients(dtype)
+    history = []
+    for step in steps:
+        if step in options.get("set_lr", {}):
+            opt.set_lr(options["set_lr"][step])
+        loss = None
+        for i, (p, g) in enumerate(zip(params, grads[step])):
+            if i == options.get("no_grad_for"):
+                continue
+            term = (p * paddle.to_tensor(g)).sum()
+            loss = term if loss is None else loss + term
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        if sched is not None:
+            sched.step()
+        history.append([p.numpy().copy() for p in params])
+    return history
+
+
+def make_params(paddle, case_name, make_param):
+    """The case's parameters, named {case}_w0, {case}_w1: make_param(name, array)."""
+    dtype = CASES[case_name][2].get("dtype", "float32")
+    return [make_param(f"{case_name}_w{i}", v) for i, v in enumerate(initial_values(dtype))]
