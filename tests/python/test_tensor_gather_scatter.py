@@ -135,3 +135,20 @@ def test_repeat_interleave():
         paddle.repeat_interleave(x, paddle.to_tensor([1, 2, 3]), axis=0)
     with pytest.raises(TypeError, match="repeats"):
         paddle.repeat_interleave(x, 1.5)
+
+
+def test_index_add():
+    x = paddle.to_tensor(A)
+    value = np.arange(6.0).reshape(3, 2)
+    idx = np.array([3, 0])
+    out = paddle.index_add(x, paddle.to_tensor(idx), 1, paddle.to_tensor(value), alpha=2)
+    expect = A.copy()
+    np.add.at(expect, (slice(None), idx), 2 * value)
+    np.testing.assert_array_equal(out.numpy(), expect)
+    twice = x.index_add(paddle.to_tensor([1, 1]), 0, paddle.ones([2, 4], dtype="float64"))
+    np.testing.assert_array_equal(twice.numpy()[1], A[1] + 2)
+    check_grad(lambda t, v: paddle.index_add(t, paddle.to_tensor(idx), 1, v, alpha=3), A, value)
+    with pytest.raises(ValueError, match="value must have shape"):
+        paddle.index_add(x, paddle.to_tensor([0, 1]), 0, paddle.ones([3, 4], dtype="float64"))
+    with pytest.raises(IndexError, match="out of bounds"):
+        paddle.index_add(x, paddle.to_tensor([5]), 0, paddle.ones([1, 4], dtype="float64"))

@@ -77,6 +77,12 @@ CASES = [
     "P.repeat_interleave(T(I32), T([1, 0, 2, 1, 3]))", "P.repeat_interleave(T(F), 3)",
     "P.kthvalue(T(D), 2)", "P.kthvalue(T(F), 3, axis=0, keepdim=True)",
     "P.moveaxis(T(D), [0, 2], [1, 0])",
+    "P.unique(T(I), return_index=True, return_inverse=True, return_counts=True)",
+    "P.unique(T(B.astype('int64')), axis=1, return_counts=True, dtype='int32')",
+    "P.searchsorted(T(np.sort(F, axis=1)), T(F[:, :2]))",
+    "P.searchsorted(T([1.0, 2.0, 3.0]), T(F), right=True, out_int32=True)",
+    "P.bucketize(T(I), T([-2, 0, 3]))",
+    "P.index_add(T(F), T([2, 0, 2]), 1, T(F[:, :3]), alpha=0.5)",
 ]
 
 

@@ -1,6 +1,6 @@
 """Reading and writing elements at index tensors: gather, gather_nd, take,
-repeat_interleave, scatter, scatter_nd_add, scatter_nd, take_along_axis,
-put_along_axis."""
+repeat_interleave, scatter, scatter_nd_add, scatter_nd, index_add,
+take_along_axis, put_along_axis."""
 import numpy as np
 
 from ..framework import dtypes as _dtype
@@ -8,8 +8,8 @@ from ._helpers import Tensor, axis_arg, check_tensor, op, reshape_exact, shape_l
 from .layout import broadcast_as_needed
 
 __all__ = [
-    "gather", "gather_nd", "put_along_axis", "repeat_interleave", "scatter", "scatter_nd",
-    "scatter_nd_add", "take", "take_along_axis",
+    "gather", "gather_nd", "index_add", "put_along_axis", "repeat_interleave", "scatter",
+    "scatter_nd", "scatter_nd_add", "take", "take_along_axis",
 ]
 
 _gather = op("gather", ["X", "Index"], ["axis"])
@@ -23,6 +23,9 @@ _reshape = op("reshape2", ["X"], ["shape"])
 _squeeze = op("squeeze2", ["X"], ["axes"])
 _fill = op("fill_constant", [], ["shape", "dtype", "value", "str_value"])
 _index_select = op("index_select", ["X", "Index"], ["dim"])
+_transpose = op("transpose2", ["X"], ["axis"])
+_unsqueeze = op("unsqueeze2", ["X"], ["axes"])
+_scale = op("scale", ["X"], ["scale", "bias", "bias_after_scale"])
 
 _REDUCES = ("assign", "add", "mul", "multiply", "mean", "amin", "amax")
 
@@ -199,6 +202,40 @@ def scatter_nd(index, updates, shape, name=None):
     check_tensor(updates, "updates", "scatter_nd")
     zeros = _fill(shape_list(shape, "scatter_nd"), updates.dtype.code, 0.0, "")
     return scatter_nd_add(zeros, index, updates)
+
+
+def index_add(x, index, axis, value, alpha=1, name=None):
+    """x with ``alpha * value`` added to its slices at ``index`` (1-D) along
+    ``axis``: slice i of value (along axis) goes to slice index[i] of x, and
+    repeated indices add up.
+
+    Example:
+        >>> out = paddle.index_add(paddle.zeros([3, 2]), paddle.to_tensor([0, 0]), 0,
+        ...                        paddle.ones([2, 2]))
+        >>> out.numpy()
+        array([[2., 2.],
+               [0., 0.],
+               [0., 0.]], dtype=float32)
+    """
+    check_tensor(x, "x", "index_add")
+    check_index(index, "index_add")
+    _check_updates(value, x, "index_add", TypeError)
+    axis = axis_arg(axis, x, "index_add")
+    if index.ndim != 1:
+        raise ValueError(f"[index_add] index must be 1-D, got shape {index.shape}")
+    expect = list(x.shape)
+    expect[axis] = index.shape[0]
+    if value.shape != expect:
+        raise ValueError(f"[index_add] value must have shape {expect} (x's with dim {axis} the "
+                         f"length of index), got {value.shape}")
+    check_bounds(index, x.shape[axis], axis, "index_add")
+    if alpha != 1:
+        value = _scale(value, float(alpha), 0.0, True)
+    # scatter_nd_add works on the leading dim: bring axis to the front and back.
+    perm = [axis] + [d for d in range(x.ndim) if d != axis]
+    back = sorted(range(x.ndim), key=perm.__getitem__)
+    moved = _scatter_nd_add(_transpose(x, perm), _unsqueeze(index, [1]), _transpose(value, perm))
+    return _transpose(moved, back)
 
 
 def _same_rank(arr, indices, fn):

@@ -4,7 +4,8 @@ import numpy as np
 
 from ..framework import dtypes as _dtype
 from . import (
-    creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric, search, stat,
+    creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric, ordered,
+    search, stat,
 )
 from ._helpers import Tensor
 from .indexing import get_index
@@ -151,7 +152,9 @@ _FUNCTIONS = [
              "logical_and", "logical_or", "logical_xor", "logical_not", "isclose", "allclose",
              "equal_all"]),
     (gather_scatter, ["gather", "gather_nd", "scatter", "scatter_nd_add", "scatter_nd",
-                      "take_along_axis", "put_along_axis", "take", "repeat_interleave"]),
+                      "take_along_axis", "put_along_axis", "take", "repeat_interleave",
+                      "index_add"]),
+    (ordered, ["unique", "bucketize"]),
     (layout, ["tile", "expand", "expand_as", "broadcast_to", "flip", "roll", "tril", "triu",
               "diag"]),
     (linalg, ["dot", "bmm", "mm", "t", "norm"]),
