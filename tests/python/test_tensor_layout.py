@@ -150,3 +150,16 @@ def test_moveaxis():
         paddle.moveaxis(x, [0, 0], [1, 2])
     with pytest.raises(ValueError, match="out of range"):
         paddle.moveaxis(x, 4, 0)
+
+
+def test_rot90():
+    m = np.arange(24.0).reshape(2, 3, 4)
+    x = paddle.to_tensor(m)
+    for k, axes in ((1, [0, 1]), (2, [1, 2]), (3, [0, 2]), (-1, [2, 0]), (4, [0, 1])):
+        np.testing.assert_array_equal(paddle.rot90(x, k, axes).numpy(), np.rot90(m, k, axes))
+    assert x.rot90().shape == [3, 2, 4]
+    check_grad(lambda t: paddle.rot90(t, 1, [1, 2]), m)
+    with pytest.raises(ValueError, match="two different dims"):
+        paddle.rot90(x, 1, [1, 1])
+    with pytest.raises(ValueError, match="two dims"):
+        paddle.rot90(x, 1, [0])

@@ -83,6 +83,11 @@ CASES = [
     "P.searchsorted(T([1.0, 2.0, 3.0]), T(F), right=True, out_int32=True)",
     "P.bucketize(T(I), T([-2, 0, 3]))",
     "P.index_add(T(F), T([2, 0, 2]), 1, T(F[:, :3]), alpha=0.5)",
+    "P.mv(T(F), T(F[0]))", "P.outer(T(F[0]), T(F[:, 1]))", "P.outer(T(I), T(I[0]))", "P.inner(T(D), T(F.astype('float64')))",
+    "P.diagonal(T(D), 1, 1, 2)", "P.diagonal(T(D), -1, 2, 0)", "P.trace(T(F), 1)",
+    "P.trace(T(I))", "P.count_nonzero(T(I), axis=0)", "P.count_nonzero(T(B), keepdim=True)",
+    "P.nansum(T(S))", "P.nanmean(T(S[[0, 1, 4, 5]]))", "P.nansum(T(I), axis=1)",
+    "P.rot90(T(D), 1, [1, 2])", "P.rot90(T(F), -1)", "P.rot90(T(I), 2)",
 ]
 
 

@@ -1,21 +1,25 @@
-"""Linear algebra on tensors: dot, bmm, mm, t, and norm / vector_norm /
-matrix_norm composed from ops (so their gradients flow); matmul lives in
-math.py."""
+"""Linear algebra on tensors: dot, bmm, mm, mv, t, outer, inner, diagonal,
+trace, and norm / vector_norm / matrix_norm composed from ops (so their
+gradients flow); matmul lives in math.py."""
 import numbers
 
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import check_tensor, op, reshape_exact
+from ._helpers import Tensor, axis_arg, check_tensor, op, reshape_exact
 from . import math as _math
 from .math import matmul
 from .promotion import cast
 
-__all__ = ["bmm", "dot", "matmul", "matrix_norm", "mm", "norm", "t", "vector_norm"]
+__all__ = [
+    "bmm", "diagonal", "dot", "inner", "matmul", "matrix_norm", "mm", "mv", "norm", "outer", "t",
+    "trace", "vector_norm",
+]
 
 _dot = op("dot", ["X", "Y"])
 _bmm = op("bmm", ["X", "Y"])
 _transpose = op("transpose2", ["X"], ["axis"])
+_gather_nd = op("gather_nd", ["X", "Index"])
 
 
 def dot(x, y, name=None):
@@ -78,6 +82,88 @@ def t(input, name=None):  # noqa: A002
         raise ValueError(f"[t] input must have at most 2 dims, got shape {input.shape}; use "
                          "paddle.transpose")
     return _transpose(input, [1, 0]) if input.ndim == 2 else input
+
+
+def mv(x, vec, name=None):
+    """The product of the matrix x [M, N] and the vector vec [N].
+
+    Example:
+        >>> paddle.mv(paddle.ones([2, 3]), paddle.ones([3])).numpy()
+        array([3., 3.], dtype=float32)
+    """
+    check_tensor(x, "x", "mv")
+    check_tensor(vec, "vec", "mv")
+    if x.ndim != 2 or vec.ndim != 1 or x.shape[1] != vec.shape[0]:
+        raise ValueError(f"[mv] x must be [M, N] and vec [N], got {x.shape} and {vec.shape}")
+    return matmul(x, vec)
+
+
+def outer(x, y, name=None):
+    """The outer product of x and y (both flattened): out[i, j] = x[i] * y[j].
+
+    Example:
+        >>> paddle.outer(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).numpy()
+        array([[3., 4.],
+               [6., 8.]], dtype=float32)
+    """
+    check_tensor(x, "x", "outer")
+    check_tensor(y, "y", "outer")
+    return _math.multiply(reshape_exact(x, [x.size, 1]), reshape_exact(y, [1, y.size]))
+
+
+def inner(x, y, name=None):
+    """The sums of products over the last dims of x and y: the result has
+    shape x.shape[:-1] + y.shape[:-1].
+
+    Example:
+        >>> paddle.inner(paddle.ones([2, 3]), paddle.ones([4, 3])).shape
+        [2, 4]
+    """
+    check_tensor(x, "x", "inner")
+    check_tensor(y, "y", "inner")
+    if x.ndim == 0 or y.ndim == 0:
+        return _math.multiply(x, y)
+    if x.shape[-1] != y.shape[-1]:
+        raise ValueError(f"[inner] the last dims of x {x.shape} and y {y.shape} must match")
+    k = x.shape[-1]
+    flat = matmul(reshape_exact(x, [x.size // max(k, 1), k]),
+                  reshape_exact(y, [y.size // max(k, 1), k]), transpose_y=True)
+    return reshape_exact(flat, x.shape[:-1] + y.shape[:-1])
+
+
+def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
+    """The ``offset``-th diagonal of the planes spanned by dims axis1 and axis2,
+    as the last dim of the result (offset > 0: above the main diagonal).
+
+    Example:
+        >>> paddle.diagonal(paddle.to_tensor([[1, 2], [3, 4]])).numpy()
+        array([1, 4])
+    """
+    check_tensor(x, "x", "diagonal")
+    if x.ndim < 2:
+        raise ValueError(f"[diagonal] x must have at least 2 dims, got shape {x.shape}")
+    a1, a2 = axis_arg(axis1, x, "diagonal"), axis_arg(axis2, x, "diagonal")
+    if a1 == a2:
+        raise ValueError(f"[diagonal] axis1 and axis2 must differ, got {axis1} and {axis2}")
+    if not isinstance(offset, (numbers.Integral, np.integer)) or isinstance(offset, bool):
+        raise TypeError(f"[diagonal] offset must be an int, got {type(offset).__name__}")
+    rest = [d for d in range(x.ndim) if d not in (a1, a2)]
+    planes = _transpose(x, [a1, a2] + rest)
+    row0, col0 = max(-offset, 0), max(offset, 0)
+    n = max(min(x.shape[a1] - row0, x.shape[a2] - col0), 0)
+    coords = np.stack([np.arange(n) + row0, np.arange(n) + col0], axis=-1).reshape(n, 2)
+    picked = _gather_nd(planes, Tensor._from_numpy(coords.astype(np.int64)))
+    return _transpose(picked, list(range(1, picked.ndim)) + [0])
+
+
+def trace(x, offset=0, axis1=0, axis2=1, name=None):
+    """The sum of the ``offset``-th diagonal (see :func:`diagonal`).
+
+    Example:
+        >>> paddle.trace(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])).item()
+        5.0
+    """
+    return _math.sum(diagonal(x, offset, axis1, axis2), axis=-1)
 
 
 def _abs_pow_sum(x, p, axis, keepdim):
