@@ -78,14 +78,17 @@ std::shared_ptr<GradNode> GradNode::Make(const OpDef& def, const std::vector<Att
   if (!def.grad_maker) return nullptr;
   auto node = std::make_shared<GradNode>();
   node->fwd_ = &def;
-  node->edges_ = EdgesOf(ins);
-  node->out_meta_.resize(outs.size());
-  for (size_t s = 0; s < outs.size(); ++s)
-    for (const TensorPtr& t : outs[s])
-      node->out_meta_[s].push_back({t->dense().dims(), t->dense().dtype()});
+  node->Connect(ins, outs);
   if (def.grad) node->BuildFromSpec(attrs, ins, outs);
   else node->BuildFromMaker(attrs, ins, outs);
   return node;
+}
+
+void GradNode::Connect(const TensorSlots& ins, const TensorSlots& outs) {
+  edges_ = EdgesOf(ins);
+  out_meta_.resize(outs.size());
+  for (size_t s = 0; s < outs.size(); ++s)
+    for (const TensorPtr& t : outs[s]) out_meta_[s].push_back({t->dense().dims(), t->dense().dtype()});
 }
 
 std::shared_ptr<GradNode> GradNode::MakeUnavailable(const OpDef& def, const TensorSlots& ins,
@@ -93,11 +96,7 @@ std::shared_ptr<GradNode> GradNode::MakeUnavailable(const OpDef& def, const Tens
   auto node = std::make_shared<GradNode>();
   node->fwd_ = &def;
   node->unavailable_ = true;
-  node->edges_ = EdgesOf(ins);
-  node->out_meta_.resize(outs.size());
-  for (size_t s = 0; s < outs.size(); ++s)
-    for (const TensorPtr& t : outs[s])
-      node->out_meta_[s].push_back({t->dense().dims(), t->dense().dtype()});
+  node->Connect(ins, outs);
   return node;
 }
 
@@ -108,11 +107,7 @@ std::shared_ptr<GradNode> GradNode::MakeCustom(std::string type, CustomBackward 
   auto node = std::make_shared<GradNode>();
   node->custom_type_ = std::move(type);
   node->custom_ = std::move(fn);
-  node->edges_ = EdgesOf(ins);
-  node->out_meta_.resize(outs.size());
-  for (size_t s = 0; s < outs.size(); ++s)
-    for (const TensorPtr& t : outs[s])
-      node->out_meta_[s].push_back({t->dense().dims(), t->dense().dtype()});
+  node->Connect(ins, outs);
   return node;
 }
 

@@ -110,6 +110,8 @@ class GradNode : public std::enable_shared_from_this<GradNode> {
     int slot, index;
   };
 
+  // The edges to the inputs' producers and the outputs' shapes and dtypes.
+  void Connect(const TensorSlots& ins, const TensorSlots& outs);
   void BuildFromSpec(const std::vector<Attribute>& attrs, const TensorSlots& ins,
                      const TensorSlots& outs);
   void BuildFromMaker(const std::vector<Attribute>& attrs, const TensorSlots& ins,

@@ -291,16 +291,6 @@ PyObject* Binary(Bin k, PyObject* x, PyObject* y) {
   return WrapTensor(Run1(op, op.defaults, std::move(ins)));
 }
 
-template <typename F>
-PyObject* Guard(F&& body) {
-  try {
-    return body();
-  } catch (...) {
-    SetErrorFromCurrentException();
-    return nullptr;
-  }
-}
-
 // ---- number slots ----
 
 template <Bin K>

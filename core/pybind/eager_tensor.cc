@@ -40,27 +40,6 @@ struct PyTensor {
 
 PyTensor* AsPy(PyObject* o) { return reinterpret_cast<PyTensor*>(o); }
 
-// The body of a CPython entry point: C++ exceptions become Python errors.
-template <typename F>
-PyObject* Guard(F&& body) {
-  try {
-    return body();
-  } catch (...) {
-    SetErrorFromCurrentException();
-    return nullptr;
-  }
-}
-template <typename F>
-int GuardSet(F&& body) {
-  try {
-    body();
-    return 0;
-  } catch (...) {
-    SetErrorFromCurrentException();
-    return -1;
-  }
-}
-
 struct NumpyType {
   DataType dtype;
   char kind;  // numpy's dtype.kind

@@ -36,6 +36,28 @@ void SetErrorFromCurrentException();
 // The arithmetic and comparison slots of paddle.Tensor (eager_math.cc).
 void FillTensorNumberSlots(PyNumberMethods* nb, richcmpfunc* richcompare);
 
+// The body of a CPython entry point: C++ exceptions become Python errors
+// (null / -1 returned with the error set).
+template <typename F>
+PyObject* Guard(F&& body) {
+  try {
+    return body();
+  } catch (...) {
+    SetErrorFromCurrentException();
+    return nullptr;
+  }
+}
+template <typename F>
+int GuardSet(F&& body) {
+  try {
+    body();
+    return 0;
+  } catch (...) {
+    SetErrorFromCurrentException();
+    return -1;
+  }
+}
+
 // paddle.dtype (eager_dtype.cc): the object of a DataType (new reference), and
 // the DataType of an object (false when it is no paddle.dtype).
 PyObject* DtypeObject(DataType dtype);

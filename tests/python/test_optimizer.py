@@ -11,7 +11,8 @@ import pytest
 
 import paddle
 from paddle.utils import unique_name
-from tools.oracle.optimizer_cases import CASES, STEPS, build, make_params, run_steps
+from tools.oracle.optimizer_cases import (CASES, STEPS, build, global_norm_clip_in_place,
+                                          layers_with_param_attrs, make_params, run_steps)
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "optimizers"
 META = json.loads((DATA / "optimizer_cases.json").read_text())
@@ -80,6 +81,21 @@ def test_state_dict_round_trip_resumes_identically(case):
             np.testing.assert_allclose(g, want, **TOL, err_msg=f"{case} step {step}")
 
 
+@pytest.mark.parametrize("case", ["scheduler", "adam_l2_amsgrad", "rmsprop_centered"])
+def test_state_dict_through_paddle_save_and_load(case, tmp_path):
+    params, opt, _ = run_case(case, steps=range(RESUME_AT))
+    paddle.save(opt.state_dict(), str(tmp_path / "opt.pdopt"))
+    loaded = paddle.load(str(tmp_path / "opt.pdopt"))
+    with unique_name.guard():
+        params2 = [make_param(p.name, p.numpy().copy()) for p in params]
+        opt2, sched2 = build(paddle, case, params2)
+        opt2.set_state_dict(loaded)
+        history = run_steps(paddle, case, params2, opt2, sched2, range(RESUME_AT, STEPS))
+    for step, got in zip(range(RESUME_AT, STEPS), history):
+        for g, want in zip(got, expected_params(case, step)):
+            np.testing.assert_allclose(g, want, **TOL, err_msg=f"{case} step {step}")
+
+
 def test_set_state_dict_overwrites_existing_accumulators():
     case = "adam_l2_amsgrad"
     with unique_name.guard():
@@ -119,14 +135,25 @@ def test_set_state_dict_errors():
 
 def test_global_norm_clip_scales_grads_in_place():
     want = META["global_norm_clip_in_place"]
-    a = paddle.to_tensor([1.5], stop_gradient=False)
-    b = paddle.to_tensor([2.0], stop_gradient=False)
-    opt = paddle.optimizer.SGD(1.0, parameters=[a, b],
-                               grad_clip=paddle.nn.ClipGradByGlobalNorm(1.0))
-    (a * a + b * b).sum().backward()
-    opt.step()
-    assert [a.grad.item(), b.grad.item()] == pytest.approx(want["grads"], rel=1e-6)
-    assert [a.item(), b.item()] == pytest.approx(want["params"], rel=1e-6)
+    got = global_norm_clip_in_place(paddle)
+    assert got["grads"] == pytest.approx(want["grads"], rel=1e-6)
+    assert got["params"] == pytest.approx(want["params"], rel=1e-6)
+
+
+def test_layers_with_param_attrs_follow_paddle():
+    # Linear parameters (names linear_0.w_0, ...), ParamAttr learning_rate,
+    # regularizer and need_clip, through a real forward and backward.
+    want = META["layers"]
+    history, state = layers_with_param_attrs(paddle)
+    assert list(history[0]) == want["params"]
+    for step, by_name in enumerate(history):
+        for name, got in by_name.items():
+            np.testing.assert_allclose(got, ARRAYS[f"layers/step{step}/{name}"], rtol=1e-6,
+                                       atol=1e-6, err_msg=f"step {step} {name}")
+    assert list(state) == want["state_keys"]
+    for key, value in state.items():
+        np.testing.assert_allclose(value.numpy(), ARRAYS[f"layers/state/{key}"], rtol=1e-6,
+                                   atol=1e-6, err_msg=key)
 
 
 def _pairs(*arrays, need_clip=None):
@@ -355,3 +382,29 @@ def test_a_parameters_own_regularizer_wins():
         return paddle.optimizer.Momentum(0.1, parameters=[w], weight_decay=0.9)
     np.testing.assert_allclose(_one_step(own_l2_in_momentum, g, p), p - 0.1 * (g + 0.3 * p),
                                rtol=1e-6)
+
+
+@pytest.mark.parametrize("make_opt", [
+    lambda ps: paddle.optimizer.SGD(0.1, parameters=ps),
+    lambda ps: paddle.optimizer.Momentum(0.05, parameters=ps, use_nesterov=True),
+    lambda ps: paddle.optimizer.Adam(0.1, parameters=ps),
+    lambda ps: paddle.optimizer.AdamW(0.1, parameters=ps, weight_decay=1e-4),
+    lambda ps: paddle.optimizer.RMSProp(0.02, parameters=ps),
+    lambda ps: paddle.optimizer.Adagrad(0.5, parameters=ps),
+    lambda ps: paddle.optimizer.Lamb(0.05, parameters=ps, lamb_weight_decay=0.0),
+], ids=["sgd", "momentum", "adam", "adamw", "rmsprop", "adagrad", "lamb"])
+def test_training_a_linear_regression_lowers_the_loss(make_opt):
+    rng = np.random.default_rng(7)
+    x = paddle.to_tensor(rng.normal(size=[64, 3]).astype("float32"))
+    y = paddle.to_tensor((x.numpy() @ np.array([[1.0], [-2.0], [0.5]]) + 0.3).astype("float32"))
+    w = paddle.to_tensor(np.zeros([3, 1], "float32"), stop_gradient=False)
+    b = paddle.to_tensor(np.zeros([1], "float32"), stop_gradient=False)
+    opt = make_opt([w, b])
+    losses = []
+    for _ in range(150):
+        loss = ((paddle.matmul(x, w) + b - y) ** 2).mean()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        losses.append(loss.item())
+    assert losses[-1] < 0.05 * losses[0]

@@ -171,3 +171,50 @@ def make_params(paddle, case_name, make_param):
     """The case's parameters, named {case}_w0, {case}_w1: make_param(name, array)."""
     dtype = CASES[case_name][2].get("dtype", "float32")
     return [make_param(f"{case_name}_w{i}", v) for i, v in enumerate(initial_values(dtype))]
+
+
+def global_norm_clip_in_place(paddle):
+    """param.grad and the parameters after one SGD(1.0) step with
+    ClipGradByGlobalNorm(1.0): grads 3 and 4 (global norm 5) become 0.6 and 0.8
+    in place."""
+    a = paddle.to_tensor([1.5], stop_gradient=False)
+    b = paddle.to_tensor([2.0], stop_gradient=False)
+    opt = paddle.optimizer.SGD(1.0, parameters=[a, b],
+                               grad_clip=paddle.nn.ClipGradByGlobalNorm(1.0))
+    (a * a + b * b).sum().backward()
+    opt.step()
+    return {"grads": [a.grad.item(), b.grad.item()], "params": [a.item(), b.item()]}
+
+
+def _assigned(paddle, value, **attr):
+    return paddle.ParamAttr(initializer=paddle.nn.initializer.Assign(value), **attr)
+
+
+def layers_with_param_attrs(paddle):
+    """Two Linear layers trained through relu for STEPS Adam steps: the first
+    layer's weight has ParamAttr learning_rate=0.5, its own L1Decay and
+    need_clip=False; Adam has L2 weight_decay and a global-norm clip. Returns
+    (parameters by name after each step, the final state_dict)."""
+    rng = np.random.default_rng(SEED + 2)
+
+    def values(*shape):
+        return rng.normal(size=shape).astype("float32")
+    with paddle.utils.unique_name.guard():
+        first = paddle.nn.Linear(
+            4, 3, weight_attr=_assigned(paddle, values(4, 3), learning_rate=0.5, need_clip=False,
+                                        regularizer=paddle.regularizer.L1Decay(0.1)),
+            bias_attr=_assigned(paddle, values(3)))
+        second = paddle.nn.Linear(3, 2, weight_attr=_assigned(paddle, values(3, 2)),
+                                  bias_attr=_assigned(paddle, values(2)))
+        params = first.parameters() + second.parameters()
+        opt = paddle.optimizer.Adam(0.05, parameters=params, weight_decay=0.01,
+                                    grad_clip=paddle.nn.ClipGradByGlobalNorm(0.5))
+        x = paddle.to_tensor(values(5, 4))
+        history = []
+        for _ in range(STEPS):
+            loss = (second(paddle.nn.functional.relu(first(x))) ** 2).mean()
+            loss.backward()
+            opt.step()
+            opt.clear_grad()
+            history.append({p.name: p.numpy().copy() for p in params})
+    return history, opt.state_dict()

@@ -10,7 +10,8 @@ case's parameters (made with paddle.create_parameter, named {case}_w0 and
 {case}_w1) and writes the parameters after each step and the final
 state_dict: its keys in order, each accumulator's values, and LR_Scheduler.
 It also records the gradients ClipGradByGlobalNorm leaves in `param.grad`
-(PaddlePaddle scales them in place) and the errors of BAD_ARGUMENTS.
+(PaddlePaddle scales them in place) and two Linear layers trained with
+ParamAttr learning rates, regularizers and need_clip (layers_with_param_attrs).
 """
 import json
 import pathlib
@@ -22,7 +23,8 @@ import paddle
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 from tools.oracle.optimizer_cases import (  # noqa: E402
-    CASES, STEPS, build, make_params, run_steps)
+    CASES, STEPS, build, global_norm_clip_in_place, layers_with_param_attrs, make_params,
+    run_steps)
 
 OUT = REPO / "tests" / "data" / "optimizers"
 
@@ -50,24 +52,19 @@ def record_case(name, arrays):
     return meta
 
 
-def record_inplace_global_norm_clip():
-    """param.grad after a step with ClipGradByGlobalNorm(1.0): grads 3 and 4
-    (global norm 5) become 0.6 and 0.8."""
-    a = paddle.to_tensor([1.5], stop_gradient=False)
-    b = paddle.to_tensor([2.0], stop_gradient=False)
-    opt = paddle.optimizer.SGD(1.0, parameters=[a, b],
-                               grad_clip=paddle.nn.ClipGradByGlobalNorm(1.0))
-    (a * a + b * b).sum().backward()
-    opt.step()
-    return {"grads": [a.grad.item(), b.grad.item()], "params": [a.item(), b.item()]}
-
-
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     arrays, meta = {}, {"version": paddle.__version__, "steps": STEPS, "cases": {}}
     for name in CASES:
         meta["cases"][name] = record_case(name, arrays)
-    meta["global_norm_clip_in_place"] = record_inplace_global_norm_clip()
+    meta["global_norm_clip_in_place"] = global_norm_clip_in_place(paddle)
+    history, state = layers_with_param_attrs(paddle)
+    meta["layers"] = {"params": list(history[0]), "state_keys": list(state)}
+    for step, by_name in enumerate(history):
+        for name, v in by_name.items():
+            arrays[f"layers/step{step}/{name}"] = v
+    for key, value in state.items():
+        arrays[f"layers/state/{key}"] = value.numpy()
     np.savez_compressed(OUT / "optimizer_steps.npz", **arrays)
     (OUT / "optimizer_cases.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
     print(f"wrote {len(CASES)} cases to {OUT}")
