@@ -63,6 +63,10 @@ def test_scatter_nd_add_and_scatter_nd():
     check_grad(lambda t, u: paddle.scatter_nd_add(t, paddle.to_tensor(idx), u), A, upd)
     made = paddle.scatter_nd(paddle.to_tensor([[1], [1]]), paddle.to_tensor([1.0, 2.0]), [3])
     assert made.tolist() == [0.0, 3.0, 0.0] and made.dtype == paddle.float32
+    check_grad(lambda u: paddle.scatter_nd(paddle.to_tensor([[2], [0], [2]]), u, [4]),
+               np.array([1.0, 2.0, 3.0]))
+    with pytest.raises(TypeError, match="shape"):
+        paddle.scatter_nd(paddle.to_tensor([[1]]), paddle.ones([1]), "3")
     with pytest.raises(TypeError, match="dtype"):
         paddle.scatter_nd_add(x, paddle.to_tensor(idx), paddle.to_tensor(upd.astype("float32")))
 

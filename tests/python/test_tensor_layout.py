@@ -36,6 +36,9 @@ def test_expand_broadcast_to_expand_as():
         paddle.expand(x, [2, 4])
     with pytest.raises(ValueError, match="fewer dims"):
         paddle.expand(x, [3])
+    with pytest.raises(TypeError, match="y must be a paddle.Tensor"):
+        paddle.expand_as(x, [2, 3])
+    check_grad(lambda t: paddle.chunk(t, 3, axis=1)[1] * 2.0, A)
 
 
 def test_broadcast_shape_and_tensors():
