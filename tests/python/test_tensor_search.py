@@ -86,6 +86,8 @@ def test_where_three_args_broadcasts_and_promotes():
         paddle.where(cond, paddle.ones([2, 2]), 0.0)
     with pytest.raises(TypeError, match="condition"):
         paddle.where(c, 1.0, 0.0)
+    with pytest.raises(ValueError, match="bool Tensor"):
+        paddle.where(paddle.to_tensor([1, 0, 1]), 1.0, 0.0)
 
 
 def test_where_one_arg_and_nonzero():

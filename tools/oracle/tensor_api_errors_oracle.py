@@ -15,6 +15,7 @@ OUT = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "tensor_a
 CASES = [
     "P.argmax(T(F), dtype='float32')", "P.argmax(T(F), axis=2)", "P.sort(T(F), axis=2)",
     "P.topk(T(F), 5)", "P.topk(T(F), 0)", "P.where(T(F) > 0, T(F), P.ones([2]))",
+    "P.where(T([1, 0, 1]), 1.0, 0.0)",
     "P.index_select(T(F), T([1.0]))", "P.index_select(T(F), T([7]))",
     "P.masked_select(T(F), T([True, False]))", "P.gather(T(F), T([5]))",
     "P.gather(T(F), T([0.0]))", "P.gather_nd(T(F), T([[0, 0, 0]]))",

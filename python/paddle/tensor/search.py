@@ -185,8 +185,7 @@ def where(condition, x=None, y=None, name=None):
         a = to_tensor(a)
     a, b = operands(a, b, "where")
     if condition.dtype != _dtype.bool:
-        from .manipulation import cast
-        condition = cast(condition, "bool")
+        raise ValueError(f"[where] condition must be a bool Tensor, got {condition.dtype.name}")
     shape = broadcast_shape(broadcast_shape(condition.shape, a.shape), b.shape)
     return _where(broadcast_as_needed(condition, shape), broadcast_as_needed(a, shape),
                   broadcast_as_needed(b, shape))
