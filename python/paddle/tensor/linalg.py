@@ -116,8 +116,9 @@ def inner(x, y, name=None):
     shape x.shape[:-1] + y.shape[:-1].
 
     Example:
-        >>> paddle.inner(paddle.ones([2, 3]), paddle.ones([4, 3])).shape
-        [2, 4]
+        >>> paddle.inner(paddle.ones([2, 3]), paddle.ones([1, 3])).numpy()
+        array([[3.],
+               [3.]], dtype=float32)
     """
     check_tensor(x, "x", "inner")
     check_tensor(y, "y", "inner")

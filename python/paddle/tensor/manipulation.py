@@ -70,8 +70,9 @@ def moveaxis(x, source, destination, name=None):
     (the other dims keep their order).
 
     Example:
-        >>> paddle.moveaxis(paddle.ones([2, 3, 4]), 0, -1).shape
-        [3, 4, 2]
+        >>> paddle.moveaxis(paddle.to_tensor([[[1, 2]], [[3, 4]]]), 0, -1).numpy()
+        array([[[1, 3],
+                [2, 4]]])
     """
     check_tensor(x, "x", "moveaxis")
     src = _axis_list(source, "moveaxis")
