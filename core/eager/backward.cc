@@ -98,6 +98,7 @@ class Engine {
       ready.pop_back();
       Execute(node, ready);
     }
+    AccumulateLeaves();
   }
 
   std::vector<TensorPtr>& captured() { return captured_; }
@@ -168,7 +169,7 @@ class Engine {
     owners_[node.get()] = node;
   }
 
-  void DeliverLeaf(const TensorPtr& leaf, TensorPtr g) {
+  void DeliverLeaf(const TensorPtr& leaf, const TensorPtr& g) {
     if (blocked_leaves_.count(leaf.get())) return;
     if (capture_) {
       auto it = leaf_targets_.find(leaf.get());
@@ -176,18 +177,29 @@ class Engine {
         for (size_t k : it->second) AddTo(captured_[k], g);
       return;
     }
-    for (const GradHook& hook : leaf->leaf_hooks())
-      if (TensorPtr replaced = hook(g)) g = std::move(replaced);
-    if (!leaf->grad()) {
-      TensorPtr own = create_graph_ ? g : OwnBuffer(g);
-      if (!create_graph_) own->set_stop_gradient(false);  // as PaddlePaddle's .grad reports
-      leaf->set_grad(own);
-    } else if (create_graph_) {
-      leaf->set_grad(Sum(leaf->grad(), g));
-    } else {
-      TensorPtr sum = Sum(leaf->grad(), g);
-      leaf->grad()->dense() = sum->dense();  // the same .grad object sees the update
-      leaf->grad()->BumpVersion();
+    // Summed over every path first: hooks then see the leaf's whole gradient once.
+    auto [it, fresh] = leaf_grads_.try_emplace(leaf.get(), leaf, g);
+    if (!fresh) AddTo(it->second.second, g);
+    else leaf_order_.push_back(leaf.get());
+  }
+
+  // After the pass: each leaf's hooks, then its .grad.
+  void AccumulateLeaves() {
+    for (const EagerTensor* key : leaf_order_) {
+      auto& [leaf, g] = leaf_grads_.at(key);
+      for (const GradHook& hook : leaf->leaf_hooks())
+        if (TensorPtr replaced = hook(g)) g = std::move(replaced);
+      if (!leaf->grad()) {
+        TensorPtr own = create_graph_ ? g : OwnBuffer(g);
+        if (!create_graph_) own->set_stop_gradient(false);  // as PaddlePaddle's .grad reports
+        leaf->set_grad(own);
+      } else if (create_graph_) {
+        leaf->set_grad(Sum(leaf->grad(), g));
+      } else {
+        TensorPtr sum = Sum(leaf->grad(), g);
+        leaf->grad()->dense() = sum->dense();  // the same .grad object sees the update
+        leaf->grad()->BumpVersion();
+      }
     }
   }
 
@@ -243,6 +255,8 @@ class Engine {
   std::unordered_map<GradNode*, int> deps_;
   std::unordered_map<GradNode*, TensorSlots> pending_;
   std::unordered_map<GradNode*, std::shared_ptr<GradNode>> owners_;
+  std::unordered_map<const EagerTensor*, std::pair<TensorPtr, TensorPtr>> leaf_grads_;
+  std::vector<const EagerTensor*> leaf_order_;
 };
 
 }  // namespace

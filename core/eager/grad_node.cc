@@ -230,6 +230,15 @@ void GradNode::BuildFromMaker(const std::vector<Attribute>& attrs, const TensorS
   }
 }
 
+bool GradNode::UsesOutputGrad(int slot) const {
+  if (custom_ || unavailable_) return true;
+  for (const GradStep& step : steps_)
+    for (const auto& refs : step.ins)
+      for (const ValueRef& r : refs)
+        if (r.kind == ValueRef::kOutGrad && r.a == slot) return true;
+  return false;
+}
+
 TensorPtr GradNode::Saved(const ValueRef& r, bool create_graph) {
   if (r.kind == ValueRef::kSavedInput) {
     const SavedInput& in = saved_inputs_[r.a];

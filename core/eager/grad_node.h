@@ -80,6 +80,10 @@ class GradNode : public std::enable_shared_from_this<GradNode> {
   size_t OutputSlotCount() const { return out_meta_.size(); }
   size_t OutputCount(int slot) const { return out_meta_[slot].size(); }
 
+  // Whether the grad ops read the gradient of forward output `slot`: outputs
+  // they do not (batch_norm's MeanOut, reshape2's XShape) get no gradient.
+  bool UsesOutputGrad(int slot) const;
+
   void AddHook(int slot, int index, GradHook hook) {
     hooks_.push_back({{slot, index}, std::move(hook)});
   }

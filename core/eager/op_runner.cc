@@ -1,5 +1,8 @@
 #include "core/eager/op_runner.h"
 
+#include <memory>
+#include <unordered_map>
+
 #include "core/base/enforce.h"
 #include "core/eager/tracer.h"
 #include "core/framework/op_run.h"
@@ -9,6 +12,38 @@ namespace eager {
 
 namespace {
 thread_local bool g_grad_enabled = true;
+
+// One kernel context per op and thread, reused call after call; a call made
+// while the op's context is in use (a hook running the same op) gets its own.
+class ContextLease {
+ public:
+  ContextLease(const OpDef& def, const std::vector<Attribute>& attrs) {
+    thread_local std::unordered_map<const OpDef*, std::pair<std::unique_ptr<KernelContext>, bool>>
+        cache;
+    auto& [ctx, busy] = cache[&def];
+    if (ctx && !busy) {
+      ctx->Rebind(attrs);
+    } else if (!ctx) {
+      ctx = std::make_unique<KernelContext>(def, attrs, CPUPlace());
+    } else {
+      own_ = std::make_unique<KernelContext>(def, attrs, CPUPlace());
+      ctx_ = own_.get();
+      return;
+    }
+    ctx_ = ctx.get();
+    busy_ = &busy;
+    busy = true;
+  }
+  ~ContextLease() {
+    if (busy_) *busy_ = false;
+  }
+  KernelContext& operator*() { return *ctx_; }
+
+ private:
+  KernelContext* ctx_ = nullptr;
+  std::unique_ptr<KernelContext> own_;
+  bool* busy_ = nullptr;
+};
 
 bool AnyInputWantsGrad(const TensorSlots& ins) {
   for (const auto& slot : ins)
@@ -26,7 +61,8 @@ void RunOp(const OpDef& def, const std::vector<Attribute>& attrs, const TensorSl
   PD_CHECK(ins.size() == def.inputs.size() && outs.size() == def.outputs.size(), Fatal, "[",
            def.type, "] eager call with ", ins.size(), " input and ", outs.size(),
            " output slots; the op has ", def.inputs.size(), " and ", def.outputs.size());
-  KernelContext ctx(def, attrs, CPUPlace());
+  ContextLease lease(def, attrs);
+  KernelContext& ctx = *lease;
   for (size_t s = 0; s < ins.size(); ++s) {
     ctx.ins[s].reserve(ins[s].size());
     for (const TensorPtr& t : ins[s]) {
@@ -58,6 +94,9 @@ void RunOp(const OpDef& def, const std::vector<Attribute>& attrs, const TensorSl
   else if (is_grad_op) node = GradNode::MakeUnavailable(def, ins, outs);
   if (!node) return;
   for (size_t s = 0; s < outs.size(); ++s) {
+    // An output without a gradient (a running statistic written in place, an
+    // XShape) stays out of the graph, so the graph does not outlive the step.
+    if (!node->UsesOutputGrad(static_cast<int>(s))) continue;
     for (size_t i = 0; i < outs[s].size(); ++i) {
       outs[s][i]->SetGradNode(node, static_cast<int>(s), static_cast<int>(i));
       outs[s][i]->set_stop_gradient(false);
@@ -69,7 +108,9 @@ void AssignInPlace(const TensorPtr& t, const TensorPtr& src) {
   t->dense() = src->dense();
   t->BumpVersion();
   t->SetGradNode(src->grad_node(), src->out_slot(), src->out_index());
-  t->set_stop_gradient(src->stop_gradient());
+  // A result computed outside the graph (under no_grad, an optimizer's update)
+  // leaves the target's wish for a gradient as it was.
+  if (src->grad_node()) t->set_stop_gradient(src->stop_gradient());
   if (Tracer* tracer = Tracer::Active()) {
     static const OpDef& assign = OpRegistry::Instance().Get("assign");
     tracer->Record(assign, {}, {{src}}, {{t}});

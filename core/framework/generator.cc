@@ -2,6 +2,13 @@
 
 namespace paddle {
 
+namespace {
+RandomEngine SeededEngine(uint64_t seed) {
+  std::seed_seq seq({seed});
+  return RandomEngine(seq);
+}
+}  // namespace
+
 Generator& Generator::Default() {
   static Generator* g = [] {
     std::random_device rd;
@@ -10,12 +17,12 @@ Generator& Generator::Default() {
   return *g;
 }
 
-Generator::Generator(uint64_t seed) : seed_(seed), seeds_(seed) {}
+Generator::Generator(uint64_t seed) : seed_(seed), engine_(SeededEngine(seed)) {}
 
 void Generator::Seed(uint64_t seed) {
   std::lock_guard<std::mutex> lock(mu_);
   seed_ = seed;
-  seeds_.seed(seed);
+  engine_ = SeededEngine(seed);
 }
 
 uint64_t Generator::InitialSeed() const {
@@ -23,17 +30,11 @@ uint64_t Generator::InitialSeed() const {
   return seed_;
 }
 
-RandomEngine Generator::NextEngine() {
-  uint64_t s;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    s = seeds_();
+EngineLease::EngineLease(uint64_t seed, Generator& gen) : own_(seed), engine_(&own_) {
+  if (seed == 0) {
+    lock_ = std::unique_lock<std::mutex>(gen.mu_);
+    engine_ = &gen.engine_;
   }
-  return RandomEngine(s);
-}
-
-RandomEngine OpEngine(uint64_t seed) {
-  return seed != 0 ? RandomEngine(seed) : Generator::Default().NextEngine();
 }
 
 }  // namespace paddle

@@ -1,10 +1,11 @@
-// Where random ops get their random numbers. One process-wide default
-// generator; every op run takes its own engine (std::mt19937_64), so ops on
-// different threads share no engine state:
-//   - an op given a non-zero seed (its `seed` attribute) seeds its engine with
-//     it: the same numbers on every run;
-//   - an op with seed 0 takes the default generator's next engine: runs differ,
-//     and Generator::Default().Seed(s) makes a whole run repeat (paddle.seed).
+// Where random ops get their random numbers, as PaddlePaddle's CPU kernels do:
+//   - an op given a non-zero seed (its `seed` attribute) draws from its own
+//     std::mt19937_64 seeded with it: the same numbers on every run;
+//   - an op with seed 0 draws from the default generator's one engine, whose
+//     state carries on from op to op; Generator::Default().Seed(s) (paddle.seed)
+//     reseeds it through std::seed_seq{s}, so a whole run repeats, and gives
+//     the numbers PaddlePaddle gives after paddle.seed(s) for the same ops in
+//     the same order.
 #pragma once
 
 #include <cstdint>
@@ -23,21 +24,32 @@ class Generator {
   explicit Generator(uint64_t seed);
   Generator(const Generator&) = delete;
 
-  // Restarts the sequence of engines from `seed`. Thread-safe.
+  // Restarts the engine from `seed`. Thread-safe.
   void Seed(uint64_t seed);
-  // The seed the sequence last started from.
+  // The seed the engine last started from.
   uint64_t InitialSeed() const;
-  // The next engine of the sequence, for one op run. Thread-safe.
-  RandomEngine NextEngine();
 
  private:
+  friend class EngineLease;
   mutable std::mutex mu_;
   uint64_t seed_;
-  RandomEngine seeds_;  // draws the seed of each engine handed out
+  RandomEngine engine_;
 };
 
-// The engine for one op run: seeded with `seed` when it is non-zero, else the
-// default generator's next.
-RandomEngine OpEngine(uint64_t seed);
+// The engine one op run draws from: its own when `seed` is non-zero, else the
+// default generator's, held locked for the lease's life (ops on different
+// threads take turns, so each draws a contiguous run of the sequence).
+class EngineLease {
+ public:
+  explicit EngineLease(uint64_t seed, Generator& gen = Generator::Default());
+  EngineLease(const EngineLease&) = delete;
+  EngineLease& operator=(const EngineLease&) = delete;
+  RandomEngine& operator*() { return *engine_; }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+  RandomEngine own_;
+  RandomEngine* engine_;
+};
 
 }  // namespace paddle

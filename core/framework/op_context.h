@@ -59,6 +59,14 @@ class KernelContext {
   const OpDef& def() const { return *def_; }
   const std::string& op_type() const { return def_->type; }
   const Place& place() const { return place_; }
+  // Ready for another call of the same op (eager mode keeps one context per
+  // op and thread): new attributes, no variables bound; the slot lists keep
+  // their capacity and the workspace its buffer, so a call allocates nothing.
+  void Rebind(const std::vector<Attribute>& attrs) {
+    attrs_ = &attrs;
+    for (auto& slot : ins) slot.clear();
+    for (auto& slot : outs) slot.clear();
+  }
 
   size_t InputCount(int slot) const { return ins[slot].size(); }
   size_t OutputCount(int slot) const { return outs[slot].size(); }

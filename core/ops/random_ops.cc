@@ -1,9 +1,9 @@
 // Random ops: uniform_random, gaussian_random, truncated_gaussian_random,
-// randint, randperm, bernoulli, dropout. Each run draws from its own engine
-// (core/framework/generator.h): seeded by the op's non-zero `seed`, so the
-// same numbers every run, else the default generator's next. The draws are
-// sequential on that engine (so a seed gives one sequence whatever the thread
-// count) and follow PaddlePaddle's CPU kernels: std::mt19937_64 with the
+// randint, randperm, bernoulli, dropout. Each run draws from the engine
+// core/framework/generator.h leases it: its own, seeded by the op's non-zero
+// `seed`, so the same numbers every run, else the default generator's shared
+// one. The draws are sequential on that engine (so a seed gives one sequence
+// whatever the thread count) and follow PaddlePaddle's CPU kernels: std::mt19937_64 with the
 // standard distributions, so a seeded uniform or gaussian gives its numbers.
 #include <algorithm>
 #include <cmath>
@@ -51,8 +51,8 @@ T* MakeOut(KernelContext& ctx, const DDim& dims) {
   return out->MutableData<T>(ctx.place());
 }
 
-RandomEngine SeedAttrEngine(const KernelContext& ctx, int seed_attr) {
-  return OpEngine(static_cast<uint64_t>(int64_t{ctx.Attr<int32_t>(seed_attr)}));
+uint64_t SeedAttr(const KernelContext& ctx, int seed_attr) {
+  return static_cast<uint64_t>(int64_t{ctx.Attr<int32_t>(seed_attr)});
 }
 
 void CheckStd(const InferShapeContext& ctx, int attr, bool zero_ok) {
@@ -110,7 +110,8 @@ void UniformKernel(KernelContext& ctx) {
   const int64_t last = diag_num > 0 ? MulSize(diag_num - 1, step, ctx.op_type(), "diagonal") : -1;
   PD_CHECK(last < n, InvalidArgument, "[", ctx.op_type(), "] diag_num ", diag_num,
            " with diag_step ", step - 1, " reaches element ", last, " of Out ", dims.ToString());
-  RandomEngine engine = SeedAttrEngine(ctx, kUSeed);
+  EngineLease lease(SeedAttr(ctx, kUSeed));
+  RandomEngine& engine = *lease;
   VisitReal(OutDtype(ctx, kUDtype, kReal), [&](auto tag) {
     using T = decltype(tag);
     T* out = MakeOut<T>(ctx, dims);
@@ -132,7 +133,8 @@ void GaussianInferShape(InferShapeContext& ctx) {
 
 void GaussianKernel(KernelContext& ctx) {
   const DDim dims = ShapeOf(ctx, kGShape);
-  RandomEngine engine = SeedAttrEngine(ctx, kGSeed);
+  EngineLease lease(SeedAttr(ctx, kGSeed));
+  RandomEngine& engine = *lease;
   const float mean = ctx.Attr<float>(kGMean), sd = ctx.Attr<float>(kGStd);
   VisitReal(OutDtype(ctx, kGDtype, kReal), [&](auto tag) {
     using T = decltype(tag);
@@ -189,7 +191,8 @@ void TruncatedKernel(KernelContext& ctx) {
   const double alpha = mirror ? (mean - b) / sd : (a - mean) / sd;
   const double beta = mirror ? (mean - a) / sd : (b - mean) / sd;
   const double lo = NormalCdf(alpha), width = NormalCdf(beta) - lo;
-  RandomEngine engine = SeedAttrEngine(ctx, kTSeed);
+  EngineLease lease(SeedAttr(ctx, kTSeed));
+  RandomEngine& engine = *lease;
   std::uniform_real_distribution<double> dist(0.0, 1.0);
   VisitReal(OutDtype(ctx, kTDtype, kReal), [&](auto tag) {
     using T = decltype(tag);
@@ -218,7 +221,8 @@ void RandintInferShape(InferShapeContext& ctx) {
 
 void RandintKernel(KernelContext& ctx) {
   const DDim dims = ShapeOf(ctx, kRShape);
-  RandomEngine engine = SeedAttrEngine(ctx, kRSeed);
+  EngineLease lease(SeedAttr(ctx, kRSeed));
+  RandomEngine& engine = *lease;
   std::uniform_int_distribution<int64_t> dist(ctx.Attr<int32_t>(kRLow),
                                               int64_t{ctx.Attr<int32_t>(kRHigh)} - 1);
   auto fill = [&](auto* out) {
@@ -245,7 +249,8 @@ void RandpermInferShape(InferShapeContext& ctx) {
 // 0 .. n-1 shuffled (randperm has no seed attribute: the default generator).
 void RandpermKernel(KernelContext& ctx) {
   const DDim dims{ctx.Attr<int32_t>(kPN)};
-  RandomEngine engine = Generator::Default().NextEngine();
+  EngineLease lease(0);
+  RandomEngine& engine = *lease;
   auto fill = [&](auto* out) {
     std::iota(out, out + dims[0], 0);
     std::shuffle(out, out + dims[0], engine);
@@ -271,7 +276,8 @@ void BernoulliKernel(KernelContext& ctx) {
   PD_CHECK(bad == p + n, InvalidArgument, "[", ctx.op_type(), "] X holds probabilities in [0, 1], got ",
            bad == p + n ? T(0) : *bad, " at element ", bad - p, " of X ", x.dims().ToString());
   T* out = ctx.Output(0)->MutableData<T>(ctx.place());
-  RandomEngine engine = Generator::Default().NextEngine();
+  EngineLease lease(0);
+  RandomEngine& engine = *lease;
   std::uniform_real_distribution<T> dist(T(0), T(1));
   for (int64_t i = 0; i < n; ++i) out[i] = dist(engine) < p[i] ? T(1) : T(0);
 }
@@ -321,7 +327,8 @@ void DropoutKernel(KernelContext& ctx) {
   const int64_t seed = ctx.HasInput(kDSeed)          ? IntScalar(ctx, kDSeed)
                        : ctx.Attr<bool>(kDFixSeed) ? ctx.Attr<int32_t>(kDSeedAttr)
                                                    : 0;
-  RandomEngine engine = OpEngine(static_cast<uint64_t>(seed));
+  EngineLease lease(static_cast<uint64_t>(seed));
+  RandomEngine& engine = *lease;
   uint8_t* mask = ctx.HasOutput(kDMask) ? ctx.Output(kDMask)->MutableData<uint8_t>(ctx.place())
                                         : nullptr;
   const float p = ctx.Attr<float>(kDProb);

@@ -19,6 +19,7 @@ void BindEagerTensor(pybind11::module_& m);      // eager_tensor.cc
 void BindEagerOps(pybind11::module_& m);         // eager_ops.cc
 void BindEagerMath(pybind11::module_& m);        // eager_math.cc
 void BindEagerJit(pybind11::module_& m);         // eager_jit.cc
+void BindEagerDlpack(pybind11::module_& m);      // eager_dlpack.cc
 void BindEagerPyLayer(pybind11::module_& m);     // eager_pylayer.cc
 
 }  // namespace pybind

@@ -147,11 +147,16 @@ void TensorDealloc(PyObject* self) {
 
 // ---- getters and setters ----
 
+PyObject* g_size_type = nullptr;  // paddle.Size, registered by python/paddle/framework
+
 PyObject* GetShape(PyObject* self, void*) {
   const DDim& d = Self(self)->dense().dims();
   PyObject* list = PyList_New(d.rank());
   for (int i = 0; i < d.rank(); ++i) PyList_SET_ITEM(list, i, PyLong_FromLongLong(d[i]));
-  return list;
+  if (!g_size_type || !list) return list;
+  PyObject* size = PyObject_CallOneArg(g_size_type, list);
+  Py_DECREF(list);
+  return size;
 }
 PyObject* GetNdim(PyObject* self, void*) { return PyLong_FromLong(Self(self)->dense().dims().rank()); }
 PyObject* GetDtype(PyObject* self, void*) {
@@ -385,6 +390,10 @@ void BindEagerTensor(py::module_& m) {
   g_tensor_type = reinterpret_cast<PyTypeObject*>(PyType_FromSpec(&spec));
   if (!g_tensor_type) throw py::error_already_set();
   m.add_object("Tensor", reinterpret_cast<PyObject*>(g_tensor_type));
+  m.def("_set_size_type", [](py::object cls) {
+    Py_XDECREF(g_size_type);
+    g_size_type = cls.release().ptr();
+  }, "Makes Tensor.shape return instances of `cls` (paddle.Size), a list subclass.");
 
   m.def("backward", [](py::handle roots, py::handle grads, bool retain_graph) {
           eager::Backward(TensorList(roots, "[backward] tensors"),

@@ -17,5 +17,6 @@ PYBIND11_MODULE(_core, m) {
   paddle::pybind::BindEagerOps(m);
   paddle::pybind::BindEagerMath(m);
   paddle::pybind::BindEagerJit(m);
+  paddle::pybind::BindEagerDlpack(m);
   paddle::pybind::BindEagerPyLayer(m);
 }

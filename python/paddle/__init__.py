@@ -11,6 +11,7 @@ from importlib.metadata import version as _dist_version
 from . import _core  # noqa: F401  (loads the C++ core first: everything below needs it)
 from . import base, inference  # noqa: F401
 from . import autograd  # noqa: F401
+from . import device  # noqa: F401
 from . import framework  # noqa: F401
 from . import tensor  # noqa: F401  (first of the APIs: the others build on the tensor functions)
 from . import io  # noqa: F401
@@ -20,13 +21,17 @@ from . import optimizer  # noqa: F401
 from . import regularizer  # noqa: F401
 from . import static  # noqa: F401
 from . import utils  # noqa: F401
+from . import version  # noqa: F401
+from .device import get_device, is_compiled_with_cuda, set_device
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.backward_mode import grad
 from .framework import (
-    bfloat16, bool, complex64, complex128, dtype, float16, float32, float64, get_default_dtype,
+    Size, bfloat16, bool, complex64, complex128, dtype, float16, float32, float64,
+    get_default_dtype,
     int8, int16, int32, int64, seed, set_default_dtype, uint8,
 )
+from .framework._async_save import async_save, clear_async_save_task_queue
 from .framework.io import load, save
 from .tensor import *  # noqa: F401,F403
 from .tensor import (
@@ -52,7 +57,8 @@ __all__ = (
     ["get_flags", "set_flags", "inference", "Tensor", "dtype", "grad", "no_grad", "enable_grad",
      "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
      "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
-     "float64", "complex64", "complex128", "ParamAttr", "create_parameter"]
+     "float64", "complex64", "complex128", "ParamAttr", "create_parameter", "Size",
+     "set_device", "get_device", "is_compiled_with_cuda"]
     + ["autograd", "io", "jit", "linalg", "nn", "optimizer", "static", "utils", "save", "load"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__ + _attribute.__all__
     + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _ordered.__all__

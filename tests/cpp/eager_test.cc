@@ -116,6 +116,54 @@ TEST(EagerTest, HooksSeeAndReplaceGradients) {
   EXPECT_EQ(Values(x->grad()), (std::vector<float>{20, 20}));
 }
 
+TEST(EagerTest, ACustomNodeRunsItsFunctionUnderTheBackwardsGradMode) {
+  // y = 3x recorded as a custom node (PyLayer's kind): its rule triples the gradient.
+  TensorPtr x = Make({1, 2}, {2}, true);
+  TensorPtr y;
+  {
+    GradModeGuard off(false);  // the forward records nothing; the custom node is y's
+    y = Call("scale", {{x}, {}, {}}, {{"scale", 3.0f}});
+  }
+  int calls = 0;
+  bool grad_mode_inside = false;
+  auto node = GradNode::MakeCustom(
+      "triple",
+      [&](TensorSlots out_grads) -> TensorSlots {
+        ++calls;
+        grad_mode_inside = GradEnabled();
+        return {{Call("scale", {{out_grads[0][0]}, {}, {}}, {{"scale", 3.0f}})}};
+      },
+      {{x}}, {{y}});
+  y->SetGradNode(node, 0, 0);
+  y->set_stop_gradient(false);
+  EXPECT_EQ(node->op_type(), "triple");
+  GradOptions keep{/*retain_graph=*/true, /*create_graph=*/true};
+  std::vector<TensorPtr> g = Grad({y}, {x}, {}, {}, keep);
+  EXPECT_EQ(Values(g[0]), (std::vector<float>{3, 3}));
+  EXPECT_TRUE(grad_mode_inside);  // create_graph: the rule's ops are recorded
+  Backward({y}, {}, /*retain_graph=*/false);
+  EXPECT_FALSE(grad_mode_inside);
+  EXPECT_EQ(Values(x->grad()), (std::vector<float>{3, 3}));
+  EXPECT_EQ(calls, 2);
+  // Without retain_graph the function was dropped with the graph.
+  test::ExpectError([&] { Backward({y}, {}, false); }, ErrorKind::kPreconditionNotMet,
+                    {"triple_grad_node", "retain_graph=True"});
+}
+
+TEST(EagerTest, ACustomNodesResultMustMatchItsInputs) {
+  TensorPtr a = Make({1}, {1}, true);
+  TensorPtr b = Make({2}, {1}, true);
+  TensorPtr out = Make({0}, {1});
+  auto node = GradNode::MakeCustom(
+      "one_short", [](TensorSlots g) -> TensorSlots { return {{g[0][0]}}; }, {{a, b}}, {{out}});
+  out->SetGradNode(node, 0, 0);
+  out->set_stop_gradient(false);
+  test::ExpectError([&] { Backward({out}, {}, false); }, ErrorKind::kInvalidArgument,
+                    {"one_short", "1 gradients for input slot 0, which has 2"});
+  test::ExpectError([&] { GradNode::MakeCustom("none_in", nullptr, {{nullptr}}, {{out}}); },
+                    ErrorKind::kInvalidArgument, {"none_in", "None"});
+}
+
 }  // namespace
 }  // namespace eager
 }  // namespace paddle

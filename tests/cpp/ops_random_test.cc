@@ -105,23 +105,33 @@ TEST(RandomSeed, TheSeedTensorOverridesFixSeed) {
   EXPECT_NE(Dropout(256, fixed), by_tensor);
 }
 
-// Every engine the generator hands out, from any thread, is the next of one
-// sequence: threads together get exactly the engines one thread would.
+// Ops on several threads draw from the default engine in turns: together they
+// draw exactly the numbers one thread would, each run a contiguous piece.
 TEST(RandomSeed, TheGeneratorIsThreadSafe) {
   Generator g(7);
   std::multiset<uint64_t> sequential;
-  for (int i = 0; i < 4000; ++i) sequential.insert(g.NextEngine()());
+  for (int i = 0; i < 4000; ++i) sequential.insert((*EngineLease(0, g))());
   g.Seed(7);
   std::vector<std::vector<uint64_t>> got(4);
   std::vector<std::thread> threads;
   for (auto& mine : got)
     threads.emplace_back([&g, &mine] {
-      for (int i = 0; i < 1000; ++i) mine.push_back(g.NextEngine()());
+      for (int i = 0; i < 1000; ++i) mine.push_back((*EngineLease(0, g))());
     });
   for (auto& t : threads) t.join();
   std::multiset<uint64_t> parallel;
   for (const auto& mine : got) parallel.insert(mine.begin(), mine.end());
   EXPECT_EQ(parallel, sequential);
+}
+
+// paddle.seed(42) then paddle.rand([3]) and paddle.rand([2]) in PaddlePaddle
+// 3.3.1 (the default engine carries on from op to op).
+TEST(RandomSeed, TheDefaultEngineFollowsPaddlePaddlesGlobalGenerator) {
+  Generator::Default().Seed(42);
+  const std::vector<double> first = Draw("uniform_random", {{"shape", Longs{3}}, {"min", 0.0f}});
+  const std::vector<double> second = Draw("uniform_random", {{"shape", Longs{2}}, {"min", 0.0f}});
+  test::ExpectNear(first, {0.8496643, 0.82754964, 0.6830854}, 1e-7, "first");
+  test::ExpectNear(second, {0.9954831, 0.20079066}, 1e-7, "second");
 }
 
 // PaddlePaddle 3.3.1's CPU kernels with seed 7 (static graph, float32) gave these.

@@ -2,6 +2,7 @@
 DataLoader output as JSON; tools/oracle/io_oracle.py uses both to record
 tests/data/io/expected.json with PaddlePaddle 3.3.1. Also shared_segments(),
 for the tests that check no shared memory is left behind."""
+import os
 import pathlib
 
 import numpy as np
@@ -27,8 +28,11 @@ def describe(value):
 
 
 def shared_segments():
-    """The names of Python's shared-memory segments (multiprocessing.shared_memory)."""
-    return {p.name for p in pathlib.Path("/dev/shm").glob("psm_*")}
+    """The names of the shared-memory segments made for this process's
+    DataLoaders (not those of other test runs on the machine)."""
+    from paddle.io.dataloader._shared_arrays import segment_prefix
+
+    return {p.name for p in pathlib.Path("/dev/shm").glob(segment_prefix(os.getpid()) + "*")}
 
 
 class Mixed(Dataset):

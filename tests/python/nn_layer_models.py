@@ -46,7 +46,49 @@ def norms(paddle, nn):
     return Net(), [6, 5]
 
 
-MODELS = {"mlp": mlp, "lenet": lenet, "cnn_bn": cnn_bn, "norms": norms}
+def padded_convs(paddle, nn):
+    return nn.Sequential(
+        nn.Conv2D(2, 4, 3, padding=1, padding_mode="reflect"), nn.ELU(),
+        nn.Conv2D(4, 4, 3, stride=2, padding=1, padding_mode="circular"), nn.SiLU(),
+        nn.Conv2D(4, 3, [2, 3], padding=1, padding_mode="replicate", data_format="NCHW"),
+        nn.MaxPool2D(2, ceil_mode=True), nn.Upsample(scale_factor=2, mode="bilinear"),
+        nn.Flatten(), nn.Linear(3 * 6 * 4, 2)), [2, 2, 9, 7]
+
+
+def embed(paddle, nn):
+    class Net(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(10, 6, padding_idx=0)
+            self.ln = nn.LayerNorm(6)
+            self.out = nn.Linear(6, 3)
+
+        def forward(self, ids):
+            return self.out(self.ln(self.emb(ids))).mean(axis=1)
+    return Net(), [3, 5]
+
+
+def group_instance(paddle, nn):
+    return nn.Sequential(
+        nn.Conv2D(3, 4, 3, padding=1), nn.GroupNorm(2, 4), nn.InstanceNorm2D(4), nn.ReLU(),
+        nn.Flatten(), nn.Linear(4 * 5 * 5, 2)), [2, 3, 5, 5]
+
+
+def volumes(paddle, nn):
+    return nn.Sequential(
+        nn.BatchNorm3D(2), nn.Flatten(), nn.Linear(2 * 27, 3)), [3, 2, 3, 3, 3]
+
+
+MODELS = {"mlp": mlp, "lenet": lenet, "cnn_bn": cnn_bn, "norms": norms,
+          "padded_convs": padded_convs, "embed": embed, "group_instance": group_instance,
+          "volumes": volumes}
+
+
+def model_input(name, shape):
+    """The model's input: token ids for ``embed`` (0 is its padding index), else floats."""
+    if name == "embed":
+        return np.random.default_rng(1).integers(0, 10, shape).astype("int64")
+    return seeded_input(shape)
 
 
 def seeded_state(state_shapes, seed=0):

@@ -30,6 +30,12 @@ def test_arrays_round_trip_through_one_segment(no_new_segments):
         np.testing.assert_array_equal(got, want)
 
 
+def test_segments_are_named_for_their_owner(no_new_segments):
+    packet = shared_arrays.pack([np.ones(3)], owner_pid=12345)
+    assert packet.segment.startswith("pdio_12345_")
+    shared_arrays.release(packet)
+
+
 def test_each_array_starts_aligned():
     packet = shared_arrays.pack([np.zeros(3, "int8"), np.zeros(2, "float64")])
     assert [e[0] for e in packet.entries] == [0, 64]

@@ -141,6 +141,15 @@ def test_worker_init_fn_and_worker_info(no_leftovers):
     assert get_worker_info() is None and WhoAmI.offset == 0
 
 
+def test_worker_info_is_read_only():
+    from paddle.io.dataloader.worker import WorkerInfo
+
+    info = WorkerInfo(id=1, num_workers=2, dataset=None, seed=7)
+    assert (info.id, info.num_workers, info.seed) == (1, 2, 7)
+    with pytest.raises(RuntimeError, match="Cannot assign attributes"):
+        info.id = 0
+
+
 class Counting(Dataset):
     """Counts the samples read, in memory the workers share with the test."""
 
@@ -204,6 +213,31 @@ class RaisesCustom(Dataset):
 def test_a_user_exception_type_crosses_too(no_leftovers):
     with pytest.raises(Custom, match="custom failure"):
         list(DataLoader(RaisesCustom(), num_workers=2, timeout=TIMEOUT))
+
+
+def test_an_exception_type_that_does_not_pickle_arrives_as_runtime_error(no_leftovers):
+    class LocalError(Exception):
+        pass
+
+    class RaisesLocal(Dataset):
+        def __getitem__(self, i):
+            raise LocalError("local failure")
+
+        def __len__(self):
+            return 2
+
+    with pytest.raises(RuntimeError, match="caught LocalError(.|\n)*local failure"):
+        list(DataLoader(RaisesLocal(), num_workers=2, timeout=TIMEOUT))
+
+
+def test_a_batch_that_does_not_pickle_raises_instead_of_hanging(no_leftovers):
+    def with_a_function(samples):  # the function stays in the batch's structure
+        return {"x": np.stack(samples), "f": lambda: 1}
+
+    loader = DataLoader(Slow(), batch_size=2, num_workers=2, collate_fn=with_a_function,
+                        timeout=TIMEOUT)
+    with pytest.raises(Exception, match="pickle"):
+        list(loader)
 
 
 def _fail_init(worker_id):

@@ -33,6 +33,17 @@ def test_sequential_named_pairs_and_ordered_dict():
         nn.Sequential(("fc", nn.Linear(2, 2)), nn.ReLU())
 
 
+def test_sequential_append_insert_extend_renumber():
+    net = nn.Sequential(nn.ReLU()).append(nn.Tanh()).insert(0, nn.Sigmoid())
+    net.extend([nn.ReLU6()])
+    assert [n for n, _ in net.named_children()] == ["0", "1", "2", "3"]
+    assert [type(m).__name__ for m in net.children()] == ["Sigmoid", "ReLU", "Tanh", "ReLU6"]
+    with pytest.raises(TypeError):
+        net.append("relu")
+    with pytest.raises(IndexError):
+        net.insert(9, nn.ReLU())
+
+
 def test_layer_list_mutation_keeps_registration():
     layers = nn.LayerList([nn.Linear(2, 2) for _ in range(2)])
     layers.append(nn.ReLU())
@@ -43,6 +54,9 @@ def test_layer_list_mutation_keeps_registration():
     assert len(layers.parameters()) == 4
     del layers[0]
     assert isinstance(layers[0], nn.Linear) and len(layers) == 4
+    popped = layers.pop(-1)
+    assert isinstance(popped, nn.Sigmoid) and len(layers) == 3
+    layers.append(popped)
     layers[3] = nn.ReLU6()
     assert isinstance(layers[-1], nn.ReLU6)
     assert len(layers[1:3]) == 2

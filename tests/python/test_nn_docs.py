@@ -8,7 +8,7 @@ import pytest
 
 import paddle
 
-ROOTS = ["paddle.nn", "paddle.utils", "paddle.base.framework", "paddle.base.param_attr"]
+ROOTS = ["paddle.nn", "paddle.utils.unique_name", "paddle.base.framework", "paddle.base.param_attr"]
 
 
 def _modules():

@@ -148,11 +148,13 @@ def test_global_initializer_applies_until_reset():
     try:
         linear = nn.Linear(2, 2)
         own = nn.Linear(2, 2, weight_attr=I.Constant(2.0))
+        conv = nn.Conv2D(1, 2, 3)  # over the layer's default Normal too
     finally:
         I.set_global_initializer(None)
     np.testing.assert_array_equal(linear.weight.numpy(), np.full([2, 2], 0.5))
     np.testing.assert_array_equal(linear.bias.numpy(), [-1.0, -1.0])
     np.testing.assert_array_equal(own.weight.numpy(), np.full([2, 2], 2.0))
+    np.testing.assert_array_equal(conv.weight.numpy(), np.full([2, 1, 3, 3], 0.5))
     assert float(nn.Linear(2, 2).bias.abs().sum()) == 0.0
 
 

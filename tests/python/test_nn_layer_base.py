@@ -134,6 +134,35 @@ def test_forward_hooks_change_inputs_and_outputs_until_removed():
         layer.register_forward_pre_hook("not callable")
 
 
+def test_hooks_with_kwargs_prepend_and_always_call():
+    class Scale(nn.Layer):
+        def forward(self, x, factor=1.0):
+            if factor < 0:
+                raise ValueError("negative factor")
+            return x * factor
+    layer = Scale()
+    order = []
+    layer.register_forward_pre_hook(lambda l, args: order.append("second"))
+    layer.register_forward_pre_hook(lambda l, args: order.append("first"), prepend=True)
+    layer.register_forward_pre_hook(lambda l, args, kwargs: (args, {"factor": 3.0}),
+                                    with_kwargs=True)
+    seen = []
+    layer.register_forward_post_hook(lambda l, args, kwargs, out: seen.append(kwargs) or out + 1,
+                                     with_kwargs=True, always_call=True)
+    out = layer(paddle.ones([1]), factor=2.0)
+    assert order == ["first", "second"]
+    assert out.item() == 4.0 and seen == [{"factor": 3.0}]
+    bad = Scale()
+    calls = []
+    bad.register_forward_post_hook(lambda l, args, out: calls.append(out), always_call=True)
+    with pytest.raises(ValueError, match="negative"):
+        bad(paddle.ones([1]), factor=-1.0)
+    assert calls == [None]
+    bad.register_forward_pre_hook(lambda l, args, kwargs: "not a pair", with_kwargs=True)
+    with pytest.raises(RuntimeError):
+        bad(paddle.ones([1]))
+
+
 def test_repr_matches_paddlepaddle():
     class Small(nn.Layer):
         def __init__(self):
@@ -189,6 +218,46 @@ def test_to_converts_floating_parameters_and_buffers_in_place():
         net.to(dtype="int32")
     with pytest.raises(ValueError):
         net.to(device="gpu:0")
+
+
+def test_float_double_astype_and_excluded_layers():
+    net = nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1D(2))
+    net.double()
+    assert {p.dtype for p in net.parameters()} == {paddle.float64}
+    net.float(excluded_layers=[nn.BatchNorm1D])
+    assert net[0].weight.dtype == paddle.float32 and net[1].weight.dtype == paddle.float64
+    net.float(excluded_layers=net[0])
+    assert net[1]._mean.dtype == paddle.float32
+    assert net.astype("float64")[0].bias.dtype == paddle.float64
+
+
+def test_lookups_by_dotted_path_and_pytorch_spellings():
+    net = nn.Sequential(("block", nn.Sequential(nn.Linear(2, 3))), ("bn", nn.BatchNorm1D(3)))
+    net.register_buffer("count", paddle.zeros([1]))
+    assert net.get_parameter("block.0.bias") is net.block[0].bias
+    assert net.get_sublayer("block.0") is net.block[0] and net.get_sublayer("") is net
+    assert net.get_buffer("count") is net.count
+    for bad in (lambda: net.get_parameter("block.0.nope"), lambda: net.get_sublayer("missing.0"),
+                lambda: net.get_buffer("block.count")):
+        with pytest.raises(AttributeError):
+            bad()
+    assert [n for n, _ in net.named_modules()] == ["", "block", "block.0", "bn"]
+    assert list(net.modules())[0] is net
+    net.add_module("act", nn.ReLU())
+    net.register_parameter("scale", paddle.create_parameter([1], "float32"))
+    assert "act" in dict(net.named_children()) and "scale" in dict(net.named_parameters())
+    assert net.requires_grad_(False) is net
+    assert all(p.stop_gradient for p in net.parameters())
+    net.requires_grad_()
+    assert not net.block[0].weight.stop_gradient
+    layer = nn.Linear(2, 2)
+    layer(paddle.ones([1, 2])).sum().backward()
+    layer.zero_grad()
+    assert layer.weight.grad is None
+    out = []
+    layer.register_forward_hook(lambda l, inputs, o: out.append(o.shape))
+    layer(paddle.ones([3, 2]))
+    assert out == [[3, 2]]
 
 
 def test_clear_gradients_zeroes_or_drops():

@@ -10,7 +10,7 @@ import pytest
 
 import paddle
 import paddle.nn as nn
-from nn_layer_models import MODELS, seeded_input, seeded_state
+from nn_layer_models import MODELS, model_input, seeded_state
 from paddle.utils import unique_name
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "nn_layers"
@@ -37,7 +37,7 @@ def test_outputs_gradients_and_statistics_match_paddlepaddle(name):
     sd = model.state_dict()
     state = seeded_state([(k, list(v.shape)) for k, v in sd.items()])
     assert model.set_state_dict(state) == ([], [])
-    x = paddle.to_tensor(seeded_input(shape))
+    x = paddle.to_tensor(model_input(name, shape))
     out = model.train()(x)
     out.sum().backward()
     np.testing.assert_allclose(out.numpy(), VALUES[f"{name}:train"], rtol=1e-4, atol=1e-5)

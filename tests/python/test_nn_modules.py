@@ -145,6 +145,54 @@ def test_layer_norm_matches_numpy():
                                2 * (x_np - mu) / np.sqrt(var + 1e-5) + 0.5, rtol=1e-4, atol=1e-5)
     plain = nn.LayerNorm(5, elementwise_affine=False)
     assert plain.weight is None and plain.bias is None and plain.parameters() == []
+    assert nn.GroupNorm(2, 4, affine=False).parameters() == []
+    assert nn.InstanceNorm1D(3, weight_attr=False, bias_attr=False).parameters() == []
+    assert [n for n, _ in nn.InstanceNorm2D(3).named_parameters()] == ["scale", "bias"]
+
+
+def _group_norm_np(x, groups, eps, weight=None, bias=None):
+    n, c = x.shape[:2]
+    xr = x.reshape(n, groups, -1)
+    y = ((xr - xr.mean(-1, keepdims=True)) / np.sqrt(xr.var(-1, keepdims=True) + eps))
+    y = y.reshape(x.shape)
+    shape = [1, c] + [1] * (x.ndim - 2)
+    if weight is not None:
+        y = y * weight.reshape(shape) + bias.reshape(shape)
+    return y
+
+
+def _finite_difference(f, x, h=1e-6):
+    grad = np.zeros_like(x)
+    for i in np.ndindex(x.shape):
+        up, down = x.copy(), x.copy()
+        up[i] += h
+        down[i] -= h
+        grad[i] = (f(up) - f(down)) / (2 * h)
+    return grad
+
+
+@pytest.mark.parametrize("shape, groups, affine", [([2, 4, 3, 3], 2, True), ([2, 6, 5], 3, False)])
+def test_group_norm_gradients_match_finite_differences(shape, groups, affine):
+    x = RNG.uniform(-2, 2, shape)
+    w = RNG.uniform(0.5, 1.5, shape)
+    g, b = (RNG.uniform(-1, 1, shape[1]), RNG.uniform(-1, 1, shape[1])) if affine else (None, None)
+    tx = paddle.to_tensor(x.astype("float32"), stop_gradient=False)
+    params = [paddle.to_tensor(v.astype("float32"), stop_gradient=False) for v in (g, b)] if affine \
+        else [None, None]
+    out = F.group_norm(tx, groups, 1e-5, params[0], params[1],
+                       data_format="NCHW" if len(shape) == 4 else "NCL")
+    np.testing.assert_allclose(out.numpy(), _group_norm_np(x, groups, 1e-5, g, b), rtol=1e-4,
+                               atol=1e-5)
+    (out * paddle.to_tensor(w.astype("float32"))).sum().backward()
+    loss = lambda xv, gv=g, bv=b: (_group_norm_np(xv, groups, 1e-5, gv, bv) * w).sum()  # noqa: E731
+    np.testing.assert_allclose(tx.grad.numpy(), _finite_difference(loss, x), rtol=1e-3, atol=1e-4)
+    if affine:
+        np.testing.assert_allclose(params[0].grad.numpy(),
+                                   _finite_difference(lambda gv: loss(x, gv, b), g), rtol=1e-3,
+                                   atol=1e-4)
+        np.testing.assert_allclose(params[1].grad.numpy(),
+                                   _finite_difference(lambda bv: loss(x, g, bv), b), rtol=1e-3,
+                                   atol=1e-4)
 
 
 def test_embedding_padding_row_is_zero_and_gets_no_gradient():
@@ -157,6 +205,11 @@ def test_embedding_padding_row_is_zero_and_gets_no_gradient():
     np.testing.assert_array_equal(emb.weight.grad.numpy()[:, 0], [1, 0, 2, 0, 1])
     frozen = nn.Embedding(5, 3, _freeze=True)
     assert frozen.weight.stop_gradient
+    capped = nn.Embedding(5, 3, max_norm=0.1, scale_grad_by_freq=True)
+    out = capped(paddle.to_tensor([2, 2, 4]))
+    assert np.linalg.norm(capped.weight.numpy()[[2, 4]], axis=1).max() <= 0.1 + 1e-6
+    out.sum().backward()
+    np.testing.assert_allclose(capped.weight.grad.numpy()[[0, 2, 4], 0], [0.0, 1.0, 1.0])
 
 
 def test_prelu_learns_its_slope():
@@ -232,13 +285,15 @@ def test_one_hot_infers_the_class_count():
     (lambda: nn.Conv2D(3, 2, 3, data_format="NCWH"), ValueError),
     (lambda: nn.Conv2D(3, 2, 3, groups=2), ValueError),
     (lambda: nn.Conv2D(3, 2, 3, padding_mode="wrap"), ValueError),
+    (lambda: nn.Conv2D(3, 2, 3, padding=[1, 2], padding_mode="reflect"), TypeError),
     (lambda: F.conv2d(paddle.rand([1, 3, 5, 5]), paddle.rand([2, 3, 3, 3]), padding="FOO"), ValueError),
     (lambda: F.conv2d(paddle.rand([3, 5, 5]), paddle.rand([2, 3, 3, 3])), ValueError),
     (lambda: F.conv2d(paddle.rand([1, 3, 5, 5]), paddle.rand([2, 3, 3, 3]), stride=0), ValueError),
     (lambda: F.conv2d(paddle.rand([1, 3, 5, 5]), paddle.rand([2, 3, 3, 3]), padding=[1, 2, 3]), ValueError),
     (lambda: F.avg_pool2d(paddle.rand([1, 1, 4, 4]), 2, padding="VALID", ceil_mode=True), ValueError),
     (lambda: F.max_pool2d(paddle.rand([1, 4, 4]), 2), ValueError),
-    (lambda: F.max_pool2d(paddle.rand([1, 1, 4, 4]), 2, return_mask=True), NotImplementedError),
+    (lambda: F.max_pool2d(paddle.rand([1, 4, 4, 1]), 2, return_mask=True, data_format="NHWC"),
+     ValueError),
     (lambda: F.adaptive_avg_pool2d(paddle.rand([1, 1, 4, 4]), [1, 2, 3]), ValueError),
     (lambda: nn.BatchNorm2D(3)(paddle.rand([2, 3, 4])), ValueError),
     (lambda: nn.BatchNorm2D(3, data_format="NCL"), ValueError),
@@ -247,6 +302,8 @@ def test_one_hot_infers_the_class_count():
     (lambda: nn.Embedding(3, 2, padding_idx=5), ValueError),
     (lambda: F.embedding(paddle.to_tensor([0.5]), paddle.rand([3, 2])), TypeError),
     (lambda: F.one_hot(paddle.to_tensor([1.0]), 3), TypeError),
+    (lambda: F.embedding(paddle.to_tensor([5]), paddle.rand([3, 2])), ValueError),
+    (lambda: F.embedding(paddle.to_tensor([1]), paddle.rand([3, 2]), max_norm=-1.0), ValueError),
     (lambda: F.dropout(paddle.rand([2]), 1.5), ValueError),
     (lambda: F.dropout(paddle.rand([2]), "half"), TypeError),
     (lambda: F.dropout(paddle.rand([2]), 0.5, mode="sometimes"), ValueError),
@@ -268,6 +325,16 @@ def test_one_hot_infers_the_class_count():
     (lambda: F.binary_cross_entropy(paddle.rand([2]), paddle.rand([3])), ValueError),
     (lambda: F.smooth_l1_loss(paddle.rand([2]), paddle.rand([2]), delta=0.0), ValueError),
     (lambda: F.l1_loss(paddle.to_tensor([1, 2]), paddle.rand([2]), "avg"), ValueError),
+    (lambda: F.label_smooth(paddle.rand([2, 3]), epsilon=2.0), ValueError),
+    (lambda: F.label_smooth(paddle.to_tensor([[0, 1]]), epsilon=0.1), TypeError),
+    (lambda: F.normalize(paddle.rand([2, 3]), axis=2), ValueError),
+    (lambda: F.cosine_similarity(paddle.rand([2, 3]), [1.0, 2.0, 3.0]), TypeError),
+    (lambda: F.group_norm(paddle.rand([2, 4, 3]), 3, data_format="NCL"), ValueError),
+    (lambda: F.group_norm(paddle.rand([2, 4, 3]), 2, data_format="NCHWX"), ValueError),
+    (lambda: F.instance_norm(paddle.rand([2, 4, 3]), weight=paddle.ones([3])), ValueError),
+    (lambda: nn.GroupNorm(3, 4), ValueError),
+    (lambda: nn.InstanceNorm2D(3, data_format="NHWC"), ValueError),
+    (lambda: nn.BatchNorm3D(3)(paddle.rand([2, 3, 4, 4])), ValueError),
     (lambda: F.interpolate(paddle.rand([1, 1, 2, 2])), ValueError),
     (lambda: F.interpolate(paddle.rand([1, 1, 2, 2]), size=[4, 4], scale_factor=2), ValueError),
     (lambda: F.interpolate(paddle.rand([1, 1, 2, 2]), size=4, align_corners=True), ValueError),

@@ -143,41 +143,36 @@ def test_backward_returning_none_for_an_input_gives_it_no_gradient():
     assert b.grad is None
 
 
-def test_inputs_without_gradient_record_nothing():
-    calls = []
+def _spy(seen, probe):
+    """A layer (y = 2a, da = 2dy) that appends probe(ctx) to `seen` in forward and backward."""
 
     class Spy(PyLayer):
         @staticmethod
         def forward(ctx, a):
+            seen.append(probe(ctx))
             return a * 2
 
         @staticmethod
         def backward(ctx, dy):
-            calls.append(1)
-            return dy
+            seen.append(probe(ctx))
+            return dy * 2
 
-    y = Spy.apply(paddle.to_tensor([1.0]))
+    return Spy
+
+
+def test_inputs_without_gradient_record_nothing():
+    calls = []
+    spy = _spy(calls, lambda ctx: "called")
+    y = spy.apply(paddle.to_tensor([1.0]))
     assert y.stop_gradient and y.is_leaf
     with paddle.no_grad():
-        assert Spy.apply(_leaf([1.0])).stop_gradient
-    assert calls == []
+        assert spy.apply(_leaf([1.0])).stop_gradient
+    assert calls == ["called"] * 2  # the two forwards, no backward
 
 
 def test_forward_runs_without_recording_and_backward_without_grad_mode():
     modes = []
-
-    class Probe(PyLayer):
-        @staticmethod
-        def forward(ctx, a):
-            modes.append(paddle.is_grad_enabled())
-            return a * 2
-
-        @staticmethod
-        def backward(ctx, dy):
-            modes.append(paddle.is_grad_enabled())
-            return dy * 2
-
-    Probe.apply(_leaf([1.0])).backward()
+    _spy(modes, lambda ctx: paddle.is_grad_enabled()).apply(_leaf([1.0])).backward()
     assert modes == [False, False]
 
 
@@ -290,19 +285,7 @@ def test_second_backward_needs_retain_graph():
 
 def test_saved_tensor_is_none_without_save():
     seen = []
-
-    class NoSave(PyLayer):
-        @staticmethod
-        def forward(ctx, a):
-            seen.append(ctx.saved_tensor())
-            return a * 1
-
-        @staticmethod
-        def backward(ctx, dy):
-            seen.append(ctx.saved_tensor())
-            return dy
-
-    NoSave.apply(_leaf([1.0])).backward()
+    _spy(seen, lambda ctx: ctx.saved_tensor()).apply(_leaf([1.0])).backward()
     assert seen == [None, None]
     assert isinstance(PyLayerContext(), PyLayerContext)
 
@@ -371,3 +354,106 @@ def test_forward_may_return_a_list_and_non_tensors():
     assert isinstance(out, list) and out[1] == "tag"
     (out[0] + out[2]).backward()
     np.testing.assert_allclose(a.grad.numpy(), [5.0])
+
+
+class Tanh(PyLayer):
+    """Saves its output for backward (the usual case that could leak)."""
+
+    @staticmethod
+    def forward(ctx, x):
+        y = paddle.tanh(x)
+        ctx.save_for_backward(y)
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        y, = ctx.saved_tensor()
+        return dy * (1 - y * y)
+
+
+def test_an_output_saved_for_backward_is_freed_with_its_graph():
+    import gc
+    import weakref
+
+    class Marker:
+        pass
+
+    x = _leaf([0.5])
+    y = Tanh.apply(x)
+    y.marker = Marker()
+    alive = weakref.ref(y.marker)
+    del y
+    gc.collect()
+    assert alive() is None
+
+
+def test_a_saved_output_still_gives_gradients_after_the_output_is_gone():
+    x = _leaf([0.5, -1.0])
+    loss = (Tanh.apply(x) * 2).sum()  # the output itself is not kept
+    loss.backward()
+    np.testing.assert_allclose(x.grad.numpy(), 2 * (1 - np.tanh([0.5, -1.0]) ** 2), rtol=1e-6)
+
+
+def test_higher_order_gradient_through_a_saved_output():
+    xv = np.array([0.5, -1.0], "float32")
+    x = _leaf(xv)
+    y = Tanh.apply(x)
+    ones = paddle.to_tensor([1.0, 1.0])
+    g, = paddle.grad(y, x, grad_outputs=ones, create_graph=True)
+    g2, = paddle.grad(g, x, grad_outputs=ones)
+    t = np.tanh(xv)
+    np.testing.assert_allclose(g.numpy(), 1 - t * t, rtol=1e-6)
+    np.testing.assert_allclose(g2.numpy(), -2 * t * (1 - t * t), rtol=1e-5)
+
+
+
+class ListProduct(PyLayer):
+    """A list argument of tensors is one input position with a list of gradients."""
+
+    @staticmethod
+    def forward(ctx, factors, scale):
+        ctx.save_for_backward(*[f for f in factors if isinstance(f, paddle.Tensor)])
+        ctx.scale = scale
+        return factors[0] * factors[1] * scale
+
+    @staticmethod
+    def backward(ctx, dy):
+        a, b = ctx.saved_tensor()
+        return [dy * b * ctx.scale, dy * a * ctx.scale], dy * a * b
+
+
+def test_a_list_of_tensors_takes_a_list_of_gradients():
+    a, b, s = _leaf([2.0]), _leaf([3.0]), _leaf([5.0])
+    ListProduct.apply([a, b], s).backward()
+    np.testing.assert_allclose(a.grad.numpy(), [15.0])
+    np.testing.assert_allclose(b.grad.numpy(), [10.0])
+    np.testing.assert_allclose(s.grad.numpy(), [6.0])
+
+
+def test_a_single_list_input_may_return_its_list_and_skip_non_tensor_items():
+    class FirstTimesTwo(PyLayer):
+        @staticmethod
+        def forward(ctx, items):
+            return items[0] * 2
+
+        @staticmethod
+        def backward(ctx, dy):
+            return [dy * 2, None]
+
+    a = _leaf([1.0])
+    FirstTimesTwo.apply([a, "not a tensor"]).backward()
+    np.testing.assert_allclose(a.grad.numpy(), [2.0])
+
+
+def test_a_list_input_needs_one_gradient_per_item():
+    class TensorForList(PyLayer):
+        @staticmethod
+        def forward(ctx, items):
+            return items[0] * 2
+
+        @staticmethod
+        def backward(ctx, dy):
+            return dy
+
+    with pytest.raises(ValueError, match="input #0 is a list of 2, so its gradient must be"):
+        TensorForList.apply([_leaf([1.0]), 3]).backward()

@@ -48,7 +48,8 @@ def sampler_cases():
     out["random"] = seeded(3, lambda: list(RandomSampler(data)))
     out["random_replacement"] = seeded(4, lambda: list(RandomSampler(data, True, 15)))
     out["random_num_samples"] = seeded(5, lambda: list(RandomSampler(data, num_samples=4)))
-    out["weighted"] = seeded(6, lambda: list(WeightedRandomSampler(np.array([0.1, 0.2, 0.3, 0.4]), 8)))
+    weights = np.array([0.1, 0.2, 0.3, 0.4])
+    out["weighted"] = seeded(6, lambda: list(WeightedRandomSampler(weights, 8)))
     out["weighted_no_replacement"] = seeded(
         7, lambda: list(WeightedRandomSampler(np.array([1.0, 0.0, 2.0, 3.0]), 3, False)))
     out["weighted_len"] = len(WeightedRandomSampler(np.array([0.1, 0.2, 0.3, 0.4]), 8))

@@ -21,7 +21,7 @@ from paddle.utils import unique_name
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "python"))
 
-from nn_layer_models import MODELS, seeded_input, seeded_state  # noqa: E402
+from nn_layer_models import MODELS, model_input, seeded_state  # noqa: E402
 
 
 def main():
@@ -34,7 +34,7 @@ def main():
                          not v.stop_gradient] for k, v in sd.items()]
         model.set_state_dict({k: paddle.to_tensor(a) for k, a in
                               seeded_state([(k, list(v.shape)) for k, v in sd.items()]).items()})
-        x = paddle.to_tensor(seeded_input(shape))
+        x = paddle.to_tensor(model_input(name, shape))
         model.train()
         out = model(x)
         out.sum().backward()

@@ -73,6 +73,13 @@ CASES = {
     "empty_state": ({"dict": []}, ".pdparams", 4),
 }
 
+# Single tensors saved with use_binary_format=True (the C++ tensor stream).
+BINARY_CASES = {
+    "binary_tensor": _t("w0", "float32", [2, 3], [0, 1, 2, 3, 4, 5]),
+    "binary_int64_scalar": _t("n", "int64", [], [-7]),
+    "binary_bfloat16": _t("bf", "bfloat16", [2], [1.0, -2.5]),
+}
+
 # A state_dict saved with protocol 2 while arrays over BIG_SPLIT_MAX_BYTES
 # count as big (PaddlePaddle's limit is 1 GiB): w is stored in two slices.
 BIG_SPLIT_STATE = {"dict": [
@@ -139,6 +146,8 @@ def write_ours(out_dir):
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, (spec, suffix, protocol) in CASES.items():
         paddle.save(build(spec, paddle), str(out_dir / (name + suffix)), protocol=protocol)
+    for name, spec in BINARY_CASES.items():
+        paddle.save(build(spec, paddle), str(out_dir / (name + ".pdtensor")), use_binary_format=True)
     _saved_format.MAX_SLICE_BYTES = BIG_SPLIT_MAX_BYTES
     paddle.save(build(BIG_SPLIT_STATE, paddle), str(out_dir / "big_split.pdparams"), protocol=2)
 

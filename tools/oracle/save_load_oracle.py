@@ -7,7 +7,8 @@ Not run by CI. Run it with the real PaddlePaddle (it is not a dependency):
         real paddle.save into tests/data/save_load/<case><suffix> and records in
         expected.json the protocol byte, the pickle's structure (what plain
         pickle.load gives, described) and what paddle.load returns (plain,
-        return_numpy=True, keep_name_table=True). Also hand-writes
+        return_numpy=True, keep_name_table=True); the same for single tensors
+        saved with use_binary_format=True (BINARY_CASES). Also hand-writes
         big_split.pdparams (a state_dict whose array is stored in slices, as
         protocols 2 and 3 store arrays over 1 GiB) and records its load.
 
@@ -27,7 +28,7 @@ import paddle
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 from tools.oracle.save_load_cases import (  # noqa: E402
-    BIG_SPLIT_MAX_BYTES, CASES, DATA, build, describe,
+    BIG_SPLIT_MAX_BYTES, BINARY_CASES, CASES, DATA, build, describe,
 )
 
 
@@ -66,6 +67,10 @@ def record():
             structure = describe(pickle.load(f, encoding="latin1"))
         expected[name] = {"file": path.name, "protocol": raw[1], "pickle": structure,
                           **_loads(path)}
+    for name, spec in BINARY_CASES.items():
+        path = DATA / (name + ".pdtensor")
+        paddle.save(build(spec, paddle), str(path), use_binary_format=True)
+        expected[name] = {"file": path.name, "binary": True, **_loads(path)}
     big = DATA / "big_split.pdparams"
     _big_split_file(big)
     with open(big, "rb") as f:
@@ -78,6 +83,7 @@ def check_ours(ours_dir):
     ours_dir = pathlib.Path(ours_dir)
     result = {}
     files = {name: name + suffix for name, (_, suffix, _) in CASES.items()}
+    files.update({name: name + ".pdtensor" for name in BINARY_CASES})
     files["big_split"] = "big_split.pdparams"
     for name, file in files.items():
         mine = _loads(ours_dir / file)

@@ -2,14 +2,16 @@
 Python functions. ``apply`` runs ``forward`` without recording its ops and, when
 an input wants a gradient, records one grad node (C++: GradNode::MakeCustom)
 that calls ``backward`` with the gradients of the outputs."""
+import functools
 import itertools
+import weakref
 
 from .. import _core
 from .grad_mode import is_grad_enabled, no_grad
 
 Tensor = _core.Tensor
 
-__all__ = ["PyLayer", "PyLayerContext"]
+__all__ = ["PyLayer", "PyLayerContext", "once_differentiable"]
 
 
 class PyLayerContext:
@@ -29,6 +31,10 @@ class PyLayerContext:
         ...     def backward(ctx, dy):
         ...         y, = ctx.saved_tensor()
         ...         return dy * (1 - y * y)
+        >>> x = paddle.to_tensor([0.0], stop_gradient=False)
+        >>> Tanh.apply(x).backward()
+        >>> x.grad.numpy()
+        array([1.], dtype=float32)
     """
 
     container = None
@@ -42,7 +48,20 @@ class PyLayerContext:
         Call it at most once, inside ``forward``.
 
         Example:
-            >>> ctx.save_for_backward(x, y)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class Mul(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x, y):
+            ...         ctx.save_for_backward(x, y)
+            ...         return x * y
+            ...     @staticmethod
+            ...     def backward(ctx, dz):
+            ...         x, y = ctx.saved_tensor()
+            ...         return dz * y, dz * x
+            >>> x = paddle.to_tensor([2.0], stop_gradient=False)
+            >>> Mul.apply(x, paddle.to_tensor([5.0], stop_gradient=False)).backward()
+            >>> x.grad.numpy()
+            array([5.], dtype=float32)
         """
         self.container = tensors
 
@@ -50,9 +69,24 @@ class PyLayerContext:
         """The tensors given to :meth:`save_for_backward` (a tuple), or None.
 
         Example:
-            >>> x, y = ctx.saved_tensor()  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class CubeOf(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x):
+            ...         ctx.save_for_backward(x)
+            ...         return x * x * x
+            ...     @staticmethod
+            ...     def backward(ctx, dy):
+            ...         (x,) = ctx.saved_tensor()
+            ...         return 3 * x * x * dy
+            >>> x = paddle.to_tensor([2.0], stop_gradient=False)
+            >>> CubeOf.apply(x).backward()
+            >>> x.grad.numpy()
+            array([12.], dtype=float32)
         """
-        return self.container
+        if self.container is None:
+            return None
+        return tuple(t.get() if isinstance(t, _SavedOutput) else t for t in self.container)
 
     def mark_not_inplace(self, *args):
         """Marks input tensors that ``forward`` may return as they are: the
@@ -60,7 +94,19 @@ class PyLayerContext:
         own place in the graph. Call it inside ``forward``.
 
         Example:
-            >>> ctx.mark_not_inplace(x)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class Identity(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x):
+            ...         ctx.mark_not_inplace(x)
+            ...         return x
+            ...     @staticmethod
+            ...     def backward(ctx, dy):
+            ...         return dy
+            >>> x = paddle.to_tensor([1.0], stop_gradient=False)
+            >>> y = Identity.apply(x)
+            >>> y is x, x.is_leaf
+            (False, True)
         """
         self.not_inplace_tensors = args
 
@@ -70,7 +116,21 @@ class PyLayerContext:
         inside ``forward``.
 
         Example:
-            >>> ctx.mark_non_differentiable(indices)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class ReluWithMask(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x):
+            ...         mask = (x > 0).astype(x.dtype)
+            ...         ctx.mark_non_differentiable(mask)
+            ...         ctx.save_for_backward(mask)
+            ...         return x * mask, mask
+            ...     @staticmethod
+            ...     def backward(ctx, dy, dmask):
+            ...         mask, = ctx.saved_tensor()
+            ...         return dy * mask
+            >>> y, mask = ReluWithMask.apply(paddle.to_tensor([-1.0, 2.0], stop_gradient=False))
+            >>> y.stop_gradient, mask.stop_gradient
+            (False, True)
         """
         self.non_differentiable = args
 
@@ -79,7 +139,18 @@ class PyLayerContext:
         output no gradient reached. Call it inside ``forward``.
 
         Example:
-            >>> ctx.set_materialize_grads(False)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class Pair(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x):
+            ...         ctx.set_materialize_grads(False)
+            ...         return x * 2, x * 3
+            ...     @staticmethod
+            ...     def backward(ctx, d2, d3):
+            ...         print(d3)
+            ...         return d2 * 2
+            >>> Pair.apply(paddle.to_tensor([1.0], stop_gradient=False))[0].backward()
+            None
         """
         self.materialize_grads = value
 
@@ -88,9 +159,71 @@ class PyLayerContext:
         their outputs (True, the default). Call it inside ``forward``.
 
         Example:
-            >>> ctx.set_grad_in_dtype_consistent(False)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class ToDouble(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x):
+            ...         ctx.set_grad_in_dtype_consistent(False)
+            ...         return x.astype("float64")
+            ...     @staticmethod
+            ...     def backward(ctx, dy):
+            ...         print(dy.dtype)
+            ...         return dy.astype("float32")
+            >>> y = ToDouble.apply(paddle.to_tensor([1.0], stop_gradient=False))
+            >>> y.backward(paddle.to_tensor([1.0]))
+            paddle.float32
         """
         self.grad_in_dtype_consistent = flag
+
+
+class _SavedOutput:
+    """An output of the layer kept for its backward. The output points at the
+    layer's grad node, which holds ctx: holding the output itself would make
+    a cycle through C++ that Python's collector cannot free. So the output is
+    held weakly, with a tensor sharing its data for when it is gone."""
+
+    def __init__(self, t):
+        self.ref, self.data = weakref.ref(t), t._detach()
+
+    def get(self):
+        t = self.ref()
+        return self.data if t is None else t
+
+
+def once_differentiable(backward):
+    """Wraps a PyLayer ``backward`` so that it runs without recording its ops
+    even under ``create_graph=True``: its result has no gradient of its own.
+
+    Example:
+        >>> import paddle
+        >>> from paddle.autograd import PyLayer
+        >>> from paddle.autograd.py_layer import once_differentiable
+        >>> class Square(PyLayer):
+        ...     @staticmethod
+        ...     def forward(ctx, x):
+        ...         ctx.save_for_backward(x)
+        ...         return x * x
+        ...     @staticmethod
+        ...     @once_differentiable
+        ...     def backward(ctx, dy):
+        ...         x, = ctx.saved_tensor()
+        ...         return 2 * x * dy
+        >>> x = paddle.to_tensor([3.0], stop_gradient=False)
+        >>> g, = paddle.grad(Square.apply(x), x, create_graph=True)
+        >>> g.numpy(), g.stop_gradient
+        (array([6.], dtype=float32), True)
+    """
+
+    @functools.wraps(backward)
+    def wrapper(ctx, *args):
+        with no_grad():
+            return backward(ctx, *args)
+
+    return wrapper
+
+
+def _has_tensor(items):
+    return any(isinstance(v, Tensor) for v in items)
 
 
 def _contains(seq, t):
@@ -110,7 +243,8 @@ class PyLayer(PyLayerContext):
 
     ``backward`` receives one gradient per Tensor ``forward`` returned and
     returns one gradient (a Tensor, or None for no gradient) per Tensor
-    argument of ``apply`` (positional ones, then keyword ones), in order.
+    argument of ``apply`` (positional ones, then keyword ones), in order. A
+    list argument holding Tensors takes a list of gradients, one per item.
 
     Example:
         >>> import paddle
@@ -136,8 +270,16 @@ class PyLayer(PyLayerContext):
         from the arguments; its ops are not recorded.
 
         Example:
-            >>> def forward(ctx, x):  # doctest: +SKIP
-            ...     return x * 2
+            >>> from paddle.autograd import PyLayer
+            >>> class Double(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x, times=2):
+            ...         return x * times
+            ...     @staticmethod
+            ...     def backward(ctx, dy):
+            ...         return dy * 2
+            >>> Double.apply(paddle.to_tensor([1.5])).numpy()
+            array([3.], dtype=float32)
         """
         raise NotImplementedError("You must implement the forward function for PyLayer.")
 
@@ -146,8 +288,19 @@ class PyLayer(PyLayerContext):
         """Computes the gradients of the Tensor inputs from those of the outputs.
 
         Example:
-            >>> def backward(ctx, dy):  # doctest: +SKIP
-            ...     return dy * 2
+            >>> from paddle.autograd import PyLayer
+            >>> class Sum(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x, y):
+            ...         return x + y
+            ...     @staticmethod
+            ...     def backward(ctx, dz):
+            ...         return dz, None  # no gradient for y
+            >>> x = paddle.to_tensor([1.0], stop_gradient=False)
+            >>> y = paddle.to_tensor([2.0], stop_gradient=False)
+            >>> Sum.apply(x, y).backward()
+            >>> x.grad.numpy(), y.grad
+            (array([1.], dtype=float32), None)
         """
         raise NotImplementedError("You must implement the backward function for PyLayer.")
 
@@ -157,10 +310,26 @@ class PyLayer(PyLayerContext):
         the gradient of its Tensor outputs when a Tensor input wants one.
 
         Example:
-            >>> y = Cube.apply(x)  # doctest: +SKIP
+            >>> from paddle.autograd import PyLayer
+            >>> class Scale(PyLayer):
+            ...     @staticmethod
+            ...     def forward(ctx, x, factor=1.0):
+            ...         ctx.factor = factor
+            ...         return x * factor
+            ...     @staticmethod
+            ...     def backward(ctx, dy):
+            ...         return dy * ctx.factor
+            >>> x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+            >>> y = Scale.apply(x, factor=3.0)
+            >>> y.sum().backward()
+            >>> x.grad.numpy()
+            array([3., 3.], dtype=float32)
         """
         ctx = PyLayerContext()
-        inputs = [a for a in itertools.chain(args, kwargs.values()) if isinstance(a, Tensor)]
+        positions = [a for a in itertools.chain(args, kwargs.values())
+                     if isinstance(a, Tensor) or (type(a) is list and _has_tensor(a))]
+        inputs = [t for p in positions for t in ([p] if isinstance(p, Tensor) else p)
+                  if isinstance(t, Tensor)]
         with no_grad():
             result = cls.forward(ctx, *args, **kwargs)
         outputs = [result] if isinstance(result, Tensor) else result
@@ -173,7 +342,10 @@ class PyLayer(PyLayerContext):
             if not diff:
                 t.stop_gradient = True
         if is_grad_enabled() and any(not x.stop_gradient for x in inputs) and any(differentiable):
-            backward = _BackwardCall(cls, ctx, inputs, tensors, differentiable)
+            if ctx.container is not None:
+                ctx.container = tuple(_SavedOutput(t) if _contains(tensors, t) else t
+                                      for t in ctx.container)
+            backward = _BackwardCall(cls, ctx, positions, tensors, differentiable)
             _core._make_py_layer_node(f"PyLayer_{cls.__name__}", backward, inputs,
                                       [t for t, d in zip(tensors, differentiable) if d])
         if isinstance(result, Tensor):
@@ -201,18 +373,21 @@ def _own_outputs(cls, ctx, outputs, inputs):
 
 class _BackwardCall:
     """The node's gradient rule: the user's backward, with PaddlePaddle's
-    treatment of missing output gradients and checks of what it returns."""
+    treatment of missing output gradients and checks of what it returns.
+    An input position is a Tensor's _Meta, or for a list argument a list of
+    _Meta (None for an item that is not a Tensor)."""
 
-    def __init__(self, cls, ctx, inputs, outputs, differentiable):
+    def __init__(self, cls, ctx, positions, outputs, differentiable):
         self.cls, self.ctx = cls, ctx
-        self.inputs = [_Meta(x) for x in inputs]
+        self.positions = [_Meta(p) if isinstance(p, Tensor)
+                          else [_Meta(v) if isinstance(v, Tensor) else None for v in p]
+                          for p in positions]
         self.outputs = [_Meta(t) for t in outputs]
         self.differentiable = differentiable
 
     def __call__(self, grads):
         from ..tensor.creation import zeros
 
-        name = self.cls.__name__
         arriving = iter(grads)
         full = []
         for meta, diff in zip(self.outputs, self.differentiable):
@@ -222,37 +397,54 @@ class _BackwardCall:
             elif g is not None and self.ctx.grad_in_dtype_consistent and g.dtype != meta.dtype:
                 g = g.astype(meta.dtype)
             full.append(g)
-        result = self.cls.backward(self.ctx, *full)
-        if result is None or isinstance(result, Tensor):
-            result = [result]
-        elif isinstance(result, (list, tuple)):
+        result = self._per_position(self.cls.backward(self.ctx, *full))
+        flat = []
+        for i, (pos, g) in enumerate(zip(self.positions, result)):
+            if isinstance(pos, _Meta):
+                flat.append(self._check(str(i), pos, g))
+                continue
+            g = [None] * len(pos) if g is None else g
+            if not isinstance(g, (list, tuple)) or len(g) != len(pos):
+                raise ValueError(f"{self.cls.__name__} : input #{i} is a list of {len(pos)}, so "
+                                 f"its gradient must be a list of {len(pos)} (Tensor or None), "
+                                 f"got {type(g).__name__}")
+            flat += [self._check(f"{i}.{j}", m, gj) for j, (m, gj) in enumerate(zip(pos, g))
+                     if m is not None]
+        return flat
+
+    def _per_position(self, result):
+        """What backward returned, as one entry per input position."""
+        name, n = self.cls.__name__, len(self.positions)
+        one_list_input = n == 1 and isinstance(self.positions[0], list)
+        if isinstance(result, tuple) or (isinstance(result, list) and not one_list_input):
             result = list(result)
+        elif result is None or isinstance(result, (Tensor, list)):
+            result = [result]
         else:
             raise ValueError(f"{name} : We can only support Tensor or None for backward output, "
                              f"but got {type(result).__name__}")
-        n = len(self.inputs)
         if len(result) > n:
             raise ValueError(f"{name} : The number of outputs of `PyLayer.backward` should be {n}, "
                              f"but received {len(result)}.")
         for i in range(len(result), n):
-            if not self.inputs[i].stop_gradient:
+            pos = self.positions[i]
+            metas = [pos] if isinstance(pos, _Meta) else [m for m in pos if m is not None]
+            if any(not m.stop_gradient for m in metas):
                 raise ValueError(f"{name}'s backward function should not return empty at {i} "
                                  f"position: input #{i} wants a gradient")
-        result += [None] * (n - len(result))
-        return [self._check(i, g) for i, g in enumerate(result)]
+        return result + [None] * (n - len(result))
 
-    def _check(self, i, g):
+    def _check(self, where, meta, g):
         name = self.cls.__name__
         if g is None:
             return None
         if not isinstance(g, Tensor):
             raise ValueError(f"{name} : We can only support Tensor or None for backward output, "
-                             f"but got {type(g).__name__} at position {i}")
-        meta = self.inputs[i]
+                             f"but got {type(g).__name__} at position {where}")
         if meta.stop_gradient:
-            raise ValueError(f"{name}'s backward function should return None at {i} position, "
+            raise ValueError(f"{name}'s backward function should return None at {where} position, "
                              "because its forward Tensor's stop_gradient is True.")
         if list(g.shape) != meta.shape:
             raise ValueError(f"{name} : backward returned a gradient of shape {list(g.shape)} for "
-                             f"input #{i}, whose shape is {meta.shape}")
+                             f"input #{where}, whose shape is {meta.shape}")
         return g.astype(meta.dtype) if g.dtype != meta.dtype else g

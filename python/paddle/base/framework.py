@@ -106,8 +106,9 @@ def _positive_shape(shape, fn):
 
 def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_initializer=None):
     """A new parameter of ``shape`` and ``dtype``, initialized by ``attr``'s
-    initializer, else ``default_initializer``, else Constant(0) for a bias and
-    XavierUniform for a weight.
+    initializer, else the global one (set_global_initializer), else
+    ``default_initializer``, else Constant(0) for a bias and XavierUniform for
+    a weight.
 
     Args:
         shape (list|tuple): positive dims.
@@ -142,7 +143,9 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
         helper = unique_name.generate("create_parameter")
         name = unique_name.generate(helper + (".b" if is_bias else ".w"))
     kwargs["name"] = name or attr.name
-    initializer = attr.initializer or default_initializer or init._default_initializer(is_bias)
+    # PaddlePaddle's order: the attr's own, the global one, the layer's default, the fallback.
+    initializer = (attr.initializer or init._global_initializer(is_bias) or default_initializer
+                   or init._default_initializer(is_bias))
     param = EagerParamBase(dims, d, **kwargs)
     initializer(param)
     return param

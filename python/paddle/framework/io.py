@@ -8,18 +8,19 @@ import pickle
 import struct
 import warnings
 
+from . import _checked_unpickle
 from . import _saved_format as _fmt
+from . import _tensor_stream
 
 __all__ = ["save", "load"]
 
 _SAVE_CONFIGS = ("use_binary_format", "pickle_protocol", "safetensors")
 _LOAD_CONFIGS = ("model_filename", "params_filename", "keep_name_table", "return_numpy",
                  "safetensors")
-# What a damaged pickle stream raises besides EOFError (numpy, rebuilding an
-# array from damaged state, raises RuntimeError and SystemError too).
+# What a damaged pickle stream raises besides EOFError (LookupError: a
+# protocol 2 pickle's bytes name their codec, which damage can misspell).
 _CORRUPT_STREAM_ERRORS = (pickle.UnpicklingError, ValueError, KeyError, IndexError, TypeError,
-                          OverflowError, MemoryError, UnicodeDecodeError, struct.error,
-                          RuntimeError, SystemError)
+                          OverflowError, MemoryError, LookupError, struct.error)
 
 
 def _check_configs(configs, supported, fn):
@@ -80,26 +81,34 @@ def save(obj, path, protocol=4, **configs):
         protocol (int, optional): the pickle protocol, 2, 3 or 4. Under 2 and 3
             arrays over 1 GiB in a state_dict are stored in slices. Default 4.
         **configs: ``pickle_protocol`` (deprecated spelling of ``protocol``),
-            ``use_binary_format`` (bool; True is not supported here),
+            ``use_binary_format`` (bool: save a single Tensor in the C++ tensor
+            stream format instead of a pickle; default False),
             ``safetensors`` (not supported).
 
     Returns:
         None
 
     Example:
+        >>> import os
+        >>> import tempfile
         >>> import paddle
         >>> w = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
-        >>> paddle.save({"w": w}, "model/linear.pdparams")
-        >>> paddle.load("model/linear.pdparams")["w"].shape
-        [2, 2]
+        >>> path = os.path.join(tempfile.mkdtemp(), "model", "linear.pdparams")
+        >>> paddle.save({"w": w}, path)
+        >>> paddle.load(path)["w"].shape
+        paddle.Size([2, 2])
     """
     _check_configs(configs, _SAVE_CONFIGS, "save")
     use_binary = configs.get("use_binary_format", False)
     if not isinstance(use_binary, bool):
         raise TypeError(f"Type of `use_binary_format` should be bool, but received {type(use_binary)}.")
     if use_binary:
-        raise NotImplementedError("paddle.save: use_binary_format=True (the C++ tensor stream) "
-                                  "is not supported; save with the default pickle format")
+        if not isinstance(obj, _fmt.Tensor):
+            raise NotImplementedError("When use_binary_format = True, `paddle.save`  expected "
+                                      f"Tensor, but received {type(obj)}.")
+        _prepare_path(path)
+        _write(path, lambda f: _tensor_stream.write(obj, f))
+        return
     if configs.get("pickle_protocol") is not None:
         protocol = configs["pickle_protocol"]
         warnings.warn("'pickle_protocol' is a deprecated argument. Please use 'protocol' instead.")
@@ -117,17 +126,36 @@ def save(obj, path, protocol=4, **configs):
         _write(path, lambda f: _fmt.TensorPickler(f, protocol).dump(obj))
 
 
+class _NotAPickle(ValueError):
+    pass
+
+
 def _unpickle(f, where):
     if _remaining_bytes(f) == 0:
         raise EOFError(f"paddle.load: {where} is empty (Ran out of input)")
     try:
-        return pickle.load(f, encoding="latin1")
+        return _checked_unpickle.load(f)
     except EOFError:
         raise EOFError(f"paddle.load: {where} ends before its pickle does (the file is "
                        "truncated)") from None
     except _CORRUPT_STREAM_ERRORS as e:
-        raise ValueError(f"`paddle.load` can not parse the file:{where}. It is not a "
-                         f"paddle.save pickle or it is damaged ({type(e).__name__}: {e})") from None
+        kind = _NotAPickle if isinstance(e, pickle.UnpicklingError) else ValueError
+        raise kind(f"`paddle.load` can not parse the file:{where}. It is not a "
+                   f"paddle.save pickle or it is damaged ({type(e).__name__}: {e})") from None
+
+
+def _load_from(f, where, return_numpy, keep_name_table):
+    start = f.tell()
+    try:
+        return _fmt.restore(_unpickle(f, where), return_numpy, keep_name_table)
+    except _NotAPickle as not_pickle:
+        # What paddle.save(tensor, use_binary_format=True) wrote?
+        f.seek(start)
+        try:
+            arr = _tensor_stream.read(f.read())
+        except ValueError:
+            raise not_pickle from None
+        return arr if return_numpy else _fmt.numpy_to_tensor(arr)
 
 
 def _remaining_bytes(f):
@@ -172,19 +200,17 @@ def load(path, **configs):
     if isinstance(path, _io.BytesIO):
         start = path.tell()
         try:
-            loaded = _unpickle(path, "<BytesIO>")
+            return _load_from(path, "<BytesIO>", return_numpy, keep_name_table)
         except BaseException:
             path.seek(start)  # as PaddlePaddle leaves a buffer it could not read
             raise
-    elif isinstance(path, str):
-        if not os.path.exists(path):
-            raise ValueError(f"The ``path`` ({path}) to load model not exists.")
-        if os.path.isdir(path):
-            raise ValueError(f"paddle.load: '{path}' is a directory; give the file paddle.save "
-                             "wrote (PaddlePaddle 1.x model directories are not read here)")
-        with open(path, "rb") as f:
-            loaded = _unpickle(f, path)
-    else:
+    if not isinstance(path, str):
         raise TypeError(f"paddle.load: path must be a str file path or an io.BytesIO, "
                         f"got {type(path).__name__}")
-    return _fmt.restore(loaded, return_numpy, keep_name_table)
+    if not os.path.exists(path):
+        raise ValueError(f"The ``path`` ({path}) to load model not exists.")
+    if os.path.isdir(path):
+        raise ValueError(f"paddle.load: '{path}' is a directory; give the file paddle.save "
+                         "wrote (PaddlePaddle 1.x model directories are not read here)")
+    with open(path, "rb") as f:
+        return _load_from(f, path, return_numpy, keep_name_table)

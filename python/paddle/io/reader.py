@@ -41,8 +41,8 @@ class DataLoader:
         2
         >>> for x, y in loader:
         ...     print(x.shape, y.shape)
-        [2, 2] [2]
-        [2, 2] [2]
+        paddle.Size([2, 2]) paddle.Size([2])
+        paddle.Size([2, 2]) paddle.Size([2])
     """
 
     def __init__(self, dataset, feed_list=None, places=None, return_list=True,
@@ -96,8 +96,9 @@ class DataLoader:
             if not isinstance(batch_size, (int, float)) or isinstance(batch_size, bool):
                 raise TypeError(f"batch_size should be an int, "
                                 f"but got {type(batch_size).__name__}")
-            _require(isinstance(batch_size, int) and batch_size > 0, f"batch_size should be None or a positive value when "
-                                     f"batch_sampler is not given, but got {batch_size}")
+            _require(isinstance(batch_size, int) and batch_size > 0,
+                     f"batch_size should be None or a positive value when batch_sampler "
+                     f"is not given, but got {batch_size}")
             self.batch_size = batch_size
             if self._iterable:
                 self.batch_sampler = _InfiniteIterableSampler(dataset, batch_size)

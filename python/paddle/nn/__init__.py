@@ -5,20 +5,22 @@ from . import clip, functional, initializer, layer  # noqa: F401
 from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
 from .layer import (  # noqa: F401
     AdaptiveAvgPool2D, AdaptiveMaxPool2D, AvgPool2D, BCELoss, BCEWithLogitsLoss, BatchNorm1D,
-    BatchNorm2D, CELU, Conv2D, CrossEntropyLoss, Dropout, ELU, Embedding, Flatten, GELU,
-    Hardsigmoid, Hardswish, Identity, KLDivLoss, L1Loss, Layer, LayerDict, LayerList,
-    LayerNorm, LeakyReLU, Linear, LogSigmoid, LogSoftmax, MSELoss, MaxPool2D, Mish, NLLLoss,
-    PReLU, Pad2D, ParameterList, ReLU, ReLU6, SELU, Sequential, SiLU, Sigmoid, SmoothL1Loss,
-    Softmax, Softplus, Softsign, Swish, Tanh, Upsample,
+    BatchNorm2D, BatchNorm3D, CELU, Conv2D, CrossEntropyLoss, Dropout, ELU, Embedding, Flatten,
+    GELU, GroupNorm, Hardsigmoid, Hardswish, Identity, InstanceNorm1D, InstanceNorm2D,
+    KLDivLoss, L1Loss, Layer, LayerDict, LayerList, LayerNorm, LeakyReLU, Linear, LogSigmoid,
+    LogSoftmax, MSELoss, MaxPool2D, Mish, NLLLoss, PReLU, Pad2D, ParameterList, ReLU, ReLU6,
+    SELU, Sequential, SiLU, Sigmoid, SmoothL1Loss, Softmax, Softplus, Softsign, Swish, Tanh,
+    Upsample,
 )
 
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
     "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
-    "BatchNorm1D", "BatchNorm2D", "CELU", "Conv2D", "CrossEntropyLoss", "Dropout", "ELU",
-    "Embedding", "Flatten", "GELU", "Hardsigmoid", "Hardswish", "Identity", "KLDivLoss",
-    "L1Loss", "Layer", "LayerDict", "LayerList", "LayerNorm", "LeakyReLU", "Linear",
-    "LogSigmoid", "LogSoftmax", "MSELoss", "MaxPool2D", "Mish", "NLLLoss", "PReLU", "Pad2D",
-    "ParameterList", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss",
-    "Softmax", "Softplus", "Softsign", "Swish", "Tanh", "Upsample",
+    "BatchNorm1D", "BatchNorm2D", "BatchNorm3D", "CELU", "Conv2D", "CrossEntropyLoss",
+    "Dropout", "ELU", "Embedding", "Flatten", "GELU", "GroupNorm", "Hardsigmoid", "Hardswish",
+    "Identity", "InstanceNorm1D", "InstanceNorm2D", "KLDivLoss", "L1Loss", "Layer",
+    "LayerDict", "LayerList", "LayerNorm", "LeakyReLU", "Linear", "LogSigmoid", "LogSoftmax",
+    "MSELoss", "MaxPool2D", "Mish", "NLLLoss", "PReLU", "Pad2D", "ParameterList", "ReLU",
+    "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softplus",
+    "Softsign", "Swish", "Tanh", "Upsample",
 ]

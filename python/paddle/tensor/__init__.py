@@ -19,3 +19,4 @@ from .search import *  # noqa: F401,F403
 from .stat import *  # noqa: F401,F403
 
 tensor_methods.install()
+from . import more_methods  # noqa: E402,F401  (installs conversions and in-place variants)

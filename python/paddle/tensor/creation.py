@@ -61,7 +61,7 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     Example:
         >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]], stop_gradient=False)
         >>> x.shape
-        [2, 2]
+        paddle.Size([2, 2])
     """
     if isinstance(data, Tensor):
         arr = data.numpy()
@@ -143,7 +143,7 @@ def empty(shape, dtype=None, name=None):
 
     Example:
         >>> paddle.empty([2, 3]).shape
-        [2, 3]
+        paddle.Size([2, 3])
     """
     return zeros(shape, dtype)
 
@@ -188,7 +188,7 @@ def empty_like(x, dtype=None, name=None):
 
     Example:
         >>> paddle.empty_like(paddle.ones([2])).shape
-        [2]
+        paddle.Size([2])
     """
     return full_like(x, 0, dtype)
 
@@ -264,7 +264,7 @@ def uniform(shape, dtype=None, min=0, max=1.0, seed=0, name=None):  # noqa: A002
 
     Example:
         >>> paddle.uniform([2, 3], min=-1.0, max=1.0).shape
-        [2, 3]
+        paddle.Size([2, 3])
     """
     d = _float_dtype(dtype, "uniform")
     if min > max:
@@ -277,7 +277,7 @@ def rand(shape, dtype=None, name=None):
 
     Example:
         >>> paddle.rand([2, 3]).shape
-        [2, 3]
+        paddle.Size([2, 3])
     """
     return uniform(shape, dtype, 0.0, 1.0)
 
@@ -287,7 +287,7 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
 
     Example:
         >>> paddle.normal(0.0, 2.0, [3]).shape
-        [3]
+        paddle.Size([3])
     """
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         base_shape = mean.shape if isinstance(mean, Tensor) else std.shape
@@ -304,7 +304,7 @@ def randn(shape, dtype=None, name=None):
 
     Example:
         >>> paddle.randn([2, 3]).shape
-        [2, 3]
+        paddle.Size([2, 3])
     """
     d = _float_dtype(dtype, "randn")
     return _gaussian(shape_list(shape, "randn"), 0.0, 1.0, 0, d.code)
@@ -315,7 +315,7 @@ def standard_normal(shape, dtype=None, name=None):
 
     Example:
         >>> paddle.standard_normal([2]).shape
-        [2]
+        paddle.Size([2])
     """
     return randn(shape, dtype)
 
@@ -340,7 +340,7 @@ def randint_like(x, low=0, high=None, dtype=None, name=None):
 
     Example:
         >>> paddle.randint_like(paddle.zeros([2, 2]), 0, 5).shape
-        [2, 2]
+        paddle.Size([2, 2])
     """
     check_tensor(x, "x", "randint_like")
     if high is None:

@@ -83,7 +83,7 @@ def expand(x, shape, name=None):
 
     Example:
         >>> paddle.expand(paddle.to_tensor([1, 2, 3]), [2, 3]).shape
-        [2, 3]
+        paddle.Size([2, 3])
     """
     check_tensor(x, "x", "expand")
     target = shape_list(shape, "expand")
@@ -110,7 +110,7 @@ def broadcast_to(x, shape, name=None):
 
     Example:
         >>> paddle.broadcast_to(paddle.to_tensor([1, 2, 3]), [2, 3]).shape
-        [2, 3]
+        paddle.Size([2, 3])
     """
     check_tensor(x, "x", "broadcast_to")
     return expand(x, shape)
@@ -121,7 +121,7 @@ def expand_as(x, y, name=None):
 
     Example:
         >>> paddle.expand_as(paddle.to_tensor([1, 2]), paddle.zeros([3, 2])).shape
-        [3, 2]
+        paddle.Size([3, 2])
     """
     check_tensor(x, "x", "expand_as")
     check_tensor(y, "y", "expand_as")
@@ -133,7 +133,7 @@ def broadcast_tensors(input, name=None):  # noqa: A002  (PaddlePaddle's name)
 
     Example:
         >>> [t.shape for t in paddle.broadcast_tensors([paddle.ones([2, 1]), paddle.ones([3])])]
-        [[2, 3], [2, 3]]
+        [paddle.Size([2, 3]), paddle.Size([2, 3])]
     """
     if not isinstance(input, (list, tuple)):
         raise TypeError(f"[broadcast_tensors] input must be a list or tuple of Tensors, got "

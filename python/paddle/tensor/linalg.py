@@ -45,7 +45,7 @@ def bmm(x, y, name=None):
 
     Example:
         >>> paddle.bmm(paddle.ones([2, 3, 4]), paddle.ones([2, 4, 5])).shape
-        [2, 3, 5]
+        paddle.Size([2, 3, 5])
     """
     check_tensor(x, "x", "bmm")
     check_tensor(y, "y", "bmm")
@@ -65,7 +65,7 @@ def mm(input, mat2, name=None):  # noqa: A002  (PaddlePaddle's name)
 
     Example:
         >>> paddle.mm(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
-        [2, 4]
+        paddle.Size([2, 4])
     """
     return matmul(input, mat2)
 
@@ -75,7 +75,7 @@ def t(input, name=None):  # noqa: A002
 
     Example:
         >>> paddle.t(paddle.ones([2, 3])).shape
-        [3, 2]
+        paddle.Size([3, 2])
     """
     check_tensor(input, "input", "t")
     if input.ndim > 2:

@@ -44,7 +44,7 @@ def reshape(x, shape, name=None):
 
     Example:
         >>> paddle.reshape(paddle.arange(6), [2, -1]).shape
-        [2, 3]
+        paddle.Size([2, 3])
     """
     check_tensor(x, "x", "reshape")
     return _reshape(x, shape_list(shape, "reshape"))
@@ -55,7 +55,7 @@ def transpose(x, perm, name=None):
 
     Example:
         >>> paddle.transpose(paddle.ones([2, 3]), [1, 0]).shape
-        [3, 2]
+        paddle.Size([3, 2])
     """
     check_tensor(x, "x", "transpose")
     perm = list(perm)
@@ -104,7 +104,7 @@ def squeeze(x, axis=None, name=None):
 
     Example:
         >>> paddle.squeeze(paddle.ones([1, 3, 1]), axis=0).shape
-        [3, 1]
+        paddle.Size([3, 1])
     """
     check_tensor(x, "x", "squeeze")
     return _squeeze(x, _axis_list(axis, "squeeze"))
@@ -115,7 +115,7 @@ def unsqueeze(x, axis, name=None):
 
     Example:
         >>> paddle.unsqueeze(paddle.ones([3]), 0).shape
-        [1, 3]
+        paddle.Size([1, 3])
     """
     check_tensor(x, "x", "unsqueeze")
     return _unsqueeze(x, _axis_list(axis, "unsqueeze"))
@@ -126,7 +126,7 @@ def flatten(x, start_axis=0, stop_axis=-1, name=None):
 
     Example:
         >>> paddle.flatten(paddle.ones([2, 3, 4]), 1).shape
-        [2, 12]
+        paddle.Size([2, 12])
     """
     check_tensor(x, "x", "flatten")
     if x.ndim == 0:
@@ -154,7 +154,7 @@ def concat(x, axis=0, name=None):
 
     Example:
         >>> paddle.concat([paddle.ones([1, 2]), paddle.zeros([1, 2])]).shape
-        [2, 2]
+        paddle.Size([2, 2])
     """
     xs = _tensor_list(x, "concat")
     if isinstance(axis, Tensor):
@@ -167,7 +167,7 @@ def stack(x, axis=0, name=None):
 
     Example:
         >>> paddle.stack([paddle.ones([2]), paddle.zeros([2])]).shape
-        [2, 2]
+        paddle.Size([2, 2])
     """
     return _stack(_tensor_list(x, "stack"), int(axis))
 
@@ -178,7 +178,7 @@ def split(x, num_or_sections, axis=0, name=None):
 
     Example:
         >>> [t.shape for t in paddle.split(paddle.ones([4, 2]), 2)]
-        [[2, 2], [2, 2]]
+        [paddle.Size([2, 2]), paddle.Size([2, 2])]
     """
     check_tensor(x, "x", "split")
     if isinstance(axis, Tensor):
@@ -201,7 +201,7 @@ def chunk(x, chunks, axis=0, name=None):
 
     Example:
         >>> [t.shape for t in paddle.chunk(paddle.ones([2, 6]), 3, axis=1)]
-        [[2, 2], [2, 2], [2, 2]]
+        [paddle.Size([2, 2]), paddle.Size([2, 2]), paddle.Size([2, 2])]
     """
     check_tensor(x, "x", "chunk")
     if not isinstance(chunks, (numbers.Integral, np.integer)) or isinstance(chunks, bool):
@@ -224,7 +224,7 @@ def unstack(x, axis=0, num=None):
 
     Example:
         >>> [t.shape for t in paddle.unstack(paddle.ones([2, 3]), axis=1)]
-        [[2], [2], [2]]
+        [paddle.Size([2]), paddle.Size([2]), paddle.Size([2])]
     """
     check_tensor(x, "x", "unstack")
     axis = _axis_in_range(axis, x, "unstack")
@@ -241,7 +241,7 @@ def unbind(input, axis=0):  # noqa: A002  (PaddlePaddle's name)
 
     Example:
         >>> [t.shape for t in paddle.unbind(paddle.ones([2, 3]))]
-        [[3], [3]]
+        [paddle.Size([3]), paddle.Size([3])]
     """
     check_tensor(input, "input", "unbind")
     return unstack(input, axis)

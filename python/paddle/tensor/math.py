@@ -229,7 +229,7 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
 
     Example:
         >>> paddle.matmul(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
-        [2, 4]
+        paddle.Size([2, 4])
     """
     check_tensor(x, "x", "matmul")
     check_tensor(y, "y", "matmul")

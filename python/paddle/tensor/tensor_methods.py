@@ -2,6 +2,7 @@
 autograd entry points, printing. Installed on the C++ class once at import."""
 import numpy as np
 
+from .. import _core
 from ..framework import dtypes as _dtype
 from . import (
     creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric, ordered,
@@ -89,7 +90,7 @@ def _format(self):
     else:
         body = np.array2string(arr, separator=", ", prefix="       ", precision=8,
                                threshold=1000, edgeitems=3)
-    return (f"Tensor(shape={self.shape}, dtype={self.dtype.name}, place={self.place}, "
+    return (f"Tensor(shape={list(self.shape)}, dtype={self.dtype.name}, place={self.place}, "
             f"stop_gradient={self.stop_gradient},\n       {body})")
 
 
@@ -132,7 +133,9 @@ _METHODS = {
     "__array__": lambda self, dtype=None, copy=None: (
         self.numpy() if dtype is None else self.numpy().astype(dtype)),
     # Arithmetic and comparisons are C slots (core/pybind/eager_math.cc).
-    "__array_ufunc__": None,  # numpy defers to them: ndarray + Tensor is a Tensor
+    "__array_ufunc__": None,
+    "__dlpack__": lambda self, stream=None, **kwargs: _core.to_dlpack(self),
+    "__dlpack_device__": lambda self: (1, 0),  # (kDLCPU, device 0)  # numpy defers to them: ndarray + Tensor is a Tensor
     "__abs__": math.abs,
     "size": property(lambda self: int(np.prod(self.shape)), doc="The number of elements."),
     "T": property(lambda self: manipulation.transpose(self, list(range(self.ndim))[::-1]),

@@ -2,6 +2,7 @@
 calling process, and one that has worker processes read them."""
 import itertools
 import multiprocessing
+import pickle
 import queue
 import signal
 import sys
@@ -83,7 +84,7 @@ class _WorkerPool:
         """Reads what the workers already sent and frees its shared memory."""
         while True:
             try:
-                _, _, result = self.result_queue.get_nowait()
+                _, _, result = pickle.loads(self.result_queue.get_nowait())
             except (queue.Empty, OSError, EOFError, ValueError):
                 return
             release_result(result)
@@ -251,15 +252,15 @@ class MultiProcessIter:
                 self._arrived[index] = result
 
     def _receive(self):
-        """The next message of any worker; raises when a worker died or none
-        came within the DataLoader's timeout."""
+        """The next message of any worker (epoch, task index, result); raises
+        when a worker died or none came within the DataLoader's timeout."""
         deadline = time.monotonic() + self._timeout if self._timeout > 0 else None
         while True:
             wait = _LIVENESS_INTERVAL
             if deadline is not None:
                 wait = max(0.0, min(wait, deadline - time.monotonic()))
             try:
-                return self._pool.result_queue.get(timeout=wait)
+                return pickle.loads(self._pool.result_queue.get(timeout=wait))
             except queue.Empty:
                 pass
             dead = self._pool.dead_workers()

@@ -2,7 +2,7 @@
 batch: the worker copies the arrays in and sends only a small descriptor;
 the main process copies them out and unlinks the segment. Arrays of Python
 objects cannot live in shared memory and travel pickled inside the descriptor."""
-from multiprocessing import shared_memory
+import os
 
 import numpy as np
 
@@ -27,14 +27,39 @@ class Packet:
         self.segment, self.entries = state
 
 
+def _shared_memory():
+    # Imported on first use: it costs `import paddle` a few ms (hashlib, secrets).
+    from multiprocessing import shared_memory
+
+    return shared_memory
+
+
 def _in_shared_memory(array):
     # Empty arrays pickle to a few bytes, and would need no room in the segment.
     return not array.dtype.hasobject and array.nbytes > 0
 
 
-def pack(arrays):
-    """A Packet holding ``arrays`` (numpy arrays) in a new segment; the caller
-    (a worker) keeps no handle: the receiver owns and unlinks the segment."""
+def segment_prefix(owner_pid):
+    """The name prefix of the segments made for process ``owner_pid``: the
+    owner of a segment left behind can be told from /dev/shm."""
+    return f"pdio_{owner_pid}_"
+
+
+def _new_segment(size, owner_pid):
+    import secrets  # on first use, as _shared_memory
+
+    while True:
+        name = segment_prefix(owner_pid) + secrets.token_hex(4)
+        try:
+            return _shared_memory().SharedMemory(name=name, create=True, size=size)
+        except FileExistsError:  # the 32 random bits met a live segment: draw again
+            continue
+
+
+def pack(arrays, owner_pid=None):
+    """A Packet holding ``arrays`` (numpy arrays) in a new segment for the
+    process ``owner_pid`` (default: this one) to read; the caller (a worker)
+    keeps no handle: the receiver owns and unlinks the segment."""
     arrays = [np.asarray(a) for a in arrays]
     offsets, size = [], 0
     for array in arrays:
@@ -46,7 +71,7 @@ def pack(arrays):
             offsets.append(None)
     if size == 0:
         return Packet(None, [("pickled", a) for a in arrays])
-    segment = shared_memory.SharedMemory(create=True, size=size)
+    segment = _new_segment(size, os.getpid() if owner_pid is None else owner_pid)
     try:
         entries = []
         for array, offset in zip(arrays, offsets):
@@ -69,7 +94,7 @@ def unpack(packet):
     """The arrays of ``packet`` (copies), unlinking its segment."""
     if packet.segment is None:
         return [array for _, array in packet.entries]
-    segment = shared_memory.SharedMemory(name=packet.segment)
+    segment = _shared_memory().SharedMemory(name=packet.segment)
     try:
         arrays = []
         for entry in packet.entries:
@@ -89,7 +114,7 @@ def release(packet):
     if packet.segment is None:
         return
     try:
-        segment = shared_memory.SharedMemory(name=packet.segment)
+        segment = _shared_memory().SharedMemory(name=packet.segment)
     except FileNotFoundError:
         return
     segment.close()

@@ -133,7 +133,8 @@ class ComposeDataset(Dataset):
                 raise AssertionError("paddle.io.IterableDataset not supported")
             if i > 0 and len(dataset) != len(self.datasets[0]):
                 raise AssertionError(f"lengths of datasets should be same, but dataset {i} has "
-                                     f"{len(dataset)} samples and dataset 0 {len(self.datasets[0])}")
+                                     f"{len(dataset)} samples and dataset 0 "
+                                     f"{len(self.datasets[0])}")
 
     def __len__(self):
         return len(self.datasets[0])

@@ -2,6 +2,7 @@
 (get_worker_info), how it seeds its random generators, and its loop of
 fetching, collating and shipping whole batches."""
 import os
+import pickle
 import queue
 import random
 import sys
@@ -54,17 +55,19 @@ class DrainedMarker:
 
 
 class WorkerError:
-    """An exception raised in a worker, carried to the main process: its type
-    and the worker's formatted traceback."""
+    """The exception being handled in a worker, carried to the main process:
+    its type (RuntimeError for a type that cannot be pickled, such as a class
+    local to a function) and the worker's formatted traceback."""
 
     def __init__(self, worker_id):
         exc_type, exc, tb = sys.exc_info()
         self.worker_id = worker_id
-        self.exc_type = exc_type
+        self.type_name = exc_type.__name__
+        self.exc_type = exc_type if _picklable(exc_type) else RuntimeError
         self.text = "".join(traceback.format_exception(exc_type, exc, tb))
 
     def reraise(self):
-        message = (f"DataLoader worker({self.worker_id}) caught {self.exc_type.__name__} "
+        message = (f"DataLoader worker({self.worker_id}) caught {self.type_name} "
                    f"with message:\n{self.text}")
         try:
             error = self.exc_type(message)
@@ -72,14 +75,26 @@ class WorkerError:
             raise RuntimeError(message) from None
         raise error
 
-    def __reduce__(self):
-        return _rebuild_worker_error, (self.worker_id, self.exc_type, self.text)
+
+def _picklable(value):
+    try:
+        pickle.dumps(value)
+    except Exception:
+        return False
+    return True
 
 
-def _rebuild_worker_error(worker_id, exc_type, text):
-    error = WorkerError.__new__(WorkerError)
-    error.worker_id, error.exc_type, error.text = worker_id, exc_type, text
-    return error
+def encode_result(epoch, index, result, worker_id):
+    """A worker's answer, pickled here rather than in the queue's feeder
+    thread, where a failure would lose it and leave the main process waiting:
+    a result that does not pickle becomes the WorkerError of that failure."""
+    try:
+        return pickle.dumps((epoch, index, result), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        error = WorkerError(worker_id)
+    if isinstance(result, tuple) and isinstance(result[0], shared_arrays.Packet):
+        shared_arrays.release(result[0])  # nobody will read this batch
+    return pickle.dumps((epoch, index, error), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 # numpy's seed for a worker: base seed and worker id mixed into four 32-bit
@@ -140,14 +155,14 @@ def _seed_generators(base_seed, worker_id):
     np.random.seed(numpy_seed_words(base_seed, worker_id))
 
 
-def _shippable(batch, use_shared_memory):
+def _shippable(batch, use_shared_memory, parent):
     """(slots, skeleton) of a collated batch as it crosses the result queue:
-    Tensors as numpy arrays, all arrays in one shared-memory Packet when
-    use_shared_memory."""
+    Tensors as numpy arrays, all arrays in one shared-memory Packet for the
+    process ``parent`` when use_shared_memory."""
     slots, skeleton = flatten_batch(batch)
     slots = [s.numpy() if _is_tensor(s) else s for s in slots]
     if use_shared_memory:
-        slots = shared_arrays.pack(slots)
+        slots = shared_arrays.pack(slots, owner_pid=parent)
     return slots, skeleton
 
 
@@ -211,7 +226,8 @@ def worker_loop(config, worker_id, task_queue, result_queue, done_event):
                         fetcher = make_fetcher(config.iterable, config.dataset,
                                                config.auto_collate, config.collate_fn,
                                                config.drop_last)
-                    result = _shippable(fetcher.fetch(indices), config.use_shared_memory)
+                    result = _shippable(fetcher.fetch(indices), config.use_shared_memory,
+                                        parent)
             except StopIteration:
                 if not config.iterable:
                     result = WorkerError(worker_id)
@@ -219,6 +235,6 @@ def worker_loop(config, worker_id, task_queue, result_queue, done_event):
                     result, drained = DrainedMarker(), True
             except Exception:
                 result = WorkerError(worker_id)
-            result_queue.put((task_epoch, index, result))
+            result_queue.put(encode_result(task_epoch, index, result, worker_id))
     except KeyboardInterrupt:
         pass

@@ -3,23 +3,24 @@ from .activation import (  # noqa: F401
     celu, elu, gelu, hardsigmoid, hardswish, leaky_relu, log_sigmoid, log_softmax, mish, prelu,
     relu, relu6, selu, sigmoid, silu, softmax, softplus, softsign, swish, tanh,
 )
-from .common import dropout, linear, pad  # noqa: F401
+from .common import cosine_similarity, dropout, label_smooth, linear, pad  # noqa: F401
 from .conv import conv2d  # noqa: F401
 from .input import embedding, one_hot  # noqa: F401
 from .loss import (  # noqa: F401
     binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, kl_div, l1_loss,
     mse_loss, nll_loss, smooth_l1_loss, softmax_with_cross_entropy,
 )
-from .norm import batch_norm, layer_norm  # noqa: F401
+from .norm import batch_norm, group_norm, instance_norm, layer_norm, normalize  # noqa: F401
 from .pooling import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, max_pool2d  # noqa: F401
 from .resize import interpolate, upsample  # noqa: F401
 
 __all__ = [
     "adaptive_avg_pool2d", "adaptive_max_pool2d", "avg_pool2d", "batch_norm",
     "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu", "conv2d",
-    "cross_entropy", "dropout", "elu", "embedding", "gelu", "hardsigmoid", "hardswish",
-    "interpolate", "kl_div", "l1_loss", "layer_norm", "leaky_relu", "linear", "log_sigmoid",
-    "log_softmax", "max_pool2d", "mish", "mse_loss", "nll_loss", "one_hot", "pad", "prelu",
+    "cosine_similarity", "cross_entropy", "dropout", "elu", "embedding", "gelu", "group_norm",
+    "hardsigmoid", "hardswish", "instance_norm", "interpolate", "kl_div", "l1_loss",
+    "label_smooth", "layer_norm", "leaky_relu", "linear", "log_sigmoid", "log_softmax",
+    "max_pool2d", "mish", "mse_loss", "nll_loss", "normalize", "one_hot", "pad", "prelu",
     "relu", "relu6", "selu", "sigmoid", "silu", "smooth_l1_loss", "softmax",
     "softmax_with_cross_entropy", "softplus", "softsign", "swish", "tanh", "upsample",
 ]

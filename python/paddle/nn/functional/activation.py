@@ -3,7 +3,7 @@ import numbers
 
 from ...framework import dtypes as _dtype
 from ...tensor._helpers import check_tensor, op
-from ...tensor.manipulation import cast, reshape
+from ...tensor.manipulation import cast
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
@@ -22,7 +22,7 @@ def _simple(op_type, name, formula):
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (f"Elementwise {formula}.\n\n    Example:\n        >>> "
                   f"paddle.nn.functional.{name}(paddle.to_tensor([-1.0, 0.0, 2.0])).shape\n"
-                  "        [3]\n")
+                  "        paddle.Size([3])\n")
     return fn
 
 
@@ -211,7 +211,7 @@ def log_softmax(x, axis=-1, dtype=None, name=None):
 
 def prelu(x, weight, data_format="NCHW", name=None):
     """Elementwise x where x >= 0, else weight * x; weight holds one value for
-    all elements, one per channel, or one per element (of x without its batch dim).
+    all elements or one per channel.
 
     Example:
         >>> paddle.nn.functional.prelu(paddle.to_tensor([[-2.0, 1.0]]), paddle.to_tensor([0.25])).numpy()
@@ -224,30 +224,13 @@ def prelu(x, weight, data_format="NCHW", name=None):
                          f"NDHWC, got {data_format!r}")
     if weight.ndim != 1:
         raise ValueError(f"[prelu] weight must be 1-D, got shape {weight.shape}")
-    if x.ndim < 1:
-        raise ValueError("[prelu] x must have at least 1 dim")
     channel_last = data_format[1] != "C"
-    n = weight.shape[0]
-    if n == 1:
-        mode = "all"
-    else:
-        if x.ndim < 2:
-            raise ValueError(f"[prelu] a weight of {n} values needs x with a channel dim")
-        channels = x.shape[-1] if channel_last else x.shape[1]
-        if n == channels:
-            mode = "channel"
-        elif n == int(_numel(x.shape[1:])):
-            mode = "element"
-            weight = reshape(weight, [1] + x.shape[1:])
-        else:
-            raise ValueError(f"[prelu] weight has {n} values: expected 1, the channel count "
-                             f"{channels}, or the element count {_numel(x.shape[1:])}")
-    layout = "NHWC" if channel_last else "NCHW"
-    return _prelu(x, weight, layout, mode)
-
-
-def _numel(shape):
-    out = 1
-    for d in shape:
-        out *= d
-    return out
+    mode = "all"
+    if weight.shape[0] != 1:
+        channels = None if x.ndim < 2 else (x.shape[-1] if channel_last else x.shape[1])
+        if weight.shape[0] != channels:
+            raise ValueError(f"The weight size should be equal to x input channel in prelu() when "
+                             f"weight shape is not [1]: weight has {weight.shape[0]} values, x "
+                             f"(shape {x.shape}, {data_format}) has {channels} channels")
+        mode = "channel"
+    return _prelu(x, weight, "NHWC" if channel_last else "NCHW", mode)

@@ -1,10 +1,12 @@
-"""linear, dropout and pad."""
+"""linear, dropout, pad, label_smooth and cosine_similarity."""
 import numbers
 
 from ...framework import dtypes as _dtype
 from ...tensor._helpers import check_tensor, op
 from ...tensor.creation import full, rand
 from ...tensor.manipulation import cast, concat, squeeze, unsqueeze
+from ...tensor.math import sqrt as _sqrt, sum as _sum
+from ...tensor.numeric import clip as _clip
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
@@ -21,7 +23,7 @@ def linear(x, weight, bias=None, name=None):
 
     Example:
         >>> paddle.nn.functional.linear(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
-        [2, 4]
+        paddle.Size([2, 4])
     """
     check_tensor(x, "x", "linear")
     check_tensor(weight, "weight", "linear")
@@ -115,7 +117,7 @@ def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis
 
     Example:
         >>> paddle.nn.functional.pad(paddle.ones([1, 1, 2, 2]), [1, 1, 0, 0]).shape
-        [1, 1, 2, 4]
+        paddle.Size([1, 1, 2, 4])
     """
     check_tensor(x, "x", "pad")
     if mode not in _PAD_MODES:
@@ -150,3 +152,40 @@ def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis
     for _ in range(extra):
         out = squeeze(out, insert_at)
     return out
+
+
+def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
+    """(1 - epsilon) * label + epsilon * prior_dist for one-hot (or soft)
+    labels along the last dim; prior_dist ([1, C]) defaults to uniform 1 / C.
+
+    Example:
+        >>> paddle.nn.functional.label_smooth(paddle.to_tensor([[0.0, 1.0]]), epsilon=0.5).numpy()
+        array([[0.25, 0.75]], dtype=float32)
+    """
+    check_tensor(label, "label", "label_smooth")
+    if not 0.0 <= epsilon <= 1.0:
+        raise ValueError(f"The value of epsilon must be between 0 and 1, but got {epsilon}")
+    if not _dtype.is_floating_point(label.dtype):
+        raise TypeError(f"[label_smooth] label must be a floating-point Tensor, got "
+                        f"{label.dtype.name}")
+    if prior_dist is None:
+        return label * (1.0 - epsilon) + epsilon / label.shape[-1]
+    check_tensor(prior_dist, "prior_dist", "label_smooth")
+    return label * (1.0 - epsilon) + prior_dist * epsilon
+
+
+def cosine_similarity(x1, x2, axis=1, eps=1e-8):
+    """sum(x1 * x2) / sqrt(max(sum(x1²) * sum(x2²), eps²)) along ``axis``
+    (x1 and x2 broadcast).
+
+    Example:
+        >>> x = paddle.to_tensor([[1.0, 0.0], [0.0, 2.0]])
+        >>> paddle.nn.functional.cosine_similarity(x, paddle.to_tensor([[3.0, 0.0]])).numpy()
+        array([1., 0.], dtype=float32)
+    """
+    check_tensor(x1, "x1", "cosine_similarity")
+    check_tensor(x2, "x2", "cosine_similarity")
+    w12 = _sum(x1 * x2, axis=axis)
+    w1 = _sum(x1 * x1, axis=axis)
+    w2 = _sum(x2 * x2, axis=axis)
+    return w12 / _sqrt(_clip(w1 * w2, min=eps * eps))

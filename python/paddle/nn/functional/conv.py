@@ -20,7 +20,7 @@ def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
         >>> x = paddle.ones([1, 3, 8, 8])
         >>> w = paddle.ones([4, 3, 3, 3])
         >>> paddle.nn.functional.conv2d(x, w, padding=1).shape
-        [1, 4, 8, 8]
+        paddle.Size([1, 4, 8, 8])
     """
     fn = "conv2d"
     check_tensor(x, "x", fn)

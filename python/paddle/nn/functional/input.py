@@ -1,6 +1,8 @@
 """Inputs that are indices: one_hot and embedding."""
+import numpy as np
+
 from ...framework import dtypes as _dtype
-from ...tensor._helpers import check_tensor, op
+from ...tensor._helpers import Tensor, check_tensor, op
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
@@ -33,10 +35,24 @@ def one_hot(x, num_classes=-1, name=None):
     return _one_hot(x, num_classes, _dtype.float32.code, False)
 
 
+def _renorm_rows(ids, weight, max_norm, norm_type):
+    """Scales the rows of weight that ids look up, in place and outside the
+    graph, so their norm_type-norm is at most max_norm (PaddlePaddle's
+    embedding_renorm_)."""
+    rows = weight.numpy()  # shares the weight's memory
+    used = np.unique(ids)
+    norms = np.sum(np.abs(rows[used]) ** norm_type, axis=1) ** (1.0 / norm_type)
+    scale = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+    rows[used] *= scale[:, None].astype(rows.dtype)
+
+
 def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=False,
               scale_grad_by_freq=False, name=None):
     """The rows of ``weight`` ([num_embeddings, dim]) at the indices x; rows at
-    padding_idx come out as zeros and get no gradient.
+    padding_idx come out as zeros and get no gradient. max_norm first rescales
+    the looked-up rows of weight in place to at most that norm_type-norm;
+    scale_grad_by_freq divides each row's gradient by how often the batch
+    looks it up.
 
     Example:
         >>> w = paddle.to_tensor([[0.0, 1.0], [2.0, 3.0]])
@@ -49,8 +65,6 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
     _check_int(x, "embedding")
     if weight.ndim != 2:
         raise ValueError(f"[embedding] weight must be 2-D [num_embeddings, dim], got {weight.shape}")
-    if max_norm is not None or scale_grad_by_freq:
-        raise NotImplementedError("[embedding] max_norm and scale_grad_by_freq are not supported")
     n = weight.shape[0]
     if padding_idx is None:
         padding_idx = -1
@@ -58,4 +72,19 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
         raise ValueError(f"padding_idx must be within [-{n}, {n})")
     elif padding_idx < 0:
         padding_idx += n
-    return _lookup(x, weight, int(padding_idx))
+    ids = x.numpy()
+    if ids.size and (ids.min() < 0 or ids.max() >= n):
+        raise ValueError(f"[embedding] ids must be in [0, {n}), got values from {ids.min()} to "
+                         f"{ids.max()}")
+    if max_norm is not None:
+        if max_norm <= 0 or norm_type <= 0:
+            raise ValueError(f"[embedding] max_norm and norm_type must be positive, got "
+                             f"{max_norm} and {norm_type}")
+        _renorm_rows(ids, weight, float(max_norm), float(norm_type))
+    out = _lookup(x, weight, int(padding_idx))
+    if scale_grad_by_freq and not out.stop_gradient:
+        counts = np.bincount(ids.reshape(-1), minlength=n)
+        inverse = (1.0 / counts[ids]).astype(_dtype.to_numpy_dtype(weight.dtype))[..., None]
+        scale = Tensor._from_numpy(inverse)
+        out.register_hook(lambda grad: grad * scale)
+    return out

@@ -51,6 +51,13 @@ def _same_shape(a, b, fn):
                          "the same shape")
 
 
+def _distance_loss(input, label, reduction, of_difference, fn, cls):
+    _reduction(reduction, cls)
+    check_tensor(input, "input", fn)
+    check_tensor(label, "label", fn)
+    return _reduce(of_difference(input - label), reduction)
+
+
 def mse_loss(input, label, reduction="mean", name=None):
     """(input - label)² reduced by ``reduction`` (mean, sum or none).
 
@@ -58,10 +65,7 @@ def mse_loss(input, label, reduction="mean", name=None):
         >>> paddle.nn.functional.mse_loss(paddle.to_tensor([1.0, 3.0]), paddle.to_tensor([1.0, 1.0])).item()
         2.0
     """
-    _reduction(reduction, "MSELoss")
-    check_tensor(input, "input", "mse_loss")
-    check_tensor(label, "label", "mse_loss")
-    return _reduce(square(input - label), reduction)
+    return _distance_loss(input, label, reduction, square, "mse_loss", "MSELoss")
 
 
 def l1_loss(input, label, reduction="mean", name=None):
@@ -71,10 +75,7 @@ def l1_loss(input, label, reduction="mean", name=None):
         >>> paddle.nn.functional.l1_loss(paddle.to_tensor([1.0, 3.0]), paddle.to_tensor([2.0, 1.0])).item()
         1.5
     """
-    _reduction(reduction, "L1Loss")
-    check_tensor(input, "input", "l1_loss")
-    check_tensor(label, "label", "l1_loss")
-    return _reduce(_abs(input - label), reduction)
+    return _distance_loss(input, label, reduction, _abs, "l1_loss", "L1Loss")
 
 
 def smooth_l1_loss(input, label, reduction="mean", delta=1.0, is_huber=True, name=None):
@@ -290,7 +291,7 @@ def softmax_with_cross_entropy(logits, label, soft_label=False, ignore_index=-10
         >>> loss = paddle.nn.functional.softmax_with_cross_entropy(
         ...     paddle.to_tensor([[2.0, 0.0]]), paddle.to_tensor([[0]]))
         >>> loss.shape
-        [1, 1]
+        paddle.Size([1, 1])
     """
     fn = "softmax_with_cross_entropy"
     _float_input(logits, "logits", fn)

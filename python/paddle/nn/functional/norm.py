@@ -1,11 +1,14 @@
-"""batch_norm and layer_norm (the batch_norm and layer_norm ops)."""
+"""batch_norm, layer_norm, group_norm and instance_norm (one op each), normalize."""
 import math
 import numbers
 
 import numpy as np
 
 from ...tensor._helpers import check_tensor, op
+from ...tensor.creation import full
+from ...tensor.linalg import norm
 from ...tensor.manipulation import reshape
+from ...tensor.math import maximum
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
@@ -14,6 +17,8 @@ _batch_norm = op("batch_norm", ["X", "Scale", "Bias", "Mean", "Variance"],
                   "trainable_statistics"],
                  ["Y", "MeanOut", "VarianceOut"])
 _layer_norm = op("layer_norm", ["X", "Scale", "Bias"], ["epsilon", "begin_norm_axis"], ["Y"])
+_group_norm = op("group_norm", ["X", "Scale", "Bias"], ["epsilon", "groups", "data_layout"], ["Y"])
+_instance_norm = op("instance_norm", ["X", "Scale", "Bias"], ["epsilon"], ["Y"])
 
 _CHANNEL_LAST = {"NLC", "NHWC", "NDHWC"}
 _CHANNEL_FIRST = {"NC", "NCL", "NCHW", "NCDHW"}
@@ -31,7 +36,7 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
         >>> mean, var = paddle.zeros([3]), paddle.ones([3])
         >>> y = paddle.nn.functional.batch_norm(x, mean, var, training=True)
         >>> y.shape
-        [4, 3, 2, 2]
+        paddle.Size([4, 3, 2, 2])
     """
     fn = "batch_norm"
     check_tensor(x, "x", fn)
@@ -85,7 +90,7 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
     Example:
         >>> y = paddle.nn.functional.layer_norm(paddle.rand([2, 3, 4]), 4)
         >>> y.shape
-        [2, 3, 4]
+        paddle.Size([2, 3, 4])
     """
     fn = "layer_norm"
     check_tensor(x, "x", fn)
@@ -101,3 +106,76 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
             t = t if t.ndim == 1 else reshape(t, [size])
         flat.append(t)
     return _layer_norm(x, flat[0], flat[1], float(epsilon), x.ndim - len(dims))
+
+
+def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None):
+    """x / max(||x||_p, epsilon), the norm taken along ``axis`` (written into
+    ``out`` too when given).
+
+    Example:
+        >>> paddle.nn.functional.normalize(paddle.to_tensor([[3.0, 4.0]])).numpy()
+        array([[0.6, 0.8]], dtype=float32)
+    """
+    check_tensor(x, "x", "normalize")
+    if not -max(x.ndim, 1) <= axis < max(x.ndim, 1):
+        raise ValueError(f"[normalize] axis {axis} is out of range for a {x.ndim}-D tensor")
+    length = norm(x, float(p), axis, keepdim=True)
+    result = x / maximum(length, full([1], float(epsilon), x.dtype))
+    if out is not None:
+        check_tensor(out, "out", "normalize")._assign_from(result)
+        return out
+    return result
+
+
+def _channels(x, data_format, allowed, fn):
+    if data_format not in allowed:
+        raise ValueError(f"[{fn}] data_format must be one of {list(allowed)}, got {data_format!r}")
+    if x.ndim < 2:
+        raise ValueError(f"[{fn}] x must have at least 2 dims [N, C, ...], got shape {x.shape}")
+    return x.shape[-1] if data_format in _CHANNEL_LAST else x.shape[1]
+
+
+def _per_channel(t, what, c, fn):
+    if t is not None and check_tensor(t, what, fn).shape != [c]:
+        raise ValueError(f"[{fn}] {what} must have shape [{c}], got {t.shape}")
+    return t
+
+
+def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format="NCHW",
+               name=None):
+    """Normalizes each of ``num_groups`` groups of channels per sample (over
+    the group's channels and all positions), then scales by weight and shifts
+    by bias (one value per channel).
+
+    Example:
+        >>> paddle.nn.functional.group_norm(paddle.rand([2, 4, 3, 3]), 2).shape
+        paddle.Size([2, 4, 3, 3])
+    """
+    fn = "group_norm"
+    check_tensor(x, "x", fn)
+    c = _channels(x, data_format, ("NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"), fn)
+    if not isinstance(num_groups, int) or num_groups <= 0 or c % num_groups:
+        raise ValueError(f"[group_norm] num_groups ({num_groups}) must be a positive divisor of "
+                         f"the channel count {c}")
+    _per_channel(weight, "weight", c, fn)
+    _per_channel(bias, "bias", c, fn)
+    layout = "NHWC" if data_format in _CHANNEL_LAST else "NCHW"
+    return _group_norm(x, weight, bias, float(epsilon), num_groups, layout)
+
+
+def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None,
+                  use_input_stats=True, momentum=0.9, eps=1e-05, data_format="NCHW", name=None):
+    """Normalizes each channel of each sample over its positions, then scales
+    by weight and shifts by bias (one value per channel). As in PaddlePaddle's
+    eager mode, the running statistics are accepted and not used.
+
+    Example:
+        >>> paddle.nn.functional.instance_norm(paddle.rand([2, 3, 4, 4])).shape
+        paddle.Size([2, 3, 4, 4])
+    """
+    fn = "instance_norm"
+    check_tensor(x, "x", fn)
+    c = _channels(x, data_format, ("NC", "NCL", "NCHW", "NCDHW"), fn)
+    _per_channel(weight, "weight", c, fn)
+    _per_channel(bias, "bias", c, fn)
+    return _instance_norm(x, weight, bias, float(eps))

@@ -1,5 +1,7 @@
 """2-D pooling (the pool2d op): max, average and their adaptive forms."""
+from ...autograd import no_grad
 from ...tensor._helpers import check_tensor, op
+from ._pool_mask import adaptive_max_positions, max_positions
 from ._window_args import data_format as _check_format, int_tuple, padding as _padding, positive
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
@@ -31,17 +33,40 @@ def _pool(x, kind, kernel_size, stride, padding, ceil_mode, exclusive, data_form
 def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
                data_format="NCHW", name=None):
     """The maximum over each kernel_size window, moved by ``stride`` (default:
-    kernel_size).
+    kernel_size). With return_mask, also each maximum's position in its
+    image (an int32 index into the flattened H * W; NCHW only).
 
     Example:
-        >>> paddle.nn.functional.max_pool2d(paddle.ones([1, 1, 4, 4]), 2).shape
-        [1, 1, 2, 2]
+        >>> out, mask = paddle.nn.functional.max_pool2d(
+        ...     paddle.arange(16, dtype="float32").reshape([1, 1, 4, 4]), 2, return_mask=True)
+        >>> mask.numpy()
+        array([[[[ 5,  7],
+                 [13, 15]]]], dtype=int32)
     """
-    if return_mask:
-        raise NotImplementedError("[max_pool2d] return_mask=True needs max_pool2d_with_index, "
-                                  "which this build does not have")
-    return _pool(x, "max", kernel_size, stride, padding, ceil_mode, True, data_format,
-                 "max_pool2d")
+    if return_mask and data_format != "NCHW":
+        raise ValueError("When setting return_mask to true, data_format must be set to NCHW in "
+                         "API:max_pool2d")
+    out = _pool(x, "max", kernel_size, stride, padding, ceil_mode, True, data_format,
+                "max_pool2d")
+    if not return_mask:
+        return out
+    ksize = int_tuple(kernel_size, 2, "kernel_size", "max_pool2d")
+    strides = ksize if stride is None else int_tuple(stride, 2, "stride", "max_pool2d")
+    algo, pads = _padding(padding, 2, False, "max_pool2d")
+    with no_grad():
+        mask = max_positions(x, out, ksize, strides, _leading_pads(algo, pads, x, out, ksize,
+                                                                   strides))
+    return out, mask
+
+
+def _leading_pads(algo, pads, x, out, ksize, strides):
+    """(top, left): the padding before the first row and column of x."""
+    if algo == "VALID":
+        return 0, 0
+    if algo == "SAME":  # as the op: the extra padding split, the larger half after
+        return tuple(max((o - 1) * s + k - i, 0) // 2 for o, s, k, i in
+                     zip(out.shape[2:], strides, ksize, x.shape[2:]))
+    return (pads[0], pads[1]) if len(pads) == 2 else (pads[0], pads[2])
 
 
 def avg_pool2d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusive=True,
@@ -51,7 +76,7 @@ def avg_pool2d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusiv
 
     Example:
         >>> paddle.nn.functional.avg_pool2d(paddle.ones([1, 1, 4, 4]), 2).shape
-        [1, 1, 2, 2]
+        paddle.Size([1, 1, 2, 2])
     """
     fn = "avg_pool2d"
     if divisor_override is None:
@@ -80,7 +105,7 @@ def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
 
     Example:
         >>> paddle.nn.functional.adaptive_avg_pool2d(paddle.ones([1, 2, 5, 7]), 3).shape
-        [1, 2, 3, 3]
+        paddle.Size([1, 2, 3, 3])
     """
     fn = "adaptive_avg_pool2d"
     _check_input(x, data_format, fn)
@@ -90,16 +115,18 @@ def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
 
 
 def adaptive_max_pool2d(x, output_size, return_mask=False, name=None):
-    """The maximum over windows that tile the image into ``output_size`` cells.
+    """The maximum over windows that tile the image into ``output_size``
+    cells; with return_mask also each maximum's flattened H * W index.
 
     Example:
         >>> paddle.nn.functional.adaptive_max_pool2d(paddle.ones([1, 2, 5, 7]), [2, 3]).shape
-        [1, 2, 2, 3]
+        paddle.Size([1, 2, 2, 3])
     """
     fn = "adaptive_max_pool2d"
-    if return_mask:
-        raise NotImplementedError("[adaptive_max_pool2d] return_mask=True needs "
-                                  "max_pool2d_with_index, which this build does not have")
     _check_input(x, "NCHW", fn)
     size = _output_size(output_size, x, "NCHW", fn)
-    return _pool2d(x, size, [1, 1], [0, 0], False, True, "NCHW", "max", False, True, "EXPLICIT")
+    out = _pool2d(x, size, [1, 1], [0, 0], False, True, "NCHW", "max", False, True, "EXPLICIT")
+    if not return_mask:
+        return out
+    with no_grad():
+        return out, adaptive_max_positions(x, size)

@@ -35,7 +35,7 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     Example:
         >>> x = paddle.ones([1, 3, 4, 4])
         >>> paddle.nn.functional.interpolate(x, scale_factor=2, mode="bilinear").shape
-        [1, 3, 8, 8]
+        paddle.Size([1, 3, 8, 8])
     """
     fn = "interpolate"
     check_tensor(x, "x", fn)
@@ -87,6 +87,6 @@ def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=Fals
 
     Example:
         >>> paddle.nn.functional.upsample(paddle.ones([1, 1, 2, 2]), size=[4, 4]).shape
-        [1, 1, 4, 4]
+        paddle.Size([1, 1, 4, 4])
     """
     return interpolate(x, size, scale_factor, mode, align_corners, align_mode, data_format)

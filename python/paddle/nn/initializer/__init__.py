@@ -1,7 +1,9 @@
 """paddle.nn.initializer: how parameters get their first values."""
 from .assign import Assign
 from .constant import Constant
-from .initializer import Initializer, _default_initializer, calculate_gain, set_global_initializer  # noqa: F401
+from .initializer import (  # noqa: F401
+    Initializer, _default_initializer, _global_initializer, calculate_gain, set_global_initializer,
+)
 from .kaiming import KaimingNormal, KaimingUniform
 from .normal import Normal, TruncatedNormal
 from .uniform import Uniform

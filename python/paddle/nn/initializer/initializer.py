@@ -25,6 +25,9 @@ class Initializer:
         array([3., 3.], dtype=float32)
     """
 
+    def __init__(self):
+        pass
+
     def __call__(self, param, block=None):
         return self.forward(param, block)
 
@@ -96,7 +99,8 @@ def calculate_gain(nonlinearity, param=None):
 
 def set_global_initializer(weight_init, bias_init=None):
     """Makes ``weight_init`` / ``bias_init`` the initializers of every parameter
-    created afterwards without one of its own (None restores the defaults).
+    created afterwards whose ParamAttr names none (they win over a layer's own
+    default, e.g. Conv2D's Normal); None restores the defaults.
 
     Example:
         >>> paddle.nn.initializer.set_global_initializer(paddle.nn.initializer.Constant(0.5))
@@ -119,9 +123,6 @@ def _global_initializer(is_bias):
 
 def _default_initializer(is_bias):
     """PaddlePaddle's fallback: Constant(0) for a bias, XavierUniform for a weight."""
-    g = _global_initializer(is_bias)
-    if g is not None:
-        return g
     if is_bias:
         from .constant import Constant
         return Constant(0.0)

@@ -52,7 +52,7 @@ class KaimingNormal(_Kaiming):
     Example:
         >>> linear = paddle.nn.Linear(4, 3, weight_attr=paddle.nn.initializer.KaimingNormal())
         >>> linear.weight.shape
-        [4, 3]
+        paddle.Size([4, 3])
     """
 
     def _values(self, shape, dtype):

@@ -47,7 +47,7 @@ class XavierNormal(_Xavier):
     Example:
         >>> linear = paddle.nn.Linear(2, 3, weight_attr=paddle.nn.initializer.XavierNormal())
         >>> linear.weight.shape
-        [2, 3]
+        paddle.Size([2, 3])
     """
 
     def _values(self, shape, dtype):

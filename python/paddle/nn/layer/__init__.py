@@ -12,7 +12,9 @@ from .loss import (  # noqa: F401
     BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
     SmoothL1Loss,
 )
-from .norm import BatchNorm1D, BatchNorm2D, LayerNorm  # noqa: F401
+from .norm import (  # noqa: F401
+    BatchNorm1D, BatchNorm2D, BatchNorm3D, GroupNorm, InstanceNorm1D, InstanceNorm2D, LayerNorm,
+)
 from .pooling import AdaptiveAvgPool2D, AdaptiveMaxPool2D, AvgPool2D, MaxPool2D  # noqa: F401
 
 __all__ = []

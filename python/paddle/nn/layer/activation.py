@@ -12,11 +12,9 @@ class _Activation(Layer):
     being the attributes named in ``_settings`` (printed by repr too)."""
     _settings = ()
 
-    def __init__(self, name=None, **settings):
+    def __init__(self, name=None):
         super().__init__()
         self._name = name
-        for key, value in settings.items():
-            setattr(self, "_" + key, value)
 
     def forward(self, x):
         return type(self)._fn(x, *(getattr(self, "_" + k) for k in self._settings))
@@ -139,7 +137,8 @@ class SiLU(_Activation):
     _settings = ("inplace",)
 
     def __init__(self, inplace=False, name=None):
-        super().__init__(name, inplace=inplace)
+        super().__init__(name)
+        self._inplace = inplace
 
 
 class LeakyReLU(_Activation):
@@ -153,7 +152,8 @@ class LeakyReLU(_Activation):
     _settings = ("negative_slope",)
 
     def __init__(self, negative_slope=0.01, name=None):
-        super().__init__(name, negative_slope=negative_slope)
+        super().__init__(name)
+        self._negative_slope = negative_slope
 
 
 class ELU(_Activation):
@@ -167,7 +167,8 @@ class ELU(_Activation):
     _settings = ("alpha",)
 
     def __init__(self, alpha=1.0, name=None):
-        super().__init__(name, alpha=alpha)
+        super().__init__(name)
+        self._alpha = alpha
 
 
 class CELU(_Activation):
@@ -181,7 +182,8 @@ class CELU(_Activation):
     _settings = ("alpha",)
 
     def __init__(self, alpha=1.0, name=None):
-        super().__init__(name, alpha=alpha)
+        super().__init__(name)
+        self._alpha = alpha
 
 
 class SELU(_Activation):
@@ -195,7 +197,9 @@ class SELU(_Activation):
     _settings = ("scale", "alpha")
 
     def __init__(self, scale=1.0507009873554805, alpha=1.6732632423543772, name=None):
-        super().__init__(name, scale=scale, alpha=alpha)
+        super().__init__(name)
+        self._scale = scale
+        self._alpha = alpha
 
 
 class GELU(_Activation):
@@ -209,7 +213,8 @@ class GELU(_Activation):
     _settings = ("approximate",)
 
     def __init__(self, approximate=False, name=None):
-        super().__init__(name, approximate=approximate)
+        super().__init__(name)
+        self._approximate = approximate
 
 
 class Softplus(_Activation):
@@ -223,7 +228,9 @@ class Softplus(_Activation):
     _settings = ("beta", "threshold")
 
     def __init__(self, beta=1, threshold=20, name=None):
-        super().__init__(name, beta=beta, threshold=threshold)
+        super().__init__(name)
+        self._beta = beta
+        self._threshold = threshold
 
 
 class Softmax(_Activation):
@@ -237,7 +244,8 @@ class Softmax(_Activation):
     _settings = ("axis",)
 
     def __init__(self, axis=-1, name=None):
-        super().__init__(name, axis=axis)
+        super().__init__(name)
+        self._axis = axis
 
 
 class LogSoftmax(_Activation):
@@ -251,7 +259,8 @@ class LogSoftmax(_Activation):
     _settings = ("axis",)
 
     def __init__(self, axis=-1, name=None):
-        super().__init__(name, axis=axis)
+        super().__init__(name)
+        self._axis = axis
 
 
 class PReLU(Layer):

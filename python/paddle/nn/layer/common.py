@@ -20,7 +20,7 @@ class Linear(Layer):
     Example:
         >>> linear = paddle.nn.Linear(4, 2)
         >>> linear(paddle.ones([3, 4])).shape
-        [3, 2]
+        paddle.Size([3, 2])
     """
 
     def __init__(self, in_features, out_features, weight_attr=None, bias_attr=None, name=None):
@@ -46,7 +46,7 @@ class Flatten(Layer):
 
     Example:
         >>> paddle.nn.Flatten()(paddle.ones([2, 3, 4])).shape
-        [2, 12]
+        paddle.Size([2, 12])
     """
 
     def __init__(self, start_axis=1, stop_axis=-1):
@@ -92,7 +92,7 @@ class Embedding(Layer):
     Example:
         >>> emb = paddle.nn.Embedding(10, 3, padding_idx=0)
         >>> emb(paddle.to_tensor([[0, 5]])).shape
-        [1, 2, 3]
+        paddle.Size([1, 2, 3])
     """
 
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None,
@@ -161,7 +161,7 @@ class Pad2D(Layer):
 
     Example:
         >>> paddle.nn.Pad2D([1, 1, 2, 2])(paddle.ones([1, 1, 2, 2])).shape
-        [1, 1, 6, 4]
+        paddle.Size([1, 1, 6, 4])
     """
 
     def __init__(self, padding, mode="constant", value=0.0, data_format="NCHW", name=None):
@@ -188,7 +188,7 @@ class Upsample(Layer):
 
     Example:
         >>> paddle.nn.Upsample(scale_factor=2)(paddle.ones([1, 1, 2, 2])).shape
-        [1, 1, 4, 4]
+        paddle.Size([1, 1, 4, 4])
     """
 
     def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=False,

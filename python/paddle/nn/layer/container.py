@@ -22,10 +22,10 @@ class Sequential(Layer):
     Example:
         >>> net = paddle.nn.Sequential(paddle.nn.Linear(2, 4), paddle.nn.ReLU())
         >>> net(paddle.ones([1, 2])).shape
-        [1, 4]
+        paddle.Size([1, 4])
         >>> named = paddle.nn.Sequential(("fc", paddle.nn.Linear(2, 4)), ("act", paddle.nn.ReLU()))
         >>> named.fc.weight.shape
-        [2, 4]
+        paddle.Size([2, 4])
     """
 
     def __init__(self, *layers):
@@ -63,6 +63,50 @@ class Sequential(Layer):
 
     def __len__(self):
         return len(self._sub_layers)
+
+    def _renumber(self, layers):
+        self._sub_layers = collections.OrderedDict((str(i), m) for i, m in enumerate(layers))
+
+    def append(self, module):
+        """Adds ``module`` at the end (named by its position); returns self.
+
+        Example:
+            >>> len(paddle.nn.Sequential(paddle.nn.ReLU()).append(paddle.nn.Tanh()))
+            2
+        """
+        if not isinstance(module, Layer):
+            raise TypeError(f"[Sequential] items must be Layers, got {type(module).__name__}")
+        self.add_sublayer(str(len(self)), module)
+        return self
+
+    def insert(self, index, module):
+        """Inserts ``module`` before position ``index`` (the layers are renumbered); returns self.
+
+        Example:
+            >>> net = paddle.nn.Sequential(paddle.nn.ReLU()).insert(0, paddle.nn.Tanh())
+            >>> type(net[0]).__name__
+            'Tanh'
+        """
+        if not isinstance(module, Layer):
+            raise TypeError(f"[Sequential] items must be Layers, got {type(module).__name__}")
+        n = len(self)
+        if not -n <= index <= n:
+            raise IndexError(f"Index out of range: {index}")
+        layers = list(self._sub_layers.values())
+        layers.insert(index, module)
+        self._renumber(layers)
+        return self
+
+    def extend(self, sequential):
+        """Appends every layer of ``sequential``; returns self.
+
+        Example:
+            >>> len(paddle.nn.Sequential().extend([paddle.nn.ReLU(), paddle.nn.Tanh()]))
+            2
+        """
+        for layer in sequential:
+            self.append(layer)
+        return self
 
     def forward(self, input):
         for layer in self._sub_layers.values():
@@ -139,6 +183,18 @@ class LayerList(Layer):
         layers = list(self._sub_layers.values())
         layers.insert(index, sublayer)
         self._sub_layers = collections.OrderedDict((str(i), m) for i, m in enumerate(layers))
+
+    def pop(self, key):
+        """Removes the layer at ``key`` (the rest are renumbered) and returns it.
+
+        Example:
+            >>> layers = paddle.nn.LayerList([paddle.nn.ReLU(), paddle.nn.Tanh()])
+            >>> type(layers.pop(0)).__name__, len(layers)
+            ('ReLU', 1)
+        """
+        layer = self[key]
+        del self[key]
+        return layer
 
     def extend(self, sublayers):
         """Adds every layer of ``sublayers`` at the end; returns self.

@@ -21,7 +21,7 @@ class Conv2D(Layer):
     Example:
         >>> conv = paddle.nn.Conv2D(3, 8, 3, padding=1)
         >>> conv(paddle.ones([2, 3, 16, 16])).shape
-        [2, 8, 16, 16]
+        paddle.Size([2, 8, 16, 16])
     """
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
@@ -52,8 +52,10 @@ class Conv2D(Layer):
         self._data_format = data_format
         self._dtype = _dtype.get_default_dtype() if dtype is None else _dtype.convert_dtype(dtype).name
         if padding_mode != "zeros":
-            p = int_tuple(padding, 2, "padding", "Conv2D")
-            self._reversed_padding = [p[1], p[1], p[0], p[0]]
+            if not isinstance(padding, int):
+                raise TypeError("when padding_mode in ['reflect', 'replicate', 'circular'], type "
+                                f"of padding must be int, got {padding!r}")
+            self._reversed_padding = [padding] * 4
         fan_in = in_channels * math.prod(self._kernel_size)
         self.weight = self.create_parameter(
             [out_channels, in_channels // groups] + self._kernel_size, weight_attr, self._dtype,

@@ -99,7 +99,7 @@ class Layer:
         ...     def forward(self, x):
         ...         return self.fc2(paddle.nn.functional.relu(self.fc1(x)))
         >>> MLP()(paddle.ones([2, 4])).shape
-        [2, 1]
+        paddle.Size([2, 1])
     """
 
     def __init__(self, name_scope=None, dtype="float32"):
@@ -122,20 +122,52 @@ class Layer:
         raise NotImplementedError(f"{type(self).__name__} does not define forward()")
 
     def __call__(self, *inputs, **kwargs):
-        for hook in list(self._forward_pre_hooks.values()):
-            result = hook(self, inputs)
-            if result is not None:
-                inputs = result if isinstance(result, tuple) else (result,)
-        outputs = self.forward(*inputs, **kwargs)
-        for hook in list(self._forward_post_hooks.values()):
-            result = hook(self, inputs, outputs)
-            if result is not None:
-                outputs = result
+        for hook, with_kwargs, _ in list(self._forward_pre_hooks.values()):
+            if with_kwargs:
+                result = hook(self, inputs, kwargs)
+                if result is not None:
+                    if not (isinstance(result, tuple) and len(result) == 2):
+                        raise RuntimeError("forward pre-hook must return None or a tuple of "
+                                           f"(new_args, new_kwargs), but got {result}.")
+                    inputs, kwargs = result
+            else:
+                result = hook(self, inputs)
+                if result is not None:
+                    inputs = result if isinstance(result, tuple) else (result,)
+        called = set()
+        try:
+            outputs = self.forward(*inputs, **kwargs)
+            for hook_id, (hook, with_kwargs, _) in list(self._forward_post_hooks.items()):
+                called.add(hook_id)
+                result = (hook(self, inputs, kwargs, outputs) if with_kwargs
+                          else hook(self, inputs, outputs))
+                if result is not None:
+                    outputs = result
+        except Exception:
+            # always_call hooks run even when forward (or an earlier hook) raised.
+            for hook_id, (hook, with_kwargs, always) in list(self._forward_post_hooks.items()):
+                if always and hook_id not in called:
+                    try:
+                        hook(self, inputs, kwargs, None) if with_kwargs else hook(self, inputs, None)
+                    except Exception:
+                        pass  # the original error is the one to report
+            raise
         return outputs
 
-    def register_forward_pre_hook(self, hook):
+    def _add_hook(self, hooks, hook, prepend, with_kwargs, always_call=False):
+        if not callable(hook):
+            raise TypeError(f"hook must be callable, got {type(hook).__name__}")
+        helper = HookRemoveHelper(hooks)
+        hooks[helper._hook_id] = (hook, bool(with_kwargs), bool(always_call))
+        if prepend:
+            hooks.move_to_end(helper._hook_id, last=False)
+        return helper
+
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
         """Calls ``hook(layer, inputs)`` before forward; a non-None result
-        replaces the inputs. Returns a HookRemoveHelper.
+        replaces the inputs. With with_kwargs it is ``hook(layer, inputs,
+        kwargs)`` returning None or (inputs, kwargs). prepend runs it before the
+        hooks already registered. Returns a HookRemoveHelper.
 
         Example:
             >>> relu = paddle.nn.ReLU()
@@ -143,15 +175,14 @@ class Layer:
             >>> relu(paddle.to_tensor([1.5])).numpy()
             array([0.5], dtype=float32)
         """
-        if not callable(hook):
-            raise TypeError(f"hook must be callable, got {type(hook).__name__}")
-        helper = HookRemoveHelper(self._forward_pre_hooks)
-        self._forward_pre_hooks[helper._hook_id] = hook
-        return helper
+        return self._add_hook(self._forward_pre_hooks, hook, prepend, with_kwargs)
 
-    def register_forward_post_hook(self, hook):
-        """Calls ``hook(layer, inputs, output)`` after forward; a non-None result
-        replaces the output. Returns a HookRemoveHelper.
+    def register_forward_post_hook(self, hook, *, prepend=False, with_kwargs=False,
+                                   always_call=False):
+        """Calls ``hook(layer, inputs, output)`` after forward (``hook(layer,
+        inputs, kwargs, output)`` with with_kwargs); a non-None result replaces
+        the output. always_call also calls it (with output None) when forward
+        raises. Returns a HookRemoveHelper.
 
         Example:
             >>> relu = paddle.nn.ReLU()
@@ -159,11 +190,7 @@ class Layer:
             >>> relu(paddle.to_tensor([1.5])).numpy()
             array([3.], dtype=float32)
         """
-        if not callable(hook):
-            raise TypeError(f"hook must be callable, got {type(hook).__name__}")
-        helper = HookRemoveHelper(self._forward_post_hooks)
-        self._forward_post_hooks[helper._hook_id] = hook
-        return helper
+        return self._add_hook(self._forward_post_hooks, hook, prepend, with_kwargs, always_call)
 
     # ---- modes ---------------------------------------------------------------------------
 
@@ -224,7 +251,7 @@ class Layer:
             >>> layer = paddle.nn.Layer()
             >>> w = layer.create_parameter([2, 2])
             >>> w.shape
-            [2, 2]
+            paddle.Size([2, 2])
         """
         from ...base.framework import create_parameter
 
@@ -442,7 +469,7 @@ class Layer:
 
         Example:
             >>> [p.shape for p in paddle.nn.Linear(2, 3).parameters()]
-            [[2, 3], [3]]
+            [paddle.Size([2, 3]), paddle.Size([3])]
         """
         return [p for _, p in self.named_parameters(include_sublayers=include_sublayers)]
 
@@ -558,17 +585,175 @@ class Layer:
         d = _dtype.convert_dtype(dtype)
         if not _dtype.is_floating_point(d):
             raise TypeError(f"[Layer.to] dtype must be a floating-point type, got {d.name}")
+        self._cast_tensors(self.parameters() + self.buffers(), d)
+        for layer in self.sublayers(include_self=True):
+            layer._dtype = d.name
+        return self
+
+    def float(self, excluded_layers=None):
+        """Converts the floating-point parameters and buffers to float32, except
+        in ``excluded_layers`` (a layer, a layer class, or a list of them).
+
+        Example:
+            >>> paddle.nn.Linear(2, 2).double().float().weight.dtype
+            paddle.float32
+        """
+        return self._cast_except(_dtype.float32, excluded_layers)
+
+    def double(self):
+        """Converts the floating-point parameters and buffers to float64.
+
+        Example:
+            >>> paddle.nn.Linear(2, 2).double().weight.dtype
+            paddle.float64
+        """
+        return self.to(dtype=_dtype.float64)
+
+    def astype(self, dtype=None):
+        """Converts the floating-point parameters and buffers to ``dtype``.
+
+        Example:
+            >>> paddle.nn.Linear(2, 2).astype("float64").bias.dtype
+            paddle.float64
+        """
+        return self.to(dtype=dtype)
+
+    def _cast_except(self, d, excluded_layers):
+        excluded = excluded_layers if isinstance(excluded_layers, (list, tuple)) else (
+            [] if excluded_layers is None else [excluded_layers])
+        for layer in self.sublayers(include_self=True):
+            if any(layer is e or (isinstance(e, type) and isinstance(layer, e)) for e in excluded):
+                continue
+            for store in (layer._parameters, layer._buffers):
+                layer._cast_tensors([t for t in store.values() if t is not None], d)
+            layer._dtype = d.name
+        return self
+
+    @staticmethod
+    def _cast_tensors(tensors, d):
         from ...tensor.manipulation import cast
 
         with no_grad():
-            for t in self.parameters() + self.buffers():
+            for t in tensors:
                 if _dtype.is_floating_point(t.dtype) and t.dtype != d:
                     stop_gradient = t.stop_gradient
                     t._assign_from(cast(t, d))
                     t.stop_gradient = stop_gradient
-        for layer in self.sublayers(include_self=True):
-            layer._dtype = d.name
+
+    def _get(self, target, store, what):
+        *path, last = target.split(".") if target else [""]
+        layer = self
+        for part in path:
+            layer = layer._sub_layers.get(part)
+            if layer is None:
+                raise AttributeError(f"{type(self).__name__} has no attribute `{part}`")
+        found = getattr(layer, store).get(last) if store else (
+            layer if last == "" else layer._sub_layers.get(last))
+        if found is None:
+            raise AttributeError(f"{type(layer).__name__} has no {what} `{last}`")
+        return found
+
+    def get_sublayer(self, target):
+        """The sublayer at the dotted path ``target`` ('' is this layer).
+
+        Example:
+            >>> net = paddle.nn.Sequential(paddle.nn.Sequential(paddle.nn.ReLU()))
+            >>> type(net.get_sublayer("0.0")).__name__
+            'ReLU'
+        """
+        return self._get(target, None, "attribute")
+
+    def get_parameter(self, target):
+        """The parameter at the dotted path ``target`` (a state_dict key).
+
+        Example:
+            >>> paddle.nn.Sequential(paddle.nn.Linear(2, 3)).get_parameter("0.bias").shape
+            paddle.Size([3])
+        """
+        return self._get(target, "_parameters", "parameter")
+
+    def get_buffer(self, target):
+        """The buffer at the dotted path ``target``.
+
+        Example:
+            >>> layer = paddle.nn.Layer()
+            >>> layer.register_buffer("steps", paddle.zeros([1]))
+            >>> layer.get_buffer("steps").shape
+            paddle.Size([1])
+        """
+        return self._get(target, "_buffers", "buffer")
+
+    def requires_grad_(self, requires_grad=True):
+        """Makes every parameter trainable (or frozen, with False); returns self.
+
+        Example:
+            >>> paddle.nn.Linear(2, 2).requires_grad_(False).weight.stop_gradient
+            True
+        """
+        for p in self.parameters():
+            p.stop_gradient = not requires_grad
         return self
+
+    def zero_grad(self, set_to_none=True):
+        """Drops the parameters' gradients (or zeroes them when set_to_none is False).
+
+        Example:
+            >>> paddle.nn.Linear(2, 2).zero_grad()
+        """
+        self.clear_gradients(set_to_zero=not set_to_none)
+
+    def named_modules(self, memo=None, prefix="", remove_duplicate=True):
+        """named_sublayers with this layer first (PyTorch's spelling).
+
+        Example:
+            >>> [n for n, _ in paddle.nn.Sequential(paddle.nn.ReLU()).named_modules()]
+            ['', '0']
+        """
+        return self.named_sublayers(prefix, True, memo, remove_duplicate)
+
+    def modules(self):
+        """This layer and every sublayer (PyTorch's spelling).
+
+        Example:
+            >>> len(list(paddle.nn.Sequential(paddle.nn.ReLU()).modules()))
+            2
+        """
+        for _, layer in self.named_modules():
+            yield layer
+
+    def add_module(self, name, module):
+        """add_sublayer (PyTorch's spelling).
+
+        Example:
+            >>> net = paddle.nn.Layer()
+            >>> net.add_module("act", paddle.nn.ReLU())
+            >>> type(net.act).__name__
+            'ReLU'
+        """
+        self.add_sublayer(name, module)
+
+    register_module = add_module
+
+    def register_parameter(self, name, param):
+        """add_parameter (PyTorch's spelling).
+
+        Example:
+            >>> net = paddle.nn.Layer()
+            >>> net.register_parameter("w", paddle.create_parameter([2], "float32"))
+            >>> [n for n, _ in net.named_parameters()]
+            ['w']
+        """
+        self.add_parameter(name, param)
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        """register_forward_post_hook (PyTorch's spelling).
+
+        Example:
+            >>> h = paddle.nn.ReLU().register_forward_hook(lambda layer, inputs, out: out)
+            >>> h.remove()
+        """
+        return self.register_forward_post_hook(hook, prepend=prepend, with_kwargs=with_kwargs,
+                                               always_call=always_call)
 
     # ---- printing ------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ class CrossEntropyLoss(Layer):
     Example:
         >>> loss = paddle.nn.CrossEntropyLoss()
         >>> loss(paddle.to_tensor([[2.0, 0.0]]), paddle.to_tensor([0])).shape
-        []
+        paddle.Size([])
     """
 
     def __init__(self, weight=None, ignore_index=-100, reduction="mean", soft_label=False, axis=-1,

@@ -1,5 +1,6 @@
-"""Normalization layers: BatchNorm1D, BatchNorm2D (running statistics kept as
-non-trainable parameters, updated in place while training) and LayerNorm."""
+"""Normalization layers: BatchNorm1D/2D/3D (running statistics kept as
+non-trainable parameters, updated in place while training), LayerNorm,
+GroupNorm and InstanceNorm1D/2D."""
 import math
 import numbers
 
@@ -12,6 +13,15 @@ from .layers import Layer
 __all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 
+def _check_features_and_format(layer, num_features, data_format):
+    cls = type(layer).__name__
+    if not isinstance(num_features, int) or num_features <= 0:
+        raise ValueError(f"[{cls}] num_features must be a positive int, got {num_features!r}")
+    if data_format not in layer._formats:
+        raise ValueError(f"[{cls}] data_format must be one of {list(layer._formats)}, got "
+                         f"{data_format!r}")
+
+
 class _BatchNormBase(Layer):
     _formats = ()
     _ranks = ()
@@ -19,12 +29,7 @@ class _BatchNormBase(Layer):
     def __init__(self, num_features, momentum=0.9, epsilon=1e-05, weight_attr=None,
                  bias_attr=None, data_format="NCHW", use_global_stats=None, name=None):
         super().__init__()
-        cls = type(self).__name__
-        if not isinstance(num_features, int) or num_features <= 0:
-            raise ValueError(f"[{cls}] num_features must be a positive int, got {num_features!r}")
-        if data_format not in self._formats:
-            raise ValueError(f"[{cls}] data_format must be one of {list(self._formats)}, got "
-                             f"{data_format!r}")
+        _check_features_and_format(self, num_features, data_format)
         self._num_features = num_features
         self._momentum = momentum
         self._epsilon = epsilon
@@ -77,7 +82,7 @@ class BatchNorm1D(_BatchNormBase):
     Example:
         >>> bn = paddle.nn.BatchNorm1D(3)
         >>> bn(paddle.rand([4, 3])).shape
-        [4, 3]
+        paddle.Size([4, 3])
     """
     _formats = ("NC", "NCL", "NLC")
     _ranks = (2, 3)
@@ -94,10 +99,27 @@ class BatchNorm2D(_BatchNormBase):
     Example:
         >>> bn = paddle.nn.BatchNorm2D(3)
         >>> bn(paddle.rand([2, 3, 4, 4])).shape
-        [2, 3, 4, 4]
+        paddle.Size([2, 3, 4, 4])
     """
     _formats = ("NCHW", "NHWC")
     _ranks = (4,)
+
+
+class BatchNorm3D(_BatchNormBase):
+    """Batch normalization of [N, C, D, H, W] volumes (NCDHW, or NDHWC).
+
+    Example:
+        >>> bn = paddle.nn.BatchNorm3D(2)
+        >>> bn(paddle.rand([2, 2, 3, 3, 3])).shape
+        paddle.Size([2, 2, 3, 3, 3])
+    """
+    _formats = ("NCDHW", "NDHWC")
+    _ranks = (5,)
+
+    def __init__(self, num_features, momentum=0.9, epsilon=1e-05, weight_attr=None,
+                 bias_attr=None, data_format="NCDHW", use_global_stats=None, name=None):
+        super().__init__(num_features, momentum, epsilon, weight_attr, bias_attr, data_format,
+                         use_global_stats, name)
 
 
 class LayerNorm(Layer):
@@ -107,7 +129,7 @@ class LayerNorm(Layer):
     Example:
         >>> ln = paddle.nn.LayerNorm([3, 4])
         >>> ln(paddle.rand([2, 3, 4])).shape
-        [2, 3, 4]
+        paddle.Size([2, 3, 4])
     """
 
     def __init__(self, normalized_shape, epsilon=1e-05, *, elementwise_affine=True, bias=True,
@@ -133,3 +155,96 @@ class LayerNorm(Layer):
 
     def extra_repr(self):
         return f"normalized_shape={self._normalized_shape}, epsilon={self._epsilon}"
+
+
+class GroupNorm(Layer):
+    """Normalizes groups of channels per sample (see F.group_norm), with a
+    weight (ones) and bias (zeros) per channel unless affine is False.
+
+    Example:
+        >>> gn = paddle.nn.GroupNorm(num_groups=2, num_channels=4)
+        >>> gn(paddle.rand([2, 4, 3, 3])).shape
+        paddle.Size([2, 4, 3, 3])
+    """
+
+    def __init__(self, num_groups, num_channels, epsilon=1e-05, *, affine=True, dtype=None,
+                 weight_attr=None, bias_attr=None, data_format="NCHW", name=None):
+        super().__init__()
+        if not isinstance(num_channels, int) or not isinstance(num_groups, int) or \
+                num_groups <= 0 or num_channels % num_groups:
+            raise ValueError(f"[GroupNorm] num_channels ({num_channels}) must be divisible by "
+                             f"num_groups ({num_groups})")
+        self._num_groups = num_groups
+        self._num_channels = num_channels
+        self._epsilon = epsilon
+        self._data_format = data_format
+        self._name = name
+        self._dtype = _dtype.get_default_dtype() if dtype is None else _dtype.convert_dtype(dtype).name
+        self.weight = self.bias = None
+        if affine and weight_attr is not False:
+            self.weight = self.create_parameter([num_channels], weight_attr, self._dtype,
+                                                default_initializer=Constant(1.0))
+        if affine and bias_attr is not False:
+            self.bias = self.create_parameter([num_channels], bias_attr, self._dtype, is_bias=True)
+
+    def forward(self, input):
+        return F.group_norm(input, self._num_groups, self._epsilon, self.weight, self.bias,
+                            self._data_format)
+
+    def extra_repr(self):
+        return (f"num_groups={self._num_groups}, num_channels={self._num_channels}, "
+                f"epsilon={self._epsilon}")
+
+
+class _InstanceNormBase(Layer):
+    _formats = ()
+
+    def __init__(self, num_features, epsilon=1e-05, momentum=0.9, weight_attr=None,
+                 bias_attr=None, data_format="NCHW", name=None):
+        super().__init__()
+        _check_features_and_format(self, num_features, data_format)
+        self._num_features = num_features
+        self._epsilon = epsilon
+        self._momentum = momentum
+        self._data_format = data_format
+        self._name = name
+        self._dtype = _dtype.get_default_dtype()
+        self.scale = self.bias = None
+        if weight_attr is not False and bias_attr is not False:
+            self.scale = self.create_parameter([num_features], weight_attr, self._dtype,
+                                               default_initializer=Constant(1.0))
+            self.bias = self.create_parameter([num_features], bias_attr, self._dtype,
+                                              is_bias=True)
+
+    def forward(self, input):
+        return F.instance_norm(input, weight=self.scale, bias=self.bias, eps=self._epsilon,
+                               data_format=self._data_format)
+
+    def extra_repr(self):
+        return f"num_features={self._num_features}, epsilon={self._epsilon}"
+
+
+class InstanceNorm1D(_InstanceNormBase):
+    """Instance normalization of [N, C, L] (or [N, C]) inputs: each channel of
+    each sample over its positions; a scale (ones) and bias (zeros) per channel.
+
+    Example:
+        >>> paddle.nn.InstanceNorm1D(3)(paddle.rand([2, 3, 5])).shape
+        paddle.Size([2, 3, 5])
+    """
+    _formats = ("NC", "NCL")
+
+    def __init__(self, num_features, epsilon=1e-05, momentum=0.9, weight_attr=None,
+                 bias_attr=None, data_format="NCL", name=None):
+        super().__init__(num_features, epsilon, momentum, weight_attr, bias_attr, data_format,
+                         name)
+
+
+class InstanceNorm2D(_InstanceNormBase):
+    """Instance normalization of [N, C, H, W] images.
+
+    Example:
+        >>> paddle.nn.InstanceNorm2D(3)(paddle.rand([2, 3, 4, 4])).shape
+        paddle.Size([2, 3, 4, 4])
+    """
+    _formats = ("NCHW",)

@@ -10,7 +10,7 @@ class MaxPool2D(Layer):
 
     Example:
         >>> paddle.nn.MaxPool2D(2)(paddle.ones([1, 3, 8, 8])).shape
-        [1, 3, 4, 4]
+        paddle.Size([1, 3, 4, 4])
     """
 
     def __init__(self, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
@@ -37,7 +37,7 @@ class AvgPool2D(Layer):
 
     Example:
         >>> paddle.nn.AvgPool2D(2)(paddle.ones([1, 3, 8, 8])).shape
-        [1, 3, 4, 4]
+        paddle.Size([1, 3, 4, 4])
     """
 
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, exclusive=True,
@@ -65,7 +65,7 @@ class AdaptiveAvgPool2D(Layer):
 
     Example:
         >>> paddle.nn.AdaptiveAvgPool2D(1)(paddle.ones([2, 3, 7, 7])).shape
-        [2, 3, 1, 1]
+        paddle.Size([2, 3, 1, 1])
     """
 
     def __init__(self, output_size, data_format="NCHW", name=None):
@@ -86,7 +86,7 @@ class AdaptiveMaxPool2D(Layer):
 
     Example:
         >>> paddle.nn.AdaptiveMaxPool2D([2, 2])(paddle.ones([2, 3, 7, 7])).shape
-        [2, 3, 2, 2]
+        paddle.Size([2, 3, 2, 2])
     """
 
     def __init__(self, output_size, return_mask=False, name=None):
