@@ -39,7 +39,7 @@ from .tensor import *  # noqa: F401,F403
 from .tensor import (
     attribute as _attribute, creation as _creation, gather_scatter as _gather_scatter,
     layout as _layout, linalg as _tensor_linalg, logic as _logic, manipulation as _manip,
-    math as _math, numeric as _numeric, search as _search, stat as _stat,
+    math as _math, numeric as _numeric, ordered as _ordered, search as _search, stat as _stat,
 )
 # paddle.linalg is its own module; the star import above bound the name to
 # paddle.tensor.linalg, so load the submodule by name.
@@ -65,6 +65,7 @@ __all__ = (
     + ["autograd", "io", "jit", "linalg", "nn", "optimizer", "static", "utils", "save", "load"]
     + ["Model", "summary", "flops"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__ + _attribute.__all__
-    + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _search.__all__
-    + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in ("matmul", "norm")]
+    + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _ordered.__all__
+    + _search.__all__
+    + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in linalg.__all__]
 )
