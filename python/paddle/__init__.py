@@ -24,6 +24,7 @@ from . import utils  # noqa: F401
 from . import version  # noqa: F401
 from . import metric  # noqa: F401
 from . import callbacks, hapi  # noqa: F401  (after nn, optimizer, io, jit: Model uses them)
+from . import vision  # noqa: F401  (after nn and io, which it builds on)
 from .device import get_device, is_compiled_with_cuda, set_device
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled

@@ -3,6 +3,7 @@ forms (paddle.nn.functional), parameter initializers (paddle.nn.initializer) and
 gradient clipping (ClipGradByGlobalNorm, ...)."""
 from . import clip, functional, initializer, layer  # noqa: F401
 from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
+from .layer import BatchNorm  # noqa: F401  (PaddlePaddle's older form, DenseNet uses it)
 from .layer import (  # noqa: F401
     AdaptiveAvgPool2D, AdaptiveMaxPool2D, AvgPool2D, BCELoss, BCEWithLogitsLoss, BatchNorm1D,
     BatchNorm2D, BatchNorm3D, CELU, Conv2D, CrossEntropyLoss, Dropout, ELU, Embedding, Flatten,
@@ -23,4 +24,5 @@ __all__ = [
     "MSELoss", "MaxPool2D", "Mish", "NLLLoss", "PReLU", "Pad2D", "ParameterList", "ReLU",
     "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "Silu", "SmoothL1Loss", "Softmax",
     "Softplus", "Softsign", "Swish", "Tanh", "Upsample",
+    "BatchNorm",
 ]

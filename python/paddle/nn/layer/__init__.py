@@ -13,7 +13,8 @@ from .loss import (  # noqa: F401
     SmoothL1Loss,
 )
 from .norm import (  # noqa: F401
-    BatchNorm1D, BatchNorm2D, BatchNorm3D, GroupNorm, InstanceNorm1D, InstanceNorm2D, LayerNorm,
+    BatchNorm, BatchNorm1D, BatchNorm2D, BatchNorm3D, GroupNorm, InstanceNorm1D, InstanceNorm2D,
+    LayerNorm,
 )
 from .pooling import AdaptiveAvgPool2D, AdaptiveMaxPool2D, AvgPool2D, MaxPool2D  # noqa: F401
 

@@ -122,6 +122,45 @@ class BatchNorm3D(_BatchNormBase):
                          use_global_stats, name)
 
 
+class BatchNorm(_BatchNormBase):
+    """PaddlePaddle's older batch normalization layer (paddle.nn.BatchNorm, used
+    by models such as DenseNet): any [N, C, ...] input with the channel second
+    (data_layout 'NCHW') or last ('NHWC'), then the activation named by act
+    ('relu', 'sigmoid', ... from paddle.nn.functional). Its parameters are named
+    batch_norm_<n>.w_0 (scale), .b_0 (shift), .w_1 and .w_2 (running mean and
+    variance), or moving_mean_name / moving_variance_name. is_test,
+    in_place, do_model_average_for_mean_and_var and trainable_statistics only
+    matter to PaddlePaddle's static graphs and are accepted for compatibility.
+
+    Example:
+        >>> bn = paddle.nn.BatchNorm(3, act="relu")
+        >>> float(bn(paddle.rand([2, 3, 4, 4]) - 2.0).min())
+        0.0
+    """
+    _formats = ("NCHW", "NHWC")
+    _ranks = (2, 3, 4, 5)
+
+    def __init__(self, num_channels, act=None, is_test=False, momentum=0.9, epsilon=1e-05,
+                 param_attr=None, bias_attr=None, dtype="float32", data_layout="NCHW",
+                 in_place=False, moving_mean_name=None, moving_variance_name=None,
+                 do_model_average_for_mean_and_var=True, use_global_stats=False,
+                 trainable_statistics=False):
+        if act is not None and not callable(getattr(F, act, None)):
+            raise ValueError(f"[BatchNorm] act must name a paddle.nn.functional activation, "
+                             f"got {act!r}")
+        super().__init__(num_channels, momentum, epsilon, param_attr, bias_attr, data_layout,
+                         use_global_stats or None)
+        self._act = act
+        for param, name in ((self._mean, moving_mean_name),
+                            (self._variance, moving_variance_name)):
+            if name is not None:
+                param.name = name
+
+    def forward(self, input):  # noqa: A002  (PaddlePaddle's name)
+        out = super().forward(input)
+        return out if self._act is None else getattr(F, self._act)(out)
+
+
 class LayerNorm(Layer):
     """Normalizes over the last dims (normalized_shape), then scales by weight
     (ones) and shifts by bias (zeros), each of prod(normalized_shape) values.

@@ -1,0 +1,546 @@
+"""paddle.vision.transforms: callable image transforms (numpy HWC arrays, PIL
+images, CHW Tensors) that can be chained with Compose. Random ones draw from
+Python's `random` (and numpy's for RandomResizedCrop), as PaddlePaddle does,
+so random.seed / numpy.random.seed make them repeatable."""
+import math
+import numbers
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from . import functional as F
+
+__all__ = ["BaseTransform", "Compose", "Resize", "RandomResizedCrop", "CenterCrop",
+           "RandomHorizontalFlip", "RandomVerticalFlip", "Transpose", "Normalize",
+           "BrightnessTransform", "ContrastTransform", "RandomCrop", "Pad", "Grayscale",
+           "ToTensor", "RandomErasing"]
+
+_PAD_MODES = ("constant", "edge", "reflect", "symmetric")
+
+
+def _image_size(img):
+    """(width, height), the order PaddlePaddle's crop parameters use."""
+    h, w = F._size_hw(img)
+    return w, h
+
+
+def _pair(size, name):
+    if isinstance(size, numbers.Integral):
+        return int(size), int(size)
+    if isinstance(size, Sequence) and len(size) == 2:
+        return int(size[0]), int(size[1])
+    raise TypeError(f"{name}: size must be an int or a (height, width) pair, got {size!r}")
+
+
+class Compose:
+    """Applies transforms one after another.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import Compose, Resize, ToTensor
+        >>> t = Compose([Resize((8, 8)), ToTensor()])
+        >>> t(np.zeros((16, 16, 3), "uint8")).shape
+        paddle.Size([3, 8, 8])
+    """
+
+    def __init__(self, transforms):
+        self.transforms = transforms
+
+    def __call__(self, data):
+        for f in self.transforms:
+            data = f(data)
+        return data
+
+    def __repr__(self):
+        inner = "".join(f"\n    {t}" for t in self.transforms)
+        return f"{type(self).__name__}({inner}\n)"
+
+
+class BaseTransform:
+    """Base of the transforms: calls `_apply_<key>` for each input of a tuple,
+    with keys naming the inputs (default ('image',)); inputs past the keys pass
+    through. `_get_params` runs once per call so random choices are shared by
+    every input (an image and its mask are cropped alike).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import BaseTransform
+        >>> class AddOne(BaseTransform):
+        ...     def _apply_image(self, image):
+        ...         return image + 1
+        >>> AddOne()((np.zeros(2), "label"))[0].tolist()
+        [1.0, 1.0]
+    """
+
+    def __init__(self, keys=None):
+        if keys is None:
+            keys = ("image",)
+        elif not isinstance(keys, Sequence):
+            raise ValueError(f"keys should be a sequence, but got keys={keys}")
+        for k in keys:
+            if self._get_apply(k) is None:
+                raise NotImplementedError(f"{k} is unsupported data structure")
+        self.keys = keys
+        self.params = None
+
+    def _get_params(self, inputs):
+        return None
+
+    def __call__(self, inputs):
+        if not isinstance(inputs, tuple):
+            inputs = (inputs,)
+        self.params = self._get_params(inputs)
+        outputs = [self._get_apply(key)(x) for key, x in zip(self.keys, inputs)]
+        outputs.extend(inputs[len(self.keys):])
+        return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+    def _get_apply(self, key):
+        return getattr(self, f"_apply_{key}", None)
+
+    def _apply_image(self, image):
+        raise NotImplementedError
+
+
+class ToTensor(BaseTransform):
+    """A numpy HWC array or PIL image as a Tensor: CHW (or HWC with data_format),
+    uint8 scaled to [0, 1] float32. See functional.to_tensor.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import ToTensor
+        >>> ToTensor()(np.zeros((4, 5, 3), "uint8")).shape
+        paddle.Size([3, 4, 5])
+    """
+
+    def __init__(self, data_format="CHW", keys=None):
+        super().__init__(keys)
+        self.data_format = data_format
+
+    def _apply_image(self, img):
+        return F.to_tensor(img, self.data_format)
+
+
+class Resize(BaseTransform):
+    """Resizes to size (h, w), or the shorter side to an int size keeping the
+    aspect ratio. See functional.resize.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import Resize
+        >>> Resize((4, 6))(np.zeros((8, 8, 3), "uint8")).shape
+        (4, 6, 3)
+    """
+
+    def __init__(self, size, interpolation="bilinear", keys=None):
+        super().__init__(keys)
+        if not (isinstance(size, numbers.Integral)
+                or (isinstance(size, Sequence) and len(size) == 2)):
+            raise TypeError(f"Resize: size must be an int or a (height, width) pair, "
+                            f"got {size!r}")
+        self.size = size
+        self.interpolation = interpolation
+
+    def _apply_image(self, img):
+        return F.resize(img, self.size, self.interpolation)
+
+
+class RandomResizedCrop(BaseTransform):
+    """Crops a random region (area a fraction in `scale` of the image, aspect
+    ratio in `ratio`, log-uniform) and resizes it to size. After 10 failed
+    draws it takes the central crop with the ratio clamped into `ratio`.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import RandomResizedCrop
+        >>> RandomResizedCrop(8)(np.zeros((20, 30, 3), "uint8")).shape
+        (8, 8, 3)
+    """
+
+    def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4, 4.0 / 3),
+                 interpolation="bilinear", keys=None):
+        super().__init__(keys)
+        self.size = _pair(size, "RandomResizedCrop")
+        if scale[0] > scale[1]:
+            raise ValueError(f"scale should be of kind (min, max), got {scale}")
+        if ratio[0] > ratio[1]:
+            raise ValueError(f"ratio should be of kind (min, max), got {ratio}")
+        self.scale = scale
+        self.ratio = ratio
+        self.interpolation = interpolation
+
+    def _get_param(self, image, attempts=10):
+        width, height = _image_size(image)
+        area = height * width
+        log_ratio = (math.log(self.ratio[0]), math.log(self.ratio[1]))
+        for _ in range(attempts):
+            target_area = np.random.uniform(*self.scale) * area
+            aspect_ratio = math.exp(np.random.uniform(*log_ratio))
+            w = int(round(math.sqrt(target_area * aspect_ratio)))
+            h = int(round(math.sqrt(target_area / aspect_ratio)))
+            if 0 < w <= width and 0 < h <= height:
+                return random.randint(0, height - h), random.randint(0, width - w), h, w
+        in_ratio = width / height
+        w, h = width, height
+        if in_ratio < min(self.ratio):
+            h = int(round(w / min(self.ratio)))
+        elif in_ratio > max(self.ratio):
+            w = int(round(h * max(self.ratio)))
+        return (height - h) // 2, (width - w) // 2, h, w
+
+    def _apply_image(self, img):
+        i, j, h, w = self._get_param(img)
+        return F.resize(F.crop(img, i, j, h, w), self.size, self.interpolation)
+
+
+class CenterCrop(BaseTransform):
+    """The central size (int or (h, w)) region.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import CenterCrop
+        >>> CenterCrop(2)(np.zeros((5, 5, 1))).shape
+        (2, 2, 1)
+    """
+
+    def __init__(self, size, keys=None):
+        super().__init__(keys)
+        self.size = _pair(size, "CenterCrop")
+
+    def _apply_image(self, img):
+        return F.center_crop(img, self.size)
+
+
+def _check_prob(prob, name):
+    if not 0 <= prob <= 1:
+        raise ValueError(f"{name}: probability must be between 0 and 1, got {prob}")
+    return prob
+
+
+class RandomHorizontalFlip(BaseTransform):
+    """Mirrors left to right with probability prob (random.random() < prob).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import RandomHorizontalFlip
+        >>> RandomHorizontalFlip(1.0)(np.array([[1, 2]])).tolist()
+        [[2, 1]]
+    """
+
+    def __init__(self, prob=0.5, keys=None):
+        super().__init__(keys)
+        self.prob = _check_prob(prob, "RandomHorizontalFlip")
+
+    def _apply_image(self, img):
+        return F.hflip(img) if random.random() < self.prob else img
+
+
+class RandomVerticalFlip(BaseTransform):
+    """Mirrors top to bottom with probability prob (random.random() < prob).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import RandomVerticalFlip
+        >>> RandomVerticalFlip(1.0)(np.array([[1], [2]])).tolist()
+        [[2], [1]]
+    """
+
+    def __init__(self, prob=0.5, keys=None):
+        super().__init__(keys)
+        self.prob = _check_prob(prob, "RandomVerticalFlip")
+
+    def _apply_image(self, img):
+        return F.vflip(img) if random.random() < self.prob else img
+
+
+class Transpose(BaseTransform):
+    """Permutes the axes (default HWC to CHW); a 2-D array gets a channel axis
+    first. Tensors are transposed too.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import Transpose
+        >>> Transpose()(np.zeros((4, 5, 3))).shape
+        (3, 4, 5)
+    """
+
+    def __init__(self, order=(2, 0, 1), keys=None):
+        super().__init__(keys)
+        self.order = order
+
+    def _apply_image(self, img):
+        if F._is_tensor_image(img):
+            return img.transpose(list(self.order))
+        if F._is_pil_image(img):
+            img = np.asarray(img)
+        if not isinstance(img, np.ndarray):
+            raise TypeError(f"Transpose: img should be an ndarray, PIL Image or Tensor, "
+                            f"got {type(img)}")
+        if img.ndim == 2:
+            img = img[..., np.newaxis]
+        return img.transpose(self.order)
+
+
+class Normalize(BaseTransform):
+    """(img - mean) / std per channel; a number for mean or std is used for all
+    three channels. See functional.normalize.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import Normalize
+        >>> Normalize(mean=127.5, std=127.5)(np.full((3, 1, 1), 255.0)).ravel().tolist()
+        [1.0, 1.0, 1.0]
+    """
+
+    def __init__(self, mean=0.0, std=1.0, data_format="CHW", to_rgb=False, keys=None):
+        super().__init__(keys)
+        if isinstance(mean, numbers.Number):
+            mean = [mean, mean, mean]
+        if isinstance(std, numbers.Number):
+            std = [std, std, std]
+        if data_format not in ("CHW", "HWC"):
+            raise ValueError(f"data_format should be CHW or HWC. Got {data_format}")
+        self.mean = mean
+        self.std = std
+        self.data_format = data_format
+        self.to_rgb = to_rgb
+
+    def _apply_image(self, img):
+        return F.normalize(img, self.mean, self.std, self.data_format, self.to_rgb)
+
+
+def _check_padding(padding, fill, padding_mode, name):
+    if not isinstance(padding, (numbers.Number, list, tuple)):
+        raise TypeError(f"{name}: padding must be an int or a sequence, got {padding!r}")
+    if isinstance(padding, (list, tuple)) and len(padding) not in (2, 4):
+        raise ValueError("Padding must be an int or a 2, or 4 element tuple, not a "
+                         f"{len(padding)} element tuple")
+    if not isinstance(fill, (numbers.Number, str, list, tuple)):
+        raise TypeError(f"{name}: fill must be a number or a sequence, got {fill!r}")
+    if padding_mode not in _PAD_MODES:
+        raise ValueError(f"{name}: padding_mode should be one of {list(_PAD_MODES)}, "
+                         f"got {padding_mode!r}")
+    return tuple(padding) if isinstance(padding, list) else padding
+
+
+class RandomCrop(BaseTransform):
+    """Crops a random size (int or (h, w)) region, after padding by `padding`
+    (see functional.pad) and, with pad_if_needed, padding a too small image up
+    to size (on the right/bottom and left/top alike).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import RandomCrop
+        >>> RandomCrop(6, padding=2)(np.zeros((4, 4, 3), "uint8")).shape
+        (6, 6, 3)
+    """
+
+    def __init__(self, size, padding=None, pad_if_needed=False, fill=0,
+                 padding_mode="constant", keys=None):
+        super().__init__(keys)
+        self.size = _pair(size, "RandomCrop")
+        if padding is not None:
+            padding = _check_padding(padding, fill, padding_mode, "RandomCrop")
+        self.padding = padding
+        self.pad_if_needed = pad_if_needed
+        self.fill = fill
+        self.padding_mode = padding_mode
+
+    def _get_param(self, img, output_size):
+        w, h = _image_size(img)
+        th, tw = output_size
+        if w == tw and h == th:
+            return 0, 0, h, w
+        if h < th or w < tw:
+            raise ValueError(f"RandomCrop: crop size {output_size} is larger than the image "
+                             f"({h}, {w}); set padding or pad_if_needed=True")
+        return random.randint(0, h - th), random.randint(0, w - tw), th, tw
+
+    def _apply_image(self, img):
+        if self.padding is not None:
+            img = F.pad(img, self.padding, self.fill, self.padding_mode)
+        w, h = _image_size(img)
+        if self.pad_if_needed and w < self.size[1]:
+            img = F.pad(img, (self.size[1] - w, 0), self.fill, self.padding_mode)
+        if self.pad_if_needed and h < self.size[0]:
+            img = F.pad(img, (0, self.size[0] - h), self.fill, self.padding_mode)
+        i, j, h, w = self._get_param(img, self.size)
+        return F.crop(img, i, j, h, w)
+
+
+class Pad(BaseTransform):
+    """Pads the borders; see functional.pad for padding, fill and padding_mode.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import Pad
+        >>> Pad(1, padding_mode="edge")(np.zeros((2, 3, 3), "uint8")).shape
+        (4, 5, 3)
+    """
+
+    def __init__(self, padding, fill=0, padding_mode="constant", keys=None):
+        padding = _check_padding(padding, fill, padding_mode, "Pad")
+        super().__init__(keys)
+        self.padding = padding
+        self.fill = tuple(fill) if isinstance(fill, list) else fill
+        self.padding_mode = padding_mode
+
+    def _apply_image(self, img):
+        return F.pad(img, self.padding, self.fill, self.padding_mode)
+
+
+def _factor_range(value, name):
+    """[low, high] for a random factor: a number v means [max(0, 1 - v), 1 + v],
+    a pair is taken as is; None when the range is just 1 (nothing to do)."""
+    if isinstance(value, numbers.Number):
+        if value < 0:
+            raise ValueError(f"If {name} is a single number, it must be non negative.")
+        value = [max(1 - value, 0), 1 + value]
+    elif isinstance(value, (tuple, list)) and len(value) == 2:
+        if not 0 <= value[0] <= value[1]:
+            raise ValueError(f"{name} values should be between (0, inf), low first, "
+                             f"got {value}")
+        value = list(value)
+    else:
+        raise TypeError(f"{name} should be a single number or a list/tuple with length 2.")
+    return None if value[0] == value[1] == 1 else value
+
+
+class _RandomFactorTransform(BaseTransform):
+    """Applies `_adjust(img, factor)` with a factor drawn uniformly
+    (random.uniform) from the range `_factor_range` made of value."""
+
+    _name = ""
+
+    def __init__(self, value, keys=None):
+        super().__init__(keys)
+        self.value = _factor_range(value, self._name)
+
+    def _apply_image(self, img):
+        if self.value is None:
+            return img
+        return self._adjust(img, random.uniform(*self.value))
+
+
+class BrightnessTransform(_RandomFactorTransform):
+    """Brightness scaled by a factor drawn uniformly (random.uniform) from
+    [max(0, 1 - value), 1 + value], or from value given as (low, high).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import BrightnessTransform
+        >>> BrightnessTransform(0.4)(np.full((2, 2, 3), 100, "uint8")).shape
+        (2, 2, 3)
+    """
+
+    _name = "brightness"
+    _adjust = staticmethod(F.adjust_brightness)
+
+
+class ContrastTransform(_RandomFactorTransform):
+    """Contrast scaled by a factor drawn uniformly (random.uniform) from
+    [max(0, 1 - value), 1 + value], or from value given as (low, high).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import ContrastTransform
+        >>> ContrastTransform(0.0)(np.full((2, 2, 3), 100, "uint8"))[0, 0].tolist()
+        [100, 100, 100]
+    """
+
+    _name = "contrast"
+    _adjust = staticmethod(F.adjust_contrast)
+
+
+class Grayscale(BaseTransform):
+    """An RGB image as gray with num_output_channels (1 or 3) channels; see
+    functional.to_grayscale.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import Grayscale
+        >>> Grayscale()(np.zeros((4, 5, 3), "uint8")).shape
+        (4, 5, 1)
+    """
+
+    def __init__(self, num_output_channels=1, keys=None):
+        super().__init__(keys)
+        if num_output_channels not in (1, 3):
+            raise ValueError("num_output_channels should be either 1 or 3, "
+                             f"got {num_output_channels}")
+        self.num_output_channels = num_output_channels
+
+    def _apply_image(self, img):
+        return F.to_grayscale(img, self.num_output_channels)
+
+
+class RandomErasing(BaseTransform):
+    """With probability prob (random.random() < prob) erases a random rectangle:
+    its area a fraction in `scale` of the image, its aspect ratio log-uniform in
+    `ratio` (numpy.random draws), up to 10 tries to fit strictly inside. value:
+    a number, one per channel, or 'random' (normal noise: times 255 for numpy
+    arrays, paddle.normal for Tensors). Images are numpy HWC, PIL or CHW Tensors.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import RandomErasing
+        >>> out = RandomErasing(prob=1.0, value=0)(np.ones((8, 8, 3), "uint8"))
+        >>> bool((out == 0).any()), out.shape
+        (True, (8, 8, 3))
+    """
+
+    def __init__(self, prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0, inplace=False,
+                 keys=None):
+        super().__init__(keys)
+        if not isinstance(scale, (tuple, list)) or not 0 <= scale[0] <= scale[1] <= 1:
+            raise ValueError(f"scale should be of kind (min, max) and in range [0, 1], "
+                             f"got {scale}")
+        if not isinstance(ratio, (tuple, list)) or not 0 <= ratio[0] <= ratio[1]:
+            raise ValueError(f"ratio should be of kind (min, max), got {ratio}")
+        _check_prob(prob, "RandomErasing")
+        if not isinstance(value, (numbers.Number, str, tuple, list)):
+            raise TypeError(f"value should be a number, tuple, list or str, got {value!r}")
+        if isinstance(value, str) and value != "random":
+            raise ValueError("value must be 'random' when type is str")
+        if isinstance(value, (tuple, list)) and len(value) not in (1, 3):
+            raise ValueError("Value should be a single number or a sequence with length "
+                             "equals to image's channel.")
+        self.prob = prob
+        self.scale = scale
+        self.ratio = ratio
+        self.value = value
+        self.inplace = inplace
+
+    def _get_param(self, img, value):
+        """(top, left, height, width, fill); the whole image and itself when no
+        draw fits, so that erasing changes nothing."""
+        if F._is_tensor_image(img):
+            c, h, w = img.shape[-3:]
+        else:
+            h, w, c = np.asarray(img).shape[-3:]
+        log_ratio = np.log(self.ratio)
+        for _ in range(10):
+            area = np.random.uniform(*self.scale) * h * w
+            aspect = np.exp(np.random.uniform(*log_ratio))
+            eh, ew = int(round(np.sqrt(area * aspect))), int(round(np.sqrt(area / aspect)))
+            if eh >= h or ew >= w:
+                continue
+            if F._is_tensor_image(img):
+                from ... import tensor as _tensor
+                fill = (_tensor.normal(shape=[c, eh, ew]).astype(img.dtype) if value is None
+                        else _tensor.to_tensor(value, dtype=img.dtype)[:, None, None])
+            else:
+                fill = (np.random.normal(size=[eh, ew, c]) * 255 if value is None
+                        else np.array(value)[None, None, :])
+            top = np.random.randint(0, h - eh + 1)
+            left = np.random.randint(0, w - ew + 1)
+            return top, left, eh, ew, fill
+        return 0, 0, h, w, img
+
+    def _apply_image(self, img):
+        if random.random() >= self.prob:
+            return img
+        value = (None if isinstance(self.value, str)
+                 else [self.value] if isinstance(self.value, numbers.Number) else self.value)
+        top, left, h, w, fill = self._get_param(img, value)
+        return F.erase(img, top, left, h, w, fill, self.inplace)
