@@ -20,7 +20,7 @@ import paddle
 import paddle.inference as paddle_infer
 import paddle.nn.functional as F
 from paddle import nn
-from paddle.io import DataLoader, TensorDataset
+from paddle.io import TensorDataset
 from paddle.static import InputSpec
 
 
@@ -60,34 +60,13 @@ def split_digits(seed):
     return x[train], y[train], x[test], y[test]
 
 
-def progress(epoch, epochs, step, steps, loss, acc, started):
-    elapsed = time.perf_counter() - started
-    rate = step / elapsed if elapsed > 0 else 0.0
-    eta = (steps - step) / rate if rate > 0 else 0.0
-    bar = "=" * int(20 * step / steps)
-    sys.stdout.write(f"\rEpoch {epoch}/{epochs} [{bar:<20}] step {step}/{steps} - loss: {loss:.4f}"
-                     f" - acc: {acc:.4f} - {1000 / rate if rate else 0:.1f} ms/step - ETA: {eta:.1f}s")
-    sys.stdout.flush()
-
-
-def train(model, x, y, epochs, batch_size):
-    loader = DataLoader(TensorDataset([paddle.to_tensor(x), paddle.to_tensor(y)]),
-                        batch_size=batch_size, shuffle=True)
-    opt = paddle.optimizer.Adam(learning_rate=2e-3, parameters=model.parameters())
-    loss_fn = nn.CrossEntropyLoss()
-    for epoch in range(1, epochs + 1):
-        model.train()
-        started, seen, correct = time.perf_counter(), 0, 0
-        for step, (images, labels) in enumerate(loader, 1):
-            logits = model(images)
-            loss = loss_fn(logits, labels)
-            loss.backward()
-            opt.step()
-            opt.clear_grad()
-            correct += int((logits.argmax(axis=1) == labels).sum().item())
-            seen += labels.shape[0]
-            progress(epoch, epochs, step, len(loader), loss.item(), correct / seen, started)
-        print()
+def train(net, x, y, epochs, batch_size):
+    """paddle.Model.fit: Adam, cross entropy, accuracy, and its progress bar."""
+    model = paddle.Model(net)
+    model.prepare(paddle.optimizer.Adam(learning_rate=2e-3, parameters=net.parameters()),
+                  nn.CrossEntropyLoss(), paddle.metric.Accuracy())
+    data = TensorDataset([paddle.to_tensor(x), paddle.to_tensor(y[:, None])])
+    model.fit(data, epochs=epochs, batch_size=batch_size, shuffle=True, verbose=1)
 
 
 def predictor_probs(prefix, x):

@@ -22,6 +22,8 @@ from . import regularizer  # noqa: F401
 from . import static  # noqa: F401
 from . import utils  # noqa: F401
 from . import version  # noqa: F401
+from . import metric  # noqa: F401
+from . import callbacks, hapi  # noqa: F401  (after nn, optimizer, io, jit: Model uses them)
 from . import vision  # noqa: F401  (after nn and io, which it builds on)
 from .device import get_device, is_compiled_with_cuda, set_device
 from ._flags import get_flags, set_flags
@@ -38,13 +40,14 @@ from .tensor import *  # noqa: F401,F403
 from .tensor import (
     attribute as _attribute, creation as _creation, gather_scatter as _gather_scatter,
     layout as _layout, linalg as _tensor_linalg, logic as _logic, manipulation as _manip,
-    math as _math, numeric as _numeric, search as _search, stat as _stat,
+    math as _math, numeric as _numeric, ordered as _ordered, search as _search, stat as _stat,
 )
 # paddle.linalg is its own module; the star import above bound the name to
 # paddle.tensor.linalg, so load the submodule by name.
 linalg = _import_module(".linalg", __name__)
 from .base.framework import create_parameter
 from .base.param_attr import ParamAttr
+from .hapi import Model, flops, summary
 
 Tensor = _core.Tensor
 
@@ -61,7 +64,9 @@ __all__ = (
      "float64", "complex64", "complex128", "ParamAttr", "create_parameter", "Size",
      "set_device", "get_device", "is_compiled_with_cuda"]
     + ["autograd", "io", "jit", "linalg", "nn", "optimizer", "static", "utils", "save", "load"]
+    + ["Model", "summary", "flops"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__ + _attribute.__all__
-    + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _search.__all__
-    + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in ("matmul", "norm")]
+    + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _ordered.__all__
+    + _search.__all__
+    + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in linalg.__all__]
 )

@@ -31,3 +31,21 @@ def test_matches_paddlepaddle(i):
                                        equal_nan=True, err_msg=str(j))
         else:
             np.testing.assert_array_equal(part.numpy(), expect, err_msg=str(j))
+
+
+METHODS = """gather gather_nd scatter scatter_nd_add scatter_nd index_select masked_select
+masked_fill take_along_axis put_along_axis take repeat_interleave index_add where nonzero
+topk kthvalue argmax argmin argsort sort unique bucketize cumsum clip tile expand expand_as
+broadcast_to flip rot90 roll tril triu diag unstack unbind chunk slice strided_slice moveaxis
+isnan isinf isfinite dot bmm mm mv t outer inner diagonal trace numel logsumexp var std
+median allclose isclose equal_all increment kron pow_ count_nonzero nansum nanmean""".split()
+
+
+@pytest.mark.parametrize("name", METHODS)
+def test_each_function_is_a_tensor_method(name):
+    assert getattr(paddle.Tensor, name) is getattr(paddle, name)
+
+
+def test_norm_is_a_tensor_method_and_in_paddle_linalg():
+    assert paddle.Tensor.norm is paddle.linalg.norm
+    assert {"matmul", "norm", "vector_norm", "matrix_norm"} <= set(paddle.linalg.__all__)

@@ -48,7 +48,7 @@ def test_scatter_overwrite_and_add():
     expect[1] = 2.0
     np.testing.assert_array_equal(summed.numpy(), expect)
     check_grad(lambda t, u: paddle.scatter(t, paddle.to_tensor([2, 0]), u), A, upd)
-    with pytest.raises(TypeError, match="dtype"):
+    with pytest.raises(ValueError, match="dtype"):
         paddle.scatter(x, paddle.to_tensor([0]), paddle.ones([1, 4]))
 
 
@@ -63,6 +63,10 @@ def test_scatter_nd_add_and_scatter_nd():
     check_grad(lambda t, u: paddle.scatter_nd_add(t, paddle.to_tensor(idx), u), A, upd)
     made = paddle.scatter_nd(paddle.to_tensor([[1], [1]]), paddle.to_tensor([1.0, 2.0]), [3])
     assert made.tolist() == [0.0, 3.0, 0.0] and made.dtype == paddle.float32
+    check_grad(lambda u: paddle.scatter_nd(paddle.to_tensor([[2], [0], [2]]), u, [4]),
+               np.array([1.0, 2.0, 3.0]))
+    with pytest.raises(TypeError, match="shape"):
+        paddle.scatter_nd(paddle.to_tensor([[1]]), paddle.ones([1]), "3")
     with pytest.raises(TypeError, match="dtype"):
         paddle.scatter_nd_add(x, paddle.to_tensor(idx), paddle.to_tensor(upd.astype("float32")))
 
@@ -103,3 +107,52 @@ def test_put_along_axis_reductions():
         paddle.put_along_axis(x, paddle.to_tensor([[4]]), 1.0, 1)
     with pytest.raises(ValueError, match="dtype"):
         paddle.put_along_axis(x, paddle.to_tensor(idx), paddle.ones([3, 1]), 1)
+
+
+def test_take_reads_the_flat_tensor():
+    x = paddle.to_tensor(A)
+    idx = np.array([[0, -1], [5, 11]])
+    np.testing.assert_array_equal(paddle.take(x, paddle.to_tensor(idx)).numpy(),
+                                  np.take(A, idx))
+    far = paddle.to_tensor([13, -14])
+    np.testing.assert_array_equal(x.take(far, mode="wrap").numpy(), np.take(A, [13, -14],
+                                                                             mode="wrap"))
+    np.testing.assert_array_equal(paddle.take(x, far, mode="clip").numpy(), [A.flat[11], A.flat[0]])
+    check_grad(lambda t: paddle.take(t, paddle.to_tensor(idx)), A)
+    with pytest.raises(ValueError, match="out of range"):
+        paddle.take(x, paddle.to_tensor([12]))
+    with pytest.raises(ValueError, match="mode"):
+        paddle.take(x, far, mode="nearest")
+
+
+def test_repeat_interleave():
+    x = paddle.to_tensor(A[:2, :3])
+    np.testing.assert_array_equal(paddle.repeat_interleave(x, 2).numpy(), np.repeat(A[:2, :3], 2))
+    np.testing.assert_array_equal(x.repeat_interleave(2, axis=1).numpy(),
+                                  np.repeat(A[:2, :3], 2, axis=1))
+    counts = paddle.to_tensor([0, 3])
+    np.testing.assert_array_equal(paddle.repeat_interleave(x, counts, axis=0).numpy(),
+                                  np.repeat(A[:2, :3], [0, 3], axis=0))
+    check_grad(lambda t: paddle.repeat_interleave(t, paddle.to_tensor([1, 2, 0]), axis=1),
+               A[:2, :3])
+    with pytest.raises(ValueError, match="one non-negative count per"):
+        paddle.repeat_interleave(x, paddle.to_tensor([1, 2, 3]), axis=0)
+    with pytest.raises(TypeError, match="repeats"):
+        paddle.repeat_interleave(x, 1.5)
+
+
+def test_index_add():
+    x = paddle.to_tensor(A)
+    value = np.arange(6.0).reshape(3, 2)
+    idx = np.array([3, 0])
+    out = paddle.index_add(x, paddle.to_tensor(idx), 1, paddle.to_tensor(value), alpha=2)
+    expect = A.copy()
+    np.add.at(expect, (slice(None), idx), 2 * value)
+    np.testing.assert_array_equal(out.numpy(), expect)
+    twice = x.index_add(paddle.to_tensor([1, 1]), 0, paddle.ones([2, 4], dtype="float64"))
+    np.testing.assert_array_equal(twice.numpy()[1], A[1] + 2)
+    check_grad(lambda t, v: paddle.index_add(t, paddle.to_tensor(idx), 1, v, alpha=3), A, value)
+    with pytest.raises(ValueError, match="value must have shape"):
+        paddle.index_add(x, paddle.to_tensor([0, 1]), 0, paddle.ones([3, 4], dtype="float64"))
+    with pytest.raises(IndexError, match="out of bounds"):
+        paddle.index_add(x, paddle.to_tensor([5]), 0, paddle.ones([1, 4], dtype="float64"))

@@ -128,3 +128,74 @@ def test_setitem_bad_input():
     with paddle.no_grad():
         leaf[0] = 3.0
     assert leaf.tolist() == [3.0, 1.0]
+
+
+def test_empty_selections_keep_their_shape():
+    x = paddle.ones([3, 4])
+    x.stop_gradient = False
+    assert x[None, :0].shape == [1, 0, 4] and not x[None, :0].stop_gradient
+    assert x[[]].shape == [0, 4] and x[:, []].shape == [3, 0]
+    assert x[np.zeros(3, bool), 1:].shape == [0, 3]
+
+
+def _random_item(rng, size):
+    """One index item for a dim of ``size``: an int, a slice (any step, bounds
+    past the ends), a whole slice, an int array, a bool mask or an int list."""
+    kind = rng.integers(0, 6)
+    if kind == 0:
+        return int(rng.integers(-size, size))
+    if kind == 1:
+        start, stop = sorted(int(v) for v in rng.integers(-size - 1, size + 2, 2))
+        return slice(start, stop, int(rng.choice([1, 2, -1, -2, 3])))
+    if kind == 2:
+        return slice(None)
+    if kind == 3:
+        return rng.integers(-size, size, int(rng.integers(1, 4)))
+    if kind == 4:
+        return rng.integers(0, 2, size).astype(bool)
+    return [int(v) for v in rng.integers(-size, size, 2)]
+
+
+def _random_cases(rng, count):
+    """(x, index) pairs on which PaddlePaddle's rule is numpy's: no int next
+    to an index array (3.3.1 applies ints first, numpy treats them as arrays)."""
+    cases = []
+    while len(cases) < count:
+        shape = tuple(int(s) for s in rng.integers(1, 5, int(rng.integers(1, 4))))
+        dims = int(rng.integers(1, len(shape) + 1))
+        items = tuple(_random_item(rng, shape[d]) for d in range(dims))
+        kinds = {type(it) for it in items}
+        if kinds & {np.ndarray, list} and int in kinds:
+            continue
+        cases.append((rng.standard_normal(shape), items))
+    return cases
+
+
+def test_random_indices_read_what_numpy_reads():
+    for x, index in _random_cases(np.random.default_rng(0), 400):
+        try:
+            expect = x[index]
+        except IndexError:
+            with pytest.raises(IndexError):
+                paddle.to_tensor(x)[index]
+            continue
+        got = paddle.to_tensor(x)[index]
+        assert got.shape == list(expect.shape), index
+        np.testing.assert_array_equal(got.numpy(), expect, err_msg=str(index))
+
+
+def test_random_assignments_write_what_numpy_writes():
+    rng = np.random.default_rng(1)
+    for x, index in _random_cases(rng, 400):
+        try:
+            target = x[index].shape
+        except IndexError:
+            continue
+        # A value of the target's trailing dims, some of them 1 (broadcast).
+        trailing = target[len(target) - int(rng.integers(0, len(target) + 1)):]
+        value = rng.standard_normal(tuple(1 if rng.random() < 0.3 else s for s in trailing))
+        expect = x.copy()
+        expect[index] = value
+        t = paddle.to_tensor(x)
+        t[index] = value
+        np.testing.assert_array_equal(t.numpy(), expect, err_msg=str(index))

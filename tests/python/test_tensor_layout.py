@@ -36,6 +36,9 @@ def test_expand_broadcast_to_expand_as():
         paddle.expand(x, [2, 4])
     with pytest.raises(ValueError, match="fewer dims"):
         paddle.expand(x, [3])
+    with pytest.raises(TypeError, match="y must be a paddle.Tensor"):
+        paddle.expand_as(x, [2, 3])
+    check_grad(lambda t: paddle.chunk(t, 3, axis=1)[1] * 2.0, A)
 
 
 def test_broadcast_shape_and_tensors():
@@ -133,3 +136,33 @@ def test_diag_builds_and_reads_diagonals():
         paddle.diag(paddle.ones([2, 2, 2]))
     with pytest.raises(TypeError, match="offset"):
         paddle.diag(paddle.ones([2]), 0.5)
+
+
+def test_moveaxis():
+    t = np.zeros((2, 3, 4, 5))
+    x = paddle.to_tensor(t)
+    for src, dst in ((0, -1), ([0, 1], [2, 0]), ([3, 1], [0, 3])):
+        assert paddle.moveaxis(x, src, dst).shape == list(np.moveaxis(t, src, dst).shape)
+    m = np.arange(24.0).reshape(2, 3, 4)
+    np.testing.assert_array_equal(paddle.to_tensor(m).moveaxis([0, 2], [2, 0]).numpy(),
+                                  np.moveaxis(m, [0, 2], [2, 0]))
+    check_grad(lambda v: paddle.moveaxis(v, 0, 2), m)
+    with pytest.raises(ValueError, match="one length"):
+        paddle.moveaxis(x, [0], [0, 1])
+    with pytest.raises(ValueError, match="repeat"):
+        paddle.moveaxis(x, [0, 0], [1, 2])
+    with pytest.raises(ValueError, match="out of range"):
+        paddle.moveaxis(x, 4, 0)
+
+
+def test_rot90():
+    m = np.arange(24.0).reshape(2, 3, 4)
+    x = paddle.to_tensor(m)
+    for k, axes in ((1, [0, 1]), (2, [1, 2]), (3, [0, 2]), (-1, [2, 0]), (4, [0, 1])):
+        np.testing.assert_array_equal(paddle.rot90(x, k, axes).numpy(), np.rot90(m, k, axes))
+    assert x.rot90().shape == [3, 2, 4]
+    check_grad(lambda t: paddle.rot90(t, 1, [1, 2]), m)
+    with pytest.raises(ValueError, match="two different dims"):
+        paddle.rot90(x, 1, [1, 1])
+    with pytest.raises(ValueError, match="two dims"):
+        paddle.rot90(x, 1, [0])

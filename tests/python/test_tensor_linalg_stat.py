@@ -127,3 +127,66 @@ def test_numel_and_shape():
     assert paddle.shape(x).tolist() == [2, 3, 4] and paddle.shape(x).dtype == paddle.int64
     with pytest.raises(TypeError, match="Tensor"):
         paddle.shape([1, 2])
+
+
+def test_empty_inputs():
+    empty = paddle.zeros([0, 3])
+    assert np.isnan(paddle.var(paddle.zeros([0])).item())
+    assert np.isnan(paddle.var(empty, axis=0).numpy()).all()
+    assert np.isnan(paddle.median(empty).item())
+    assert paddle.linalg.norm(empty).item() == 0.0
+    assert paddle.kron(empty, paddle.ones([2, 2])).shape == [0, 6]
+    with pytest.raises(ValueError, match="empty"):
+        paddle.median(empty, axis=0)
+
+
+def test_vector_norm_and_matrix_norm():
+    x = paddle.to_tensor(M)
+    np.testing.assert_allclose(paddle.linalg.vector_norm(x).item(), np.linalg.norm(M))
+    np.testing.assert_allclose(paddle.linalg.vector_norm(x, p=1, axis=[0, 1]).item(),
+                               np.abs(M).sum())
+    np.testing.assert_array_equal(paddle.linalg.vector_norm(x, p=0, axis=1).numpy(), [3, 3])
+    np.testing.assert_allclose(paddle.linalg.matrix_norm(x).item(), np.linalg.norm(M, "fro"))
+    np.testing.assert_allclose(paddle.linalg.matrix_norm(x, p=1).item(), np.linalg.norm(M, 1))
+    batch = np.stack([M, -2 * M])
+    out = paddle.linalg.matrix_norm(paddle.to_tensor(batch), p=np.inf, axis=[1, 2], keepdim=True)
+    np.testing.assert_allclose(out.numpy(), [[[np.linalg.norm(M, np.inf)]],
+                                             [[2 * np.linalg.norm(M, np.inf)]]])
+    check_grad(lambda t: paddle.linalg.vector_norm(t, p=3, axis=0), M)
+    with pytest.raises(ValueError, match="two dims"):
+        paddle.linalg.matrix_norm(x, axis=[0])
+    with pytest.raises(ValueError, match="int or a float"):
+        paddle.linalg.vector_norm(x, p="fro")
+
+
+def test_mv_outer_inner():
+    v = np.array([1.0, -2.0, 0.5])
+    np.testing.assert_allclose(paddle.mv(paddle.to_tensor(M), paddle.to_tensor(v)).numpy(), M @ v)
+    np.testing.assert_allclose(paddle.outer(paddle.to_tensor(v), paddle.to_tensor(M)).numpy(),
+                               np.outer(v, M))
+    np.testing.assert_allclose(paddle.to_tensor(M).inner(paddle.to_tensor(M)).numpy(),
+                               np.inner(M, M))
+    three = np.arange(24.0).reshape(2, 4, 3)
+    assert paddle.inner(paddle.to_tensor(three), paddle.to_tensor(M)).shape == [2, 4, 2]
+    check_grad(paddle.outer, v, v[:2])
+    check_grad(paddle.inner, M, three[0])
+    check_grad(paddle.mv, M, v)
+    with pytest.raises(ValueError, match="last dims"):
+        paddle.inner(paddle.to_tensor(M), paddle.to_tensor(v[:2]))
+    with pytest.raises(ValueError, match=r"\[M, N\]"):
+        paddle.mv(paddle.to_tensor(M), paddle.to_tensor(v[:2]))
+
+
+def test_diagonal_and_trace():
+    a = np.arange(24.0).reshape(2, 3, 4)
+    x = paddle.to_tensor(a)
+    for offset, a1, a2 in ((0, 0, 1), (1, 1, 2), (-1, 2, 1), (2, 0, 2), (-5, 0, 1)):
+        np.testing.assert_array_equal(paddle.diagonal(x, offset, a1, a2).numpy(),
+                                      np.diagonal(a, offset, a1, a2))
+        np.testing.assert_array_equal(x.trace(offset, a1, a2).numpy(), np.trace(a, offset, a1, a2))
+    check_grad(lambda t: paddle.diagonal(t, 1, 2, 0), a)
+    check_grad(lambda t: paddle.trace(t), M)
+    with pytest.raises(ValueError, match="must differ"):
+        paddle.diagonal(x, 0, 1, 1)
+    with pytest.raises(ValueError, match="at least 2 dims"):
+        paddle.trace(paddle.ones([3]))

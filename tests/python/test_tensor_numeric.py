@@ -128,3 +128,25 @@ def test_pow_in_place():
         leaf.pow_(2)
     with pytest.raises(TypeError, match="dtype"):
         paddle.pow_(paddle.to_tensor([2]), 0.5)
+
+
+def test_count_nonzero_nansum_nanmean():
+    m = np.array([[0, 1, 2], [3, 0, 0]])
+    assert paddle.count_nonzero(paddle.to_tensor(m)).item() == 3
+    np.testing.assert_array_equal(paddle.to_tensor(m).count_nonzero(axis=1, keepdim=True).numpy(),
+                                  [[2], [1]])
+    assert paddle.count_nonzero(paddle.to_tensor([True, False])).dtype == paddle.int64
+    f = np.array([[1.0, np.nan, 2.0], [np.nan, np.nan, 4.0]])
+    x = paddle.to_tensor(f)
+    np.testing.assert_allclose(paddle.nansum(x).item(), np.nansum(f))
+    np.testing.assert_allclose(x.nansum(axis=0).numpy(), np.nansum(f, 0))
+    np.testing.assert_allclose(paddle.nanmean(x, axis=1).numpy(), np.nanmean(f, 1))
+    assert np.isnan(paddle.nanmean(paddle.to_tensor([np.nan])).item())
+    assert paddle.nansum(paddle.to_tensor([1, 2], dtype="int32")).item() == 3
+    clean = np.array([[1.0, 2.0], [3.0, 5.0]])
+    check_grad(lambda t: paddle.nanmean(t, axis=0), clean)
+    base = paddle.to_tensor(f, stop_gradient=False)
+    paddle.nansum(base).backward()
+    np.testing.assert_array_equal(base.grad.numpy(), np.where(np.isnan(f), 0.0, 1.0))
+    with pytest.raises(TypeError, match="floating-point"):
+        paddle.nanmean(paddle.to_tensor([1, 2]))

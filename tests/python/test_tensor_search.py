@@ -62,6 +62,8 @@ def test_topk_values_indices_and_gradient():
     check_grad(lambda t: paddle.topk(t, 2)[0], np.array([[0.3, 2.0, -1.0], [4.0, 1.5, 0.2]]))
     with pytest.raises(ValueError, match="out of range"):
         paddle.topk(x, 4)
+    with pytest.raises(ValueError, match="out of range"):
+        paddle.topk(x, 0)
     with pytest.raises(TypeError, match="k must be an int"):
         paddle.topk(x, 1.5)
 
@@ -84,6 +86,8 @@ def test_where_three_args_broadcasts_and_promotes():
         paddle.where(cond, paddle.ones([2, 2]), 0.0)
     with pytest.raises(TypeError, match="condition"):
         paddle.where(c, 1.0, 0.0)
+    with pytest.raises(ValueError, match="bool Tensor"):
+        paddle.where(paddle.to_tensor([1, 0, 1]), 1.0, 0.0)
 
 
 def test_where_one_arg_and_nonzero():
@@ -125,3 +129,35 @@ def test_masked_select_broadcasts_the_mask():
         paddle.masked_select(x, paddle.to_tensor([1, 0, 1]))
     with pytest.raises(ValueError, match="broadcast"):
         paddle.masked_select(x, paddle.to_tensor([True, False]))
+
+
+def test_masked_fill():
+    x = paddle.to_tensor(X)
+    np.testing.assert_array_equal(paddle.masked_fill(x, x > 2, 0.5).numpy(),
+                                  np.where(X > 2, 0.5, X))
+    row = paddle.to_tensor([True, False, True])
+    np.testing.assert_array_equal(x.masked_fill(row, paddle.to_tensor(9.0)).numpy(),
+                                  np.where([True, False, True], 9.0, X))
+    ints = paddle.masked_fill(paddle.to_tensor([1, 2]), paddle.to_tensor([True, False]), 2.7)
+    assert ints.tolist() == [2, 2] and ints.dtype == paddle.int64
+    check_grad(lambda t, v: paddle.masked_fill(t, row, v), X.astype("float64"), np.array(3.0))
+    with pytest.raises(TypeError, match="bool"):
+        paddle.masked_fill(x, paddle.to_tensor([1, 0, 1]), 0.0)
+    with pytest.raises(ValueError, match="one element"):
+        paddle.masked_fill(x, row, paddle.ones([2]))
+    with pytest.raises(TypeError, match="number or a Tensor"):
+        paddle.masked_fill(x, row, "0")
+
+
+def test_kthvalue():
+    a = np.array([[3.0, 1.0, 2.0, 7.0], [5.0, 4.0, 6.0, 0.0]])
+    values, indices = paddle.kthvalue(paddle.to_tensor(a), 2)
+    np.testing.assert_array_equal(values.numpy(), np.sort(a, 1)[:, 1])
+    np.testing.assert_array_equal(indices.numpy(), np.argsort(a, 1)[:, 1])
+    v0, i0 = paddle.to_tensor(a).kthvalue(1, axis=0, keepdim=True)
+    assert v0.shape == [1, 4] and i0.tolist() == [[0, 0, 0, 1]]
+    check_grad(lambda t: paddle.kthvalue(t, 3)[0], a)
+    with pytest.raises(ValueError, match="out of range"):
+        paddle.kthvalue(paddle.to_tensor(a), 5)
+    with pytest.raises(TypeError, match="k must be an int"):
+        paddle.kthvalue(paddle.to_tensor(a), 1.0)

@@ -10,8 +10,8 @@ from .layer import (  # noqa: F401
     GELU, GroupNorm, Hardsigmoid, Hardswish, Identity, InstanceNorm1D, InstanceNorm2D,
     KLDivLoss, L1Loss, Layer, LayerDict, LayerList, LayerNorm, LeakyReLU, Linear, LogSigmoid,
     LogSoftmax, MSELoss, MaxPool2D, Mish, NLLLoss, PReLU, Pad2D, ParameterList, ReLU, ReLU6,
-    SELU, Sequential, SiLU, Sigmoid, SmoothL1Loss, Softmax, Softplus, Softsign, Swish, Tanh,
-    Upsample,
+    SELU, Sequential, SiLU, Sigmoid, Silu, SmoothL1Loss, Softmax, Softplus, Softsign, Swish,
+    Tanh, Upsample,
 )
 
 __all__ = [
@@ -22,7 +22,7 @@ __all__ = [
     "Identity", "InstanceNorm1D", "InstanceNorm2D", "KLDivLoss", "L1Loss", "Layer",
     "LayerDict", "LayerList", "LayerNorm", "LeakyReLU", "Linear", "LogSigmoid", "LogSoftmax",
     "MSELoss", "MaxPool2D", "Mish", "NLLLoss", "PReLU", "Pad2D", "ParameterList", "ReLU",
-    "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softplus",
-    "Softsign", "Swish", "Tanh", "Upsample",
+    "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "Silu", "SmoothL1Loss", "Softmax",
+    "Softplus", "Softsign", "Swish", "Tanh", "Upsample",
     "BatchNorm",
 ]

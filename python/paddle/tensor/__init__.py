@@ -3,7 +3,7 @@ logic, search, statistics, linear algebra, indexing); paddle re-exports them
 as paddle.add, paddle.reshape, ..."""
 from . import (  # noqa: F401
     attribute, creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric,
-    search, stat, tensor_methods,
+    ordered, search, stat, tensor_methods,
 )
 from .attribute import *  # noqa: F401,F403
 from .creation import *  # noqa: F401,F403
@@ -14,6 +14,7 @@ from .logic import *  # noqa: F401,F403
 from .manipulation import *  # noqa: F401,F403
 from .math import *  # noqa: F401,F403
 from .numeric import *  # noqa: F401,F403
+from .ordered import *  # noqa: F401,F403
 from .search import *  # noqa: F401,F403
 from .stat import *  # noqa: F401,F403
 

@@ -71,3 +71,18 @@ def axis_arg(axis, x, fn):
         raise ValueError(f"[{fn}] axis {axis} is out of range for a {x.ndim}-D tensor "
                          f"(expected in [{-rank}, {rank - 1}])")
     return int(axis) % rank
+
+
+_reshape2 = op("reshape2", ["X"], ["shape"])
+_fill_constant = op("fill_constant", [], ["shape", "dtype", "value", "str_value"])
+
+
+def reshape_exact(x, shape):
+    """x with exactly ``shape`` (no -1, and a 0 means an empty dim, where
+    reshape2 reads 0 as "copy X's dim"). An empty result holds no values to
+    differentiate, so it is made afresh."""
+    if 0 not in shape:
+        return _reshape2(x, list(shape))
+    out = _fill_constant(list(shape), x.dtype.code, 0.0, "")
+    out.stop_gradient = x.stop_gradient
+    return out

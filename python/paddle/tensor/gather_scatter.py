@@ -1,12 +1,15 @@
-"""Reading and writing elements at index tensors: gather, gather_nd, scatter,
-scatter_nd_add, scatter_nd, take_along_axis, put_along_axis."""
+"""Reading and writing elements at index tensors: gather, gather_nd, take,
+repeat_interleave, scatter, scatter_nd_add, scatter_nd, index_add,
+take_along_axis, put_along_axis."""
+import numpy as np
+
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, axis_arg, check_tensor, op, shape_list
+from ._helpers import Tensor, axis_arg, check_tensor, op, reshape_exact, shape_list
 from .layout import broadcast_as_needed
 
 __all__ = [
-    "gather", "gather_nd", "put_along_axis", "scatter", "scatter_nd", "scatter_nd_add",
-    "take_along_axis",
+    "gather", "gather_nd", "index_add", "put_along_axis", "repeat_interleave", "scatter",
+    "scatter_nd", "scatter_nd_add", "take", "take_along_axis",
 ]
 
 _gather = op("gather", ["X", "Index"], ["axis"])
@@ -19,6 +22,10 @@ _put_along_axis = op("put_along_axis", ["Input", "Index", "Value"],
 _reshape = op("reshape2", ["X"], ["shape"])
 _squeeze = op("squeeze2", ["X"], ["axes"])
 _fill = op("fill_constant", [], ["shape", "dtype", "value", "str_value"])
+_index_select = op("index_select", ["X", "Index"], ["dim"])
+_transpose = op("transpose2", ["X"], ["axis"])
+_unsqueeze = op("unsqueeze2", ["X"], ["axes"])
+_scale = op("scale", ["X"], ["scale", "bias", "bias_after_scale"])
 
 _REDUCES = ("assign", "add", "mul", "multiply", "mean", "amin", "amax")
 
@@ -40,11 +47,13 @@ def check_bounds(index, size, axis, fn):
                          f"axis {axis} with size {size}")
 
 
-def _check_updates(updates, x, fn):
+def _check_updates(updates, x, fn, error):
+    """updates is a Tensor of x's dtype; ``error`` is the class PaddlePaddle
+    raises otherwise (scatter: ValueError, scatter_nd_add: TypeError)."""
     check_tensor(updates, "updates", fn)
     if updates.dtype != x.dtype:
-        raise TypeError(f"[{fn}] updates must have x's dtype {x.dtype.name}, got "
-                        f"{updates.dtype.name}")
+        raise error(f"[{fn}] updates must have x's dtype {x.dtype.name}, got "
+                    f"{updates.dtype.name}")
 
 
 def gather(x, index, axis=None, name=None):
@@ -82,6 +91,73 @@ def gather_nd(x, index, name=None):
     return _gather_nd(x, index)
 
 
+_TAKE_MODES = ("raise", "wrap", "clip")
+
+
+def take(x, index, mode="raise", name=None):
+    """The elements of x read as a flat tensor at ``index`` (any shape; the
+    result has its shape). mode: 'raise' (indices in [-size, size)), 'wrap'
+    (taken modulo size) or 'clip' (clamped to [0, size - 1]).
+
+    Example:
+        >>> x = paddle.to_tensor([[1, 2], [3, 4]])
+        >>> paddle.take(x, paddle.to_tensor([[0, -1]])).numpy()
+        array([[1, 4]])
+    """
+    check_tensor(x, "x", "take")
+    check_index(index, "take")
+    if mode not in _TAKE_MODES:
+        raise ValueError(f"[take] mode must be one of {list(_TAKE_MODES)}, got {mode!r}")
+    size = x.size
+    positions = index.numpy().astype(np.int64)
+    if mode == "raise":
+        bad = (positions < -size) | (positions >= size)
+        if bad.any():  # PaddlePaddle: InvalidArgument
+            raise ValueError(f"[take] index {int(positions[bad].reshape(-1)[0])} is out of "
+                             f"range for x of {size} elements")
+        positions = positions % max(size, 1)
+    elif mode == "wrap":
+        positions = positions % max(size, 1)
+    else:
+        positions = np.clip(positions, 0, size - 1)
+    flat = _reshape(x, [-1])
+    picked = _index_select(flat, Tensor._from_numpy(np.ascontiguousarray(positions.reshape(-1))),
+                           0)
+    return reshape_exact(picked, index.shape)
+
+
+def repeat_interleave(x, repeats, axis=None, name=None):
+    """Each slice of x along ``axis`` (None: x flattened) repeated ``repeats``
+    times (an int, or a 1-D int Tensor with a count per slice).
+
+    Example:
+        >>> paddle.repeat_interleave(paddle.to_tensor([[1, 2], [3, 4]]), 2, axis=1).numpy()
+        array([[1, 1, 2, 2],
+               [3, 3, 4, 4]])
+    """
+    check_tensor(x, "x", "repeat_interleave")
+    if axis is None:
+        x = _reshape(x, [-1])
+        axis = 0
+    axis = axis_arg(axis, x, "repeat_interleave")
+    n = x.shape[axis] if x.ndim else 1
+    if isinstance(repeats, Tensor):
+        check_index(repeats, "repeat_interleave", "repeats")
+        counts = repeats.numpy().reshape(-1)
+        if counts.size == 1:
+            counts = np.full(n, counts[0])
+    elif isinstance(repeats, (int, np.integer)) and not isinstance(repeats, bool):
+        counts = np.full(n, repeats)
+    else:
+        raise TypeError(f"[repeat_interleave] repeats must be an int or an int Tensor, got "
+                        f"{type(repeats).__name__}")
+    if counts.size != n or (counts < 0).any():
+        raise ValueError(f"[repeat_interleave] repeats must be one non-negative count per "
+                         f"slice ({n} along axis {axis}), got {counts.tolist()}")
+    picks = np.repeat(np.arange(n, dtype=np.int64), counts)
+    return _index_select(x, Tensor._from_numpy(picks), axis)
+
+
 def scatter(x, index, updates, overwrite=True, name=None):
     """x with the rows at ``index`` (1-D) replaced by the rows of ``updates``
     (overwrite) or, with overwrite=False, set to the sum of the updates given
@@ -96,7 +172,7 @@ def scatter(x, index, updates, overwrite=True, name=None):
     """
     check_tensor(x, "x", "scatter")
     check_index(index, "scatter")
-    _check_updates(updates, x, "scatter")
+    _check_updates(updates, x, "scatter", ValueError)
     return _scatter(x, index, updates, bool(overwrite))
 
 
@@ -111,7 +187,7 @@ def scatter_nd_add(x, index, updates, name=None):
     """
     check_tensor(x, "x", "scatter_nd_add")
     check_index(index, "scatter_nd_add")
-    _check_updates(updates, x, "scatter_nd_add")
+    _check_updates(updates, x, "scatter_nd_add", TypeError)
     return _scatter_nd_add(x, index, updates)
 
 
@@ -126,6 +202,40 @@ def scatter_nd(index, updates, shape, name=None):
     check_tensor(updates, "updates", "scatter_nd")
     zeros = _fill(shape_list(shape, "scatter_nd"), updates.dtype.code, 0.0, "")
     return scatter_nd_add(zeros, index, updates)
+
+
+def index_add(x, index, axis, value, alpha=1, name=None):
+    """x with ``alpha * value`` added to its slices at ``index`` (1-D) along
+    ``axis``: slice i of value (along axis) goes to slice index[i] of x, and
+    repeated indices add up.
+
+    Example:
+        >>> out = paddle.index_add(paddle.zeros([3, 2]), paddle.to_tensor([0, 0]), 0,
+        ...                        paddle.ones([2, 2]))
+        >>> out.numpy()
+        array([[2., 2.],
+               [0., 0.],
+               [0., 0.]], dtype=float32)
+    """
+    check_tensor(x, "x", "index_add")
+    check_index(index, "index_add")
+    _check_updates(value, x, "index_add", TypeError)
+    axis = axis_arg(axis, x, "index_add")
+    if index.ndim != 1:
+        raise ValueError(f"[index_add] index must be 1-D, got shape {index.shape}")
+    expect = list(x.shape)
+    expect[axis] = index.shape[0]
+    if value.shape != expect:
+        raise ValueError(f"[index_add] value must have shape {expect} (x's with dim {axis} the "
+                         f"length of index), got {value.shape}")
+    check_bounds(index, x.shape[axis], axis, "index_add")
+    if alpha != 1:
+        value = _scale(value, float(alpha), 0.0, True)
+    # scatter_nd_add works on the leading dim: bring axis to the front and back.
+    perm = [axis] + [d for d in range(x.ndim) if d != axis]
+    back = sorted(range(x.ndim), key=perm.__getitem__)
+    moved = _scatter_nd_add(_transpose(x, perm), _unsqueeze(index, [1]), _transpose(value, perm))
+    return _transpose(moved, back)
 
 
 def _same_rank(arr, indices, fn):

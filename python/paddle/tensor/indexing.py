@@ -7,12 +7,11 @@ import numbers
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, op
+from ._helpers import Tensor, op, reshape_exact
 
 __all__ = []  # used by Tensor.__getitem__/__setitem__; nothing public
 
 _strided_slice = op("strided_slice", ["Input"], ["axes", "starts", "ends", "strides"])
-_reshape = op("reshape2", ["X"], ["shape"])
 _transpose = op("transpose2", ["X"], ["axis"])
 _gather_nd = op("gather_nd", ["X", "Index"])
 _cast = op("cast", ["X"], ["in_dtype", "out_dtype"])
@@ -85,7 +84,7 @@ def basic_index(x, index):
             d += 1
     out_shape.extend(shape[d:])
     y = _strided_slice(x, axes, starts, ends, strides) if axes else x
-    return _reshape(y, out_shape)
+    return reshape_exact(y, out_shape)
 
 
 def numpy_items(index):
@@ -141,7 +140,9 @@ def _expand_items(items, shape):
     return out
 
 
-def _to_kernel_dtype(x):
+def to_kernel_dtype(x):
+    """x, or x cast to int32 / float32 where gather_nd and scatter have no
+    kernel for its dtype."""
     if x.dtype in _KERNEL_DTYPES:
         return x
     work = _dtype.float32 if _dtype.is_floating_point(x.dtype) else _dtype.int32
@@ -149,9 +150,11 @@ def _to_kernel_dtype(x):
 
 
 def _is_whole_mask(items, x):
+    if len(items) != 1 or not isinstance(items[0], np.ndarray):
+        return False
     mask = items[0]
-    return (len(items) == 1 and isinstance(mask, np.ndarray) and mask.dtype == np.bool_
-            and list(mask.shape) == x.shape and x.ndim > 0 and x.dtype in _KERNEL_DTYPES)
+    return (mask.dtype == np.bool_ and list(mask.shape) == x.shape and x.ndim > 0
+            and x.dtype in _KERNEL_DTYPES)
 
 
 def advanced_index(x, index):
@@ -188,7 +191,7 @@ def advanced_index(x, index):
     if positions + rest != list(range(y.ndim)):
         y = _transpose(y, positions + rest)
     coords = Tensor._from_numpy(np.ascontiguousarray(np.stack(arrays, axis=-1)))
-    out = _gather_nd(_to_kernel_dtype(y), coords)
+    out = _gather_nd(to_kernel_dtype(y), coords)
     if out.dtype != y.dtype:
         out = _cast(out, out.dtype.code, y.dtype.code)
     first, nb = positions[0], arrays[0].ndim

@@ -1,5 +1,5 @@
 """Repeating and rearranging elements: tile, expand/broadcast_to/expand_as,
-broadcast_tensors, flip, roll, tril/triu, diag."""
+broadcast_tensors, flip, rot90, roll, tril/triu, diag."""
 import numbers
 
 import numpy as np
@@ -10,7 +10,7 @@ from .promotion import cast
 
 __all__ = [
     "broadcast_shape", "broadcast_tensors", "broadcast_to", "diag", "expand", "expand_as",
-    "flip", "roll", "tile", "tril", "triu",
+    "flip", "roll", "rot90", "tile", "tril", "triu",
 ]
 
 _tile = op("tile", ["X"], ["repeat_times"])
@@ -21,6 +21,7 @@ _tril_triu = op("tril_triu", ["X"], ["diagonal", "lower"])
 _gather_nd = op("gather_nd", ["X", "Index"])
 _scatter_nd_add = op("scatter_nd_add", ["X", "Index", "Updates"])
 _reshape = op("reshape2", ["X"], ["shape"])
+_transpose = op("transpose2", ["X"], ["axis"])
 _fill = op("fill_constant", [], ["shape", "dtype", "value", "str_value"])
 
 
@@ -159,6 +160,40 @@ def flip(x, axis, name=None):
         if not -rank <= a < rank:
             raise ValueError(f"[flip] axis {a} is out of range for a {x.ndim}-D tensor")
     return _flip(x, axes)
+
+
+def rot90(x, k=1, axes=(0, 1), name=None):
+    """x rotated by 90 degrees ``k`` times in the plane of the two ``axes``,
+    from the first axis towards the second (numpy's rot90).
+
+    Example:
+        >>> paddle.rot90(paddle.to_tensor([[1, 2], [3, 4]])).numpy()
+        array([[2, 4],
+               [1, 3]])
+    """
+    check_tensor(x, "x", "rot90")
+    axes = _int_list(list(axes), "axes", "rot90")
+    if len(axes) != 2 or x.ndim < 2:
+        raise ValueError(f"[rot90] axes must name two dims of a tensor with at least 2, got "
+                         f"{axes} for shape {x.shape}")
+    for a in axes:
+        if not -x.ndim <= a < x.ndim:
+            raise ValueError(f"[rot90] axis {a} is out of range for a {x.ndim}-D tensor")
+    a0, a1 = axes[0] % x.ndim, axes[1] % x.ndim
+    if a0 == a1:
+        raise ValueError(f"[rot90] axes must be two different dims, got {axes}")
+    if not isinstance(k, (numbers.Integral, np.integer)) or isinstance(k, bool):
+        raise TypeError(f"[rot90] k must be an int, got {type(k).__name__}")
+    k %= 4
+    if k == 0:
+        return _flip(x, [])
+    if k == 2:
+        return _flip(x, [a0, a1])
+    swap = list(range(x.ndim))
+    swap[a0], swap[a1] = a1, a0
+    if k == 1:
+        return _transpose(_flip(x, [a1]), swap)
+    return _flip(_transpose(x, swap), [a1])
 
 
 def roll(x, shifts, axis=None, name=None):

@@ -1,21 +1,25 @@
-"""Linear algebra on tensors: dot, bmm, mm, t, and norm composed from ops
-(so its gradient flows); matmul lives in math.py."""
+"""Linear algebra on tensors: dot, bmm, mm, mv, t, outer, inner, diagonal,
+trace, and norm / vector_norm / matrix_norm composed from ops (so their
+gradients flow); matmul lives in math.py."""
 import numbers
 
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import check_tensor, op
+from ._helpers import Tensor, axis_arg, check_tensor, op, reshape_exact
 from . import math as _math
 from .math import matmul
 from .promotion import cast
 
-__all__ = ["bmm", "dot", "matmul", "mm", "norm", "t"]
+__all__ = [
+    "bmm", "diagonal", "dot", "inner", "matmul", "matrix_norm", "mm", "mv", "norm", "outer", "t",
+    "trace", "vector_norm",
+]
 
 _dot = op("dot", ["X", "Y"])
 _bmm = op("bmm", ["X", "Y"])
 _transpose = op("transpose2", ["X"], ["axis"])
-_reshape = op("reshape2", ["X"], ["shape"])
+_gather_nd = op("gather_nd", ["X", "Index"])
 
 
 def dot(x, y, name=None):
@@ -80,6 +84,89 @@ def t(input, name=None):  # noqa: A002
     return _transpose(input, [1, 0]) if input.ndim == 2 else input
 
 
+def mv(x, vec, name=None):
+    """The product of the matrix x [M, N] and the vector vec [N].
+
+    Example:
+        >>> paddle.mv(paddle.ones([2, 3]), paddle.ones([3])).numpy()
+        array([3., 3.], dtype=float32)
+    """
+    check_tensor(x, "x", "mv")
+    check_tensor(vec, "vec", "mv")
+    if x.ndim != 2 or vec.ndim != 1 or x.shape[1] != vec.shape[0]:
+        raise ValueError(f"[mv] x must be [M, N] and vec [N], got {x.shape} and {vec.shape}")
+    return matmul(x, vec)
+
+
+def outer(x, y, name=None):
+    """The outer product of x and y (both flattened): out[i, j] = x[i] * y[j].
+
+    Example:
+        >>> paddle.outer(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).numpy()
+        array([[3., 4.],
+               [6., 8.]], dtype=float32)
+    """
+    check_tensor(x, "x", "outer")
+    check_tensor(y, "y", "outer")
+    return _math.multiply(reshape_exact(x, [x.size, 1]), reshape_exact(y, [1, y.size]))
+
+
+def inner(x, y, name=None):
+    """The sums of products over the last dims of x and y: the result has
+    shape x.shape[:-1] + y.shape[:-1].
+
+    Example:
+        >>> paddle.inner(paddle.ones([2, 3]), paddle.ones([1, 3])).numpy()
+        array([[3.],
+               [3.]], dtype=float32)
+    """
+    check_tensor(x, "x", "inner")
+    check_tensor(y, "y", "inner")
+    if x.ndim == 0 or y.ndim == 0:
+        return _math.multiply(x, y)
+    if x.shape[-1] != y.shape[-1]:
+        raise ValueError(f"[inner] the last dims of x {x.shape} and y {y.shape} must match")
+    k = x.shape[-1]
+    flat = matmul(reshape_exact(x, [x.size // max(k, 1), k]),
+                  reshape_exact(y, [y.size // max(k, 1), k]), transpose_y=True)
+    return reshape_exact(flat, x.shape[:-1] + y.shape[:-1])
+
+
+def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
+    """The ``offset``-th diagonal of the planes spanned by dims axis1 and axis2,
+    as the last dim of the result (offset > 0: above the main diagonal).
+
+    Example:
+        >>> paddle.diagonal(paddle.to_tensor([[1, 2], [3, 4]])).numpy()
+        array([1, 4])
+    """
+    check_tensor(x, "x", "diagonal")
+    if x.ndim < 2:
+        raise ValueError(f"[diagonal] x must have at least 2 dims, got shape {x.shape}")
+    a1, a2 = axis_arg(axis1, x, "diagonal"), axis_arg(axis2, x, "diagonal")
+    if a1 == a2:
+        raise ValueError(f"[diagonal] axis1 and axis2 must differ, got {axis1} and {axis2}")
+    if not isinstance(offset, (numbers.Integral, np.integer)) or isinstance(offset, bool):
+        raise TypeError(f"[diagonal] offset must be an int, got {type(offset).__name__}")
+    rest = [d for d in range(x.ndim) if d not in (a1, a2)]
+    planes = _transpose(x, [a1, a2] + rest)
+    row0, col0 = max(-offset, 0), max(offset, 0)
+    n = max(min(x.shape[a1] - row0, x.shape[a2] - col0), 0)
+    coords = np.stack([np.arange(n) + row0, np.arange(n) + col0], axis=-1).reshape(n, 2)
+    picked = _gather_nd(planes, Tensor._from_numpy(coords.astype(np.int64)))
+    return _transpose(picked, list(range(1, picked.ndim)) + [0])
+
+
+def trace(x, offset=0, axis1=0, axis2=1, name=None):
+    """The sum of the ``offset``-th diagonal (see :func:`diagonal`).
+
+    Example:
+        >>> paddle.trace(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])).item()
+        5.0
+    """
+    return _math.sum(diagonal(x, offset, axis1, axis2), axis=-1)
+
+
 def _abs_pow_sum(x, p, axis, keepdim):
     return _math.sum(_math.pow(_math.abs(x), p), axis=axis, keepdim=keepdim)
 
@@ -115,7 +202,7 @@ def _matrix_norm(x, p, axes, keepdim):
     if keepdim:
         return out
     drop = {a % x.ndim for a in axes}
-    return _reshape(out, [d for i, d in enumerate(x.shape) if i not in drop])
+    return reshape_exact(out, [d for i, d in enumerate(x.shape) if i not in drop])
 
 
 def _norm_axes(axis, x):
@@ -174,3 +261,47 @@ def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
         out._assign_from(result)
         return out
     return result
+
+
+def _float_input(x, fn):
+    check_tensor(x, "x", fn)
+    if not _dtype.is_floating_point(x.dtype):
+        raise TypeError(f"[{fn}] x must be a floating-point Tensor, got {x.dtype.name}")
+
+
+def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None):
+    """The p-norm of the elements over ``axis`` (None: all; several dims count
+    as one vector): any number p, inf, -inf; 0 counts non-zeros.
+
+    Example:
+        >>> paddle.linalg.vector_norm(paddle.to_tensor([[3.0, 4.0], [0.0, 0.0]])).item()
+        5.0
+    """
+    _float_input(x, "vector_norm")
+    if isinstance(p, bool) or not isinstance(p, numbers.Real):
+        raise ValueError(f"[vector_norm] p must be an int or a float, got {p!r}")
+    axes = None
+    if axis is not None:
+        axes = [axis] if isinstance(axis, (numbers.Integral, np.integer)) else list(axis)
+        for a in axes:
+            if not -max(x.ndim, 1) <= a < max(x.ndim, 1):
+                raise ValueError(f"[vector_norm] axis {a} is out of range for a {x.ndim}-D tensor")
+    return _vector_norm(x, p, axes, keepdim)
+
+
+def matrix_norm(x, p="fro", axis=(-2, -1), keepdim=False, name=None):
+    """The matrix norm over the two dims in ``axis``: 'fro', or the induced
+    1, -1 (column sums), inf, -inf (row sums) norms.
+
+    Example:
+        >>> paddle.linalg.matrix_norm(paddle.to_tensor([[1.0, -2.0], [3.0, 4.0]]), p=1).item()
+        6.0
+    """
+    _float_input(x, "matrix_norm")
+    axes = _norm_axes(axis, x)
+    if axes is None or len(axes) != 2:
+        raise ValueError(f"[matrix_norm] axis must name two dims, got {axis!r}")
+    if p not in _MATRIX_P:
+        raise ValueError(f"[matrix_norm] p must be one of 'fro', 'nuc', 1, -1, 2, -2, inf, -inf, "
+                         f"got {p!r}")
+    return _matrix_norm(x, p, axes, keepdim)

@@ -1,4 +1,4 @@
-"""Shape and layout: cast, reshape, transpose, squeeze/unsqueeze, flatten,
+"""Shape and layout: cast, reshape, transpose/moveaxis, squeeze/unsqueeze, flatten,
 concat/stack and their inverses split/chunk/unstack/unbind, slice and
 strided_slice."""
 import numbers
@@ -10,8 +10,8 @@ from ._helpers import Tensor, check_tensor, op, shape_list
 from .promotion import cast as _cast_to
 
 __all__ = [
-    "cast", "chunk", "concat", "flatten", "reshape", "slice", "split", "squeeze", "stack",
-    "strided_slice", "transpose", "unbind", "unsqueeze", "unstack",
+    "cast", "chunk", "concat", "flatten", "moveaxis", "reshape", "slice", "split", "squeeze",
+    "stack", "strided_slice", "transpose", "unbind", "unsqueeze", "unstack",
 ]
 
 _reshape = op("reshape2", ["X"], ["shape"])
@@ -62,6 +62,30 @@ def transpose(x, perm, name=None):
     if sorted(a % max(x.ndim, 1) for a in perm) != list(range(x.ndim)):
         raise ValueError(f"[transpose] perm {perm} is not a permutation of the {x.ndim} dims "
                          f"of x (shape {x.shape})")
+    return _transpose(x, perm)
+
+
+def moveaxis(x, source, destination, name=None):
+    """x with the dims in ``source`` moved to the positions in ``destination``
+    (the other dims keep their order).
+
+    Example:
+        >>> paddle.moveaxis(paddle.to_tensor([[[1, 2]], [[3, 4]]]), 0, -1).numpy()
+        array([[[1, 3],
+                [2, 4]]])
+    """
+    check_tensor(x, "x", "moveaxis")
+    src = _axis_list(source, "moveaxis")
+    dst = _axis_list(destination, "moveaxis")
+    if len(src) != len(dst):
+        raise ValueError(f"[moveaxis] source {src} and destination {dst} must have one length")
+    src = [_axis_in_range(a, x, "moveaxis") for a in src]
+    dst = [_axis_in_range(a, x, "moveaxis") for a in dst]
+    if len(set(src)) != len(src) or len(set(dst)) != len(dst):
+        raise ValueError(f"[moveaxis] source {src} and destination {dst} must not repeat a dim")
+    rest = iter(d for d in range(x.ndim) if d not in src)
+    placed = dict(zip(dst, src))
+    perm = [placed[i] if i in placed else next(rest) for i in range(x.ndim)]
     return _transpose(x, perm)
 
 

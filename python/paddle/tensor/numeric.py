@@ -1,17 +1,19 @@
 """Numeric helpers on tensors: isnan/isinf/isfinite, clip, cumsum,
-logsumexp, kron, and the in-place increment and pow_."""
+logsumexp, kron, count_nonzero, nansum/nanmean, and the in-place increment
+and pow_."""
 import numbers
 
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import axis_arg, check_inplace, check_tensor, op, scalar_value
+from ._helpers import axis_arg, check_inplace, check_tensor, op, reshape_exact, scalar_value
 from . import math as _math
 from .creation import clone
 from .promotion import cast
 
 __all__ = [
-    "clip", "cumsum", "increment", "isfinite", "isinf", "isnan", "kron", "logsumexp", "pow_",
+    "clip", "count_nonzero", "cumsum", "increment", "isfinite", "isinf", "isnan", "kron",
+    "logsumexp", "nanmean", "nansum", "pow_",
 ]
 
 _isnan = op("isnan_v2", ["X"])
@@ -121,7 +123,7 @@ def logsumexp(x, axis=None, keepdim=False, name=None):
     axes = [axis] if isinstance(axis, (numbers.Integral, np.integer)) else list(axis)
     rank = max(x.ndim, 1)
     drop = {int(a) % rank for a in axes}
-    return _reshape(out, [d for i, d in enumerate(x.shape) if i not in drop])
+    return reshape_exact(out, [d for i, d in enumerate(x.shape) if i not in drop])
 
 
 def increment(x, value=1.0, name=None):
@@ -174,6 +176,54 @@ def kron(x, y, name=None):
     xs = [1] * (rank - x.ndim) + list(x.shape)
     ys = [1] * (rank - y.ndim) + list(y.shape)
     # Interleave: x as [a0, 1, a1, 1, ...] times y as [1, b0, 1, b1, ...].
-    a = _reshape(x, [d for s in xs for d in (s, 1)])
-    b = _reshape(y, [d for s in ys for d in (1, s)])
-    return _reshape(_math.multiply(a, b), [p * q for p, q in zip(xs, ys)])
+    a = reshape_exact(x, [d for s in xs for d in (s, 1)])
+    b = reshape_exact(y, [d for s in ys for d in (1, s)])
+    return reshape_exact(_math.multiply(a, b), [p * q for p, q in zip(xs, ys)])
+
+
+def count_nonzero(x, axis=None, keepdim=False, name=None):
+    """The number of non-zero elements over ``axis`` (None: all), as int64.
+
+    Example:
+        >>> paddle.count_nonzero(paddle.to_tensor([[0, 1], [2, 0]]), axis=1).numpy()
+        array([1, 1])
+    """
+    check_tensor(x, "x", "count_nonzero")
+    from .logic import not_equal
+    nonzero = not_equal(x, False if x.dtype == _dtype.bool else 0)
+    return _math.sum(cast(nonzero, _dtype.int64), axis=axis, keepdim=keepdim)
+
+
+def _without_nans(x, fn):
+    check_tensor(x, "x", fn)
+    if not _dtype.is_floating_point(x.dtype):
+        return x, None
+    nan = isnan(x)
+    from .search import where
+    return where(nan, 0.0, x), nan
+
+
+def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
+    """The sum over ``axis`` (None: all) with NaNs counted as zero.
+
+    Example:
+        >>> paddle.nansum(paddle.to_tensor([1.0, float("nan"), 2.0])).item()
+        3.0
+    """
+    values, _ = _without_nans(x, "nansum")
+    return _math.sum(values, axis=axis, dtype=dtype, keepdim=keepdim)
+
+
+def nanmean(x, axis=None, keepdim=False, name=None):
+    """The mean over ``axis`` (None: all) of the elements that are not NaN.
+
+    Example:
+        >>> paddle.nanmean(paddle.to_tensor([1.0, float("nan"), 2.0])).item()
+        1.5
+    """
+    values, nan = _without_nans(x, "nanmean")
+    if nan is None:
+        raise TypeError(f"[nanmean] x must be a floating-point Tensor, got {x.dtype.name}")
+    from .logic import logical_not
+    counted = _math.sum(cast(logical_not(nan), x.dtype), axis=axis, keepdim=keepdim)
+    return _math.divide(_math.sum(values, axis=axis, keepdim=keepdim), counted)

@@ -1,5 +1,5 @@
-"""Searching and sorting: argmax/argmin, argsort/sort, topk, where, nonzero,
-index_select, masked_select."""
+"""Searching and sorting: argmax/argmin, argsort/sort, topk, kthvalue, where,
+masked_fill, nonzero, index_select, masked_select."""
 import collections
 import numbers
 
@@ -12,8 +12,8 @@ from .layout import broadcast_as_needed, broadcast_shape
 from .promotion import operands
 
 __all__ = [
-    "argmax", "argmin", "argsort", "index_select", "masked_select", "nonzero", "sort", "topk",
-    "where",
+    "argmax", "argmin", "argsort", "index_select", "kthvalue", "masked_fill", "masked_select",
+    "nonzero", "sort", "topk", "where",
 ]
 
 _arg_max = op("arg_max", ["X"], ["axis", "keepdims", "flatten", "dtype"])
@@ -24,6 +24,7 @@ _where = op("where", ["Condition", "X", "Y"])
 _index_select = op("index_select", ["X", "Index"], ["dim"])
 _masked_select = op("masked_select", ["X", "Mask"], [], ["Y"])
 _reshape = op("reshape2", ["X"], ["shape"])
+_slice = op("slice", ["Input"], ["axes", "starts", "ends", "decrease_axis"])
 
 TopKRetType = collections.namedtuple("TopKRetType", ["values", "indices"])
 
@@ -103,10 +104,33 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None):  # noqa: A002
         raise TypeError(f"[topk] k must be an int, got {type(k).__name__}")
     axis = -1 if axis is None else axis_arg(axis, x, "topk")
     size = x.shape[axis] if x.ndim else 1
-    if not 0 <= k <= size:
+    if not 1 <= k <= size:
         raise ValueError(f"[topk] k {k} is out of range for a dim of size {size}")
     values, indices = _top_k(x, int(k), axis, bool(largest), bool(sorted))
     return TopKRetType(values, indices)
+
+
+def kthvalue(x, k, axis=None, keepdim=False, name=None):
+    """The k-th smallest element along ``axis`` (None: the last) and its
+    index, as a tuple (values, indices).
+
+    Example:
+        >>> values, indices = paddle.kthvalue(paddle.to_tensor([[3.0, 1.0, 2.0]]), 2)
+        >>> values.numpy(), indices.numpy()
+        (array([2.], dtype=float32), array([2]))
+    """
+    check_tensor(x, "x", "kthvalue")
+    if not isinstance(k, (numbers.Integral, np.integer)) or isinstance(k, bool):
+        raise TypeError(f"[kthvalue] k must be an int, got {type(k).__name__}")
+    axis = axis_arg(-1 if axis is None else axis, x, "kthvalue")
+    size = x.shape[axis] if x.ndim else 1
+    if not 1 <= k <= size:
+        raise ValueError(f"[kthvalue] k {k} is out of range for a dim of size {size}")
+    y = _reshape(x, [1]) if x.ndim == 0 else x
+    values, indices = _argsort(y, axis, False, True)
+    drop = [] if keepdim and x.ndim else [axis]
+    return (_slice(values, [axis], [k - 1], [k], drop),
+            _slice(indices, [axis], [k - 1], [k], drop))
 
 
 def nonzero(x, as_tuple=False):
@@ -161,11 +185,39 @@ def where(condition, x=None, y=None, name=None):
         a = to_tensor(a)
     a, b = operands(a, b, "where")
     if condition.dtype != _dtype.bool:
-        from .manipulation import cast
-        condition = cast(condition, "bool")
+        raise ValueError(f"[where] condition must be a bool Tensor, got {condition.dtype.name}")
     shape = broadcast_shape(broadcast_shape(condition.shape, a.shape), b.shape)
     return _where(broadcast_as_needed(condition, shape), broadcast_as_needed(a, shape),
                   broadcast_as_needed(b, shape))
+
+
+def masked_fill(x, mask, value, name=None):
+    """x with ``value`` (a number or a one-element Tensor, converted to x's
+    dtype) where ``mask`` (bool, broadcast with x) is true.
+
+    Example:
+        >>> x = paddle.to_tensor([1.0, -2.0, 3.0])
+        >>> paddle.masked_fill(x, x < 0, 0.0).numpy()
+        array([1., 0., 3.], dtype=float32)
+    """
+    check_tensor(x, "x", "masked_fill")
+    check_tensor(mask, "mask", "masked_fill")
+    if mask.dtype != _dtype.bool:
+        raise TypeError(f"[masked_fill] mask must be a bool Tensor, got {mask.dtype.name}")
+    if isinstance(value, Tensor):
+        if value.size != 1:
+            raise ValueError(f"[masked_fill] value must have one element, got shape {value.shape}")
+        from .manipulation import cast
+        fill = cast(value, x.dtype)
+    elif isinstance(value, (numbers.Number, np.number, np.bool_)) and not isinstance(value, complex):
+        from .creation import to_tensor
+        fill = to_tensor(value, dtype=x.dtype)
+    else:
+        raise TypeError(f"[masked_fill] value must be a number or a Tensor, got "
+                        f"{type(value).__name__}")
+    shape = broadcast_shape(x.shape, mask.shape)
+    return _where(broadcast_as_needed(mask, shape), broadcast_as_needed(fill, shape),
+                  broadcast_as_needed(x, shape))
 
 
 def index_select(x, index, axis=0, name=None):

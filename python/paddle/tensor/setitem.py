@@ -7,8 +7,8 @@ import numbers
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, check_inplace, op
-from .indexing import get_index
+from ._helpers import Tensor, check_inplace, op, reshape_exact
+from .indexing import get_index, to_kernel_dtype
 from .layout import broadcast_as_needed
 
 __all__ = []  # used by Tensor.__getitem__/__setitem__; nothing public
@@ -16,9 +16,6 @@ __all__ = []  # used by Tensor.__getitem__/__setitem__; nothing public
 _reshape = op("reshape2", ["X"], ["shape"])
 _scatter = op("scatter", ["X", "Ids", "Updates"], ["overwrite"])
 _cast = op("cast", ["X"], ["in_dtype", "out_dtype"])
-
-_KERNEL_DTYPES = (_dtype.float32, _dtype.float64, _dtype.int32, _dtype.int64)
-
 
 def _cast_to(t, d):
     return t if t.dtype == d else _cast(t, t.dtype.code, d.code)
@@ -48,7 +45,7 @@ def _broadcast_value(value, target, index):
         raise ValueError(f"cannot assign a value of shape {value.shape} to x[{index!r}] of "
                          f"shape {target}")
     if shape != value.shape:
-        value = _reshape(value, shape)
+        value = reshape_exact(value, shape)
     return broadcast_as_needed(value, target)
 
 
@@ -62,10 +59,8 @@ def set_index(x, index, value):
     value = _broadcast_value(_value_tensor(value, x.dtype), target, index)
     if positions.size == 0:
         return
-    work = x.dtype if x.dtype in _KERNEL_DTYPES else (
-        _dtype.float32 if _dtype.is_floating_point(x.dtype) else _dtype.int32)
-    flat = _reshape(_cast_to(x, work), [-1])
+    flat = _reshape(to_kernel_dtype(x), [-1])
     ids = Tensor._from_numpy(np.ascontiguousarray(np.reshape(positions, [-1])))
-    updates = _reshape(_cast_to(value, work), [-1])
+    updates = _reshape(_cast_to(value, flat.dtype), [-1])
     out = _reshape(_scatter(flat, ids, updates, True), x.shape)
     x._assign_from(_cast_to(out, x.dtype))

@@ -14,6 +14,7 @@ __all__ = ["median", "numel", "std", "var"]
 _argsort = op("argsort", ["X"], ["axis", "descending", "stable"], ["Out", "Indices"])
 _reshape = op("reshape2", ["X"], ["shape"])
 _slice = op("slice", ["Input"], ["axes", "starts", "ends", "decrease_axis"])
+_fill = op("fill_constant", [], ["shape", "dtype", "value", "str_value"])
 
 
 def _count(x, axis):
@@ -42,9 +43,9 @@ def var(x, axis=None, unbiased=None, keepdim=False, name=None, *, correction=1):
     n = _count(x, axis)
     total = _math.sum(x, axis=axis, keepdim=True)
     if _dtype.is_floating_point(x.dtype):
-        deviation = _math.subtract(x, _math.scale(total, 1.0 / n))
+        deviation = _math.subtract(x, _math.scale(total, 1.0 / n if n else float("nan")))
         squares = _math.sum(_math.square(deviation), axis=axis, keepdim=keepdim)
-        return _math.divide(squares, float(n - correction))
+        return _math.divide(squares, float(n - correction) if n else 0.0)  # empty: 0/0, NaN
     mean = cast(_math.divide(total, n), x.dtype)  # the cast truncates toward zero
     deviation = _math.subtract(x, mean)
     squares = _math.sum(_math.multiply(deviation, deviation), axis=axis, keepdim=keepdim)
@@ -94,7 +95,10 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None):
     if mode not in ("avg", "min"):
         raise ValueError(f"[median] mode must be 'avg' or 'min', got {mode!r}")
     if x.size == 0:
-        raise ValueError(f"[median] x is empty (shape {x.shape})")
+        if axis is None:  # as PaddlePaddle: the median of nothing is NaN
+            return _fill([1] * x.ndim if keepdim else [], _dtype.default_float_dtype().code,
+                         float("nan"), "")
+        raise ValueError(f"[median] x is empty (shape {x.shape}); give axis=None for NaN")
     src = x
     if axis is None:
         x = _reshape(x, [-1])

@@ -5,7 +5,8 @@ import numpy as np
 from .. import _core
 from ..framework import dtypes as _dtype
 from . import (
-    creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric, search, stat,
+    creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric, ordered,
+    search, stat,
 )
 from ._helpers import Tensor
 from .indexing import get_index
@@ -149,19 +150,21 @@ _FUNCTIONS = [
             "round", "sign", "erf", "matmul", "sum", "mean", "max", "min", "amax", "amin",
             "all", "any", "prod"]),
     (manipulation, ["cast", "reshape", "transpose", "squeeze", "unsqueeze", "flatten", "split",
-                    "chunk", "unstack", "unbind", "slice", "strided_slice"]),
+                    "chunk", "unstack", "unbind", "slice", "strided_slice", "moveaxis"]),
     (logic, ["equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",
              "logical_and", "logical_or", "logical_xor", "logical_not", "isclose", "allclose",
              "equal_all"]),
     (gather_scatter, ["gather", "gather_nd", "scatter", "scatter_nd_add", "scatter_nd",
-                      "take_along_axis", "put_along_axis"]),
+                      "take_along_axis", "put_along_axis", "take", "repeat_interleave",
+                      "index_add"]),
+    (ordered, ["unique", "bucketize"]),
     (layout, ["tile", "expand", "expand_as", "broadcast_to", "flip", "roll", "tril", "triu",
-              "diag"]),
-    (linalg, ["dot", "bmm", "mm", "t", "norm"]),
+              "diag", "rot90"]),
+    (linalg, ["dot", "bmm", "mm", "mv", "t", "norm", "outer", "inner", "diagonal", "trace"]),
     (numeric, ["isnan", "isinf", "isfinite", "clip", "cumsum", "logsumexp", "increment",
-               "kron", "pow_"]),
+               "kron", "pow_", "count_nonzero", "nansum", "nanmean"]),
     (search, ["argmax", "argmin", "argsort", "sort", "topk", "where", "nonzero",
-              "index_select", "masked_select"]),
+              "index_select", "masked_select", "masked_fill", "kthvalue"]),
     (stat, ["var", "std", "median", "numel"]),
     (creation, ["clone"]),
 ]

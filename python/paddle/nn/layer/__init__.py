@@ -2,7 +2,7 @@
 under paddle.nn, as in PaddlePaddle)."""
 from .activation import (  # noqa: F401
     CELU, ELU, GELU, Hardsigmoid, Hardswish, LeakyReLU, LogSigmoid, LogSoftmax, Mish, PReLU,
-    ReLU, ReLU6, SELU, Sigmoid, SiLU, Softmax, Softplus, Softsign, Swish, Tanh,
+    ReLU, ReLU6, SELU, Sigmoid, SiLU, Silu, Softmax, Softplus, Softsign, Swish, Tanh,
 )
 from .common import Dropout, Embedding, Flatten, Identity, Linear, Pad2D, Upsample  # noqa: F401
 from .container import LayerDict, LayerList, ParameterList, Sequential  # noqa: F401

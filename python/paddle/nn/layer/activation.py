@@ -126,8 +126,9 @@ class Hardsigmoid(_Activation):
     _fn = F.hardsigmoid
 
 
-class SiLU(_Activation):
-    """x * sigmoid(x).
+class Silu(_Activation):
+    """x * sigmoid(x). Also named ``paddle.nn.SiLU``; PaddlePaddle's class is
+    ``Silu`` (its layers are named ``silu_0``, ...).
 
     Example:
         >>> paddle.nn.SiLU()(paddle.to_tensor([0.0])).numpy()
@@ -139,6 +140,9 @@ class SiLU(_Activation):
     def __init__(self, inplace=False, name=None):
         super().__init__(name)
         self._inplace = inplace
+
+
+SiLU = Silu
 
 
 class LeakyReLU(_Activation):
