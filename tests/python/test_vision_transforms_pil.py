@@ -110,3 +110,43 @@ def test_rotate_bad_arguments():
         T.RandomRotation(-5)
     with pytest.raises(ValueError, match="len 2"):
         T.RandomRotation([1, 2, 3])
+
+
+def test_affine_and_perspective_match_paddlepaddle():
+    np.testing.assert_array_equal(np.asarray(F.affine(IMG, 20, (2, -1), 1.2, (10, 5))),
+                                  REC["pil_affine"])
+    np.testing.assert_array_equal(
+        np.asarray(F.affine(IMG, -35.5, [0, 3], 0.8, 15, "bilinear", center=[4, 5])),
+        REC["pil_affine_center"])
+    start = [[0, 0], [16, 0], [16, 12], [0, 12]]
+    end = [[2, 1], [15, 0], [14, 11], [1, 12]]
+    np.testing.assert_array_equal(np.asarray(F.perspective(IMG, start, end, "bilinear")),
+                                  REC["pil_perspective"])
+    random.seed(25)
+    out = T.RandomAffine(30, (0.2, 0.1), (0.8, 1.2), (-10, 10, -5, 5))(IMG)
+    np.testing.assert_array_equal(np.asarray(out), REC["pil_random_affine"])
+    random.seed(26)
+    np.testing.assert_array_equal(np.asarray(T.RandomPerspective(1.0, 0.6)(IMG)),
+                                  REC["pil_random_perspective"])
+    # numpy arrays go through PIL; fill is honoured (PaddlePaddle's PIL path drops it)
+    np.testing.assert_array_equal(F.affine(REC["rgb"], 20, (2, -1), 1.2, (10, 5)),
+                                  REC["pil_affine"])
+    filled = F.perspective(REC["rgb"], start, end, fill=(7, 8, 9))
+    assert filled[12, 16].tolist() == [7, 8, 9]
+
+
+def test_warp_bad_arguments():
+    with pytest.raises(ValueError, match="scale"):
+        F.affine(IMG, 0, (0, 0), 0.0, 0)
+    with pytest.raises(ValueError, match="length 2"):
+        F.affine(IMG, 0, (0, 0, 1), 1.0, 0)
+    with pytest.raises(TypeError, match="angle"):
+        F.affine(IMG, "10", (0, 0), 1.0, 0)
+    with pytest.raises(ValueError, match="four"):
+        F.perspective(IMG, [[0, 0]], [[1, 1]])
+    with pytest.raises(ValueError, match="translate"):
+        T.RandomAffine(10, translate=(1.5, 0))
+    with pytest.raises(ValueError, match="shear"):
+        T.RandomAffine(10, shear=(1, 2, 3))
+    with pytest.raises(ValueError, match="distortion_scale"):
+        T.RandomPerspective(distortion_scale=2)

@@ -96,6 +96,19 @@ def main():
     rec["pil_rotate_center"] = np.asarray(F.rotate(img, 90, center=(2, 3), fill=(1, 2, 3)))
     random.seed(24)
     rec["pil_random_rotation"] = np.asarray(T.RandomRotation((10, 80))(img))
+    # affine and perspective warps (PIL images; PaddlePaddle's PIL path ignores
+    # their fill, so none is passed)
+    rec["pil_affine"] = np.asarray(F.affine(img, 20, (2, -1), 1.2, (10, 5)))
+    rec["pil_affine_center"] = np.asarray(F.affine(img, -35.5, [0, 3], 0.8, 15, "bilinear",
+                                                   center=[4, 5]))
+    start = [[0, 0], [16, 0], [16, 12], [0, 12]]
+    end = [[2, 1], [15, 0], [14, 11], [1, 12]]
+    rec["pil_perspective"] = np.asarray(F.perspective(img, start, end, "bilinear"))
+    random.seed(25)
+    rec["pil_random_affine"] = np.asarray(T.RandomAffine(30, (0.2, 0.1), (0.8, 1.2),
+                                                         (-10, 10, -5, 5))(img))
+    random.seed(26)
+    rec["pil_random_perspective"] = np.asarray(T.RandomPerspective(1.0, 0.6)(img))
     # seeded random transforms (Python's random; numpy's for RandomResizedCrop)
     random.seed(11)
     rec["pil_random_crop"] = np.asarray(T.RandomCrop((8, 12), padding=2, fill=5)(img))

@@ -2,14 +2,14 @@
 normalize, to Tensor) as transform classes and as functions."""
 from . import functional  # noqa: F401
 from .functional import (
-    adjust_brightness, adjust_contrast, adjust_hue, center_crop, crop, erase, hflip, normalize,
-    pad, resize, rotate, to_grayscale, to_tensor, vflip,
+    adjust_brightness, adjust_contrast, adjust_hue, affine, center_crop, crop, erase, hflip,
+    normalize, pad, perspective, resize, rotate, to_grayscale, to_tensor, vflip,
 )
 from .transforms import (
     BaseTransform, BrightnessTransform, CenterCrop, ColorJitter, Compose, ContrastTransform,
-    Grayscale, HueTransform, Normalize, Pad, RandomCrop, RandomErasing, RandomHorizontalFlip,
-    RandomResizedCrop, RandomRotation, RandomVerticalFlip, Resize, SaturationTransform, ToTensor,
-    Transpose,
+    Grayscale, HueTransform, Normalize, Pad, RandomAffine, RandomCrop, RandomErasing,
+    RandomHorizontalFlip, RandomPerspective, RandomResizedCrop, RandomRotation,
+    RandomVerticalFlip, Resize, SaturationTransform, ToTensor, Transpose,
 )
 
 __all__ = [
@@ -19,5 +19,5 @@ __all__ = [
     "to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize",
     "to_grayscale", "adjust_brightness", "adjust_contrast", "RandomErasing", "erase",
     "SaturationTransform", "HueTransform", "ColorJitter", "adjust_hue", "RandomRotation",
-    "rotate",
+    "rotate", "RandomAffine", "affine", "RandomPerspective", "perspective",
 ]

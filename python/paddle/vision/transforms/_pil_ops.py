@@ -87,6 +87,18 @@ def adjust_hue(img, factor):
 
 
 def rotate(img, angle, interpolation, expand, center, fill):
+    return img.rotate(angle, INTERPOLATIONS[interpolation], expand, center,
+                      fillcolor=_band_fill(img, fill))
+
+
+def _band_fill(img, fill):
     if isinstance(fill, int) and len(img.getbands()) > 1:
-        fill = (fill,) * len(img.getbands())  # one number fills every band
-    return img.rotate(angle, INTERPOLATIONS[interpolation], expand, center, fillcolor=fill)
+        return (fill,) * len(img.getbands())  # one number fills every band
+    return fill
+
+
+def transform(img, method, coeffs, interpolation, fill):
+    """Image.transform keeping the size; method 'affine' or 'perspective'."""
+    kind = Image.Transform.AFFINE if method == "affine" else Image.Transform.PERSPECTIVE
+    return img.transform(img.size, kind, coeffs, INTERPOLATIONS[interpolation],
+                         fillcolor=_band_fill(img, fill))

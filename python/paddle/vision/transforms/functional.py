@@ -14,7 +14,7 @@ from . import _numpy_ops
 
 __all__ = ["to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize",
            "to_grayscale", "adjust_brightness", "adjust_contrast", "adjust_saturation",
-           "adjust_hue", "erase", "rotate"]
+           "adjust_hue", "erase", "rotate", "affine", "perspective"]
 
 _HAS_PIL = importlib.util.find_spec("PIL") is not None
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
@@ -452,6 +452,29 @@ def erase(img, i, j, h, w, v, inplace=False):
     return out
 
 
+def _warp_through_pil(img, fn, warp):
+    """warp(pil_image) for a PIL image, or for a numpy array converted to PIL and
+    back; Tensors are refused (no grid_sample here)."""
+    if _is_tensor_image(img):
+        raise TypeError(f"{fn}: Tensor images are not supported (paddle has no grid_sample "
+                        "yet); warp the numpy array or PIL image before ToTensor")
+    kernels = _kernels(img, fn)
+    if not _HAS_PIL:
+        raise ImportError(f"{fn} needs Pillow (pip install pillow)")
+    from . import _pil_ops
+    if kernels is _pil_ops:
+        return warp(img)
+    from PIL import Image
+    return np.asarray(warp(Image.fromarray(img))).copy()
+
+
+def _check_warp_interpolation(interpolation, fn):
+    from . import _pil_ops
+    if interpolation not in _pil_ops.INTERPOLATIONS:
+        raise ValueError(f"{fn}: interpolation must be one of {sorted(_pil_ops.INTERPOLATIONS)}, "
+                         f"got {interpolation!r}")
+
+
 def rotate(img, angle, interpolation="nearest", expand=False, center=None, fill=0):
     """The image rotated by angle degrees counter-clockwise about center (x, y;
     default the image centre), grown to hold the whole result when expand,
@@ -466,20 +489,76 @@ def rotate(img, angle, interpolation="nearest", expand=False, center=None, fill=
         >>> F.rotate(np.arange(4, dtype="uint8").reshape(2, 2), 90).tolist()
         [[1, 3], [0, 2]]
     """
-    if _is_tensor_image(img):
-        raise TypeError("rotate: Tensor images are not supported (paddle has no grid_sample "
-                        "yet); rotate the numpy array or PIL image before ToTensor")
-    kernels = _kernels(img, "rotate")
-    if not _HAS_PIL:
-        raise ImportError("rotate needs Pillow (pip install pillow)")
-    from . import _pil_ops
-    if interpolation not in _pil_ops.INTERPOLATIONS:
-        raise ValueError(f"rotate: interpolation must be one of "
-                         f"{sorted(_pil_ops.INTERPOLATIONS)}, got {interpolation!r}")
+    _check_warp_interpolation(interpolation, "rotate")
     center = tuple(center) if isinstance(center, list) else center
     fill = tuple(fill) if isinstance(fill, list) else fill
-    if kernels is _pil_ops:
-        return _pil_ops.rotate(img, angle, interpolation, expand, center, fill)
-    from PIL import Image
-    out = _pil_ops.rotate(Image.fromarray(img), angle, interpolation, expand, center, fill)
-    return np.asarray(out).copy()
+
+    def warp(pil):
+        from . import _pil_ops
+        return _pil_ops.rotate(pil, angle, interpolation, expand, center, fill)
+    return _warp_through_pil(img, "rotate", warp)
+
+
+def affine(img, angle, translate, scale, shear, interpolation="nearest", fill=0, center=None):
+    """The image rotated by angle degrees, scaled by scale, sheared by shear
+    degrees (a number for x, or (x, y)) about center (x, y; default the image
+    centre) and moved by translate (dx, dy) pixels; uncovered pixels set to fill
+    (PaddlePaddle's PIL path ignores fill and leaves them 0). PIL images and
+    numpy arrays (through PIL); Tensors are not supported.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import functional as F
+        >>> F.affine(np.eye(3, dtype="uint8"), 0, (1, 0), 1.0, 0).tolist()
+        [[0, 1, 0], [0, 0, 1], [0, 0, 0]]
+    """
+    if not isinstance(angle, (int, float)):
+        raise TypeError("Argument angle should be int or float")
+    if not isinstance(translate, (list, tuple)):
+        raise TypeError("Argument translate should be a sequence")
+    if len(translate) != 2:
+        raise ValueError("Argument translate should be a sequence of length 2")
+    if scale <= 0.0:
+        raise ValueError("Argument scale should be positive")
+    if isinstance(shear, numbers.Number):
+        shear = [shear, 0.0]
+    if not isinstance(shear, (list, tuple)) or len(shear) not in (1, 2):
+        raise ValueError(f"Shear should be a number or a sequence of one or two values, "
+                         f"got {shear}")
+    shear = [shear[0], shear[0]] if len(shear) == 1 else list(shear)
+    if center is not None and not isinstance(center, (list, tuple)):
+        raise TypeError("Argument center should be a sequence")
+    _check_warp_interpolation(interpolation, "affine")
+    from . import _warp
+
+    def warp(pil):
+        from . import _pil_ops
+        c = (pil.size[0] * 0.5, pil.size[1] * 0.5) if center is None else center
+        matrix = _warp.inverse_affine_matrix(c, float(angle), translate, scale, shear)
+        return _pil_ops.transform(pil, "affine", matrix, interpolation, fill)
+    return _warp_through_pil(img, "affine", warp)
+
+
+def perspective(img, startpoints, endpoints, interpolation="nearest", fill=0):
+    """The image warped so that the four startpoints (x, y: top-left, top-right,
+    bottom-right, bottom-left corners) move to the four endpoints; uncovered
+    pixels set to fill (PaddlePaddle's PIL path ignores it and leaves them 0).
+    PIL images and numpy arrays (through PIL); Tensors are not supported.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import functional as F
+        >>> corners = [[0, 0], [3, 0], [3, 3], [0, 3]]
+        >>> F.perspective(np.eye(4, dtype="uint8"), corners, corners).tolist()[1]
+        [0, 1, 0, 0]
+    """
+    if len(startpoints) != 4 or len(endpoints) != 4:
+        raise ValueError("perspective: startpoints and endpoints must be four (x, y) points")
+    _check_warp_interpolation(interpolation, "perspective")
+    from . import _warp
+    coeffs = _warp.perspective_coeffs(startpoints, endpoints)
+
+    def warp(pil):
+        from . import _pil_ops
+        return _pil_ops.transform(pil, "perspective", coeffs, interpolation, fill)
+    return _warp_through_pil(img, "perspective", warp)

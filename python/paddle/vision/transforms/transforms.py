@@ -15,7 +15,7 @@ __all__ = ["BaseTransform", "Compose", "Resize", "RandomResizedCrop", "CenterCro
            "RandomHorizontalFlip", "RandomVerticalFlip", "Transpose", "Normalize",
            "BrightnessTransform", "ContrastTransform", "RandomCrop", "Pad", "Grayscale",
            "ToTensor", "RandomErasing", "SaturationTransform", "HueTransform", "ColorJitter",
-           "RandomRotation"]
+           "RandomRotation", "RandomAffine", "RandomPerspective"]
 
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
 
@@ -640,3 +640,123 @@ class RandomRotation(BaseTransform):
     def _apply_image(self, img):
         angle = random.uniform(self.degrees[0], self.degrees[1])
         return F.rotate(img, angle, self.interpolation, self.expand, self.center, self.fill)
+
+
+def _angle_range(value, name, sizes=(2,)):
+    """A number d as [-d, d], or a sequence of one of sizes lengths, as floats."""
+    if isinstance(value, numbers.Number):
+        if value < 0:
+            raise ValueError(f"If {name} is a single number, it must be positive.")
+        return [-float(value), float(value)]
+    if not isinstance(value, Sequence) or len(value) not in sizes:
+        raise ValueError(f"{name} should be a number or a sequence of length "
+                         f"{' or '.join(map(str, sizes))}, got {value!r}")
+    return [float(v) for v in value]
+
+
+class RandomAffine(BaseTransform):
+    """A random affine warp: angle from degrees, translation up to translate
+    (fractions of width and height, whole pixels), scale from the scale range,
+    shear x (and y with four values) from shear; each drawn with random.uniform.
+    See functional.affine.
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import RandomAffine
+        >>> t = RandomAffine(15, translate=(0.1, 0.1), scale=(0.9, 1.1))
+        >>> t(np.zeros((8, 8, 3), "uint8")).shape
+        (8, 8, 3)
+    """
+
+    def __init__(self, degrees, translate=None, scale=None, shear=None, interpolation="nearest",
+                 fill=0, center=None, keys=None):
+        self.degrees = _angle_range(degrees, "degrees")
+        super().__init__(keys)
+        if interpolation not in ("nearest", "bilinear", "bicubic"):
+            raise ValueError(f"RandomAffine: interpolation must be 'nearest', 'bilinear' or "
+                             f"'bicubic', got {interpolation!r}")
+        if translate is not None and (len(translate) != 2
+                                      or not all(0.0 <= t <= 1.0 for t in translate)):
+            raise ValueError(f"translate should be two values between 0 and 1, got {translate}")
+        if scale is not None and (len(scale) != 2 or not all(s > 0 for s in scale)):
+            raise ValueError(f"scale should be two positive values, got {scale}")
+        if center is not None and len(center) != 2:
+            raise ValueError(f"center should be a sequence of length 2, got {center}")
+        if fill is not None and not isinstance(fill, (Sequence, numbers.Number)):
+            raise TypeError("Fill should be either a sequence or a number.")
+        self.interpolation = interpolation
+        self.translate = translate
+        self.scale = scale
+        self.shear = None if shear is None else _angle_range(shear, "shear", (2, 4))
+        self.fill = 0 if fill is None else fill
+        self.center = center
+
+    def _get_param(self, img_size):
+        angle = random.uniform(*self.degrees)
+        translations = (0, 0)
+        if self.translate is not None:
+            max_dx = float(self.translate[0] * img_size[0])
+            max_dy = float(self.translate[1] * img_size[1])
+            translations = (int(random.uniform(-max_dx, max_dx)),
+                            int(random.uniform(-max_dy, max_dy)))
+        scale = 1.0 if self.scale is None else random.uniform(*self.scale)
+        shear = [0.0, 0.0]
+        if self.shear is not None:
+            shear[0] = random.uniform(self.shear[0], self.shear[1])
+            if len(self.shear) == 4:
+                shear[1] = random.uniform(self.shear[2], self.shear[3])
+        return angle, translations, scale, shear
+
+    def _apply_image(self, img):
+        angle, translations, scale, shear = self._get_param(_image_size(img))
+        return F.affine(img, angle, translations, scale, shear, interpolation=self.interpolation,
+                        fill=self.fill, center=self.center)
+
+
+class RandomPerspective(BaseTransform):
+    """With probability prob, a perspective warp moving each corner inwards by up
+    to distortion_scale of half the width / height (random.uniform draws).
+
+    Example:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import RandomPerspective
+        >>> RandomPerspective(prob=1.0)(np.zeros((8, 8, 3), "uint8")).shape
+        (8, 8, 3)
+    """
+
+    def __init__(self, prob=0.5, distortion_scale=0.5, interpolation="nearest", fill=0,
+                 keys=None):
+        super().__init__(keys)
+        _check_prob(prob, "RandomPerspective")
+        if not 0 <= distortion_scale <= 1:
+            raise ValueError(f"distortion_scale must be between 0 and 1, got {distortion_scale}")
+        if interpolation not in ("nearest", "bilinear", "bicubic"):
+            raise ValueError(f"RandomPerspective: interpolation must be 'nearest', 'bilinear' "
+                             f"or 'bicubic', got {interpolation!r}")
+        if not isinstance(fill, (numbers.Number, str, list, tuple)):
+            raise TypeError(f"fill must be a number or a sequence, got {fill!r}")
+        self.prob = prob
+        self.distortion_scale = distortion_scale
+        self.interpolation = interpolation
+        self.fill = fill
+
+    def get_params(self, width, height, distortion_scale):
+        """(startpoints, endpoints): the corners, and each moved inwards at random."""
+        dx, dy = int(distortion_scale * (width // 2)), int(distortion_scale * (height // 2))
+
+        def near(low_side, size, margin):
+            # a coordinate within margin of the low (0) or high (size) edge
+            if low_side:
+                return int(random.uniform(0, margin + 1))
+            return int(random.uniform(size - margin - 1, size))
+        corners = [(True, True), (False, True), (False, False), (True, False)]
+        endpoints = [[near(left, width, dx), near(top, height, dy)] for left, top in corners]
+        startpoints = [[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]]
+        return startpoints, endpoints
+
+    def _apply_image(self, img):
+        width, height = _image_size(img)
+        if random.random() < self.prob:
+            start, end = self.get_params(width, height, self.distortion_scale)
+            return F.perspective(img, start, end, self.interpolation, self.fill)
+        return img
