@@ -83,6 +83,17 @@ def _cases():
         [vol], [0], lambda p, F, x: F.max_pool3d(x, 3, [2, 1, 2], 1, ceil_mode=True))
     c["max_pool3d_ndhwc"] = (
         [f(1, 4, 5, 4, 3)], [0], lambda p, F, x: F.max_pool3d(x, 2, 1, data_format="NDHWC"))
+    c["max_pool3d_mask"] = (
+        [vol], [0], lambda p, F, x: F.max_pool3d(x, 3, [2, 1, 2], 1, return_mask=True,
+                                                 ceil_mode=True))
+    c["max_pool3d_mask_same"] = (
+        [vol], [0], lambda p, F, x: F.max_pool3d(x, 2, padding="SAME", return_mask=True))
+    c["max_pool1d_mask_pad2_ceil"] = (
+        [seq], [0], lambda p, F, x: F.max_pool1d(x, 4, 2, 2, return_mask=True, ceil_mode=True))
+    c["max_pool2d_mask_same"] = (
+        [img], [0], lambda p, F, x: F.max_pool2d(x, 2, padding="SAME", return_mask=True))
+    c["max_pool1d_mask_same"] = (
+        [seq], [0], lambda p, F, x: F.max_pool1d(x, 2, padding="same", return_mask=True))
     c["avg_pool3d"] = ([vol], [0], lambda p, F, x: F.avg_pool3d(x, 3, 2, 1))
     c["avg_pool3d_inclusive"] = ([vol], [0],
                                  lambda p, F, x: F.avg_pool3d(x, 3, 2, 1, exclusive=False))
@@ -92,6 +103,8 @@ def _cases():
         [f(1, 5, 6, 4, 2)], [0],
         lambda p, F, x: F.adaptive_avg_pool3d(x, [3, None, 2], data_format="NDHWC"))
     c["adaptive_max_pool3d"] = ([vol], [0], lambda p, F, x: F.adaptive_max_pool3d(x, [2, 3, 4]))
+    c["adaptive_max_pool3d_mask"] = (
+        [vol], [0], lambda p, F, x: F.adaptive_max_pool3d(x, [2, 4, 3], return_mask=True))
     return c
 
 

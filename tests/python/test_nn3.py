@@ -86,14 +86,6 @@ def test_conv3d_transpose_is_not_available():
         F.conv3d_transpose(paddle.ones([1, 3, 3, 3, 3]), paddle.ones([2, 4, 2, 2, 2]))
 
 
-def test_3d_pool_masks_are_not_available():
-    vol = paddle.ones([1, 1, 2, 2, 2])
-    with pytest.raises(NotImplementedError, match="return_mask"):
-        F.max_pool3d(vol, 2, return_mask=True)
-    with pytest.raises(NotImplementedError, match="return_mask"):
-        F.adaptive_max_pool3d(vol, 1, return_mask=True)
-
-
 @pytest.mark.parametrize("call, error, match", [
     (lambda: F.conv1d(paddle.ones([1, 3, 8, 1]), paddle.ones([2, 3, 3])), ValueError, "3-D"),
     (lambda: F.conv1d(paddle.ones([1, 3, 8]), paddle.ones([2, 2, 3])), ValueError, "channels"),
@@ -124,6 +116,8 @@ def test_3d_pool_masks_are_not_available():
      ValueError, "ceil_mode"),
     (lambda: F.adaptive_avg_pool1d(paddle.ones([1, 2, 8]), [2, 2]), ValueError, "output_size"),
     (lambda: F.max_pool3d(paddle.ones([1, 2, 4, 4]), 2), ValueError, "5-D"),
+    (lambda: F.max_pool3d(paddle.ones([1, 2, 4, 4, 4]), 2, return_mask=True,
+                          data_format="NDHWC"), ValueError, "NCDHW"),
     (lambda: F.avg_pool3d(paddle.ones([1, 2, 4, 4, 4]), 2, data_format="NCHW"),
      ValueError, "data_format"),
     (lambda: F.avg_pool3d(paddle.ones([1, 2, 4, 4, 4]), 2, divisor_override=-1),

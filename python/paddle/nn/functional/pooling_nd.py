@@ -3,7 +3,7 @@ pool3d op): max, average and their adaptive forms."""
 from ...autograd import no_grad
 from ...tensor._helpers import check_tensor, op
 from ...tensor.manipulation import squeeze, unsqueeze
-from ._pool_mask import adaptive_max_positions, max_positions
+from ._pool_mask import adaptive_max_positions, leading_pads, mask_padding, max_positions
 from ._window_args import data_format as _check_format, int_tuple, padding as _padding, positive
 from .conv import one_d_padding
 
@@ -55,19 +55,17 @@ def max_pool1d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_m
         >>> paddle.nn.functional.max_pool1d(x, 2).numpy()
         array([[[3., 5., 4.]]], dtype=float32)
     """
+    padding = mask_padding(padding, return_mask)
     fn = "max_pool1d"
     out, ksize, strides, algo, pads = _pool1d(x, "max", kernel_size, stride, padding, ceil_mode,
                                               True, fn)
     if not return_mask:
         return squeeze(out, 2)
-    if algo == "VALID":
-        leading = (0, 0)
-    elif algo == "SAME":  # as the op: the extra padding split, the larger half after
-        leading = (0, max((out.shape[3] - 1) * strides[0] + ksize[0] - x.shape[2], 0) // 2)
-    else:
-        leading = (0, pads[1] if len(pads) == 2 else pads[2])
+    image = unsqueeze(x, 2)
+    ksize, strides = [1] + ksize, [1] + strides
+    leading = leading_pads(algo, pads, image.shape[2:], out.shape[2:], ksize, strides)
     with no_grad():
-        mask = max_positions(unsqueeze(x, 2), out, [1] + ksize, [1] + strides, leading)
+        mask = max_positions(image, out, ksize, strides, leading)
     return squeeze(out, 2), squeeze(mask, 2)
 
 
@@ -128,33 +126,39 @@ def adaptive_max_pool1d(x, output_size, return_mask=False, name=None):
 
 
 def _pool3d_call(x, kind, kernel_size, stride, padding, ceil_mode, exclusive, data_format, fn):
+    """pool3d on x; returns (out, ksize, strides, algo, pads)."""
     _check_rank(x, 5, fn)
     _check_format(data_format, ("NCDHW", "NDHWC"), fn)
     ksize, strides = _window(kernel_size, stride, 3, fn)
     algo, pads = _padding(padding, 3, data_format == "NDHWC", fn)
     _check_ceil(algo, ceil_mode)
     return _pool3d(x, ksize, strides, pads, bool(ceil_mode), bool(exclusive), data_format, kind,
-                   False, False, algo)
-
-
-def _no_3d_mask(fn):
-    raise NotImplementedError(f"[{fn}] return_mask=True is not available for 3-D pooling in this "
-                              "build (there is no max_pool3d_with_index op)")
+                   False, False, algo), ksize, strides, algo, pads
 
 
 def max_pool3d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
                data_format="NCDHW", name=None):
     """The maximum over each kernel_size window of x [N, C, D, H, W] (or
-    NDHWC), moved by ``stride`` (default: kernel_size).
+    NDHWC), moved by ``stride`` (default: kernel_size). With return_mask, also
+    each maximum's position in its volume (an int32 index into the flattened
+    D * H * W; NCDHW only).
 
     Example:
         >>> paddle.nn.functional.max_pool3d(paddle.ones([1, 2, 4, 4, 4]), 2).shape
         paddle.Size([1, 2, 2, 2, 2])
     """
+    padding = mask_padding(padding, return_mask)
     fn = "max_pool3d"
-    if return_mask:
-        _no_3d_mask(fn)
-    return _pool3d_call(x, "max", kernel_size, stride, padding, ceil_mode, True, data_format, fn)
+    if return_mask and data_format != "NCDHW":
+        raise ValueError("When setting return_mask to true, data_format must be set to NCDHW in "
+                         "API:max_pool3d")
+    out, ksize, strides, algo, pads = _pool3d_call(x, "max", kernel_size, stride, padding,
+                                                   ceil_mode, True, data_format, fn)
+    if not return_mask:
+        return out
+    leading = leading_pads(algo, pads, x.shape[2:], out.shape[2:], ksize, strides)
+    with no_grad():
+        return out, max_positions(x, out, ksize, strides, leading)
 
 
 def avg_pool3d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusive=True,
@@ -170,12 +174,12 @@ def avg_pool3d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusiv
     fn = "avg_pool3d"
     if divisor_override is None:
         return _pool3d_call(x, "avg", kernel_size, stride, padding, ceil_mode, exclusive,
-                            data_format, fn)
+                            data_format, fn)[0]
     if not divisor_override or divisor_override <= 0:
         raise ValueError(f"[{fn}] divisor_override must be positive, got {divisor_override}")
     ksize = int_tuple(kernel_size, 3, "kernel_size", fn)
     total = _pool3d_call(x, "avg", kernel_size, stride, padding, ceil_mode, False, data_format,
-                         fn)
+                         fn)[0]
     return total * (ksize[0] * ksize[1] * ksize[2] / float(divisor_override))
 
 
@@ -208,7 +212,8 @@ def adaptive_avg_pool3d(x, output_size, data_format="NCDHW", name=None):
 
 def adaptive_max_pool3d(x, output_size, return_mask=False, name=None):
     """The maximum over windows that tile the volume x [N, C, D, H, W] into
-    ``output_size`` cells.
+    ``output_size`` cells; with return_mask also each maximum's flattened
+    D * H * W index.
 
     Example:
         >>> paddle.nn.functional.adaptive_max_pool3d(paddle.ones([1, 2, 5, 6, 7]), 2).shape
@@ -216,8 +221,10 @@ def adaptive_max_pool3d(x, output_size, return_mask=False, name=None):
     """
     fn = "adaptive_max_pool3d"
     _check_rank(x, 5, fn)
-    if return_mask:
-        _no_3d_mask(fn)
     size = _output_size_3d(output_size, x, "NCDHW", fn)
-    return _pool3d(x, size, [1, 1, 1], [0, 0, 0], False, True, "NCDHW", "max", False, True,
-                   "EXPLICIT")
+    out = _pool3d(x, size, [1, 1, 1], [0, 0, 0], False, True, "NCDHW", "max", False, True,
+                  "EXPLICIT")
+    if not return_mask:
+        return out
+    with no_grad():
+        return out, adaptive_max_positions(x, size)

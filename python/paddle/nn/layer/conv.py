@@ -13,7 +13,7 @@ _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 _FORMATS = {1: ("NCL", "NLC"), 2: ("NCHW", "NHWC"), 3: ("NCDHW", "NDHWC")}
 
 
-class ConvLayerBase(Layer):
+class _ConvNd(Layer):
     """What every convolution layer shares: argument checks, the weight
     (drawn from N(0, 2 / (in_channels * prod(kernel_size))) by default) and
     the bias (zeros; none when bias is False or bias_attr is False).
@@ -86,7 +86,7 @@ class ConvLayerBase(Layer):
         return text + f", data_format={self._data_format}"
 
 
-class Conv1D(ConvLayerBase):
+class Conv1D(_ConvNd):
     """1-D convolution: weight [out_channels, in_channels / groups, k], bias
     [out_channels]. padding_mode other than 'zeros' pads the input with F.pad first.
 
@@ -109,7 +109,7 @@ class Conv1D(ConvLayerBase):
                         self._groups, self._data_format)
 
 
-class Conv2D(ConvLayerBase):
+class Conv2D(_ConvNd):
     """2-D convolution: weight [out_channels, in_channels / groups, kh, kw],
     bias [out_channels]. padding_mode other than 'zeros' pads the input with
     F.pad first.
@@ -133,7 +133,7 @@ class Conv2D(ConvLayerBase):
                         self._groups, self._data_format)
 
 
-class Conv3D(ConvLayerBase):
+class Conv3D(_ConvNd):
     """3-D convolution: weight [out_channels, in_channels / groups, kd, kh, kw],
     bias [out_channels]. padding_mode other than 'zeros' pads the input with
     F.pad first.

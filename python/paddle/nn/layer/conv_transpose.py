@@ -1,12 +1,12 @@
 """Conv1DTranspose, Conv2DTranspose, Conv3DTranspose: transposed convolution
 layers (weight [in_channels, out_channels / groups, *kernel])."""
 from .. import functional as F
-from .conv import ConvLayerBase
+from .conv import _ConvNd
 
 __all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 
-class _ConvTransposeBase(ConvLayerBase):
+class _ConvTransposeBase(_ConvNd):
     def __init__(self, nsp, name, in_channels, out_channels, kernel_size, stride, padding,
                  output_padding, dilation, groups, weight_attr, bias_attr, data_format):
         super().__init__(nsp, name, in_channels, out_channels, kernel_size, stride, padding,
