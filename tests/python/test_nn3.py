@@ -43,6 +43,17 @@ def test_layer_parameters(name):
     assert got == LAYER_PARAMS[name]
 
 
+def test_default_weight_initializers():
+    paddle.seed(3)
+    conv = paddle.nn.Conv1D(16, 32, 9)  # N(0, 2 / (16 * 9))
+    assert abs(conv.weight.numpy().std() - (2.0 / 144) ** 0.5) < 0.01
+    assert not conv.bias.numpy().any()
+    up = paddle.nn.Conv2DTranspose(16, 16, 3)  # XavierUniform over fan_in = fan_out = 144
+    limit = (6.0 / (144 + 144)) ** 0.5
+    w = np.abs(up.weight.numpy())
+    assert w.max() <= limit and w.max() > 0.95 * limit
+
+
 def test_layers_run_their_functionals():
     x = paddle.randn([2, 4, 9])
     conv = paddle.nn.Conv1D(4, 6, 3, padding=1, data_format="NCL")
@@ -63,6 +74,16 @@ def test_layers_run_their_functionals():
     assert paddle.nn.AvgPool3D(2, divisor_override=4)(vol).shape == [1, 2, 2, 3, 3]
     assert paddle.nn.AdaptiveAvgPool3D(1)(vol).shape == [1, 2, 1, 1, 1]
     assert paddle.nn.AdaptiveMaxPool3D([2, 3, 3])(vol).shape == [1, 2, 2, 3, 3]
+
+
+def test_reprs():
+    assert repr(paddle.nn.Conv1D(4, 6, 3)) == "Conv1D(4, 6, kernel_size=[3], data_format=NCL)"
+    assert repr(paddle.nn.Conv2DTranspose(4, 6, 3, stride=2, output_padding=1)) == (
+        "Conv2DTranspose(4, 6, kernel_size=[3, 3], stride=[2, 2], output_padding=1, "
+        "data_format=NCHW)")
+    assert repr(paddle.nn.MaxPool1D(2)) == "MaxPool1D(kernel_size=2, stride=None, padding=0)"
+    assert repr(paddle.nn.AdaptiveMaxPool3D(2)) == \
+        "AdaptiveMaxPool3D(output_size=2, return_mask=False)"
 
 
 def test_conv_padding_modes():

@@ -15,9 +15,10 @@ _FORMATS = {1: ("NCL", "NLC"), 2: ("NCHW", "NHWC"), 3: ("NCDHW", "NDHWC")}
 
 class _ConvNd(Layer):
     """What every convolution layer shares: argument checks, the weight
-    (drawn from N(0, 2 / (in_channels * prod(kernel_size))) by default) and
-    the bias (zeros; none when bias is False or bias_attr is False).
-    ``transposed`` layers keep weight as [in, out / groups, *kernel]."""
+    (drawn from N(0, 2 / (in_channels * prod(kernel_size))) by default, or
+    XavierUniform for ``transposed`` layers, whose weight is
+    [in, out / groups, *kernel]) and the bias (zeros; none when bias is False
+    or bias_attr is False)."""
 
     def __init__(self, nsp, name, in_channels, out_channels, kernel_size, stride, padding,
                  dilation, groups, bias, padding_mode, dtype, weight_attr, bias_attr,
@@ -47,6 +48,7 @@ class _ConvNd(Layer):
         self._dilation = dilation
         self._groups = groups
         self._padding_mode = padding_mode
+        self.output_padding = 0  # transposed layers set theirs (public, as in PaddlePaddle)
         self._data_format = data_format
         self._dtype = _dtype.get_default_dtype() if dtype is None else _dtype.convert_dtype(dtype).name
         if padding_mode != "zeros":
@@ -57,9 +59,10 @@ class _ConvNd(Layer):
         fan_in = in_channels * math.prod(self._kernel_size)
         shape = ([in_channels, out_channels // groups] if transposed
                  else [out_channels, in_channels // groups])
+        # As PaddlePaddle: transposed weights fall back to create_parameter's XavierUniform.
         self.weight = self.create_parameter(
             shape + self._kernel_size, weight_attr, self._dtype,
-            default_initializer=Normal(0.0, (2.0 / fan_in) ** 0.5))
+            default_initializer=None if transposed else Normal(0.0, (2.0 / fan_in) ** 0.5))
         self.bias = (self.create_parameter([out_channels], bias_attr, self._dtype, is_bias=True)
                      if bias and bias_attr is not False else None)
 
@@ -79,6 +82,8 @@ class _ConvNd(Layer):
             text += f", padding={self._padding}"
         if self._padding_mode != "zeros":
             text += f", padding_mode={self._padding_mode}"
+        if self.output_padding != 0:
+            text += f", output_padding={self.output_padding}"
         if self._dilation != 1:
             text += f", dilation={int_tuple(self._dilation, n, 'dilation', name)}"
         if self._groups != 1:

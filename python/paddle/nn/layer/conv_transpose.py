@@ -12,13 +12,7 @@ class _ConvTransposeBase(_ConvNd):
         super().__init__(nsp, name, in_channels, out_channels, kernel_size, stride, padding,
                          dilation, groups, True, "zeros", None, weight_attr, bias_attr,
                          data_format, transposed=True)
-        self._output_padding = output_padding
-
-    def extra_repr(self):
-        text = super().extra_repr()
-        if self._output_padding != 0:
-            text += f", output_padding={self._output_padding}"
-        return text
+        self.output_padding = output_padding
 
 
 class Conv1DTranspose(_ConvTransposeBase):
@@ -39,8 +33,9 @@ class Conv1DTranspose(_ConvTransposeBase):
                          data_format)
 
     def forward(self, x, output_size=None):
+        # As PaddlePaddle: output_padding is kept with output_size (and then rejected).
         return F.conv1d_transpose(x, self.weight, self.bias, self._stride, self._padding,
-                                  self._output_padding if output_size is None else 0,
+                                  self.output_padding,
                                   self._groups, self._dilation, output_size, self._data_format)
 
 
@@ -63,7 +58,7 @@ class Conv2DTranspose(_ConvTransposeBase):
 
     def forward(self, x, output_size=None):
         return F.conv2d_transpose(x, self.weight, self.bias, self._stride, self._padding,
-                                  self._output_padding if output_size is None else 0,
+                                  self.output_padding if output_size is None else 0,
                                   self._dilation, self._groups, output_size, self._data_format)
 
 
@@ -87,5 +82,5 @@ class Conv3DTranspose(_ConvTransposeBase):
 
     def forward(self, x, output_size=None):
         return F.conv3d_transpose(x, self.weight, self.bias, self._stride, self._padding,
-                                  self._output_padding if output_size is None else 0,
+                                  self.output_padding if output_size is None else 0,
                                   self._groups, self._dilation, output_size, self._data_format)
