@@ -21,6 +21,9 @@ def _cases():
         [seq, w1], [0, 1], lambda p, F, x, w: F.conv1d(x, w, stride=2, padding=[2, 1], dilation=2))
     c["conv1d_same"] = ([seq, w1], [0, 1], lambda p, F, x, w: F.conv1d(x, w, stride=2,
                                                                        padding="same"))
+    c["conv1d_float64_same_dilation"] = (
+        [seq.astype("float64"), w1.astype("float64")], [0, 1],
+        lambda p, F, x, w: F.conv1d(x, w, stride=3, padding="SAME", dilation=2))
     c["conv1d_valid"] = ([seq, w1], [0, 1], lambda p, F, x, w: F.conv1d(x, w, padding="valid"))
     c["conv1d_groups_nlc"] = (
         [f(2, 9, 4), f(6, 2, 3), f(6)], [0, 1, 2],
@@ -71,6 +74,7 @@ def _cases():
                                 lambda p, F, x: F.max_pool1d(x, 3, 2, 1, ceil_mode=True))
     c["max_pool1d_mask"] = ([seq], [0], lambda p, F, x: F.max_pool1d(x, 3, 2, 1, return_mask=True))
     c["max_pool1d_same"] = ([seq], [0], lambda p, F, x: F.max_pool1d(x, 2, padding="SAME"))
+    c["avg_pool1d_same"] = ([seq], [0], lambda p, F, x: F.avg_pool1d(x, 3, 2, "SAME"))
     c["avg_pool1d"] = ([seq], [0], lambda p, F, x: F.avg_pool1d(x, 3, 2, 1))
     c["avg_pool1d_inclusive_ceil"] = (
         [seq], [0], lambda p, F, x: F.avg_pool1d(x, 4, 3, [1, 2], exclusive=False, ceil_mode=True))
@@ -83,6 +87,12 @@ def _cases():
         [vol], [0], lambda p, F, x: F.max_pool3d(x, 3, [2, 1, 2], 1, ceil_mode=True))
     c["max_pool3d_ndhwc"] = (
         [f(1, 4, 5, 4, 3)], [0], lambda p, F, x: F.max_pool3d(x, 2, 1, data_format="NDHWC"))
+    c["max_pool3d_pairs"] = (
+        [vol], [0],
+        lambda p, F, x: F.max_pool3d(x, 2, 2, [[0, 0], [0, 0], [1, 1], [0, 0], [1, 1]]))
+    c["avg_pool3d_same"] = ([vol], [0], lambda p, F, x: F.avg_pool3d(x, 3, 2, "SAME"))
+    c["max_pool3d_mask_pad"] = (
+        [vol], [0], lambda p, F, x: F.max_pool3d(x, 3, 2, [1, 0, 1], return_mask=True))
     c["max_pool3d_mask"] = (
         [vol], [0], lambda p, F, x: F.max_pool3d(x, 3, [2, 1, 2], 1, return_mask=True,
                                                  ceil_mode=True))
