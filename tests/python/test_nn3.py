@@ -99,11 +99,30 @@ def test_conv_padding_modes():
     np.testing.assert_allclose(conv3(vol).numpy(), want.numpy(), rtol=1e-5, atol=1e-6)
 
 
-def test_conv3d_transpose_is_not_available():
-    layer = paddle.nn.Conv3DTranspose(2, 4, 2)
-    with pytest.raises(NotImplementedError, match="conv3d_transpose"):
-        layer(paddle.ones([1, 2, 3, 3, 3]))
-    with pytest.raises(ValueError, match="channels"):  # arguments are still checked first
+@pytest.mark.parametrize("stride, padding, data_format", [
+    (1, 0, "NCDHW"), (2, 1, "NCDHW"), ([2, 1, 2], [1, 0, 1], "NDHWC")])
+def test_conv3d_transpose_is_conv3ds_input_gradient(stride, padding, data_format):
+    rng = np.random.default_rng(5)
+    last = data_format == "NDHWC"
+    x_shape = [2, 4, 5, 5, 3] if last else [2, 3, 4, 5, 5]
+    x = paddle.to_tensor(rng.standard_normal(x_shape).astype("float64"), stop_gradient=False)
+    w = paddle.to_tensor(rng.standard_normal([4, 3, 2, 3, 2]).astype("float64"))
+    y = F.conv3d(x, w, stride=stride, padding=padding, data_format=data_format)
+    g = paddle.to_tensor(rng.standard_normal(y.shape).astype("float64"))
+    (want,) = paddle.grad(y, x, grad_outputs=g)
+    # w is [out=4, in=3, ...] for conv3d: the transposed convolution reads it as [in=4, out=3].
+    got = F.conv3d_transpose(g, w, stride=stride, padding=padding, data_format=data_format,
+                             output_size=x_shape[1:4] if last else x_shape[2:])
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-10, atol=1e-12)
+
+
+def test_conv3d_transpose_layer():
+    layer = paddle.nn.Conv3DTranspose(2, 4, 2, stride=2)
+    out = layer(paddle.ones([1, 2, 3, 3, 3]))
+    assert out.shape == [1, 4, 6, 6, 6]
+    out.sum().backward()
+    assert layer.weight.grad.shape == [2, 4, 2, 2, 2] and layer.bias.grad.shape == [4]
+    with pytest.raises(ValueError, match="channels"):
         F.conv3d_transpose(paddle.ones([1, 3, 3, 3, 3]), paddle.ones([2, 4, 2, 2, 2]))
 
 

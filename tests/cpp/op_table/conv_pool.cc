@@ -1,4 +1,4 @@
-// Windows over images: conv3d, conv2d_transpose, pool2d, pool3d,
+// Windows over images: conv3d, conv2d_transpose, conv3d_transpose, pool2d, pool3d,
 // bilinear_interp_v2, nearest_interp_v2. References index images as
 // [N, C, D, H, W] (a 2-D image has D = 1) in either layout.
 #include <array>
@@ -108,21 +108,26 @@ Arr ConvTransposeRef(const Arr& x, const Arr& w, bool last, int groups, const Wi
   oi.c = w.shape[1] * groups;
   oi.sp = size;
   const int64_t mg = xi.c / groups, cog = w.shape[1];
-  Arr out{oi.Dims(2), std::vector<double>(oi.Numel(), 0.0)};
+  Arr out{oi.Dims(static_cast<int>(x.shape.size()) - 2), std::vector<double>(oi.Numel(), 0.0)};
   for (int64_t b = 0; b < xi.n; ++b)
     for (int64_t ci = 0; ci < xi.c; ++ci)
-      for (int64_t y = 0; y < xi.sp[1]; ++y)
-        for (int64_t xx = 0; xx < xi.sp[2]; ++xx)
-          for (int64_t co = 0; co < cog; ++co)
-            for (int64_t j = 0; j < win.k[1]; ++j)
-              for (int64_t l = 0; l < win.k[2]; ++l) {
-                const int64_t yy = y * win.stride[1] - win.pad0[1] + j * win.dil[1];
-                const int64_t x2 = xx * win.stride[2] - win.pad0[2] + l * win.dil[2];
-                if (yy < 0 || yy >= oi.sp[1] || x2 < 0 || x2 >= oi.sp[2]) continue;
-                out.v[oi.At(b, (ci / mg) * cog + co, 0, yy, x2)] +=
-                    x.v[xi.At(b, ci, 0, y, xx)] *
-                    w.v[((ci * cog + co) * win.k[1] + j) * win.k[2] + l];
-              }
+      for (int64_t z = 0; z < xi.sp[0]; ++z)
+        for (int64_t y = 0; y < xi.sp[1]; ++y)
+          for (int64_t xx = 0; xx < xi.sp[2]; ++xx)
+            for (int64_t co = 0; co < cog; ++co)
+              for (int64_t i = 0; i < win.k[0]; ++i)
+                for (int64_t j = 0; j < win.k[1]; ++j)
+                  for (int64_t l = 0; l < win.k[2]; ++l) {
+                    const int64_t zz = z * win.stride[0] - win.pad0[0] + i * win.dil[0];
+                    const int64_t yy = y * win.stride[1] - win.pad0[1] + j * win.dil[1];
+                    const int64_t x2 = xx * win.stride[2] - win.pad0[2] + l * win.dil[2];
+                    if (zz < 0 || zz >= oi.sp[0] || yy < 0 || yy >= oi.sp[1] || x2 < 0 ||
+                        x2 >= oi.sp[2])
+                      continue;
+                    out.v[oi.At(b, (ci / mg) * cog + co, zz, yy, x2)] +=
+                        x.v[xi.At(b, ci, z, y, xx)] *
+                        w.v[(((ci * cog + co) * win.k[0] + i) * win.k[1] + j) * win.k[2] + l];
+                  }
   return out;
 }
 
@@ -353,6 +358,32 @@ PD_OP_TABLE(ConvPool) {
                {"paddings", Ints{1, 1}}};
     t.win.stride = {1, 2, 2}, t.size = {1, 6, 6};
     rows.push_back(transpose(t));
+  }
+
+  // ---- conv3d_transpose: Filter [C_in, C_out/groups, kd, kh, kw]; no Bias slot.
+  auto transpose3d = [](const std::string& name, Shape x, Shape w, int groups,
+                        AttributeMap attrs, Win win, Dhw size, bool last) {
+    win.k = {w[2], w[3], w[4]};
+    attrs["groups"] = int32_t{groups};
+    if (last) attrs["data_format"] = Str("NDHWC");
+    OpRow r{name, "conv3d_transpose", {{"Input", x}, {"Filter", w}}, attrs, nullptr};
+    r.out_slot = "Output";
+    r.reference = [=](const std::vector<Arr>& in, const AttributeMap&) {
+      return ConvTransposeRef(in[0], in[1], last, groups, win, size);
+    };
+    return r;
+  };
+  {
+    Win win;  // D (2-1)*2 - 0 + 2 = 4, H (3-1)*1 - 2 + 3 = 3, W (3-1)*2 - 0 + 2 + 1 = 7
+    win.stride = {2, 1, 2}, win.pad0 = win.pad1 = {0, 1, 0};
+    rows.push_back(transpose3d("conv3d_transpose", {2, 2, 2, 3, 3}, {2, 3, 2, 3, 2}, 1,
+                               {{"strides", Ints{2, 1, 2}}, {"paddings", Ints{0, 1, 0}},
+                                {"output_padding", Ints{0, 0, 1}}},
+                               win, {4, 3, 7}, false));
+    Win w2;  // groups 2, channels last, dilation 2 on W: D 3, H 3, W (2-1) + 2*1 + 1 = 4
+    w2.dil = {1, 1, 2};
+    rows.push_back(transpose3d("conv3d_transpose_groups_ndhwc", {1, 2, 2, 2, 4}, {4, 1, 2, 2, 2},
+                               2, {{"dilations", Ints{1, 1, 2}}}, w2, {3, 3, 4}, true));
   }
 
   // ---- pool2d and pool3d: X [N, C, (D,) H, W] or channel-last.

@@ -1,6 +1,7 @@
 """conv1d_transpose, conv2d_transpose, conv3d_transpose: the gradient of a
 convolution with respect to its input, as a layer of its own (the
-conv2d_transpose op; conv1d_transpose runs it on an image of height 1)."""
+conv2d_transpose and conv3d_transpose ops; conv1d_transpose runs the 2-D one on
+an image of height 1)."""
 from ...tensor._helpers import op
 from ...tensor.manipulation import squeeze, unsqueeze
 from ._window_args import int_tuple, padding as _padding, positive
@@ -10,6 +11,11 @@ __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddl
 
 _conv2d_transpose = op(
     "conv2d_transpose", ["Input", "Filter"],
+    ["strides", "paddings", "output_padding", "output_size", "padding_algorithm", "groups",
+     "dilations", "data_format"], ["Output"])
+
+_conv3d_transpose = op(
+    "conv3d_transpose", ["Input", "Filter"],
     ["strides", "paddings", "output_padding", "output_size", "padding_algorithm", "groups",
      "dilations", "data_format"], ["Output"])
 
@@ -85,19 +91,24 @@ def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
 
 def conv3d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
                      dilation=1, output_size=None, data_format="NCDHW", name=None):
-    """3-D transposed convolution: x [N, C_in, D, H, W] with weight
-    [C_in, C_out / groups, kd, kh, kw]. This build has no conv3d_transpose op,
-    so after checking its arguments it raises NotImplementedError.
+    """3-D transposed convolution of x ([N, C_in, D, H, W], or [N, D, H, W, C_in]
+    for NDHWC) with weight [C_in, C_out / groups, kd, kh, kw], plus bias [C_out].
+    Each output side is (in - 1) * stride - pad_before - pad_after +
+    dilation * (k - 1) + 1 + output_padding, or output_size.
 
     Example:
         >>> x = paddle.ones([1, 2, 3, 3, 3])
         >>> w = paddle.ones([2, 3, 2, 2, 2])
-        >>> paddle.nn.functional.conv3d_transpose(x, w)
-        Traceback (most recent call last):
-        NotImplementedError: ...
+        >>> paddle.nn.functional.conv3d_transpose(x, w, stride=2).shape
+        paddle.Size([1, 3, 6, 6, 6])
     """
     fn = "conv3d_transpose"
-    check_conv_operands(x, weight, groups, data_format, ("NCDHW", "NDHWC"), fn, _WEIGHT_DOC,
-                        in_axis=0)
-    raise NotImplementedError("conv3d_transpose: there is no conv3d_transpose op in this build's "
-                              "core/ops, so 3-D transposed convolution is not available")
+    channel_last = check_conv_operands(x, weight, groups, data_format, ("NCDHW", "NDHWC"), fn,
+                                       _WEIGHT_DOC, in_axis=0)
+    strides = positive(int_tuple(stride, 3, "stride", fn), "stride", fn)
+    dilations = positive(int_tuple(dilation, 3, "dilation", fn), "dilation", fn)
+    algo, pads = _padding(padding, 3, channel_last, fn)
+    out_pad, out_size = _sizes(output_padding, output_size, 3, fn)
+    out = _conv3d_transpose(x, weight, strides, pads, out_pad, out_size, algo, groups, dilations,
+                            data_format)
+    return add_bias(out, bias, weight.shape[1] * groups, channel_last, fn)

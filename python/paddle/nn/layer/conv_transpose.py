@@ -63,9 +63,8 @@ class Conv2DTranspose(_ConvTransposeBase):
 
 
 class Conv3DTranspose(_ConvTransposeBase):
-    """3-D transposed convolution: weight [in_channels, out_channels / groups,
-    kd, kh, kw], bias [out_channels]. Calling it raises NotImplementedError
-    (see F.conv3d_transpose: this build has no conv3d_transpose op).
+    """3-D transposed convolution (F.conv3d_transpose): weight [in_channels,
+    out_channels / groups, kd, kh, kw], bias [out_channels].
 
     Example:
         >>> layer = paddle.nn.Conv3DTranspose(2, 3, 2)
