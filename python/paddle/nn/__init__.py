@@ -13,6 +13,10 @@ from .layer import (  # noqa: F401
     SELU, Sequential, SiLU, Sigmoid, Silu, SmoothL1Loss, Softmax, Softplus, Softsign, Swish,
     Tanh, Upsample,
 )
+from .layer import (  # noqa: F401
+    MultiHeadAttention, Transformer, TransformerDecoder, TransformerDecoderLayer,
+    TransformerEncoder, TransformerEncoderLayer,
+)
 
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
@@ -25,4 +29,6 @@ __all__ = [
     "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "Silu", "SmoothL1Loss", "Softmax",
     "Softplus", "Softsign", "Swish", "Tanh", "Upsample",
     "BatchNorm",
+    "MultiHeadAttention", "Transformer", "TransformerDecoder", "TransformerDecoderLayer",
+    "TransformerEncoder", "TransformerEncoderLayer",
 ]

@@ -3,6 +3,7 @@ from .activation import (  # noqa: F401
     celu, elu, gelu, hardsigmoid, hardswish, leaky_relu, log_sigmoid, log_softmax, mish, prelu,
     relu, relu6, selu, sigmoid, silu, softmax, softplus, softsign, swish, tanh,
 )
+from .attention import scaled_dot_product_attention  # noqa: F401
 from .common import cosine_similarity, dropout, label_smooth, linear, pad  # noqa: F401
 from .conv import conv2d  # noqa: F401
 from .input import embedding, one_hot  # noqa: F401
@@ -23,4 +24,5 @@ __all__ = [
     "max_pool2d", "mish", "mse_loss", "nll_loss", "normalize", "one_hot", "pad", "prelu",
     "relu", "relu6", "selu", "sigmoid", "silu", "smooth_l1_loss", "softmax",
     "softmax_with_cross_entropy", "softplus", "softsign", "swish", "tanh", "upsample",
+    "scaled_dot_product_attention",
 ]

@@ -16,6 +16,10 @@ from .norm import (  # noqa: F401
     BatchNorm, BatchNorm1D, BatchNorm2D, BatchNorm3D, GroupNorm, InstanceNorm1D, InstanceNorm2D,
     LayerNorm,
 )
+from .transformer import (  # noqa: F401
+    MultiHeadAttention, Transformer, TransformerDecoder, TransformerDecoderLayer,
+    TransformerEncoder, TransformerEncoderLayer,
+)
 from .pooling import AdaptiveAvgPool2D, AdaptiveMaxPool2D, AvgPool2D, MaxPool2D  # noqa: F401
 
 __all__ = []
