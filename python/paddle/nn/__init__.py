@@ -17,6 +17,9 @@ from .layer import (  # noqa: F401
     MultiHeadAttention, Transformer, TransformerDecoder, TransformerDecoderLayer,
     TransformerEncoder, TransformerEncoderLayer,
 )
+from .layer import (  # noqa: F401
+    GRU, LSTM, RNN, BiRNN, GRUCell, LSTMCell, RNNCellBase, SimpleRNN, SimpleRNNCell,
+)
 
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
@@ -31,4 +34,6 @@ __all__ = [
     "BatchNorm",
     "MultiHeadAttention", "Transformer", "TransformerDecoder", "TransformerDecoderLayer",
     "TransformerEncoder", "TransformerEncoderLayer",
+    "GRU", "LSTM", "RNN", "BiRNN", "GRUCell", "LSTMCell", "RNNCellBase", "SimpleRNN",
+    "SimpleRNNCell",
 ]
