@@ -340,3 +340,15 @@ def test_state_dict_destination_and_prefix():
     dest = collections.OrderedDict()
     out = nn.Linear(1, 1).state_dict(destination=dest, structured_name_prefix="m.")
     assert out is dest and list(dest) == ["m.weight", "m.bias"]
+
+
+def test_state_dict_lists_a_shared_tensor_under_each_name():
+    # As PaddlePaddle 3.3.1 does (checked with it): no de-duplication by identity.
+    holder = paddle.nn.Layer()
+    holder.a = paddle.nn.Linear(2, 2)
+    holder.b = paddle.nn.Linear(2, 2)
+    holder.b.weight = holder.a.weight
+    assert list(holder.state_dict()) == ["a.weight", "a.bias", "b.weight", "b.bias"]
+    assert [n for n, _ in holder.named_parameters()] == ["a.weight", "a.bias", "b.bias"]
+    twice = paddle.nn.Sequential(holder.a, holder.a)
+    assert list(twice.state_dict()) == ["0.weight", "0.bias", "1.weight", "1.bias"]

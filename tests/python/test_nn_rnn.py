@@ -57,12 +57,18 @@ def test_fused_time_major(mode):
              atol=1e-4)
 
 
-def test_fused_state_dict_holds_flat_names():
-    keys = list(nn.LSTM(3, 5, num_layers=2, direction="bidirectional").state_dict())
-    assert keys[:4] == ["weight_ih_l0", "weight_hh_l0", "bias_ih_l0", "bias_hh_l0"]
-    assert "weight_ih_l1_reverse" in keys and len(keys) == 16
-    flat = [k[len("lstm_bi/sd/"):] for k in CASES.files if k.startswith("lstm_bi/sd/")]
-    assert keys == flat[:16]
+@pytest.mark.parametrize("mode", sorted(FUSED))
+def test_fused_state_dict_keys_follow_paddle(mode):
+    # Flat weight_ih_l0... first, then the same tensors as 0.cell_fw.weight_ih...
+    cls, kw = FUSED[mode]
+    net = cls(3, 5, num_layers=2, direction="bidirectional", **kw)
+    prefix = f"{mode}_bi/sd/"
+    recorded = [k[len(prefix):] for k in CASES.files if k.startswith(prefix)]
+    assert list(net.state_dict()) == recorded
+    assert net.state_dict()["weight_ih_l1_reverse"] is net[1].cell_bw.weight_ih
+    missing, unexpected = net.set_state_dict(
+        {k: paddle.to_tensor(CASES[prefix + k]) for k in recorded})
+    assert missing == [] and unexpected == []
 
 
 @pytest.mark.parametrize("mode", sorted(CELLS))
