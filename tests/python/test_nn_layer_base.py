@@ -43,8 +43,10 @@ def test_attributes_register_parameters_sublayers_and_buffers():
 def test_state_dict_has_parameters_and_persistable_buffers_by_structured_name():
     net = Net()
     sd = net.state_dict()
-    assert list(sd) == ["fc.weight", "fc.bias", "bn.weight", "bn.bias", "bn._mean",
-                        "bn._variance", "seq.1.weight", "steps"]
+    # PaddlePaddle's order (checked with 3.3.1): a layer's own parameters and
+    # buffers before its sublayers'.
+    assert list(sd) == ["steps", "fc.weight", "fc.bias", "bn.weight", "bn.bias", "bn._mean",
+                        "bn._variance", "seq.1.weight"]
     assert sd["fc.weight"] is net.fc.weight  # the tensors themselves, not copies
     assert net.bn._mean.stop_gradient and not net.bn._mean.trainable
     assert not net.fc.weight.stop_gradient
