@@ -122,3 +122,29 @@ def test_bad_arguments():
         nn.BiRNN(nn.GRUCell(3, 4), nn.GRUCell(2, 4))
     with pytest.raises(TypeError, match="cell"):
         nn.RNN(nn.Linear(2, 2))
+
+
+def test_projected_lstm_and_its_cell():
+    net = nn.LSTM(3, 5, num_layers=2, direction="bidirect", proj_size=2)
+    run_case("lstm_proj", net, lambda m, t: m(t["x"], (t["h"], t["c"]), t["len"]), ("x", "h"))
+    run_case("lstm_proj_cell", nn.LSTMCell(3, 5, proj_size=2),
+             lambda m, t: m(t["x"], (t["h"], t["c"])), ("x",))
+    out, (h, c) = nn.LSTMCell(3, 5, proj_size=2)(paddle.ones([4, 3]))
+    assert (out.shape, c.shape) == ([4, 2], [4, 5])
+    with pytest.raises(ValueError, match="smaller than hidden_size"):
+        nn.LSTM(3, 5, proj_size=5)
+    with pytest.raises(ValueError, match="proj_size"):
+        nn.LSTMCell(3, 5, proj_size=-1)
+
+
+def test_turned_off_bias_is_a_fixed_zero_tensor_with_paddles_names():
+    gru = nn.GRU(3, 5, num_layers=2, bias_ih_attr=False)
+    state = gru.state_dict()
+    assert list(state) == list(CASES["gru_no_bias_ih/keys"])
+    assert [str(list(v.shape)) for v in state.values()] == list(CASES["gru_no_bias_ih/shapes"])
+    assert gru[0].cell.bias_ih.stop_gradient
+    assert not gru[0].cell.bias_ih.numpy().any()
+    x = paddle.rand([2, 4, 3])
+    out, _ = gru(x)
+    ref, _ = gru[1](gru[0](x)[0])
+    np.testing.assert_allclose(out.numpy(), ref.numpy(), rtol=1e-5, atol=1e-5)

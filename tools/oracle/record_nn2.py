@@ -117,6 +117,16 @@ def main(path):
                lambda m, t: m(t["x"], sequence_length=t["len"]), grad_of=("x",))
         record(f"{mode}_birnn", nn.BiRNN(cls(3, 5), cls(3, 5)), {"x": x, "len": lengths},
                lambda m, t: m(t["x"], sequence_length=t["len"]), grad_of=("x",))
+    proj = nn.LSTM(3, 5, num_layers=2, direction="bidirect", proj_size=2)
+    record("lstm_proj", proj, {"x": x, "len": lengths, "h": rand(4, 3, 2), "c": rand(4, 3, 5)},
+           lambda m, t: m(t["x"], (t["h"], t["c"]), t["len"]), grad_of=("x", "h"))
+    record("lstm_proj_cell", nn.LSTMCell(3, 5, proj_size=2),
+           {"x": x[:, 0], "h": rand(3, 2), "c": rand(3, 5)},
+           lambda m, t: m(t["x"], (t["h"], t["c"])), grad_of=("x",))
+    # Only the names: PaddlePaddle 3.3.1's CPU rnn fails to run this one.
+    no_bias = nn.GRU(3, 5, num_layers=2, bias_ih_attr=False).state_dict()
+    store["gru_no_bias_ih/keys"] = np.array(list(no_bias))
+    store["gru_no_bias_ih/shapes"] = np.array([str(list(v.shape)) for v in no_bias.values()])
     qs, ks = rand(2, 3, 2, 4), rand(2, 5, 2, 4)
     store["sdpa/in/q"], store["sdpa/in/k"], store["sdpa/in/v"] = qs, ks, rand(2, 5, 2, 4)
     store["sdpa/out/0"] = F.scaled_dot_product_attention(

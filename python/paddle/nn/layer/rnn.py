@@ -10,7 +10,7 @@ from ...tensor.layout import flip
 from ...tensor.manipulation import cast, concat, split, stack, transpose, unsqueeze
 from ...tensor.math import matmul
 from .. import functional as F
-from ..initializer import Uniform
+from ..initializer import Constant, Uniform
 from .container import LayerList
 from .layers import Layer
 
@@ -52,28 +52,31 @@ class RNNCellBase(Layer):
         return zeros([batch] + list(shape), dtype) + init_value
 
     def _create_weights(self, gates, input_size, hidden_size, weight_ih_attr, weight_hh_attr,
-                        bias_ih_attr, bias_hh_attr, cls):
+                        bias_ih_attr, bias_hh_attr, cls, recurrent_size=None):
         _positive(input_size, "input_size", cls)
         _positive(hidden_size, "hidden_size", cls)
         self.input_size, self.hidden_size = input_size, hidden_size
-        init = Uniform(-1.0 / math.sqrt(hidden_size), 1.0 / math.sqrt(hidden_size))
         rows = gates * hidden_size
-        self.weight_ih = self.create_parameter([rows, input_size], weight_ih_attr,
-                                               default_initializer=init)
-        self.weight_hh = self.create_parameter([rows, hidden_size], weight_hh_attr,
-                                               default_initializer=init)
-        self.bias_ih = self.create_parameter([rows], bias_ih_attr, is_bias=True,
-                                             default_initializer=init)
-        self.bias_hh = self.create_parameter([rows], bias_hh_attr, is_bias=True,
-                                             default_initializer=init)
+        self.weight_ih = self._param([rows, input_size], weight_ih_attr, False)
+        self.weight_hh = self._param([rows, recurrent_size or hidden_size], weight_hh_attr, False)
+        self.bias_ih = self._param([rows], bias_ih_attr, True)
+        self.bias_hh = self._param([rows], bias_hh_attr, True)
+
+    def _param(self, shape, attr, is_bias):
+        """Uniform(+-1/sqrt(hidden_size)); an attribute of False gives, as in
+        PaddlePaddle, a fixed (stop_gradient) tensor of ones (weights) or zeros."""
+        if attr is False:
+            p = self.create_parameter(shape, None, is_bias=is_bias,
+                                      default_initializer=Constant(0.0 if is_bias else 1.0))
+            p.stop_gradient = True
+            return p
+        bound = 1.0 / math.sqrt(self.hidden_size)
+        return self.create_parameter(shape, attr, is_bias=is_bias,
+                                     default_initializer=Uniform(-bound, bound))
 
     def _gates(self, inputs, hidden):
-        x = matmul(inputs, self.weight_ih, transpose_y=True)
-        h = matmul(hidden, self.weight_hh, transpose_y=True)
-        if self.bias_ih is not None:
-            x = x + self.bias_ih
-        if self.bias_hh is not None:
-            h = h + self.bias_hh
+        x = matmul(inputs, self.weight_ih, transpose_y=True) + self.bias_ih
+        h = matmul(hidden, self.weight_hh, transpose_y=True) + self.bias_hh
         return x, h
 
     def extra_repr(self):
@@ -115,7 +118,7 @@ class SimpleRNNCell(RNNCellBase):
 
 class LSTMCell(RNNCellBase):
     """Gates i, f, g, o (in that order in the weights): c' = f c + i g,
-    h' = o tanh(c'); returns (h', (h', c')).
+    h' = o tanh(c') (then h' weight_ho when proj_size > 0); returns (h', (h', c')).
 
     Example:
         >>> cell = paddle.nn.LSTMCell(3, 4)
@@ -127,15 +130,21 @@ class LSTMCell(RNNCellBase):
     def __init__(self, input_size, hidden_size, weight_ih_attr=None, weight_hh_attr=None,
                  bias_ih_attr=None, bias_hh_attr=None, proj_size=0, name=None):
         super().__init__()
-        if proj_size != 0:
-            raise ValueError("[LSTMCell] proj_size other than 0 is not supported here")
+        if not isinstance(proj_size, int) or proj_size < 0:
+            raise ValueError(f"proj_size of LSTMCell must be a non-negative int, got "
+                             f"{proj_size!r}")
+        if proj_size >= hidden_size:
+            raise ValueError("proj_size must be smaller than hidden_size")
         self._create_weights(4, input_size, hidden_size, weight_ih_attr, weight_hh_attr,
-                             bias_ih_attr, bias_hh_attr, "LSTMCell")
+                             bias_ih_attr, bias_hh_attr, "LSTMCell", recurrent_size=proj_size)
         self.proj_size = proj_size
+        if proj_size > 0:
+            self.weight_ho = self._param([hidden_size, proj_size], weight_hh_attr, False)
 
     @property
     def state_shape(self):
-        return ((self.hidden_size,), (self.hidden_size,))
+        # h is projected to proj_size; c keeps hidden_size.
+        return ((self.proj_size or self.hidden_size,), (self.hidden_size,))
 
     def forward(self, inputs, states=None):
         if states is None:
@@ -145,6 +154,8 @@ class LSTMCell(RNNCellBase):
         i, f, g, o = split(x + h, 4, axis=-1)
         c = F.sigmoid(f) * pre_c + F.sigmoid(i) * F.tanh(g)
         h = F.sigmoid(o) * F.tanh(c)
+        if self.proj_size > 0:
+            h = matmul(h, self.weight_ho)
         return h, (h, c)
 
 
@@ -278,6 +289,15 @@ class BiRNN(Layer):
         return concat([out_fw, out_bw], -1), (states_fw, states_bw)
 
 
+def _run_cell_layer(layer, x, initial_states, sequence_length):
+    """An RNN or BiRNN sublayer over time-major x."""
+    if isinstance(layer, RNN):
+        return _run_cell(layer.cell, x, initial_states, sequence_length, True, layer.is_reverse)
+    out_fw, fw = _run_cell(layer.cell_fw, x, initial_states[0], sequence_length, True, False)
+    out_bw, bw = _run_cell(layer.cell_bw, x, initial_states[1], sequence_length, True, True)
+    return concat([out_fw, out_bw], -1), (fw, bw)
+
+
 _DIRECTIONS = {"forward": 1, "bidirect": 2, "bidirectional": 2}
 
 
@@ -307,6 +327,7 @@ class RNNBase(LayerList):
         cell_cls = {"LSTM": LSTMCell, "GRU": GRUCell}.get(mode, SimpleRNNCell)
         attrs = dict(weight_ih_attr=weight_ih_attr, weight_hh_attr=weight_hh_attr,
                      bias_ih_attr=bias_ih_attr, bias_hh_attr=bias_hh_attr, **cell_kwargs)
+        self.proj_size = cell_kwargs.get("proj_size", 0)
         size = input_size
         for _ in range(num_layers):
             if self.num_directions == 1:
@@ -314,28 +335,48 @@ class RNNBase(LayerList):
             else:
                 self.append(BiRNN(cell_cls(size, hidden_size, **attrs),
                                   cell_cls(size, hidden_size, **attrs), time_major))
-            size = hidden_size * self.num_directions
-        cells = [c for layer in self for c in ([layer.cell] if self.num_directions == 1
-                                                else [layer.cell_fw, layer.cell_bw])]
-        for k, cell in enumerate(cells):
-            suffix = f"l{k // self.num_directions}" + ("_reverse" if k % 2 and
-                                                         self.num_directions == 2 else "")
-            for kind in ("weight_ih", "weight_hh", "bias_ih", "bias_hh"):
-                if getattr(cell, kind) is not None:
-                    setattr(self, f"{kind}_{suffix}", getattr(cell, kind))
-        self._cells = cells
+            size = (self.proj_size or hidden_size) * self.num_directions
+        self._cells = [c for layer in self for c in ([layer.cell] if self.num_directions == 1
+                                                      else [layer.cell_fw, layer.cell_bw])]
+        self._register_flat_names(bias_ih_attr is not False, bias_hh_attr is not False)
+
+    def _register_flat_names(self, bias_ih, bias_hh):
+        """Registers the cells' parameters under PaddlePaddle's flat names:
+        as it does, the names (weight_ih_l0, weight_hh_l0, bias_ih_l0, ...;
+        a turned-off bias has no name) are paired in order with all the
+        cells' parameters, which with proj_size's weight_ho shifts them."""
+        names = []
+        for layer in range(self.num_layers):
+            for direction in range(self.num_directions):
+                suffix = f"l{layer}" + ("_reverse" if direction == 1 else "")
+                kinds = ["weight_ih", "weight_hh"] + ["bias_ih"] * bias_ih + ["bias_hh"] * bias_hh
+                names += [f"{kind}_{suffix}" for kind in kinds]
+        params = [p for cell in self._cells for p in cell.parameters()]
+        for name, param in zip(names, params):
+            setattr(self, name, param)
 
     def _weight_list(self):
-        """The op's WeightList: every cell's W_ih, W_hh, then every cell's
-        b_ih, b_hh (zeros where a bias is turned off)."""
-        weights, biases = [], []
-        for cell in self._cells:
-            weights += [cell.weight_ih, cell.weight_hh]
-            for kind in ("bias_ih", "bias_hh"):
-                b = getattr(cell, kind)
-                biases.append(b if b is not None else
-                              zeros([cell.weight_ih.shape[0]], cell.weight_ih.dtype))
-        return weights + biases
+        """The op's WeightList: every cell's W_ih, W_hh, then every cell's b_ih, b_hh."""
+        weights = [w for cell in self._cells for w in (cell.weight_ih, cell.weight_hh)]
+        return weights + [b for cell in self._cells for b in (cell.bias_ih, cell.bias_hh)]
+
+    def _run_cells(self, x, states, sequence_length):
+        """The projected LSTM, which the fused op does not cover: the RNN/BiRNN
+        sublayers one after another, dropout between them. x is time-major."""
+        def entry(k):
+            parts = [s[k] for s in states]
+            return parts[0] if len(parts) == 1 else tuple(parts)
+        finals = []
+        for i, layer in enumerate(self):
+            if i > 0 and self.dropout:
+                x = F.dropout(x, self.dropout, training=self.training, mode="upscale_in_train")
+            d = self.num_directions
+            init = entry(i) if d == 1 else (entry(2 * i), entry(2 * i + 1))
+            x, final = _run_cell_layer(layer, x, init, sequence_length)
+            finals += [final] if d == 1 else list(final)
+        if self.state_components == 1:
+            return x, [stack(finals, 0)]
+        return x, [stack([f[j] for f in finals], 0) for j in range(2)]
 
     def forward(self, inputs, initial_states=None, sequence_length=None):
         cls = type(self).__name__
@@ -346,23 +387,27 @@ class RNNBase(LayerList):
             raise ValueError(f"[{cls}] inputs' last dim is {inputs.shape[-1]}, expected "
                              f"input_size {self.input_size}")
         x = inputs if self.time_major else transpose(inputs, [1, 0, 2])
-        state_shape = [self.num_layers * self.num_directions, x.shape[1], self.hidden_size]
+        entries = self.num_layers * self.num_directions
+        shapes = [[entries, x.shape[1], self.proj_size or self.hidden_size],
+                  [entries, x.shape[1], self.hidden_size]][:self.state_components]
         if initial_states is None:
-            states = [zeros(state_shape, x.dtype) for _ in range(self.state_components)]
+            states = [zeros(shape, x.dtype) for shape in shapes]
         else:
             states = [initial_states] if isinstance(initial_states, Tensor) \
                 else list(initial_states)
-            if len(states) != self.state_components or \
-                    any(list(s.shape) != state_shape for s in states):
+            if [list(s.shape) for s in states] != shapes:
                 raise ValueError(f"[{cls}] initial_states must be {self.state_components} "
-                                 f"Tensor(s) of shape {state_shape}, got "
+                                 f"Tensor(s) of shapes {shapes}, got "
                                  f"{[list(s.shape) for s in states]}")
         if sequence_length is not None:
             sequence_length = cast(sequence_length, "int64")
-        out, final = _rnn(x, states, self._weight_list(), sequence_length, float(self.dropout),
-                          self.num_directions == 2, self.input_size, self.hidden_size,
-                          self.num_layers, self.mode, 0, not self.training,
-                          self.state_components)
+        if self.proj_size:
+            out, final = self._run_cells(x, states, sequence_length)
+        else:
+                out, final = _rnn(x, states, self._weight_list(), sequence_length,
+                              float(self.dropout), self.num_directions == 2, self.input_size,
+                              self.hidden_size, self.num_layers, self.mode, 0,
+                              not self.training, self.state_components)
         if not self.time_major:
             out = transpose(out, [1, 0, 2])
         return out, (tuple(final) if self.state_components == 2 else final[0])
@@ -402,8 +447,9 @@ class SimpleRNN(RNNBase):
 
 
 class LSTM(RNNBase):
-    """A multi-layer LSTM on the fused rnn op. Returns (outputs, (h, c)), h
-    and c [layers * D, batch, hidden].
+    """A multi-layer LSTM on the fused rnn op (stepping its cells when
+    proj_size > 0). Returns (outputs, (h, c)), h and c [layers * D, batch,
+    hidden] (h's last dim proj_size when given).
 
     Example:
         >>> lstm = paddle.nn.LSTM(3, 4, direction="bidirect")
@@ -415,11 +461,9 @@ class LSTM(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, direction="forward",
                  time_major=False, dropout=0.0, weight_ih_attr=None, weight_hh_attr=None,
                  bias_ih_attr=None, bias_hh_attr=None, proj_size=0, name=None):
-        if proj_size != 0:
-            raise ValueError("[LSTM] proj_size other than 0 is not supported here")
         super().__init__("LSTM", input_size, hidden_size, num_layers, direction, time_major,
-                         dropout, weight_ih_attr, weight_hh_attr, bias_ih_attr, bias_hh_attr)
-        self.proj_size = proj_size
+                         dropout, weight_ih_attr, weight_hh_attr, bias_ih_attr, bias_hh_attr,
+                         proj_size=proj_size)
 
 
 class GRU(RNNBase):
