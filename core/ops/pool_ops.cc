@@ -157,6 +157,78 @@ void ForEachWindow(const PoolGeom& g, Fn fn) {
   }, grain);
 }
 
+
+// The loops of ForEachWindow for the common case, a channel-first pooling
+// with depth 1 (every pool2d in NCHW), with max or average chosen at compile
+// time and each window row read contiguously: the same spans, so the same
+// numbers, several times faster. Returns false when the case does not apply.
+template <typename T, typename Visit>
+bool ForEachPlane2d(const PoolGeom& g, Visit visit) {
+  const std::vector<Span> ds = AxisSpans(g, 0);
+  if (g.channel_last || ds.size() != 1 || ds[0].lo != 0 || ds[0].hi != 1 || ds[0].count != 1)
+    return false;
+  const std::vector<Span> hs = AxisSpans(g, 1), ws = AxisSpans(g, 2);
+  const int64_t in_plane = g.in.sp[1] * g.in.sp[2], out_plane = g.out[1] * g.out[2];
+  const int64_t grain = std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(1, in_plane));
+  ParallelFor(g.in.n * g.in.c, [&](int64_t begin, int64_t end) {
+    for (int64_t p = begin; p < end; ++p) visit(p * in_plane, p * out_plane, hs, ws);
+  }, grain);
+  return true;
+}
+
+template <bool kMax, typename T>
+bool FastPoolForward(const PoolGeom& g, const T* x, T* out) {
+  const int64_t W = g.in.sp[2], OW = g.out[2];
+  const T lowest = static_cast<T>(-std::numeric_limits<float>::max());
+  return ForEachPlane2d<T>(g, [&](int64_t xb, int64_t ob, const std::vector<Span>& hs,
+                                  const std::vector<Span>& ws) {
+    const T* xp = x + xb;
+    T* op = out + ob;
+    for (size_t oh = 0; oh < hs.size(); ++oh) {
+      const Span& a = hs[oh];
+      for (size_t ow = 0; ow < ws.size(); ++ow) {
+        const Span& b = ws[ow];
+        T acc = kMax ? lowest : T(0);
+        for (int64_t h = a.lo; h < a.hi; ++h) {
+          const T* row = xp + h * W;
+          for (int64_t w = b.lo; w < b.hi; ++w)
+            acc = kMax ? (acc > row[w] ? acc : row[w]) : acc + row[w];
+        }
+        op[static_cast<int64_t>(oh) * OW + static_cast<int64_t>(ow)] =
+            kMax ? acc : acc / static_cast<T>(a.count * b.count);
+      }
+    }
+  });
+}
+
+template <bool kMax, typename T>
+bool FastPoolBackward(const PoolGeom& g, const T* x, const T* out, const T* gout, T* dx) {
+  const int64_t W = g.in.sp[2], OW = g.out[2];
+  return ForEachPlane2d<T>(g, [&](int64_t xb, int64_t ob, const std::vector<Span>& hs,
+                                  const std::vector<Span>& ws) {
+    for (size_t oh = 0; oh < hs.size(); ++oh) {
+      const Span& a = hs[oh];
+      for (size_t ow = 0; ow < ws.size(); ++ow) {
+        const Span& b = ws[ow];
+        const int64_t o = ob + static_cast<int64_t>(oh) * OW + static_cast<int64_t>(ow);
+        if (kMax) {
+          for (int64_t h = a.lo; h < a.hi; ++h)
+            for (int64_t w = b.lo; w < b.hi; ++w)
+              if (x[xb + h * W + w] == out[o]) {
+                dx[xb + h * W + w] += gout[o];
+                goto next;  // the first equal element takes it (PaddlePaddle's rule)
+              }
+        } else if (a.count * b.count > 0) {
+          const T share = gout[o] / static_cast<T>(a.count * b.count);
+          for (int64_t h = a.lo; h < a.hi; ++h)
+            for (int64_t w = b.lo; w < b.hi; ++w) dx[xb + h * W + w] += share;
+        }
+      next:;
+      }
+    }
+  });
+}
+
 template <int kNsp, typename T>
 void PoolKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kX);
@@ -167,6 +239,7 @@ void PoolKernel(KernelContext& ctx) {
     return;
   }
   const T* xd = x.data<T>();
+  if (g.max ? FastPoolForward<true>(g, xd, out) : FastPoolForward<false>(g, xd, out)) return;
   // PaddlePaddle's max starts from -FLT_MAX whatever T (a window wholly in
   // the padding keeps it) and keeps the running value only while it is
   // greater, so a NaN is taken and then dropped by the next element.
@@ -203,6 +276,8 @@ void PoolGradKernel(KernelContext& ctx) {
   const T* xd = x.data<T>();
   const T* od = ctx.Input(kGradOut).data<T>();
   const T* gd = ctx.Input(kGradOutGrad).data<T>();
+  if (g.max ? FastPoolBackward<true>(g, xd, od, gd, dx) : FastPoolBackward<false>(g, xd, od, gd, dx))
+    return;
   ForEachWindow(g, [&](int64_t o, auto window, int64_t count) {
     if (g.max) {
       window([&](int64_t i) {
