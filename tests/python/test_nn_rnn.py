@@ -1,6 +1,8 @@
 """The RNN cells, RNN/BiRNN and the fused SimpleRNN/LSTM/GRU against
 PaddlePaddle 3.3.1's outputs and gradients for the same weights
 (tests/data/nn2/cases.npz, recorded by tools/oracle/record_nn2.py)."""
+import os
+
 import numpy as np
 import pytest
 
@@ -10,6 +12,7 @@ from test_nn_transformer import CASES, run_case
 
 FUSED = {"simple": (nn.SimpleRNN, {"activation": "relu"}), "lstm": (nn.LSTM, {}),
          "gru": (nn.GRU, {})}
+DATA = os.path.join(os.path.dirname(__file__), "..", "data", "nn2")
 CELLS = {"simple": nn.SimpleRNNCell, "lstm": nn.LSTMCell, "gru": nn.GRUCell}
 
 
@@ -148,3 +151,17 @@ def test_turned_off_bias_is_a_fixed_zero_tensor_with_paddles_names():
     out, _ = gru(x)
     ref, _ = gru[1](gru[0](x)[0])
     np.testing.assert_allclose(out.numpy(), ref.numpy(), rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("mode", sorted(FUSED))
+def test_loads_paddles_own_pdparams(mode):
+    cls, kw = FUSED[mode]
+    net = cls(3, 5, num_layers=2, direction="bidirect", **kw)
+    state = paddle.load(os.path.join(DATA, f"{mode}_bi.pdparams"))
+    missing, unexpected = net.set_state_dict(state)
+    assert missing == [] and unexpected == []
+    inputs = {k.rsplit("/", 1)[1]: paddle.to_tensor(CASES[k]) for k in CASES.files
+              if k.startswith(f"{mode}_bi/in/")}
+    states = [inputs[f"h{i}"] for i in range(2 if mode == "lstm" else 1)]
+    out, _ = net(inputs["x"], states[0] if len(states) == 1 else states, inputs["len"])
+    np.testing.assert_allclose(out.numpy(), CASES[f"{mode}_bi/out/0"], rtol=1e-4, atol=1e-5)

@@ -94,6 +94,16 @@ def test_state_dict_keys_follow_paddle():
     assert list(model.state_dict().keys()) == expected
 
 
+def test_loads_paddles_own_pdparams():
+    model = nn.Transformer(8, 2, 1, 2, 16, dropout=0.0, normalize_before=True)
+    path = os.path.join(os.path.dirname(__file__), "..", "data", "nn2", "transformer.pdparams")
+    missing, unexpected = model.set_state_dict(paddle.load(path))
+    assert missing == [] and unexpected == []
+    src, tgt, mask = (paddle.to_tensor(CASES[f"transformer/in/{k}"]) for k in ("src", "tgt", "mask"))
+    np.testing.assert_allclose(model(src, tgt, tgt_mask=mask).numpy(),
+                               CASES["transformer/out/0"], rtol=1e-4, atol=1e-5)
+
+
 def test_square_subsequent_mask():
     mask = nn.Transformer(8, 2, 1, 1, 16).generate_square_subsequent_mask(3)
     np.testing.assert_array_equal(mask.numpy(), CASES["square_mask_3"])

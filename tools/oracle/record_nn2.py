@@ -9,7 +9,10 @@ Each case `<case>` stores its layer's state_dict as `<case>/sd/<key>`, its
 inputs as `<case>/in/<name>`, its outputs as `<case>/out/<name>` and the
 gradient of sum(first output) with respect to input `<name>` as
 `<case>/grad/<name>`. Dropout is 0 everywhere so the numbers are exact.
+The Transformer's and the bidirectional RNNs' weights are also written with
+paddle.save as <case>.pdparams next to the npz.
 """
+import os
 import sys
 
 import numpy as np
@@ -31,7 +34,7 @@ def flatten(outs):
     return [t for o in outs for t in flatten(o)]
 
 
-def record(case, layer, inputs, call, grad_of=()):
+def record(case, layer, inputs, call, grad_of=(), save_to=None):
     # Fresh random weights (not PaddlePaddle's initializers), so a loaded
     # state_dict, not a matching initializer, is what makes outputs agree.
     for value in layer.state_dict().values():
@@ -39,6 +42,8 @@ def record(case, layer, inputs, call, grad_of=()):
     # Read back after all sets: the fused RNNs hold each weight under two keys.
     for key, value in layer.state_dict().items():
         store[f"{case}/sd/{key}"] = value.numpy()
+    if save_to:  # PaddlePaddle's own .pdparams file of these weights
+        paddle.save(layer.state_dict(), save_to)
     tensors = {}
     for name, arr in inputs.items():
         store[f"{case}/in/{name}"] = arr
@@ -58,6 +63,7 @@ def record(case, layer, inputs, call, grad_of=()):
 
 
 def main(path):
+    out_dir = os.path.dirname(path)
     paddle.seed(0)
     q, kv = rand(2, 3, 8), rand(2, 4, 6)
     bool_mask = rng.random((2, 1, 3, 4)) > 0.3
@@ -91,7 +97,8 @@ def main(path):
            lambda m, t: m(t["tgt"], t["mem"]))
     model = nn.Transformer(8, 2, 1, 2, 16, dropout=0.0, normalize_before=True)
     record("transformer", model, {"src": src, "tgt": tgt, "mask": causal},
-           lambda m, t: m(t["src"], t["tgt"], tgt_mask=t["mask"]), grad_of=("src",))
+           lambda m, t: m(t["src"], t["tgt"], tgt_mask=t["mask"]), grad_of=("src",),
+           save_to=os.path.join(out_dir, "transformer.pdparams"))
 
     x = rand(3, 4, 3)  # batch-major [N, T, I]
     lengths = np.array([4, 2, 3], "int64")
@@ -106,7 +113,7 @@ def main(path):
             states = states[0] if n_states == 1 else states
             return m(t["x"], states, t["len"])
         record(f"{mode}_bi", net, {"x": x, "len": lengths, **init}, call,
-               grad_of=("x", "h0"))
+               grad_of=("x", "h0"), save_to=os.path.join(out_dir, f"{mode}_bi.pdparams"))
         net = cls(3, 5, time_major=True, **kw)
         record(f"{mode}_tm", net, {"x": x.transpose(1, 0, 2).copy()},
                lambda m, t: m(t["x"]), grad_of=("x",))
