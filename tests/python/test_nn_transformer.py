@@ -99,7 +99,8 @@ def test_loads_paddles_own_pdparams():
     path = os.path.join(os.path.dirname(__file__), "..", "data", "nn2", "transformer.pdparams")
     missing, unexpected = model.set_state_dict(paddle.load(path))
     assert missing == [] and unexpected == []
-    src, tgt, mask = (paddle.to_tensor(CASES[f"transformer/in/{k}"]) for k in ("src", "tgt", "mask"))
+    src, tgt, mask = (paddle.to_tensor(CASES[f"transformer/in/{k}"])
+                      for k in ("src", "tgt", "mask"))
     np.testing.assert_allclose(model(src, tgt, tgt_mask=mask).numpy(),
                                CASES["transformer/out/0"], rtol=1e-4, atol=1e-5)
 

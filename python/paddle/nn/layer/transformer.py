@@ -262,7 +262,8 @@ class TransformerEncoder(Layer):
         """One empty Cache per layer.
 
         Example:
-            >>> encoder = paddle.nn.TransformerEncoder(paddle.nn.TransformerEncoderLayer(8, 2, 16), 2)
+            >>> layer = paddle.nn.TransformerEncoderLayer(8, 2, 16)
+            >>> encoder = paddle.nn.TransformerEncoder(layer, 2)
             >>> len(encoder.gen_cache(paddle.rand([2, 1, 8])))
             2
         """
@@ -391,7 +392,8 @@ class TransformerDecoder(Layer):
         incremental caches and a list of the static ones instead).
 
         Example:
-            >>> decoder = paddle.nn.TransformerDecoder(paddle.nn.TransformerDecoderLayer(8, 2, 16), 2)
+            >>> layer = paddle.nn.TransformerDecoderLayer(8, 2, 16)
+            >>> decoder = paddle.nn.TransformerDecoder(layer, 2)
             >>> len(decoder.gen_cache(paddle.rand([2, 5, 8])))
             2
         """
