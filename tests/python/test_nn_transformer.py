@@ -105,6 +105,25 @@ def test_loads_paddles_own_pdparams():
                                CASES["transformer/out/0"], rtol=1e-4, atol=1e-5)
 
 
+def test_zero_layers_leave_only_the_norm():
+    encoder = nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16), 0, nn.LayerNorm(8))
+    src = paddle.rand([2, 3, 8])
+    np.testing.assert_allclose(encoder(src).numpy(), encoder.norm(src).numpy())
+
+
+def test_attention_dropout_only_while_training():
+    paddle.seed(2)
+    mha = nn.MultiHeadAttention(8, 2, dropout=0.5)
+    x = paddle.rand([2, 4, 8])
+    mha.eval()
+    evaluated = mha(x).numpy()
+    no_dropout = nn.MultiHeadAttention(8, 2)
+    no_dropout.set_state_dict(mha.state_dict())
+    np.testing.assert_allclose(evaluated, no_dropout(x).numpy(), rtol=1e-6)
+    mha.train()
+    assert not np.allclose(mha(x).numpy(), evaluated)
+
+
 def test_square_subsequent_mask():
     mask = nn.Transformer(8, 2, 1, 1, 16).generate_square_subsequent_mask(3)
     np.testing.assert_array_equal(mask.numpy(), CASES["square_mask_3"])
@@ -134,12 +153,19 @@ def test_scaled_dot_product_attention():
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match="divisible"):
+    # The types PaddlePaddle 3.3.1 raises.
+    with pytest.raises(AssertionError, match="divisible"):
         nn.MultiHeadAttention(8, 3)
-    with pytest.raises(ValueError, match="num_heads"):
+    with pytest.raises(AssertionError, match="num_heads"):
         nn.MultiHeadAttention(8, 0)
-    with pytest.raises(ValueError, match="activation"):
+    with pytest.raises(AttributeError, match="activation"):
         nn.TransformerEncoderLayer(8, 2, 16, activation="nope")
+    with pytest.raises(AssertionError, match="dim_feedforward"):
+        nn.TransformerDecoderLayer(8, 2, 0)
+    with pytest.raises(AssertionError, match="param_attr"):
+        nn.TransformerEncoderLayer(8, 2, 16, weight_attr=[None, None, None])
+    with pytest.raises(ValueError, match="num_layers"):
+        nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16), -1)
     with pytest.raises(ValueError, match="query"):
         nn.MultiHeadAttention(8, 2)(paddle.rand([2, 3, 6]))
     with pytest.raises(ValueError, match="4-D"):

@@ -25,7 +25,8 @@ def _param_attr_list(attr, n):
         if len(attr) == 1:
             return list(attr) * n
         if len(attr) != n:
-            raise ValueError(f"length of param_attr should be 1 or {n}, got {len(attr)}")
+            raise AssertionError(f"length of param_attr should be 1 or {n} when it is a "
+                                 f"list/tuple, got {len(attr)}")
         return list(attr)
     if isinstance(attr, bool) or attr is None:
         return [attr] * n
@@ -38,15 +39,17 @@ def _param_attr_list(attr, n):
     return attrs
 
 
-def _check_positive(value, what, cls):
+def _check_positive(value, what):
+    # AssertionError with PaddlePaddle's message: the type it raises for these.
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        raise ValueError(f"[{cls}] {what} must be a positive int, got {value!r}")
+        raise AssertionError(f"Expected {what} to be greater than 0, but received {value!r}")
 
 
 def _activation(name, cls):
     fn = getattr(F, name, None) if isinstance(name, str) else None
-    if fn is None or not callable(fn):
-        raise ValueError(f"[{cls}] unknown activation {name!r} (e.g. 'relu' or 'gelu')")
+    if fn is None or not callable(fn):  # AttributeError, as PaddlePaddle's getattr gives
+        raise AttributeError(f"[{cls}] unknown activation {name!r}: paddle.nn.functional has "
+                             f"no such function (e.g. 'relu' or 'gelu')")
     return fn
 
 
@@ -67,11 +70,11 @@ class MultiHeadAttention(Layer):
     def __init__(self, embed_dim, num_heads, dropout=0.0, kdim=None, vdim=None,
                  need_weights=False, weight_attr=None, bias_attr=None):
         super().__init__()
-        _check_positive(embed_dim, "embed_dim", "MultiHeadAttention")
-        _check_positive(num_heads, "num_heads", "MultiHeadAttention")
+        _check_positive(embed_dim, "embed_dim")
+        _check_positive(num_heads, "num_heads")
         if embed_dim % num_heads != 0:
-            raise ValueError(f"[MultiHeadAttention] embed_dim ({embed_dim}) must be divisible "
-                             f"by num_heads ({num_heads})")
+            raise AssertionError(f"embed_dim must be divisible by num_heads, got embed_dim "
+                                 f"{embed_dim} and num_heads {num_heads}")
         self.embed_dim = embed_dim
         self.kdim = kdim if kdim is not None else embed_dim
         self.vdim = vdim if vdim is not None else embed_dim
@@ -171,9 +174,9 @@ class TransformerEncoderLayer(Layer):
                  bias_attr=None, layer_norm_eps=1e-5):
         self._config = {k: v for k, v in locals().items() if k not in ("self", "__class__")}
         super().__init__()
-        _check_positive(d_model, "d_model", "TransformerEncoderLayer")
-        _check_positive(nhead, "nhead", "TransformerEncoderLayer")
-        _check_positive(dim_feedforward, "dim_feedforward", "TransformerEncoderLayer")
+        _check_positive(d_model, "d_model")
+        _check_positive(nhead, "nhead")
+        _check_positive(dim_feedforward, "dim_feedforward")
         attn_dropout = dropout if attn_dropout is None else attn_dropout
         act_dropout = dropout if act_dropout is None else act_dropout
         self.normalize_before = normalize_before
@@ -223,7 +226,8 @@ class TransformerEncoderLayer(Layer):
 
 
 def _clones(layer, num_layers, cls):
-    _check_positive(num_layers, "num_layers", cls)
+    if not isinstance(num_layers, int) or num_layers < 0:  # PaddlePaddle allows 0 layers
+        raise ValueError(f"[{cls}] num_layers must be a non-negative int, got {num_layers!r}")
     return LayerList([layer if i == 0 else type(layer)(**layer._config)
                       for i in range(num_layers)])
 
@@ -286,9 +290,9 @@ class TransformerDecoderLayer(Layer):
                  bias_attr=None, layer_norm_eps=1e-5):
         self._config = {k: v for k, v in locals().items() if k not in ("self", "__class__")}
         super().__init__()
-        _check_positive(d_model, "d_model", "TransformerDecoderLayer")
-        _check_positive(nhead, "nhead", "TransformerDecoderLayer")
-        _check_positive(dim_feedforward, "dim_feedforward", "TransformerDecoderLayer")
+        _check_positive(d_model, "d_model")
+        _check_positive(nhead, "nhead")
+        _check_positive(dim_feedforward, "dim_feedforward")
         attn_dropout = dropout if attn_dropout is None else attn_dropout
         act_dropout = dropout if act_dropout is None else act_dropout
         self.normalize_before = normalize_before
@@ -411,7 +415,8 @@ def _split_attr(attr):
         return attr[0], attr[1]
     if len(attr) == 3:
         return [attr[0], attr[-1]], attr
-    raise ValueError(f"length of param_attr should be 1, 2 or 3, got {len(attr)}")
+    raise AssertionError(f"length of param_attr should be 1, 2 or 3 when it is a list/tuple, "
+                         f"got {len(attr)}")
 
 
 class Transformer(Layer):
@@ -466,5 +471,7 @@ class Transformer(Layer):
         """
         if hasattr(length, "item"):
             length = int(length.item())
-        _check_positive(length, "length", "Transformer.generate_square_subsequent_mask")
+        if not isinstance(length, int) or length < 0:
+            raise ValueError(f"[generate_square_subsequent_mask] length must be a non-negative "
+                             f"int, got {length!r}")
         return triu(full([length, length], float("-inf"), _dtype.get_default_dtype()), 1)
