@@ -133,13 +133,28 @@ void GradKernel(KernelContext& ctx) {
   if (dy) std::fill(dy, dy + y.numel(), T(0));
   const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), x.dims(), y.dims(),
                                                ctx.Attr<int32_t>(kAxis));
+  // One operand's gradient along a run: a broadcast operand (stride 0) sums
+  // the run in a register and adds once; the other is written element-wise.
+  auto run_grad = [&](T* d, int64_t o, int64_t stride, int64_t oo, int64_t xo, int64_t yo,
+                      int64_t n, int64_t xs, int64_t ys, auto part) {
+    if (stride == 0) {
+      T acc(0);
+      for (int64_t k = 0; k < n; ++k)
+        acc += part(xp[xo + k * xs], yp[yo + k * ys], op[oo + k], g[oo + k]);
+      d[o] += acc;
+    } else {
+      for (int64_t k = 0; k < n; ++k)
+        d[o + k * stride] += part(xp[xo + k * xs], yp[yo + k * ys], op[oo + k], g[oo + k]);
+    }
+  };
   ForEachInnerRun(loop, [&](int64_t oo, int64_t xo, int64_t yo, int64_t n, int64_t xs,
                             int64_t ys) {
-    for (int64_t k = 0; k < n; ++k) {
-      const T xv = xp[xo + k * xs], yv = yp[yo + k * ys], ov = op[oo + k], gv = g[oo + k];
-      if (dx) dx[xo + k * xs] += grad.dx(xv, yv, ov, gv);
-      if (dy) dy[yo + k * ys] += grad.dy(xv, yv, ov, gv);
-    }
+    if (dx)
+      run_grad(dx, xo, xs, oo, xo, yo, n, xs, ys,
+               [&](T xv, T yv, T ov, T gv) { return grad.dx(xv, yv, ov, gv); });
+    if (dy)
+      run_grad(dy, yo, ys, oo, xo, yo, n, xs, ys,
+               [&](T xv, T yv, T ov, T gv) { return grad.dy(xv, yv, ov, gv); });
   });
 }
 

@@ -206,24 +206,35 @@ bool FastPoolBackward(const PoolGeom& g, const T* x, const T* out, const T* gout
   const int64_t W = g.in.sp[2], OW = g.out[2];
   return ForEachPlane2d<T>(g, [&](int64_t xb, int64_t ob, const std::vector<Span>& hs,
                                   const std::vector<Span>& ws) {
+    // Locals, not the captured references: the writes through d would
+    // otherwise force every pointer to be reloaded after each store.
+    const T* __restrict xp = x + xb;
+    const T* __restrict op = out + ob;
+    const T* __restrict gp = gout + ob;
+    T* __restrict d = dx + xb;
+    const int64_t w_stride = W, ow_count = OW;
     for (size_t oh = 0; oh < hs.size(); ++oh) {
-      const Span& a = hs[oh];
+      const int64_t hlo = hs[oh].lo, hhi = hs[oh].hi, hcount = hs[oh].count;
       for (size_t ow = 0; ow < ws.size(); ++ow) {
-        const Span& b = ws[ow];
-        const int64_t o = ob + static_cast<int64_t>(oh) * OW + static_cast<int64_t>(ow);
+        const int64_t wlo = ws[ow].lo, whi = ws[ow].hi;
+        const int64_t o = static_cast<int64_t>(oh) * ow_count + static_cast<int64_t>(ow);
+        const T ov = op[o], gv = gp[o];
         if (kMax) {
-          for (int64_t h = a.lo; h < a.hi; ++h)
-            for (int64_t w = b.lo; w < b.hi; ++w)
-              if (x[xb + h * W + w] == out[o]) {
-                dx[xb + h * W + w] += gout[o];
-                goto next;  // the first equal element takes it (PaddlePaddle's rule)
-              }
-        } else if (a.count * b.count > 0) {
-          const T share = gout[o] / static_cast<T>(a.count * b.count);
-          for (int64_t h = a.lo; h < a.hi; ++h)
-            for (int64_t w = b.lo; w < b.hi; ++w) dx[xb + h * W + w] += share;
+          // The first element equal to the output takes it (PaddlePaddle's
+          // rule), found without branching on the data: which element holds
+          // the max is random, so a branch on it would mispredict half the time.
+          int64_t at = -1;
+          for (int64_t h = hlo; h < hhi; ++h)
+            for (int64_t w = wlo; w < whi; ++w) {
+              const int64_t i = h * w_stride + w;
+              at = (at < 0 && xp[i] == ov) ? i : at;
+            }
+          if (at >= 0) d[at] += gv;
+        } else if (hcount * ws[ow].count > 0) {
+          const T share = gv / static_cast<T>(hcount * ws[ow].count);
+          for (int64_t h = hlo; h < hhi; ++h)
+            for (int64_t w = wlo; w < whi; ++w) d[h * w_stride + w] += share;
         }
-      next:;
       }
     }
   });

@@ -5,6 +5,8 @@ from . import clip, functional, initializer, layer  # noqa: F401
 from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
 from .layer import BatchNorm  # noqa: F401  (PaddlePaddle's older form, DenseNet uses it)
 from .layer import (  # noqa: F401
+    AdaptiveAvgPool1D, AdaptiveAvgPool3D, AdaptiveMaxPool1D, AdaptiveMaxPool3D, AvgPool1D, AvgPool3D, MaxPool1D,
+    MaxPool3D, Conv1D, Conv3D, Conv1DTranspose, Conv2DTranspose, Conv3DTranspose,
     AdaptiveAvgPool2D, AdaptiveMaxPool2D, AvgPool2D, BCELoss, BCEWithLogitsLoss, BatchNorm1D,
     BatchNorm2D, BatchNorm3D, CELU, Conv2D, CrossEntropyLoss, Dropout, ELU, Embedding, Flatten,
     GELU, GroupNorm, Hardsigmoid, Hardswish, Identity, InstanceNorm1D, InstanceNorm2D,
@@ -32,6 +34,8 @@ __all__ = [
     "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "Silu", "SmoothL1Loss", "Softmax",
     "Softplus", "Softsign", "Swish", "Tanh", "Upsample",
     "BatchNorm",
+    "AdaptiveAvgPool1D", "AdaptiveAvgPool3D", "AdaptiveMaxPool1D", "AdaptiveMaxPool3D", "AvgPool1D", "AvgPool3D",
+    "MaxPool1D", "MaxPool3D", "Conv1D", "Conv3D", "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose",
     "MultiHeadAttention", "Transformer", "TransformerDecoder", "TransformerDecoderLayer",
     "TransformerEncoder", "TransformerEncoderLayer",
     "GRU", "LSTM", "RNN", "BiRNN", "GRUCell", "LSTMCell", "RNNCellBase", "SimpleRNN",

@@ -5,7 +5,8 @@ from .activation import (  # noqa: F401
 )
 from .attention import scaled_dot_product_attention  # noqa: F401
 from .common import cosine_similarity, dropout, label_smooth, linear, pad  # noqa: F401
-from .conv import conv2d  # noqa: F401
+from .conv import conv1d, conv2d, conv3d  # noqa: F401
+from .conv_transpose import conv1d_transpose, conv2d_transpose, conv3d_transpose  # noqa: F401
 from .input import embedding, one_hot  # noqa: F401
 from .loss import (  # noqa: F401
     binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, kl_div, l1_loss,
@@ -13,16 +14,23 @@ from .loss import (  # noqa: F401
 )
 from .norm import batch_norm, group_norm, instance_norm, layer_norm, normalize  # noqa: F401
 from .pooling import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, max_pool2d  # noqa: F401
+from .pooling_nd import (  # noqa: F401
+    adaptive_avg_pool1d, adaptive_avg_pool3d, adaptive_max_pool1d, adaptive_max_pool3d,
+    avg_pool1d, avg_pool3d, max_pool1d, max_pool3d,
+)
 from .resize import interpolate, upsample  # noqa: F401
 
 __all__ = [
-    "adaptive_avg_pool2d", "adaptive_max_pool2d", "avg_pool2d", "batch_norm",
-    "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu", "conv2d",
+    "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
+    "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
+    "batch_norm", "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu", "conv1d",
+    "conv1d_transpose", "conv2d", "conv2d_transpose", "conv3d", "conv3d_transpose",
     "cosine_similarity", "cross_entropy", "dropout", "elu", "embedding", "gelu", "group_norm",
     "hardsigmoid", "hardswish", "instance_norm", "interpolate", "kl_div", "l1_loss",
     "label_smooth", "layer_norm", "leaky_relu", "linear", "log_sigmoid", "log_softmax",
-    "max_pool2d", "mish", "mse_loss", "nll_loss", "normalize", "one_hot", "pad", "prelu",
-    "relu", "relu6", "selu", "sigmoid", "silu", "smooth_l1_loss", "softmax",
-    "softmax_with_cross_entropy", "softplus", "softsign", "swish", "tanh", "upsample",
+    "max_pool1d", "max_pool2d", "max_pool3d", "mish", "mse_loss", "nll_loss", "normalize",
+    "one_hot", "pad", "prelu", "relu", "relu6", "selu", "sigmoid", "silu", "smooth_l1_loss",
+    "softmax", "softmax_with_cross_entropy", "softplus", "softsign", "swish", "tanh",
+    "upsample",
     "scaled_dot_product_attention",
 ]

@@ -1,7 +1,7 @@
 """2-D pooling (the pool2d op): max, average and their adaptive forms."""
 from ...autograd import no_grad
 from ...tensor._helpers import check_tensor, op
-from ._pool_mask import adaptive_max_positions, max_positions
+from ._pool_mask import adaptive_max_positions, leading_pads, mask_padding, max_positions
 from ._window_args import data_format as _check_format, int_tuple, padding as _padding, positive
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
@@ -43,6 +43,7 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_m
         array([[[[ 5,  7],
                  [13, 15]]]], dtype=int32)
     """
+    padding = mask_padding(padding, return_mask)
     if return_mask and data_format != "NCHW":
         raise ValueError("When setting return_mask to true, data_format must be set to NCHW in "
                          "API:max_pool2d")
@@ -54,19 +55,9 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_m
     strides = ksize if stride is None else int_tuple(stride, 2, "stride", "max_pool2d")
     algo, pads = _padding(padding, 2, False, "max_pool2d")
     with no_grad():
-        mask = max_positions(x, out, ksize, strides, _leading_pads(algo, pads, x, out, ksize,
-                                                                   strides))
+        leading = leading_pads(algo, pads, x.shape[2:], out.shape[2:], ksize, strides)
+        mask = max_positions(x, out, ksize, strides, leading)
     return out, mask
-
-
-def _leading_pads(algo, pads, x, out, ksize, strides):
-    """(top, left): the padding before the first row and column of x."""
-    if algo == "VALID":
-        return 0, 0
-    if algo == "SAME":  # as the op: the extra padding split, the larger half after
-        return tuple(max((o - 1) * s + k - i, 0) // 2 for o, s, k, i in
-                     zip(out.shape[2:], strides, ksize, x.shape[2:]))
-    return (pads[0], pads[1]) if len(pads) == 2 else (pads[0], pads[2])
 
 
 def avg_pool2d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusive=True,

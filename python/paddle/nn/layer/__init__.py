@@ -6,7 +6,8 @@ from .activation import (  # noqa: F401
 )
 from .common import Dropout, Embedding, Flatten, Identity, Linear, Pad2D, Upsample  # noqa: F401
 from .container import LayerDict, LayerList, ParameterList, Sequential  # noqa: F401
-from .conv import Conv2D  # noqa: F401
+from .conv import Conv1D, Conv2D, Conv3D  # noqa: F401
+from .conv_transpose import Conv1DTranspose, Conv2DTranspose, Conv3DTranspose  # noqa: F401
 from .layers import HookRemoveHelper, Layer  # noqa: F401
 from .loss import (  # noqa: F401
     BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
@@ -24,5 +25,9 @@ from .transformer import (  # noqa: F401
     TransformerEncoder, TransformerEncoderLayer,
 )
 from .pooling import AdaptiveAvgPool2D, AdaptiveMaxPool2D, AvgPool2D, MaxPool2D  # noqa: F401
+from .pooling_nd import (  # noqa: F401
+    AdaptiveAvgPool1D, AdaptiveAvgPool3D, AdaptiveMaxPool1D, AdaptiveMaxPool3D, AvgPool1D,
+    AvgPool3D, MaxPool1D, MaxPool3D,
+)
 
 __all__ = []
