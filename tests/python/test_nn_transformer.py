@@ -152,6 +152,15 @@ def test_scaled_dot_product_attention():
     np.testing.assert_allclose(out.numpy(), CASES["sdpa/out/0"], rtol=1e-5, atol=1e-6)
 
 
+def test_scaled_dot_product_attention_bool_mask_and_causal():
+    q, k, v = (paddle.to_tensor(CASES[f"sdpa/in/{n}"]) for n in "qkv")
+    masked = F.scaled_dot_product_attention(q, k, v, attn_mask=paddle.to_tensor(
+        CASES["sdpa/in/mask"]))
+    np.testing.assert_allclose(masked.numpy(), CASES["sdpa/out/mask"], rtol=1e-5, atol=1e-6)
+    causal = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+    np.testing.assert_allclose(causal.numpy(), CASES["sdpa/out/causal"], rtol=1e-5, atol=1e-6)
+
+
 def test_bad_arguments():
     # The types PaddlePaddle 3.3.1 raises.
     with pytest.raises(AssertionError, match="divisible"):

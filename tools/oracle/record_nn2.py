@@ -138,6 +138,13 @@ def main(path):
     store["sdpa/in/q"], store["sdpa/in/k"], store["sdpa/in/v"] = qs, ks, rand(2, 5, 2, 4)
     store["sdpa/out/0"] = F.scaled_dot_product_attention(
         paddle.to_tensor(qs), paddle.to_tensor(ks), paddle.to_tensor(store["sdpa/in/v"])).numpy()
+    qt, kt, vt = (paddle.to_tensor(store[f"sdpa/in/{n}"]) for n in "qkv")
+    mask = rng.random((2, 2, 3, 5)) > 0.4
+    mask[..., 0] = True
+    store["sdpa/in/mask"] = mask
+    store["sdpa/out/mask"] = F.scaled_dot_product_attention(
+        qt, kt, vt, attn_mask=paddle.to_tensor(mask)).numpy()
+    store["sdpa/out/causal"] = F.scaled_dot_product_attention(qt, kt, vt, is_causal=True).numpy()
     np.savez_compressed(path, **store)
 
 
