@@ -43,8 +43,10 @@ def test_attributes_register_parameters_sublayers_and_buffers():
 def test_state_dict_has_parameters_and_persistable_buffers_by_structured_name():
     net = Net()
     sd = net.state_dict()
-    assert list(sd) == ["fc.weight", "fc.bias", "bn.weight", "bn.bias", "bn._mean",
-                        "bn._variance", "seq.1.weight", "steps"]
+    # PaddlePaddle's order (checked with 3.3.1): a layer's own parameters and
+    # buffers before its sublayers'.
+    assert list(sd) == ["steps", "fc.weight", "fc.bias", "bn.weight", "bn.bias", "bn._mean",
+                        "bn._variance", "seq.1.weight"]
     assert sd["fc.weight"] is net.fc.weight  # the tensors themselves, not copies
     assert net.bn._mean.stop_gradient and not net.bn._mean.trainable
     assert not net.fc.weight.stop_gradient
@@ -340,3 +342,15 @@ def test_state_dict_destination_and_prefix():
     dest = collections.OrderedDict()
     out = nn.Linear(1, 1).state_dict(destination=dest, structured_name_prefix="m.")
     assert out is dest and list(dest) == ["m.weight", "m.bias"]
+
+
+def test_state_dict_lists_a_shared_tensor_under_each_name():
+    # As PaddlePaddle 3.3.1 does (checked with it): no de-duplication by identity.
+    holder = paddle.nn.Layer()
+    holder.a = paddle.nn.Linear(2, 2)
+    holder.b = paddle.nn.Linear(2, 2)
+    holder.b.weight = holder.a.weight
+    assert list(holder.state_dict()) == ["a.weight", "a.bias", "b.weight", "b.bias"]
+    assert [n for n, _ in holder.named_parameters()] == ["a.weight", "a.bias", "b.bias"]
+    twice = paddle.nn.Sequential(holder.a, holder.a)
+    assert list(twice.state_dict()) == ["0.weight", "0.bias", "1.weight", "1.bias"]

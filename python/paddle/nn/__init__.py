@@ -15,6 +15,13 @@ from .layer import (  # noqa: F401
     SELU, Sequential, SiLU, Sigmoid, Silu, SmoothL1Loss, Softmax, Softplus, Softsign, Swish,
     Tanh, Upsample,
 )
+from .layer import (  # noqa: F401
+    MultiHeadAttention, Transformer, TransformerDecoder, TransformerDecoderLayer,
+    TransformerEncoder, TransformerEncoderLayer,
+)
+from .layer import (  # noqa: F401
+    GRU, LSTM, RNN, BiRNN, GRUCell, LSTMCell, RNNCellBase, SimpleRNN, SimpleRNNCell,
+)
 
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
@@ -29,4 +36,8 @@ __all__ = [
     "BatchNorm",
     "AdaptiveAvgPool1D", "AdaptiveAvgPool3D", "AdaptiveMaxPool1D", "AdaptiveMaxPool3D", "AvgPool1D", "AvgPool3D",
     "MaxPool1D", "MaxPool3D", "Conv1D", "Conv3D", "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose",
+    "MultiHeadAttention", "Transformer", "TransformerDecoder", "TransformerDecoderLayer",
+    "TransformerEncoder", "TransformerEncoderLayer",
+    "GRU", "LSTM", "RNN", "BiRNN", "GRUCell", "LSTMCell", "RNNCellBase", "SimpleRNN",
+    "SimpleRNNCell",
 ]

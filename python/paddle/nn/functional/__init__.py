@@ -3,6 +3,7 @@ from .activation import (  # noqa: F401
     celu, elu, gelu, hardsigmoid, hardswish, leaky_relu, log_sigmoid, log_softmax, mish, prelu,
     relu, relu6, selu, sigmoid, silu, softmax, softplus, softsign, swish, tanh,
 )
+from .attention import scaled_dot_product_attention  # noqa: F401
 from .common import cosine_similarity, dropout, label_smooth, linear, pad  # noqa: F401
 from .conv import conv1d, conv2d, conv3d  # noqa: F401
 from .conv_transpose import conv1d_transpose, conv2d_transpose, conv3d_transpose  # noqa: F401
@@ -31,4 +32,5 @@ __all__ = [
     "one_hot", "pad", "prelu", "relu", "relu6", "selu", "sigmoid", "silu", "smooth_l1_loss",
     "softmax", "softmax_with_cross_entropy", "softplus", "softsign", "swish", "tanh",
     "upsample",
+    "scaled_dot_product_attention",
 ]

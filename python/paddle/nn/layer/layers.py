@@ -520,14 +520,23 @@ class Layer:
             ['weight', 'bias']
         """
         out = collections.OrderedDict() if destination is None else destination
-        for name, p in self._named_members("_parameters", "", include_sublayers, True):
-            out[structured_name_prefix + name] = p
-        layers = self.named_sublayers(include_self=True) if include_sublayers else [("", self)]
-        for prefix, layer in layers:
-            for key, b in layer._buffers.items():
-                if b is not None and key not in layer._non_persistable_buffer_names_set:
-                    out[structured_name_prefix + prefix + ("." if prefix else "") + key] = b
+        self._collect_state(out, structured_name_prefix, include_sublayers)
         return out
+
+    def _collect_state(self, out, prefix, include_sublayers):
+        """Like PaddlePaddle: per layer its parameters, then its persistable
+        buffers, then its sublayers'; a tensor reachable under several names
+        (the fused RNNs' weight_ih_l0 and 0.cell.weight_ih) is listed under each."""
+        for key, p in self._parameters.items():
+            if p is not None:
+                out[prefix + key] = p
+        for key, b in self._buffers.items():
+            if b is not None and key not in self._non_persistable_buffer_names_set:
+                out[prefix + key] = b
+        if include_sublayers:
+            for key, layer in self._sub_layers.items():
+                if layer is not None:
+                    layer._collect_state(out, prefix + key + ".", True)
 
     def set_state_dict(self, state_dict, use_structured_name=True):
         """Loads parameters and persistable buffers from ``state_dict`` (by
