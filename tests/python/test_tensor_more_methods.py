@@ -74,3 +74,19 @@ def test_shape_views_and_properties():
     x.requires_grad = True
     assert not x.stop_gradient
     assert x.data_ptr() == x._data_ptr() and x.ndimension() == 3
+
+
+def test_aliases_and_swapaxes():
+    x = paddle.to_tensor([[1.0, -2.0], [3.0, 4.0]])
+    np.testing.assert_array_equal(x.clamp(0, 3).numpy(), np.clip(x.numpy(), 0, 3))
+    np.testing.assert_array_equal(x.sub(1).numpy(), x.numpy() - 1)
+    np.testing.assert_array_equal(x.mul(x).numpy(), x.numpy() ** 2)
+    np.testing.assert_allclose(x.div(2).numpy(), x.numpy() / 2)
+    assert x.gt(0).tolist() == [[True, False], [True, True]]
+    assert x.eq(x).numpy().all() and not x.ne(x).numpy().any()
+    assert x.ravel().shape == [4] and x.negative().tolist() == [[-1.0, 2.0], [-3.0, -4.0]]
+    y = paddle.ones([2, 3, 4])
+    assert y.swapaxes(0, 2).shape == [4, 3, 2] and y.swapdims(1, 2).shape == [2, 4, 3]
+    z = x.clone()
+    z.clamp_(0, 1)
+    assert z.tolist() == [[1.0, 0.0], [1.0, 1.0]]

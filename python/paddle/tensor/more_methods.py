@@ -26,7 +26,8 @@ _INPLACE = [
     "sigmoid", "square", "reciprocal", "floor", "ceil", "round", "clip", "cast", "reshape",
     "squeeze", "unsqueeze", "flatten", "transpose", "cumsum", "masked_fill", "put_along_axis",
     "scatter", "tril", "triu", "where", "logical_and", "logical_or", "logical_xor",
-    "logical_not", "neg", "erf", "lerp", "index_fill", "nan_to_num", "sign",
+    "logical_not", "neg", "erf", "lerp", "index_fill", "nan_to_num", "sign", "clamp", "sub",
+    "mul", "div",
 ]
 
 
@@ -145,7 +146,27 @@ _METHODS = {
 }
 
 
+# PaddlePaddle's other names for methods that exist: alias -> method.
+_ALIASES = {
+    "clamp": "clip", "sub": "subtract", "mul": "multiply", "div": "divide",
+    "true_divide": "divide", "negative": "neg", "eq": "equal", "ne": "not_equal",
+    "lt": "less_than", "le": "less_equal", "gt": "greater_than", "ge": "greater_equal",
+    "greater": "greater_than", "less": "less_than", "ravel": "flatten",
+}
+
+
+def _swapaxes(self, axis0, axis1):
+    """The tensor with dims axis0 and axis1 exchanged."""
+    perm = list(range(self.ndim))
+    perm[axis0], perm[axis1] = perm[axis1], perm[axis0]
+    return self.transpose(perm)
+
+
 def install():
+    for alias, target in _ALIASES.items():
+        if hasattr(Tensor, target) and not hasattr(Tensor, alias):
+            setattr(Tensor, alias, getattr(Tensor, target))
+    Tensor.swapaxes = Tensor.swapdims = _swapaxes
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)
     for name, target in _CASTS.items():
