@@ -2,9 +2,9 @@
 and equal_all."""
 import numpy as np
 
+from .. import _core
 from ..framework import dtypes as _dtype
 from ._helpers import Tensor, check_tensor, op
-from .promotion import operands
 
 __all__ = [
     "allclose", "equal", "equal_all", "greater_equal", "greater_than", "isclose", "less_equal",
@@ -12,24 +12,23 @@ __all__ = [
 ]
 
 
-def _compare(op_type, name, sym):
-    caller = op(op_type, ["X", "Y"], ["axis"])
+def _compare(name, sym):
+    run = getattr(_core, "_" + name)  # the C comparison behind the operator, same promotion
 
     def fn(x, y, name=None):
-        a, b = operands(x, y, fn.__name__)
-        return caller(a, b, -1)
+        return run(x, y)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (f"Elementwise x {sym} y, as a bool tensor (broadcasting).\n\n    Example:\n"
                   f"        >>> paddle.{name}(paddle.to_tensor([1, 2]), paddle.to_tensor([2, 2]))\n")
     return fn
 
 
-equal = _compare("equal", "equal", "==")
-not_equal = _compare("not_equal", "not_equal", "!=")
-less_than = _compare("less_than", "less_than", "<")
-less_equal = _compare("less_equal", "less_equal", "<=")
-greater_than = _compare("greater_than", "greater_than", ">")
-greater_equal = _compare("greater_equal", "greater_equal", ">=")
+equal = _compare("equal", "==")
+not_equal = _compare("not_equal", "!=")
+less_than = _compare("less_than", "<")
+less_equal = _compare("less_equal", "<=")
+greater_than = _compare("greater_than", ">")
+greater_equal = _compare("greater_equal", ">=")
 
 
 def _logical(op_type, name, doc):

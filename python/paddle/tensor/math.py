@@ -4,9 +4,10 @@ import numbers
 
 import numpy as np
 
+from .. import _core
 from ..framework import dtypes as _dtype
 from ._helpers import Tensor, check_tensor, op
-from .promotion import cast, is_scalar, operands
+from .promotion import cast, operands
 
 __all__ = [
     "abs", "add", "all", "amax", "amin", "any", "ceil", "cos", "divide", "erf", "exp", "floor",
@@ -17,33 +18,6 @@ __all__ = [
 
 _scale = op("scale", ["X"], ["scale", "bias", "bias_after_scale"])
 _matmul = op("matmul_v2", ["X", "Y"], ["trans_x", "trans_y"])
-_pow = op("pow", ["X"], ["factor"])
-
-
-def _binary_op(op_type):
-    caller = op(op_type, ["X", "Y"], ["axis"])
-
-    def run(x, y, fn):
-        a, b = operands(x, y, fn)
-        return caller(a, b, -1)
-    return run
-
-
-_add = _binary_op("elementwise_add")
-_sub = _binary_op("elementwise_sub")
-_mul = _binary_op("elementwise_mul")
-_div = _binary_op("elementwise_div")
-_floordiv = _binary_op("elementwise_floordiv")
-_mod = _binary_op("elementwise_mod")
-_elementwise_pow = _binary_op("elementwise_pow")
-_maximum = _binary_op("elementwise_max")
-_minimum = _binary_op("elementwise_min")
-
-
-def _float_scalar_ok(x, y):
-    """x is a floating tensor and y a real Python number: the scale op serves."""
-    return (isinstance(x, Tensor) and _dtype.is_floating_point(x.dtype) and is_scalar(y)
-            and not isinstance(y, (bool, np.bool_, complex)))
 
 
 def add(x, y, name=None):
@@ -53,11 +27,7 @@ def add(x, y, name=None):
         >>> paddle.add(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).numpy()
         array([4., 6.], dtype=float32)
     """
-    if _float_scalar_ok(x, y):
-        return _scale(x, 1.0, float(y), True)
-    if _float_scalar_ok(y, x):
-        return _scale(y, 1.0, float(x), True)
-    return _add(x, y, "add")
+    return _core._add(x, y)
 
 
 def subtract(x, y, name=None):
@@ -67,11 +37,7 @@ def subtract(x, y, name=None):
         >>> paddle.subtract(paddle.to_tensor([3.0]), paddle.to_tensor([1.0])).numpy()
         array([2.], dtype=float32)
     """
-    if _float_scalar_ok(x, y):
-        return _scale(x, 1.0, -float(y), True)
-    if _float_scalar_ok(y, x):
-        return _scale(y, -1.0, float(x), True)
-    return _sub(x, y, "subtract")
+    return _core._subtract(x, y)
 
 
 def multiply(x, y, name=None):
@@ -81,11 +47,7 @@ def multiply(x, y, name=None):
         >>> paddle.multiply(paddle.to_tensor([2.0]), paddle.to_tensor([3.0])).numpy()
         array([6.], dtype=float32)
     """
-    if _float_scalar_ok(x, y):
-        return _scale(x, float(y), 0.0, True)
-    if _float_scalar_ok(y, x):
-        return _scale(y, float(x), 0.0, True)
-    return _mul(x, y, "multiply")
+    return _core._multiply(x, y)
 
 
 def divide(x, y, name=None):
@@ -95,11 +57,7 @@ def divide(x, y, name=None):
         >>> paddle.divide(paddle.to_tensor([3, 4]), paddle.to_tensor([2, 2])).numpy()
         array([1.5, 2. ], dtype=float32)
     """
-    a, b = operands(x, y, "divide")
-    if not (_dtype.is_floating_point(a.dtype) or _dtype.is_complex(a.dtype)):
-        d = _dtype.default_float_dtype()
-        a, b = cast(a, d), cast(b, d)
-    return _div(a, b, "divide")
+    return _core._divide(x, y)
 
 
 def floor_divide(x, y, name=None):
@@ -109,7 +67,7 @@ def floor_divide(x, y, name=None):
         >>> paddle.floor_divide(paddle.to_tensor([7, -7]), paddle.to_tensor([2, 2])).numpy()
         array([ 3, -4])
     """
-    return _floordiv(x, y, "floor_divide")
+    return _core._floor_divide(x, y)
 
 
 def remainder(x, y, name=None):
@@ -119,7 +77,7 @@ def remainder(x, y, name=None):
         >>> paddle.remainder(paddle.to_tensor([7, -7]), paddle.to_tensor([3, 3])).numpy()
         array([1, 2])
     """
-    return _mod(x, y, "remainder")
+    return _core._remainder(x, y)
 
 
 mod = remainder
@@ -134,11 +92,7 @@ def pow(x, y, name=None):  # noqa: A001  (PaddlePaddle's name)
         array([4., 9.], dtype=float32)
     """
     check_tensor(x, "x", "pow")
-    if is_scalar(y) and not isinstance(y, (bool, complex)):
-        if isinstance(y, (numbers.Integral, np.integer)) or _dtype.is_floating_point(x.dtype):
-            return _pow(x, float(y))
-        return _pow(cast(x, _dtype.default_float_dtype()), float(y))
-    return _elementwise_pow(x, y, "pow")
+    return _core._pow(x, y)
 
 
 def maximum(x, y, name=None):
@@ -148,7 +102,7 @@ def maximum(x, y, name=None):
         >>> paddle.maximum(paddle.to_tensor([1.0, 5.0]), paddle.to_tensor([3.0, 2.0])).numpy()
         array([3., 5.], dtype=float32)
     """
-    return _maximum(x, y, "maximum")
+    return _core._maximum(x, y)
 
 
 def minimum(x, y, name=None):
@@ -158,7 +112,7 @@ def minimum(x, y, name=None):
         >>> paddle.minimum(paddle.to_tensor([1.0, 5.0]), paddle.to_tensor([3.0, 2.0])).numpy()
         array([1., 2.], dtype=float32)
     """
-    return _minimum(x, y, "minimum")
+    return _core._minimum(x, y)
 
 
 def neg(x, name=None):
@@ -168,10 +122,7 @@ def neg(x, name=None):
         >>> paddle.neg(paddle.to_tensor([1.0, -2.0])).numpy()
         array([-1.,  2.], dtype=float32)
     """
-    check_tensor(x, "x", "neg")
-    if _dtype.is_floating_point(x.dtype):
-        return _scale(x, -1.0, 0.0, True)
-    return _sub(0, x, "neg")
+    return -check_tensor(x, "x", "neg")  # the C negation: scale(-1) for floats, else 0 - x
 
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
