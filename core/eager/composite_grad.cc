@@ -15,12 +15,7 @@ namespace {
 // ---- a few differentiable ops, by name (this path is not the hot one) ----
 
 TensorPtr Op(const char* type, TensorSlots ins, const AttributeMap& attrs = {}) {
-  const OpDef& def = OpRegistry::Instance().Get(type);
-  ins.resize(def.inputs.size());
-  TensorSlots outs(def.outputs.size());
-  for (size_t s = 0; s < outs.size(); ++s) outs[s].resize(1);
-  RunOp(def, def.CheckAttrs(attrs), ins, outs);
-  return outs[0][0];
+  return RunOpByName(type, attrs, std::move(ins))[0][0];
 }
 TensorPtr Add(const TensorPtr& a, const TensorPtr& b) { return Op("elementwise_add", {{a}, {b}}); }
 TensorPtr Sub(const TensorPtr& a, const TensorPtr& b) { return Op("elementwise_sub", {{a}, {b}}); }

@@ -123,10 +123,10 @@ TensorSlots NewOutputs(const OpDef& def) {
   return outs;
 }
 
-TensorSlots RunOpByName(const std::string& type, const AttributeMap& attrs,
-                        const TensorSlots& ins) {
+TensorSlots RunOpByName(const std::string& type, const AttributeMap& attrs, TensorSlots ins) {
   const OpDef& def = OpRegistry::Instance().Get(type);
   std::vector<Attribute> checked = def.CheckAttrs(attrs);
+  ins.resize(def.inputs.size());  // trailing optional slots may be left out
   TensorSlots outs = NewOutputs(def);
   RunOp(def, checked, ins, outs);
   return outs;

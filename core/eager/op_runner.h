@@ -42,9 +42,10 @@ void AssignInPlace(const TensorPtr& t, const TensorPtr& src);
 TensorSlots NewOutputs(const OpDef& def);
 
 // Runs the op named `type` with attributes given by name (unnamed ones take
-// their defaults), one new tensor per output slot. For C++ callers and the
-// autograd engine; not the per-call Python path.
-TensorSlots RunOpByName(const std::string& type, const AttributeMap& attrs, const TensorSlots& ins);
+// their defaults) on `ins` (trailing absent slots may be left out), one new
+// tensor per output slot. For C++ callers and the autograd engine; not the
+// per-call Python path.
+TensorSlots RunOpByName(const std::string& type, const AttributeMap& attrs, TensorSlots ins);
 
 }  // namespace eager
 }  // namespace paddle

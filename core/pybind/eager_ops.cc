@@ -23,10 +23,6 @@ using eager::TensorSlots;
 
 namespace {
 
-std::string PyTypeName(py::handle obj) {
-  return py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>();
-}
-
 class AttrConverter {
  public:
   AttrConverter(const OpDef& def, const AttrDef& a) : def_(def), a_(a) {}

@@ -7,11 +7,7 @@ namespace py = pybind11;
 namespace paddle {
 namespace pybind {
 
-namespace {
-std::string PyTypeName(py::handle obj) {
-  return Py_TYPE(obj.ptr())->tp_name;
-}
-}  // namespace
+std::string PyTypeName(py::handle obj) { return Py_TYPE(obj.ptr())->tp_name; }
 
 eager::TensorPtr TensorOrNull(py::handle obj, const char* where) {
   if (obj.is_none()) return nullptr;

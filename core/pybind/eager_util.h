@@ -23,6 +23,8 @@ const eager::TensorPtr& UnwrapTensor(PyObject* obj);
 // A new reference to t's Python object (made on first use); None for null.
 PyObject* WrapTensor(const eager::TensorPtr& t);
 
+// The name of obj's type, for error messages ("numpy.ndarray", "str").
+std::string PyTypeName(pybind11::handle obj);
 // `obj` as a tensor, or null for None; TypeError naming `where` otherwise.
 eager::TensorPtr TensorOrNull(pybind11::handle obj, const char* where);
 // A list/tuple of tensors (None entries kept as null).
