@@ -16,6 +16,7 @@ namespace {
 constexpr int32_t kOpRoleBackward = 1;
 constexpr int32_t kOpRoleLoss = 256;
 constexpr const char* kOpRoleAttr = "op_role";
+constexpr const char* kOpRoleVarAttr = "op_role_var";  // (param, grad) pairs an op finishes
 constexpr const char* kGradSuffix = "@GRAD";
 // An input gradient nobody wants, in a list slot the grad kernel writes in
 // full: a scratch variable of its own (PaddlePaddle's "@EMPTY@" plus a number,
@@ -376,7 +377,18 @@ std::vector<std::pair<std::string, std::string>> AppendBackward(
   ones.attrs[kOpRoleAttr] = kOpRoleBackward | kOpRoleLoss;
   ops.insert(ops.begin(), std::move(ones));
   ops = FillMissingGrads(AddUpRepeatedGrads(std::move(ops)), *block, {loss_grad});
+  std::unordered_map<std::string, std::string> renamed;
+  RenameExistingGrads(&ops, *block, {}, &renamed);
+  const size_t first_grad_op = block->OpCount();
   AppendOps(block, ops);
+  // As PaddlePaddle marks them: the op making the loss is Forward | Loss.
+  for (size_t i = first_grad_op; i-- > 0;) {
+    const auto outs = block->Op(i)->OutputArgumentNames();
+    if (std::count(outs.begin(), outs.end(), loss)) {
+      block->Op(i)->SetAttr(kOpRoleAttr, kOpRoleLoss);
+      break;
+    }
+  }
 
   std::vector<std::string> params = parameters;
   if (params.empty()) {
@@ -386,8 +398,24 @@ std::vector<std::pair<std::string, std::string>> AppendBackward(
     }
   }
   std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& p : params)
-    if (builder.Wants(p) && Writes(ops, GradVarName(p))) out.emplace_back(p, GradVarName(p));
+  for (const auto& p : params) {
+    const std::string grad = RenamedOr(renamed, GradVarName(p));
+    if (!builder.Wants(p) || !Writes(ops, grad)) continue;
+    out.emplace_back(p, grad);
+    // The op that finishes the gradient names the pair in `op_role_var`.
+    for (size_t i = block->OpCount(); i-- > first_grad_op;) {
+      OpDesc* op = block->Op(i);
+      const auto outs = op->OutputArgumentNames();
+      if (!std::count(outs.begin(), outs.end(), grad)) continue;
+      std::vector<std::string> role_var = {p, grad};
+      if (op->HasAttr(kOpRoleVarAttr)) {
+        const auto old = std::get<std::vector<std::string>>(op->GetAttr(kOpRoleVarAttr));
+        role_var.insert(role_var.end(), old.begin(), old.end());
+      }
+      op->SetAttr(kOpRoleVarAttr, role_var);
+      break;
+    }
+  }
   return out;
 }
 

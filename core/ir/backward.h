@@ -26,8 +26,11 @@ namespace paddle {
 // into `loss@GRAD` (op_role 257), then the grad ops in reverse order of their
 // forward ops. Returns (param, grad var) pairs for `parameters` (empty: every
 // VarDesc with is_parameter && !stop_gradient) that received a gradient, in
-// `parameters` / var order. The loss must have one element (InvalidArgument);
-// an unknown loss or parameter is NotFound.
+// `parameters` / var order. As PaddlePaddle does, it marks the op making the
+// loss op_role 256, gives the op finishing each returned gradient
+// `op_role_var` = [param, grad], and writes a gradient the block already holds
+// (a second call) under a fresh name (`w@GRAD_0`). The loss must have one
+// element (InvalidArgument); an unknown loss or parameter is NotFound.
 std::vector<std::pair<std::string, std::string>> AppendBackward(
     ProgramDesc* program, const std::string& loss,
     const std::vector<std::string>& parameters = {}, const std::set<std::string>& no_grad = {});

@@ -207,6 +207,26 @@ TEST(AppendBackward, MlpGradientsMatchFiniteDifferences) {
   EXPECT_EQ(mul_grads[0]->Output("Y@GRAD"), std::vector<std::string>{"w1@GRAD"});
   EXPECT_EQ(block.Op(b.block->OpCount() + 1)->Type(), "reduce_mean_grad");
   EXPECT_EQ(block.Op(block.OpCount() - 1)->Type(), "mul_grad");
+  // As PaddlePaddle marks them: the loss's op is Forward | Loss; the op
+  // finishing a parameter's gradient names the pair.
+  EXPECT_EQ(OpRole(*block.Op(b.block->OpCount() - 1)), 256);
+  EXPECT_EQ(std::get<std::vector<std::string>>(mul_grads[0]->GetAttr("op_role_var")),
+            (std::vector<std::string>{"w1", "w1@GRAD"}));
+  EXPECT_FALSE(block.Op(0)->HasAttr("op_role"));
+}
+
+// A second append_backward writes its gradients under fresh names, as PaddlePaddle's does.
+TEST(AppendBackward, ASecondCallWritesFreshGradientNames) {
+  Builder b = Mlp();
+  ProgramDesc twice = b.program;
+  AppendBackward(&twice, "loss", {"w2"});
+  const size_t after_first = twice.Block(0)->OpCount();
+  using Pairs = std::vector<std::pair<std::string, std::string>>;
+  const auto grads = AppendBackward(&twice, "loss", {"w2"});
+  EXPECT_EQ(grads, (Pairs{{"w2", "w2@GRAD_0"}}));
+  EXPECT_EQ(twice.Block(0)->Op(after_first)->Output("Out"),
+            std::vector<std::string>{"loss@GRAD_0"});
+  ExpectGradsMatch(b.program, twice, MlpValues(), grads, {"loss"});
 }
 
 TEST(AppendBackward, ExplicitParametersAreReturnedInTheirOrder) {
