@@ -19,4 +19,7 @@ PYBIND11_MODULE(_core, m) {
   paddle::pybind::BindEagerJit(m);
   paddle::pybind::BindEagerDlpack(m);
   paddle::pybind::BindEagerPyLayer(m);
+  paddle::pybind::BindStaticProgram(m);
+  paddle::pybind::BindStaticExecutor(m);
+  paddle::pybind::BindStaticIo(m);
 }
