@@ -4,9 +4,10 @@
 //         {functor_list=[act, "elementwise_add"], axis, scale=0, save_intermediate_out=false}
 // in the activation's place (PaddlePaddle's fuse_elewise_add_act_pass, for
 // inference: IntermediateOut is left unbound). t must be a temporary written
-// once and read only by the activation (graph_util.h), and x, y must keep
-// their values from the add to the activation. Run it after fc_fuse_pass,
-// which takes the dense layers' add + activation first.
+// once and read only by the activation (graph_util.h), of float32 or float64
+// (the fused op's kernels), and x, y must keep their values from the add to
+// the activation. Run it after fc_fuse_pass, which takes the dense layers'
+// add + activation first.
 #include <algorithm>
 
 #include "core/framework/op_def.h"
@@ -37,6 +38,8 @@ class ElementwiseActFusePass : public Pass {
       const std::string t = Single(add.Output("Out"));
       size_t a = 0;
       if (x.empty() || y.empty() || !uses.Intermediate(*block, t, ctx, &a) || a <= i) continue;
+      const DataType dtype = block->FindVar(t)->GetDataType();  // the fused op's kernels
+      if (dtype != DataType::kFloat32 && dtype != DataType::kFloat64) continue;
       OpDesc* act = block->Op(a);
       const std::string functor = Functor(*act);
       const std::string out = Single(act->Output("Out"));

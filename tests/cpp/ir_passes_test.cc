@@ -509,6 +509,11 @@ TEST(ElementwiseActFusePass, PatternsThatMustStay) {
   }
   {
     Blocks g = AddAct("relu");
+    g.b()->FindVar("t")->SetDataType(DataType::kInt64);
+    ExpectUnchanged(g, "elementwise_act_fuse_pass", "no int64 kernel", {{"out"}});
+  }
+  {
+    Blocks g = AddAct("relu");
     g.Var("z", {-1, 3, 4});
     g.Op("tanh", {{"X", "t"}}, "z");
     ExpectUnchanged(g, "elementwise_act_fuse_pass", "sum read twice", {{"out", "z"}});
