@@ -40,8 +40,8 @@ const std::vector<PassInfo>& PassTable() {
        {},
        MakeDeadCodeEliminationPass},
       {"graph_viz_pass",
-       "writes a Graphviz .dot picture of the block (ops as boxes, variables as ellipses); "
-       "changes nothing",
+       "writes a Graphviz .dot picture of the block (ops as boxes, variables as ellipses), "
+       "and <path>.svg when the dot program is on PATH; changes nothing",
        {{"path", "the .dot file to write (required)"}},
        MakeGraphVizPass},
   };
