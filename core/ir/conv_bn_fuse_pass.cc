@@ -20,10 +20,11 @@
 // that no op names any more lose their VarDesc and their scope variable.
 //
 // A chain fuses only when its intermediates are temporaries read only by the
-// next op (graph_util.h), every parameter is a persistable 1-D [C] tensor (4-D
-// filter) of float32/float64 held in the scope, and nobody reads what the
-// batch_norm writes besides Y (MeanOut/VarianceOut may be Mean/Variance
-// themselves, as saved models have them).
+// next op (graph_util.h), every parameter is a persistable tensor held in the
+// scope, the filter 4-D of float32 or float64 and the others 1-D [C] of the
+// filter's element type, and nobody reads what the batch_norm writes besides
+// Y (MeanOut/VarianceOut may be Mean/Variance themselves, as saved models
+// have them).
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -54,11 +55,12 @@ const DenseTensor* Param(const BlockDesc& block, const Scope& scope, const std::
   return t.dtype() == DataType::kFloat32 || t.dtype() == DataType::kFloat64 ? &t : nullptr;
 }
 
-// A per-channel parameter: a 1-D [c] float tensor.
+// A per-channel parameter: a 1-D [c] tensor of the filter's element type
+// (the folded bias is added to the conv's output).
 const DenseTensor* ChannelParam(const BlockDesc& block, const Scope& scope,
-                                const std::string& name, int64_t c) {
+                                const std::string& name, int64_t c, DataType dtype) {
   const DenseTensor* t = Param(block, scope, name);
-  return t && t->dims().rank() == 1 && t->dims()[0] == c ? t : nullptr;
+  return t && t->dims().rank() == 1 && t->dims()[0] == c && t->dtype() == dtype ? t : nullptr;
 }
 
 std::vector<double> ToDoubles(const DenseTensor& t) {
@@ -114,7 +116,7 @@ class ConvBnFusePass : public Pass {
       const bool aligned = m->channels_last ? (axis == -1 || axis == 3) : axis == 1;
       m->conv_bias = Single(op->Input("Y"));
       if (Single(op->Input("X")) != o || !aligned ||
-          !ChannelParam(block, scope, m->conv_bias, c))
+          !ChannelParam(block, scope, m->conv_bias, c, w->dtype()))
         return false;
       m->add = static_cast<long>(next);
       m->bn_x = Single(op->Output("Out"));
@@ -128,7 +130,8 @@ class ConvBnFusePass : public Pass {
     if (!bn.Get<bool>("is_test") && !bn.Get<bool>("use_global_stats")) return false;
     if ((bn.Get<std::string>("data_layout") == "NHWC") != m->channels_last) return false;
     for (const char* slot : {"Scale", "Bias", "Mean", "Variance"})
-      if (!op->HasInput(slot) || !ChannelParam(block, scope, Single(op->Input(slot)), c))
+      if (!op->HasInput(slot) ||
+          !ChannelParam(block, scope, Single(op->Input(slot)), c, w->dtype()))
         return false;
     // Nothing but Y may be read: the running statistics stay as they are.
     for (const auto& [slot, same_as] : std::vector<std::pair<const char*, const char*>>{

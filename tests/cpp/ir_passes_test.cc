@@ -445,6 +445,10 @@ TEST(ConvBnFusePass, PatternsThatMustStay) {
   unchanged({}, "a parameter of the wrong size", [](Blocks&, Scope& scope) {
     *scope.Var("bn_var")->GetMutable<DenseTensor>() = RandomTensor({5}, 1, 0.1, 1);
   });
+  unchanged({}, "a parameter of another element type", [](Blocks&, Scope& scope) {
+    *scope.Var("bn_bias")->GetMutable<DenseTensor>() =
+        test::MakeTensor<double>({4}, {0.1, 0.2, 0.3, 0.4});
+  });
   unchanged({}, "layouts disagree", [](Blocks& g, Scope&) {
     g.b()->Op(1)->SetAttr("data_layout", std::string("NHWC"));
   });
