@@ -110,6 +110,7 @@ void Load(PredictorState* state, const Config& config, const std::string& prog) 
       paddle::ir::PassContext ctx;
       ctx.keep_vars.insert(model->inputs.begin(), model->inputs.end());
       ctx.keep_vars.insert(model->outputs.begin(), model->outputs.end());
+      ctx.scope = model->params.get();  // conv_bn_fuse_pass folds weights there
       paddle::ir::InferencePasses(config.deleted_passes()).Run(&model->program, ctx);
     }
     state->model = std::move(model);
