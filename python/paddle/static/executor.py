@@ -103,7 +103,9 @@ class Executor:
             raise RuntimeError("[Executor.run] the executor is closed")
         if program is None:
             program = default_main_program()
-        program = getattr(program, "_program", program)  # a CompiledProgram runs its program
+        compiled = program if hasattr(program, "_program_for") else None
+        if compiled is not None:
+            program = compiled._program
         if not isinstance(program, Program):
             raise TypeError(f"[Executor.run] program must be a paddle.static.Program, got "
                             f"{type(program).__name__}")
@@ -119,6 +121,11 @@ class Executor:
             fetch_list = [fetch_list]
         fetch = [_fetch_name(f) for f in fetch_list]
         scope = scope if scope is not None else global_scope()
+        if compiled is not None:
+            # The program its build strategy's passes made for these feeds and fetches.
+            lr_scheduler = program._lr_scheduler
+            program = compiled._program_for(list(feed), fetch, scope)
+            program._lr_scheduler = lr_scheduler
         if program._lr_scheduler is not None:
             # The scheduler's current rate goes into the program's rate variable each run.
             sched, lr_name, np_dtype = program._lr_scheduler
