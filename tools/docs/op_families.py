@@ -49,6 +49,7 @@ TITLES = {
     "adam_ops": ("Adam optimizers", "Adam 类优化器"),
     "grad_clip_ops": ("Gradient clipping", "梯度裁剪"),
     "feed_fetch_ops": ("Program inputs and outputs", "程序输入与输出"),
+    "control_flow_ops": ("Control flow", "控制流"),
 }
 
 
