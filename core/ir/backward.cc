@@ -91,10 +91,11 @@ class BackwardBuilder {
 
   // The variables that want a gradient: the sources (nullptr: every leaf,
   // i.e. a variable no forward op but `feed` writes) and what ops compute from them.
-  void MarkWanting(const std::vector<std::string>* sources) {
+  std::unordered_set<std::string> Wanting(const std::vector<std::string>* sources) const {
+    std::unordered_set<std::string> wanting;
     if (sources) {
       for (const auto& s : *sources)
-        if (Differentiable(s)) wanting_.insert(s);
+        if (Differentiable(s)) wanting.insert(s);
     } else {
       std::unordered_set<std::string> written;  // by an op; a fed variable is still a leaf
       for (size_t i = 0; i < fwd_ops_; ++i)
@@ -102,17 +103,29 @@ class BackwardBuilder {
           for (const auto& n : block_->Op(i)->OutputArgumentNames()) written.insert(n);
       for (size_t i = 0; i < block_->VarCount(); ++i) {
         const std::string& n = block_->Var(i)->Name();
-        if (!written.count(n) && Differentiable(n)) wanting_.insert(n);
+        if (!written.count(n) && Differentiable(n)) wanting.insert(n);
       }
     }
     for (size_t i = 0; i < fwd_ops_; ++i) {
       const OpDesc& op = *block_->Op(i);
       bool reads_wanting = false;
-      for (const auto& n : op.InputArgumentNames()) reads_wanting |= wanting_.count(n) > 0;
+      for (const auto& n : op.InputArgumentNames()) reads_wanting |= wanting.count(n) > 0;
       if (!reads_wanting) continue;
       for (const auto& n : op.OutputArgumentNames())
-        if (Differentiable(n)) wanting_.insert(n);
+        if (Differentiable(n)) wanting.insert(n);
     }
+    return wanting;
+  }
+
+  // The path runs from what `sources` (nullptr: every leaf) want; the grad ops
+  // on it write the gradient of every input that wants one from any leaf too,
+  // as PaddlePaddle's (gradients w.r.t. w also give x@GRAD when x has
+  // stop_gradient=False).
+  void MarkWanting(const std::vector<std::string>* sources) {
+    wanting_ = Wanting(sources);
+    gets_grad_ = wanting_;
+    if (sources)
+      for (const auto& n : Wanting(nullptr)) gets_grad_.insert(n);
   }
 
   // The forward ops on a path from a wanting variable to a target, last first.
@@ -153,7 +166,7 @@ class BackwardBuilder {
           size_t kept = 0;
           for (auto& n : names) {
             auto it = input_of_grad.find(n);
-            if (it != input_of_grad.end() && !wanting_.count(it->second)) n.clear();
+            if (it != input_of_grad.end() && !gets_grad_.count(it->second)) n.clear();
             else ++kept;
           }
           if (kept == 0) continue;
@@ -189,7 +202,8 @@ class BackwardBuilder {
   BlockDesc* block_;
   const std::set<std::string>& no_grad_;
   size_t fwd_ops_;
-  std::unordered_set<std::string> wanting_;
+  std::unordered_set<std::string> wanting_;    // from the sources: the path
+  std::unordered_set<std::string> gets_grad_;  // from the sources or any leaf: grad outputs kept
   std::vector<size_t> path_;
   int empty_count_ = 0;
 };
