@@ -575,6 +575,48 @@ TEST(CalcGradients, OpsAndNamesAreThoseOfPaddlePaddle) {
   EXPECT_EQ(ours, test::ReadFile(test::DataPath("backward/paddle_gradients_ops.txt")));
 }
 
+// A program PaddlePaddle built (conv2d + bias + relu, max pool, fc, cross
+// entropy), as it serializes it: the ops appended to it are PaddlePaddle's.
+TEST(AppendBackward, OnAProgramPaddlePaddleBuilt) {
+  ProgramDesc program = ProgramDesc::Parse(test::ReadFile(test::DataPath("backward/convnet.pdmodel")));
+  std::istringstream expected(test::ReadFile(test::DataPath("backward/convnet_ops.txt")));
+  std::string first;
+  std::getline(expected, first);
+  const std::string loss = first.substr(first.find(' ') + 1);  // "loss <name>"
+  std::string rest((std::istreambuf_iterator<char>(expected)), std::istreambuf_iterator<char>());
+  // Its parameters in creation order, as PaddlePaddle lists them (a serialized
+  // block keeps its variables sorted by name).
+  std::vector<std::string> params;
+  std::istringstream returns(rest.substr(rest.rfind("returns ") + 8));
+  for (std::string pair; returns >> pair;) params.push_back(pair.substr(0, pair.find(':')));
+  const size_t forward_ops = program.Block(0)->OpCount();
+  const auto grads = AppendBackward(&program, loss, params);
+  std::string ours;
+  for (size_t i = forward_ops; i < program.Block(0)->OpCount(); ++i)
+    ours += OpLine(*program.Block(0)->Op(i)) + "\n";
+  ours += "returns";
+  for (const auto& [param, grad] : grads) ours += " " + param + ":" + grad;
+  EXPECT_EQ(ours + "\n", rest);
+
+  // And it runs: every parameter's gradient comes out with the parameter's shape.
+  auto random_f32 = [](const Shape& shape, uint32_t seed) {
+    const auto v = test::Values<double>(Random(shape, seed));
+    return MakeTensor<float>(shape, std::vector<float>(v.begin(), v.end()));
+  };
+  Values values = {{"img", random_f32({2, 1, 8, 8}, 26)},
+                   {"label", MakeTensor<int64_t>({2, 1}, {3, 7})}};
+  std::vector<std::string> grad_names;
+  for (const auto& [param, grad] : grads) {
+    values[param] = random_f32(program.Block(0)->FindVar(param)->GetShape(), 27);
+    grad_names.push_back(grad);
+  }
+  const Values got = RunProgram(program, values, grad_names);
+  for (const auto& [param, grad] : grads) {
+    EXPECT_EQ(got.at(grad).dims(), values.at(param).dims()) << grad;
+    for (float g : test::Values<float>(got.at(grad))) EXPECT_TRUE(std::isfinite(g)) << grad;
+  }
+}
+
 TEST(AppendBackward, Errors) {
   {
     Builder b;

@@ -16,6 +16,12 @@ w [4, 3], u [3] (parameters), g [2, 3] (data); tmp_0 = x @ w; relu_0.tmp_0 = rel
 tmp_1 = relu_0.tmp_0 + relu_0.tmp_0. Case "ones": gradients([tmp_1], [x, w, u, tmp_0]);
 case "given": in a fresh program, gradients([relu_0.tmp_0], [w], [g]).
 
+convnet (convnet.pdmodel, its forward program as PaddlePaddle serializes it, and
+convnet_ops.txt): img [-1, 1, 8, 8], label [-1, 1]; paddle.static.nn.conv2d (4
+filters of 3x3, with its bias) and relu; max_pool2d 2; paddle.static.nn.fc to 10;
+cross_entropy; then append_backward, whose (param, grad) pairs end the file as
+"returns p:g ...".
+
 One line per appended op: "type In=[a,b] -> Out=[c]", slots sorted, empty slots
 left out; for gradients, a case's "== <case>" line first and a "returns" line last.
 """
@@ -79,10 +85,30 @@ def gradients_case(given):
     ]
 
 
+def convnet_case(out_dir):
+    main_prog, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main_prog, startup):
+        img = paddle.static.data("img", [-1, 1, 8, 8], "float32")
+        label = paddle.static.data("label", [-1, 1], "int64")
+        conv = paddle.static.nn.conv2d(img, 4, 3, act="relu")
+        pool = paddle.nn.functional.max_pool2d(conv, 2)
+        logits = paddle.static.nn.fc(pool, 10)
+        loss = paddle.nn.functional.cross_entropy(logits, label)
+        forward_ops = len(main_prog.global_block().ops)
+        with open(os.path.join(out_dir, "convnet.pdmodel"), "wb") as f:
+            f.write(main_prog.desc.serialize_to_string())
+        pairs = paddle.static.append_backward(loss)
+    returns = " ".join(f"{p.name}:{g.name}" for p, g in pairs)
+    lines = op_lines(main_prog.global_block(), forward_ops) + [f"returns {returns}\n"]
+    with open(os.path.join(out_dir, "convnet_ops.txt"), "w") as f:
+        f.writelines([f"loss {loss.name}\n"] + lines)
+
+
 def main(out_dir):
     paddle.enable_static()
     with open(os.path.join(out_dir, "paddle_example_ops.txt"), "w") as f:
         f.writelines(append_backward_case())
+    convnet_case(out_dir)
     with open(os.path.join(out_dir, "paddle_gradients_ops.txt"), "w") as f:
         f.writelines(gradients_case(False) + gradients_case(True))
 
