@@ -202,3 +202,20 @@ def test_guards_reject_bad_arguments():
 def test_static_nn_requires_static_mode():
     with pytest.raises(RuntimeError, match="enable_static"):
         static.nn.fc(paddle.ones([2, 2]), 2)
+
+
+def test_accuracy_and_shape_are_ops_in_static_mode(programs):
+    main, startup = programs
+    scores = static.data("scores", [None, 3])
+    label = static.data("label", [None, 1], "int64")
+    correct = static.create_global_var([1], 0, "int32", persistable=True, name="correct")
+    acc = static.accuracy(scores, label, k=1, correct=correct)
+    dims = paddle.shape(scores)
+    exe = static.Executor()
+    exe.run(startup)
+    s = np.array([[0.1, 0.8, 0.1], [0.9, 0.05, 0.05], [0.2, 0.3, 0.5], [0.3, 0.3, 0.4]], "float32")
+    got_acc, got_dims, got_correct = exe.run(
+        main, feed={"scores": s, "label": np.array([[1], [0], [1], [2]], "int64")},
+        fetch_list=[acc, dims, correct])
+    assert float(got_acc) == 0.75 and got_dims.tolist() == [4, 3]
+    assert int(np.asarray(got_correct).reshape(-1)[0]) == 3
