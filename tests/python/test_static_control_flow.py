@@ -262,6 +262,47 @@ def test_gradients_through_cond_nested_in_while_loop(static_mode):
         check_gradients(main, feed, loss, ["x", "w"], grads)
 
 
+def test_while_loop_gradient_of_a_parameter_with_append_backward(static_mode):
+    main, startup = static_mode
+    x = static.data("x", [3], "float64")
+    w = static.create_parameter([3], "float64", name="w",
+                                default_initializer=paddle.nn.initializer.Assign(
+                                    np.array([0.5, -0.3, 0.8])))
+    i = paddle.full([1], 0, "int64")
+    _, y = nn.while_loop(lambda i, y: i < 3, lambda i, y: [i + 1, paddle.sin(y * w) + w], [i, x])
+    loss = paddle.sum(y)
+    pairs = static.append_backward(loss)
+    assert [(p.name, g.name) for p, g in pairs] == [("w", "w@GRAD")]
+    exe = static.Executor()
+    exe.run(startup)
+    feed = {"x": np.array([0.2, 1.0, -0.7])}
+    (got,) = exe.run(main, feed=feed, fetch_list=[pairs[0][1]])
+    tensor = static.global_scope().find_var("w").get_tensor()
+    base = np.array(tensor)
+    numeric = np.zeros(3)
+    for j in range(3):
+        values = []
+        for delta in (1e-6, -1e-6):
+            bumped = base.copy()
+            bumped[j] += delta
+            tensor.set(bumped)
+            values.append(float(exe.run(main, feed=feed, fetch_list=[loss])[0]))
+        numeric[j] = (values[0] - values[1]) / 2e-6
+    tensor.set(base)
+    np.testing.assert_allclose(got, numeric, rtol=1e-6)
+
+
+def test_while_loop_with_is_test_has_no_gradient(static_mode):
+    main, _ = static_mode
+    (x,) = float64_data(("x", [2]))
+    i = paddle.full([1], 0, "int64")
+    _, y = nn.while_loop(lambda i, y: i < 2, lambda i, y: [i + 1, y * 2], [i, x], is_test=True)
+    (dx,) = static.gradients([paddle.sum(y)], [x])
+    with pytest.raises(core.InvalidArgumentError, match=r"\[while_grad\] the forward while ran "
+                                                         r"with is_test"):
+        run(main, {"x": np.ones(2)}, [dx])
+
+
 # ---- saved models ----
 
 def test_inference_model_with_cond_saves_and_loads(static_mode, tmp_path):
@@ -281,6 +322,27 @@ def test_inference_model_with_cond_saves_and_loads(static_mode, tmp_path):
         (got,) = exe.run(program, feed={feeds[0]: xs}, fetch_list=fetches)
         want = xs @ np.array([[1.0, 2.0], [3.0, 4.0]]) if xs.sum() > 0 else xs - 1
         np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+def test_the_predictor_runs_a_model_with_cond_and_while_loop(static_mode, tmp_path):
+    main, startup = static_mode
+    x = static.data("x", [None, 2])
+    y = nn.cond(paddle.sum(x) > 0, lambda: x * 3.0, lambda: x - 1)
+    i = paddle.full([1], 0, "int64")
+    _, z = nn.while_loop(lambda i, z: i < 3, lambda i, z: [i + 1, z * 2.0], [i, y])
+    exe = static.Executor()
+    exe.run(startup)
+    prefix = str(tmp_path / "loop")
+    static.save_inference_model(prefix, [x], [z], exe)
+    from paddle import inference
+
+    predictor = inference.create_predictor(
+        inference.Config(prefix + ".pdmodel", prefix + ".pdiparams"))
+    for xs in (np.array([[1.0, 2.0]], "float32"), np.array([[-1.0, -2.0]], "float32")):
+        predictor.get_input_handle(predictor.get_input_names()[0]).copy_from_cpu(xs)
+        predictor.run()
+        got = predictor.get_output_handle(predictor.get_output_names()[0]).copy_to_cpu()
+        np.testing.assert_allclose(got, (xs * 3 if xs.sum() > 0 else xs - 1) * 8)
 
 
 # ---- errors ----

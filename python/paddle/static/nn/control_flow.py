@@ -439,12 +439,47 @@ def while_loop(cond, body, loop_vars, is_test=False, name=None):
         _append(block, "assign", {"X": [now]}, {"Out": [pre]})
     finally:
         program._rollback()
+    _let_gradients_flow(program, block)
     reads, writes = _sub_block_io(program, block)
     xs = [n for n in reads + [w for w in writes if w not in reads] if n != pre.name]
     scopes = parent.create_var(type=_STEP_SCOPES)
     _append(parent, "while", {"X": xs, "Condition": [pre]},
             {"Out": writes, "StepScopes": [scopes]}, {"sub_block": block, "is_test": is_test})
     return carried
+
+
+_FLOATING = ("float16", "bfloat16", "float32", "float64", "complex64", "complex128")
+
+
+def _let_gradients_flow(program, block):
+    """The body is built once, before it is known which loop variables will
+    carry a gradient (one that starts with stop_gradient may be assigned a
+    value computed from a parameter): every floating variable the loop's ops
+    (nested blocks included) compute from one that wants a gradient is marked
+    as wanting one, until nothing changes."""
+    blocks, k = [block], 0
+    while k < len(blocks):
+        for op in blocks[k].ops:
+            if op.has_attr("sub_block"):
+                blocks.append(program.block(op.attr("sub_block")))
+        k += 1
+
+    def wants(v):
+        return v.type == "LOD_TENSOR" and not v.stop_gradient
+
+    changed = True
+    while changed:
+        changed = False
+        for b in blocks:
+            for op in b.ops:
+                if not any(wants(b._var_recursive(n)) for n in op.input_arg_names):
+                    continue
+                for n in op.output_arg_names:
+                    v = b._var_recursive(n)
+                    if (v.stop_gradient and v.type == "LOD_TENSOR" and not v.persistable
+                            and _dtype_name(v) in _FLOATING):
+                        v.stop_gradient = False
+                        changed = True
 
 
 def _body_outputs(outs, loop_vars):
