@@ -38,8 +38,8 @@ Variable* BindVar(Scope* scope, const VarDesc* desc, const std::string& name, bo
   return v;
 }
 
-bool HasSubBlock(const OpDesc& op) {
-  for (const auto& [name, value] : op.GetAttrMap())
+bool HasSubBlock(const AttributeMap& attrs) {
+  for (const auto& [name, value] : attrs)
     if (std::holds_alternative<BlockRef>(value)) return true;
   return false;
 }
@@ -106,10 +106,12 @@ std::unique_ptr<PreparedBlock> Executor::PrepareBlock(
     const OpDesc* op = block->Op(i);
     PreparedStep& step = prepared->steps_.emplace_back();
     step.desc = op;
+    AttributeMap attrs;
     try {
+      attrs = op->GetAttrMap();
       step.def = &registry.Get(op->Type());
       step.def->CheckSlots(*op);
-      step.attrs = step.def->CheckAttrs(op->GetAttrMap());
+      step.attrs = step.def->CheckAttrs(attrs);
     } catch (const Error& e) {
       PD_THROW_KIND(e.kind(), e.what(), "\n  [Executor] while preparing op #", i, " '",
                     op->Type(), "' of block ", block_id);
@@ -127,7 +129,7 @@ std::unique_ptr<PreparedBlock> Executor::PrepareBlock(
     };
     bind_slots(step.def->inputs, true, step.ctx->ins);
     bind_slots(step.def->outputs, false, step.ctx->outs);
-    if (HasSubBlock(*op)) {
+    if (HasSubBlock(attrs)) {
       step.runner = std::make_unique<SubBlockRunner>(place_, program, *op, scope);
       step.ctx->set_block_runner(step.runner.get());
     }

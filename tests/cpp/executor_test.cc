@@ -428,7 +428,7 @@ TEST(ExecutorControlFlow, WhileRunsEachStepInItsOwnScopeKeptForTheNextRun) {
   ProgramDesc program = CountingLoop(false);
   Scope scope;
   Executor exe;
-  auto prepared = exe.Prepare(program, 0, &scope);
+  auto prepared = exe.Prepare(program, 0, &scope, {"i"});
   for (float n : {4.f, 2.f, 4.f}) {
     SetScalar(&scope, "i", 0.f);
     SetScalar(&scope, "n", n);
@@ -450,7 +450,7 @@ TEST(ExecutorControlFlow, WhileIsTestRunsEveryStepInOneScope) {
   SetScalar(&scope, "i", 0.f);
   SetScalar(&scope, "n", 5.f);
   Executor exe;
-  exe.Run(program, &scope);
+  exe.Run(*exe.Prepare(program, 0, &scope, {"i"}));
   EXPECT_EQ(Scalar(scope, "i"), 5.f);
   EXPECT_EQ(scope.FindVar("steps")->Get<StepScopes>().scopes.size(), 1u);
 }
@@ -484,7 +484,7 @@ TEST(ExecutorControlFlow, ConditionalBlockRunsItsBlockOnlyWhenTheConditionHolds)
         {{"sub_block", BlockRef{1}}, {"is_scalar_condition", true}});
   Scope scope;
   Executor exe;
-  auto prepared = exe.Prepare(program, 0, &scope);
+  auto prepared = exe.Prepare(program, 0, &scope, {"y"});
   for (bool c : {false, true}) {
     SetScalar(&scope, "x", 2.f);
     SetScalar(&scope, "y", -1.f);

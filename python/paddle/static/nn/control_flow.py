@@ -439,7 +439,7 @@ def while_loop(cond, body, loop_vars, is_test=False, name=None):
         _append(block, "assign", {"X": [now]}, {"Out": [pre]})
     finally:
         program._rollback()
-    _let_gradients_flow(program, block)
+    _let_gradients_flow(program, block, list(zip(outs, carried)))
     reads, writes = _sub_block_io(program, block)
     xs = [n for n in reads + [w for w in writes if w not in reads] if n != pre.name]
     scopes = parent.create_var(type=_STEP_SCOPES)
@@ -451,35 +451,38 @@ def while_loop(cond, body, loop_vars, is_test=False, name=None):
 _FLOATING = ("float16", "bfloat16", "float32", "float64", "complex64", "complex128")
 
 
-def _let_gradients_flow(program, block):
+def _let_gradients_flow(program, block, assigned):
     """The body is built once, before it is known which loop variables will
-    carry a gradient (one that starts with stop_gradient may be assigned a
-    value computed from a parameter): every floating variable the loop's ops
-    (nested blocks included) compute from one that wants a gradient is marked
-    as wanting one, until nothing changes."""
+    carry a gradient: a loop variable that starts with stop_gradient but is
+    assigned a value that carries one (``assigned``: (value, loop variable)
+    pairs) carries one too, and so does every floating variable the loop's
+    ops (nested blocks included) compute from such a variable, until nothing
+    changes. Variables made stop_gradient for other reasons stay so."""
     blocks, k = [block], 0
     while k < len(blocks):
         for op in blocks[k].ops:
             if op.has_attr("sub_block"):
                 blocks.append(program.block(op.attr("sub_block")))
         k += 1
+    flipped = set()
 
-    def wants(v):
-        return v.type == "LOD_TENSOR" and not v.stop_gradient
+    def flip(v):
+        if (v.stop_gradient and v.type == "LOD_TENSOR" and not v.persistable
+                and _dtype_name(v) in _FLOATING):
+            v.stop_gradient = False
+            flipped.add(v.name)
 
-    changed = True
-    while changed:
-        changed = False
+    size = -1
+    while size != len(flipped):
+        size = len(flipped)
+        for value, var in assigned:
+            if not value.stop_gradient:
+                flip(var)
         for b in blocks:
             for op in b.ops:
-                if not any(wants(b._var_recursive(n)) for n in op.input_arg_names):
-                    continue
-                for n in op.output_arg_names:
-                    v = b._var_recursive(n)
-                    if (v.stop_gradient and v.type == "LOD_TENSOR" and not v.persistable
-                            and _dtype_name(v) in _FLOATING):
-                        v.stop_gradient = False
-                        changed = True
+                if any(n in flipped for n in op.input_arg_names):
+                    for n in op.output_arg_names:
+                        flip(b._var_recursive(n))
 
 
 def _body_outputs(outs, loop_vars):
