@@ -209,6 +209,23 @@ def test_cond_gradients_through_either_branch(static_mode):
         check_gradients(main, feed, loss, ["x", "w"], [dx, dw])
 
 
+def test_switch_case_and_case_gradients_through_nested_conds(static_mode):
+    main, _ = static_mode
+    x, w = float64_data(("x", [2]), ("w", [2]))
+    i = static.data("i", [1], "int64")
+    by_index = nn.switch_case(i, {0: lambda: x * w, 1: lambda: paddle.exp(x) + w,
+                                  2: lambda: x / w})
+    by_pred = nn.case([(paddle.sum(x) > 0, lambda: by_index * x)], default=lambda: by_index - w)
+    loss = paddle.sum(by_pred * by_pred)
+    grads = static.gradients([loss], [x, w])
+    rng = np.random.RandomState(13)
+    for index in (0, 1, 2, 5):
+        for sign in (1.0, -1.0):
+            feed = {"x": sign * (rng.rand(2) + 0.1), "w": rng.rand(2) + 0.5,
+                    "i": np.array([index])}
+            check_gradients(main, feed, loss, ["x", "w"], grads)
+
+
 def test_cond_gradient_of_a_parameter_with_append_backward(static_mode):
     main, startup = static_mode
     x = static.data("x", [2, 3])
@@ -301,6 +318,24 @@ def test_while_loop_with_is_test_has_no_gradient(static_mode):
     with pytest.raises(core.InvalidArgumentError, match=r"\[while_grad\] the forward while ran "
                                                          r"with is_test"):
         run(main, {"x": np.ones(2)}, [dx])
+
+
+def test_minimize_trains_a_parameter_used_in_both_branches(static_mode):
+    main, startup = static_mode
+    x = static.data("x", [2])
+    w = static.create_parameter([2], "float32", name="w",
+                                default_initializer=paddle.nn.initializer.Assign(f32(1.0, -2.0)))
+    y = nn.cond(paddle.sum(x) > 0, lambda: x * w, lambda: w * w)
+    loss = paddle.sum(y)
+    paddle.optimizer.SGD(0.1).minimize(loss)
+    exe = static.Executor()
+    exe.run(startup)
+    scope = static.global_scope()
+    exe.run(main, feed={"x": f32(3.0, 4.0)}, fetch_list=[loss])  # d/dw = x
+    np.testing.assert_allclose(np.array(scope.find_var("w").get_tensor()), f32(0.7, -2.4))
+    exe.run(main, feed={"x": f32(-3.0, -4.0)}, fetch_list=[loss])  # d/dw = 2w
+    np.testing.assert_allclose(np.array(scope.find_var("w").get_tensor()),
+                               f32(0.7 - 0.14, -2.4 + 0.48), rtol=1e-6)
 
 
 # ---- saved models ----
