@@ -403,6 +403,33 @@ void RenameExistingGrads(std::vector<PendingOp>* ops, const VarIndex& vars,
   }
 }
 
+// The grad blocks this call built read the enclosing block's gradients
+// (`<out>@GRAD`) by name: where RenameExistingGrads gave one a fresh name, they
+// read that (a name the grad block declares itself is its own).
+void FollowRenamesInGradBlocks(ProgramDesc* program, const std::vector<PendingOp>& ops,
+                               const std::unordered_map<std::string, std::string>& renamed) {
+  if (renamed.empty()) return;
+  for (const PendingOp& op : ops) {
+    auto attr = op.attrs.find(kSubBlockAttr);
+    if (attr == op.attrs.end()) continue;
+    BlockDesc* grad = program->Block(static_cast<size_t>(std::get<BlockRef>(attr->second).idx));
+    for (size_t i = 0; i < grad->OpCount(); ++i) {
+      OpDesc* g = grad->Op(i);
+      for (const std::string& slot : g->InputSlots()) {
+        std::vector<std::string> names = g->Input(slot);
+        bool changed = false;
+        for (std::string& n : names) {
+          if (grad->FindVar(n)) continue;
+          const std::string to = RenamedOr(renamed, n);
+          changed |= to != n;
+          n = to;
+        }
+        if (changed) g->SetInput(slot, names);
+      }
+    }
+  }
+}
+
 // The grad block of a control-flow op's sub-block, a new block whose parent
 // is the sub-block: the grad ops of the sub-block's ops on a path from the
 // enclosing variables it reads that get a gradient (Input, or X for while)
@@ -477,6 +504,7 @@ std::vector<std::pair<std::string, std::string>> AppendBackward(
   ops = FillMissingGrads(AddUpRepeatedGrads(std::move(ops)), builder.vars(), {loss_grad});
   std::unordered_map<std::string, std::string> renamed;
   RenameExistingGrads(&ops, builder.vars(), {}, &renamed);
+  FollowRenamesInGradBlocks(program, ops, renamed);
   const size_t first_grad_op = block->OpCount();
   AppendOps(block, &builder.vars(), ops);
   // As PaddlePaddle marks them: the op making the loss is Forward | Loss.
@@ -566,6 +594,7 @@ std::vector<std::string> CalcGradients(ProgramDesc* program,
     for (const auto& [from, to] : read_as) op.RenameInputs(from, to);
   std::unordered_map<std::string, std::string> renamed;
   RenameExistingGrads(&ops, builder.vars(), keep, &renamed);
+  FollowRenamesInGradBlocks(program, ops, renamed);
   AppendOps(block, &builder.vars(), ops);
 
   std::vector<std::string> out;

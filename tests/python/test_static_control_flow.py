@@ -226,6 +226,22 @@ def test_switch_case_and_case_gradients_through_nested_conds(static_mode):
             check_gradients(main, feed, loss, ["x", "w"], grads)
 
 
+def test_gradients_called_twice_through_cond(static_mode):
+    main, _ = static_mode
+    x, w = float64_data(("x", [2]), ("w", [2]))
+    y = nn.cond(paddle.sum(x) > 0, lambda: x * w, lambda: paddle.sin(x) + w)
+    loss = paddle.sum(y * y)
+    other = paddle.sum(paddle.exp(y))
+    (dx,) = static.gradients([loss], [x])
+    (dw,) = static.gradients([other], [w])  # reads its own gradient of y, not the first one's
+    assert dw.name == "w@GRAD_0"
+    rng = np.random.RandomState(17)
+    for sign in (1.0, -1.0):
+        feed = {"x": sign * (rng.rand(2) + 0.1), "w": rng.randn(2)}
+        check_gradients(main, feed, loss, ["x"], [dx])
+        check_gradients(main, feed, other, ["w"], [dw])
+
+
 def test_cond_gradient_of_a_parameter_with_append_backward(static_mode):
     main, startup = static_mode
     x = static.data("x", [2, 3])
