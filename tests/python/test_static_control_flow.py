@@ -91,6 +91,17 @@ def test_cond_with_branches_returning_nothing_or_one_branch(static_mode):
     np.testing.assert_array_equal(got, f32(1.0))
 
 
+def test_cond_merges_python_numbers_from_the_branches(static_mode):
+    main, _ = static_mode
+    x = static.data("x", [1])
+    same, number, mixed = nn.cond(x > 0, lambda: (7, 1.5, paddle.full([1], 3.0)),
+                                  lambda: (7, 2.5, 4.0))
+    assert same == 7
+    for v, want in ((1.0, [1.5, 3.0]), (-1.0, [2.5, 4.0])):
+        got = run(main, {"x": f32(v)}, [number, mixed])
+        np.testing.assert_array_equal(np.concatenate(got), f32(*want))
+
+
 def test_case_and_switch_case(static_mode):
     main, _ = static_mode
     x = static.data("x", [1])

@@ -151,13 +151,27 @@ def _run_branch(program, cond_var, fn, fn_name):
     return None if out is None else _pack(out, copies)
 
 
+def _to_variable(value):
+    """A Python bool, int or float as a [1] tensor (bool, int64, float32), as
+    PaddlePaddle merges a branch that returns a constant."""
+    from ... import full
+
+    dtype = "bool" if isinstance(value, bool) else "int64" if isinstance(value, int) else "float32"
+    return full([1], value, dtype)
+
+
 def _merge(program, mask, false_var, true_var, where):
     """select_input of the two branches' values (or the value both give)."""
     if not _is_var(false_var) or not _is_var(true_var):
         if not _is_var(false_var) and not _is_var(true_var) and false_var == true_var:
             return true_var
-        raise TypeError(f"[cond] {where}: true_fn returns {true_var!r} but false_fn returns "
-                        f"{false_var!r}; return Tensors, or the same Python value from both")
+        for v in (false_var, true_var):
+            if not _is_var(v) and not isinstance(v, (bool, int, float)):
+                raise TypeError(f"[cond] {where}: true_fn returns {true_var!r} but false_fn "
+                                f"returns {false_var!r}; return Tensors, Python numbers or the "
+                                "same value from both")
+        false_var = false_var if _is_var(false_var) else _to_variable(false_var)
+        true_var = true_var if _is_var(true_var) else _to_variable(true_var)
     if false_var.dtype != true_var.dtype:
         raise TypeError(f"[cond] {where}: true_fn returns dtype {_dtype_name(true_var)} but "
                         f"false_fn returns dtype {_dtype_name(false_var)}")
@@ -179,7 +193,8 @@ def cond(pred, true_fn=None, false_fn=None, name=None, return_names=None):
     None: it returns nothing). In a static program both branches are built,
     each in its own ``conditional_block``, and only the one ``pred`` picks
     runs; ``select_input`` merges their results, which must have the same
-    structure and dtypes (a dim that differs becomes -1). Gradients flow
+    structure and dtypes (a dim that differs becomes -1; a Python number one
+    branch returns becomes a [1] tensor, and one both return is kept as is). Gradients flow
     through the branch that ran. In eager mode only the chosen branch runs.
 
     Args:
