@@ -194,8 +194,9 @@ def cond(pred, true_fn=None, false_fn=None, name=None, return_names=None):
     each in its own ``conditional_block``, and only the one ``pred`` picks
     runs; ``select_input`` merges their results, which must have the same
     structure and dtypes (a dim that differs becomes -1; a Python number one
-    branch returns becomes a [1] tensor, and one both return is kept as is). Gradients flow
-    through the branch that ran. In eager mode only the chosen branch runs.
+    branch returns becomes a [1] tensor, and one both return is kept as is).
+    Gradients flow through the branch that ran. In eager mode only the chosen
+    branch runs.
 
     Args:
         pred (Tensor): a bool tensor of one element (shape [] or [1]).
@@ -259,7 +260,8 @@ def cond(pred, true_fn=None, false_fn=None, name=None, return_names=None):
 
 def _describe(nest):
     if isinstance(nest, (list, tuple)):
-        return f"{type(nest).__name__} of {len(nest)} [" + ", ".join(_describe(x) for x in nest) + "]"
+        items = ", ".join(_describe(x) for x in nest)
+        return f"{type(nest).__name__} of {len(nest)} [{items}]"
     if isinstance(nest, dict):
         return "dict with keys " + str(sorted(nest))
     return "Tensor" if isinstance(nest, _core.Tensor) else type(nest).__name__
