@@ -78,14 +78,14 @@ std::unique_ptr<PreparedBlock> Executor::Prepare(const ProgramDesc& program, int
 }
 
 std::unique_ptr<PreparedBlock> Executor::PrepareSubBlock(const ProgramDesc& program, int block_id,
-                                                         Scope* scope) {
+                                                         Scope* scope, const PreparedBlock* checked) {
   std::unordered_map<std::string, Variable*> bound;
-  return PrepareBlock(program, block_id, scope, true, &bound);
+  return PrepareBlock(program, block_id, scope, true, &bound, checked);
 }
 
 std::unique_ptr<PreparedBlock> Executor::PrepareBlock(
     const ProgramDesc& program, int block_id, Scope* scope, bool sub_block,
-    std::unordered_map<std::string, Variable*>* bound_vars) {
+    std::unordered_map<std::string, Variable*>* bound_vars, const PreparedBlock* checked) {
   PD_CHECK(scope, InvalidArgument, "[Executor] scope is null");
   PD_CHECK(block_id >= 0 && static_cast<size_t>(block_id) < program.BlockCount(), OutOfRange,
            "[Executor] block ", block_id, " does not exist (the program has ",
@@ -106,15 +106,25 @@ std::unique_ptr<PreparedBlock> Executor::PrepareBlock(
     const OpDesc* op = block->Op(i);
     PreparedStep& step = prepared->steps_.emplace_back();
     step.desc = op;
-    AttributeMap attrs;
-    try {
-      attrs = op->GetAttrMap();
-      step.def = &registry.Get(op->Type());
-      step.def->CheckSlots(*op);
-      step.attrs = step.def->CheckAttrs(attrs);
-    } catch (const Error& e) {
-      PD_THROW_KIND(e.kind(), e.what(), "\n  [Executor] while preparing op #", i, " '",
-                    op->Type(), "' of block ", block_id);
+    bool has_sub_block = false;
+    if (checked) {  // the same block bound before: its checks and kernels hold
+      const PreparedStep& done = checked->steps_[i];
+      step.def = done.def;
+      step.attrs = done.attrs;
+      step.kernel = done.kernel;
+      step.kernel_dtype = done.kernel_dtype;
+      has_sub_block = done.runner != nullptr;
+    } else {
+      try {
+        const AttributeMap attrs = op->GetAttrMap();
+        step.def = &registry.Get(op->Type());
+        step.def->CheckSlots(*op);
+        step.attrs = step.def->CheckAttrs(attrs);
+        has_sub_block = HasSubBlock(attrs);
+      } catch (const Error& e) {
+        PD_THROW_KIND(e.kind(), e.what(), "\n  [Executor] while preparing op #", i, " '",
+                      op->Type(), "' of block ", block_id);
+      }
     }
     step.ctx = std::make_unique<KernelContext>(*step.def, step.attrs, place_);
     auto bind_slots = [&](const std::vector<ArgDef>& slots, bool is_input,
@@ -129,7 +139,7 @@ std::unique_ptr<PreparedBlock> Executor::PrepareBlock(
     };
     bind_slots(step.def->inputs, true, step.ctx->ins);
     bind_slots(step.def->outputs, false, step.ctx->outs);
-    if (HasSubBlock(attrs)) {
+    if (has_sub_block) {
       step.runner = std::make_unique<SubBlockRunner>(place_, program, *op, scope);
       step.ctx->set_block_runner(step.runner.get());
     }

@@ -72,9 +72,12 @@ class Executor {
   // A control-flow op's sub-block, bound into `scope` (a child of the op's
   // scope): the variables the block declares are made there (shadowing the
   // parent's), the others are the parent's. No memory plan: the op's grad
-  // reads the block's temporaries back from `scope`.
+  // reads the block's temporaries back from `scope`. `checked`: the same
+  // block prepared for another scope, whose op checks and kernels are reused
+  // (only the variables are bound again).
   std::unique_ptr<PreparedBlock> PrepareSubBlock(const ProgramDesc& program, int block_id,
-                                                 Scope* scope);
+                                                 Scope* scope,
+                                                 const PreparedBlock* checked = nullptr);
 
   // Sets the feed list variable `feed_var` of `scope` to `inputs` (shared, no copy)
   // and reads the fetch list back.
@@ -87,7 +90,8 @@ class Executor {
   // Binds the block's variables (filling `bound`, name -> variable) and its ops.
   std::unique_ptr<PreparedBlock> PrepareBlock(const ProgramDesc& program, int block_id,
                                              Scope* scope, bool sub_block,
-                                             std::unordered_map<std::string, Variable*>* bound);
+                                             std::unordered_map<std::string, Variable*>* bound,
+                                             const PreparedBlock* checked = nullptr);
   void RunStep(PreparedStep& step, std::vector<memory::AllocationPtr>& slots);
   static void PlanBlockMemory(const BlockDesc& block, const std::vector<std::string>& keep_vars,
                               const std::unordered_map<std::string, Variable*>& bound,

@@ -1,7 +1,7 @@
 // The executor's side of a control-flow op (conditional_block, while and
 // their grads): the BlockRunner its kernel calls to run a sub-block in a
-// child scope. Each (block, scope) is prepared once and kept, so a loop
-// body is bound once, not on every iteration.
+// child scope. Each block's ops are checked once (attributes, kernels); each
+// (block, scope) is bound once and kept, so a later run finds it ready.
 #pragma once
 
 #include <map>
@@ -32,6 +32,7 @@ class SubBlockRunner : public BlockRunner {
   const OpDesc& op_;
   Scope* scope_;
   std::map<std::pair<int, const Scope*>, std::unique_ptr<PreparedBlock>> prepared_;
+  std::map<int, const PreparedBlock*> checked_;  // the first preparation of each block
 };
 
 }  // namespace paddle

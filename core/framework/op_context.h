@@ -26,8 +26,9 @@ class BlockRunner {
   // The scope the op runs in.
   virtual Scope& scope() const = 0;
   // Binds block `block_id` of the op's program into `scope` (a descendant of
-  // scope()) unless that was done before for this (block, scope): the
-  // preparation is cached, so a loop prepares once, not per iteration.
+  // scope()) unless that was done before for this (block, scope). The
+  // block's ops are checked once; another scope (a loop's next step) only
+  // binds its variables.
   virtual void PrepareBlock(int block_id, Scope* scope) = 0;
   // Prepares as above, then runs the block's ops in `scope`.
   virtual void RunBlock(int block_id, Scope* scope) = 0;
