@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "core/base/enforce.h"
+#include "core/base/profiler.h"
 #include "core/eager/tracer.h"
 #include "core/framework/op_run.h"
 
@@ -58,6 +59,7 @@ void SetGradEnabled(bool on) { g_grad_enabled = on; }
 
 void RunOp(const OpDef& def, const std::vector<Attribute>& attrs, const TensorSlots& ins,
            TensorSlots& outs) {
+  profiler::RecordEvent profile(def.type, profiler::EventType::kOperator);
   PD_CHECK(ins.size() == def.inputs.size() && outs.size() == def.outputs.size(), Fatal, "[",
            def.type, "] eager call with ", ins.size(), " input and ", outs.size(),
            " output slots; the op has ", def.inputs.size(), " and ", def.outputs.size());

@@ -8,6 +8,7 @@
 #include "core/executor/memory_plan.h"
 #include "core/base/enforce.h"
 #include "core/base/flags.h"
+#include "core/base/profiler.h"
 
 // < 0 disables eager deletion; >= 0 frees each temporary right after its last
 // reader (PaddlePaddle's flag; the threshold itself is not used: we always free at once).
@@ -117,6 +118,7 @@ void Executor::PlanBlockMemory(const BlockDesc& block, const std::vector<std::st
   for (size_t i = 0; i < prepared->steps_.size(); ++i) {
     const PreparedStep& step = prepared->steps_[i];
     const OpDef& def = *step.def;
+  profiler::RecordEvent profile(def.type, profiler::EventType::kOperator);
     PlanOp op;
     for (const auto& a : def.inputs)
       for (const auto& n : step.desc->Input(a.name)) op.inputs.push_back(n);

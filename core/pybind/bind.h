@@ -21,6 +21,7 @@ void BindEagerMath(pybind11::module_& m);        // eager_math.cc
 void BindEagerJit(pybind11::module_& m);         // eager_jit.cc
 void BindEagerDlpack(pybind11::module_& m);      // eager_dlpack.cc
 void BindEagerPyLayer(pybind11::module_& m);     // eager_pylayer.cc
+void BindProfiler(pybind11::module_& m);         // profiler.cc
 
 }  // namespace pybind
 }  // namespace paddle

@@ -19,4 +19,5 @@ PYBIND11_MODULE(_core, m) {
   paddle::pybind::BindEagerJit(m);
   paddle::pybind::BindEagerDlpack(m);
   paddle::pybind::BindEagerPyLayer(m);
+  paddle::pybind::BindProfiler(m);
 }
