@@ -3,6 +3,7 @@ tests/data/profiler/schedules.json), the events of an eager training step,
 Chrome trace export, the summary tables, timer_only, and bad input. The C++
 recorder itself: tests/cpp/profiler_test.cc."""
 import json
+import pathlib
 import re
 import warnings
 
@@ -17,6 +18,7 @@ from paddle.profiler import ProfilerState, SortedKeys, SummaryView, TracerEventT
 import docstring_examples
 from conftest import DATA
 
+GUIDES = pathlib.Path(__file__).resolve().parents[2] / "docs"
 SCHEDULES = json.loads((DATA / "profiler" / "schedules.json").read_text())
 
 
@@ -368,6 +370,24 @@ def test_step_rejects_bad_num_samples():
     with profiler.Profiler(timer_only=True) as prof:
         with pytest.raises(ValueError, match=r"\[Profiler.step\] num_samples"):
             prof.step(num_samples=-1)
+
+
+# --- the guide and the docstrings ------------------------------------------------
+
+def guide_code(lang):
+    return re.findall(r"```python\n(.*?)```", (GUIDES / lang / "profiling.md").read_text(), re.S)
+
+
+def test_profiling_guide_runs_and_both_languages_show_the_same_code(capsys):
+    en, zh = guide_code("en"), guide_code("zh")
+    strip = lambda block: re.sub(r"#.*", "", block)  # comments are translated
+    assert en and [strip(b) for b in zh] == [strip(b) for b in en]
+    namespace = {}
+    for block in en:
+        exec(compile(block, "docs/en/profiling.md", "exec"), namespace)
+    out = capsys.readouterr().out
+    assert "Operator Summary" in out and "matmul_v2" in out and "samples/s" in out
+    assert len(list(pathlib.Path(namespace["log_dir"]).iterdir())) == 1
 
 
 # --- docstrings ----------------------------------------------------------------
