@@ -138,6 +138,10 @@ def test_training_step_events(model_and_opt):
     assert kinds["matmul_v2_grad_node"] == TracerEventType.Backward
     assert kinds["train_step"] == TracerEventType.PythonUserDefined
     assert kinds["ProfileStep#0"] == TracerEventType.ProfileStep
+    assert kinds["Optimization Step"] == TracerEventType.Optimization
+    sgd = next(e for e in events if e.name == "sgd")
+    assert any(e.name == "Optimization Step" and e.start_ns <= sgd.start_ns and sgd.end_ns <= e.end_ns
+               for e in events)
     assert all(e.end_ns >= e.start_ns for e in events)
     assert sum(e.name == "matmul_v2" for e in events) == 2 * 3  # two forward calls a step
     assert [e.start_ns for e in events] == sorted(e.start_ns for e in events)
@@ -300,8 +304,10 @@ def test_summary_tables_hold_the_ops_and_consistent_sums(model_and_opt, capsys):
     assert float(overview["Operator"][1]) == pytest.approx(
         sum(float(cells[1].split(" / ")[0]) for cells in ops.values()), abs=0.05 * len(ops))
     model = table_rows(text, "Model Summary")
-    parts = float(model["Backward"][1].split(" / ")[-1]) + float(model["Others"][1].split(" / ")[-1])
-    assert parts == pytest.approx(100.0, abs=0.02)
+    parts = sum(float(model[phase][1].split(" / ")[-1])
+                for phase in ("Backward", "Optimization", "Others"))
+    assert parts == pytest.approx(100.0, abs=0.03)
+    assert model["Optimization"][0] == "3"
     assert table_rows(text, "UserDefined Summary")["train_step"][0] == "3"
 
 

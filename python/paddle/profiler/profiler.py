@@ -10,6 +10,7 @@ from paddle import _core
 
 from . import scheduler as _scheduler
 from .event_types import ProfilerState, ProfilerTarget, SortedKeys, TracerEventType
+from .optimizer_events import wrap_optimizers
 from .result import ProfilerResult
 from .statistics import SummaryBuilder, check_summary_args
 from .timer import step_timer
@@ -141,6 +142,7 @@ class Profiler:
                  profile_memory=False, timer_only=False, emit_nvtx=False, custom_device_types=[],
                  with_flops=False):
         self.targets = _check_targets(targets)
+        wrap_optimizers()
         for name, wanted in (("record_shapes", record_shapes), ("profile_memory", profile_memory),
                              ("with_flops", with_flops)):
             if wanted:
