@@ -118,7 +118,6 @@ void Executor::PlanBlockMemory(const BlockDesc& block, const std::vector<std::st
   for (size_t i = 0; i < prepared->steps_.size(); ++i) {
     const PreparedStep& step = prepared->steps_[i];
     const OpDef& def = *step.def;
-  profiler::RecordEvent profile(def.type, profiler::EventType::kOperator);
     PlanOp op;
     for (const auto& a : def.inputs)
       for (const auto& n : step.desc->Input(a.name)) op.inputs.push_back(n);
@@ -155,6 +154,7 @@ void Executor::PlanBlockMemory(const BlockDesc& block, const std::vector<std::st
 void Executor::RunStep(PreparedStep& step, std::vector<memory::AllocationPtr>& slots) {
   KernelContext& ctx = *step.ctx;
   const OpDef& def = *step.def;
+  profiler::RecordEvent profile(def.type, profiler::EventType::kOperator);
 
   const DataType dtype = KernelDtype(ctx);
   if (!step.kernel || step.kernel_dtype != dtype) {

@@ -5,6 +5,7 @@ recorder itself: tests/cpp/profiler_test.cc."""
 import json
 import pathlib
 import re
+import threading
 import warnings
 
 import numpy as np
@@ -16,7 +17,7 @@ from paddle import _core
 from paddle.profiler import ProfilerState, SortedKeys, SummaryView, TracerEventType
 
 import docstring_examples
-from conftest import DATA
+from conftest import DATA, run_mlp
 
 GUIDES = pathlib.Path(__file__).resolve().parents[2] / "docs"
 SCHEDULES = json.loads((DATA / "profiler" / "schedules.json").read_text())
@@ -202,6 +203,35 @@ def test_gpu_target_warns_once_and_records_the_cpu():
     assert "elementwise_add" in {e.name for e in prof.profiler_result.get_data()}
     with pytest.raises(TypeError, match=r"\[Profiler\] targets"):
         profiler.Profiler(targets=["cpu"], on_trace_ready=no_export)
+
+
+def test_executor_ops_of_predictors_on_two_threads_are_recorded(mlp_predictor, mlp_io, capsys):
+    x, expected = mlp_io
+    clone = mlp_predictor.clone()
+    outputs = {}
+
+    def serve(name, predictor):
+        outputs[name] = run_mlp(predictor, x)
+
+    with profiler.Profiler(on_trace_ready=no_export) as prof:
+        threads = [threading.Thread(target=serve, args=(n, p))
+                   for n, p in (("a", mlp_predictor), ("b", clone))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    for out in outputs.values():
+        np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-6)
+    ops = [e for e in prof.profiler_result.get_data() if e.type == TracerEventType.Operator]
+    by_thread = {}
+    for e in ops:
+        by_thread.setdefault(e.thread_id, []).append(e.name)
+    assert len(by_thread) == 2  # each predictor ran its ops on its own thread
+    first, second = by_thread.values()
+    assert first == second and "softmax" in first
+    prof.summary(views=SummaryView.OperatorView, thread_sep=True)
+    text = capsys.readouterr().out
+    assert text.count("Thread: ") == 2
 
 
 def test_static_executor_ops_are_recorded():
