@@ -114,6 +114,11 @@ TEST(Profiler, EagerOpsAndGradNodesAreRecorded) {
   const Event* add = Find(events, "elementwise_add");
   ASSERT_NE(add, nullptr);
   EXPECT_EQ(add->type, EventType::kOperator);
+  const Event* infer = Find(events, "elementwise_add infer_meta");
+  ASSERT_NE(infer, nullptr);  // shape inference, inside the op's span
+  EXPECT_EQ(infer->type, EventType::kOperatorInner);
+  EXPECT_GE(infer->start_ns, add->start_ns);
+  EXPECT_LE(infer->end_ns, add->end_ns);
   const Event* node = Find(events, "reduce_sum_grad_node");
   ASSERT_NE(node, nullptr);
   EXPECT_EQ(node->type, EventType::kBackward);
@@ -147,9 +152,11 @@ TEST(Profiler, ExecutorStepsAreRecorded) {
   exe.Run(*prepared);
   exe.Run(*prepared);
   std::vector<Event> events = profiler::Stop();
-  ASSERT_EQ(events.size(), 2u);  // one per run of the one op
+  ASSERT_EQ(events.size(), 4u);  // per run of the one op: the op, its shape inference
   EXPECT_EQ(events[0].name, "relu");
   EXPECT_EQ(events[0].type, EventType::kOperator);
+  EXPECT_EQ(events[1].name, "relu infer_meta");
+  EXPECT_EQ(events[2].name, "relu");
 }
 
 }  // namespace

@@ -137,6 +137,7 @@ def test_training_step_events(model_and_opt):
     kinds = {e.name: e.type for e in events}
     assert kinds["matmul_v2"] == TracerEventType.Operator
     assert kinds["matmul_v2_grad_node"] == TracerEventType.Backward
+    assert kinds["matmul_v2 infer_meta"] == TracerEventType.OperatorInner
     assert kinds["train_step"] == TracerEventType.PythonUserDefined
     assert kinds["ProfileStep#0"] == TracerEventType.ProfileStep
     assert kinds["Optimization Step"] == TracerEventType.Optimization
@@ -344,15 +345,21 @@ def test_summary_tables_hold_the_ops_and_consistent_sums(model_and_opt, capsys):
 def test_summary_sorting_views_threads_and_detail(model_and_opt, capsys):
     prof = recorded(model_and_opt)
     prof.summary(sorted_by=SortedKeys.CPUMin, views=SummaryView.OperatorView, thread_sep=True,
-                 time_unit="us")
+                 time_unit="us", op_detail=False)
     text = capsys.readouterr().out
     assert "Overview Summary" not in text and "Thread: 0" in text
     mins = [float(cells[1].split(" / ")[3]) for name, cells in table_rows(text, "Operator Summary").items()]
     assert mins == sorted(mins)
-    # op_detail lists what ran inside an op: nothing here (ops are leaves), so the
-    # rows are the same either way; the user table nests none.
+    assert "infer_meta" not in text  # op_detail=False
+    # op_detail: under each op what ran inside it (its shape inference), with its
+    # share of the op's time; the user table lists outermost spans only.
     prof.summary(views=[SummaryView.OperatorView, SummaryView.UDFView], op_detail=True)
     detail = capsys.readouterr().out
+    lines = detail.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("matmul_v2 "))
+    assert lines[row + 1].startswith("  matmul_v2 infer_meta ")
+    ratio = float(re.split(r"\s{2,}", lines[row + 1].strip())[2].split(" / ")[-1])
+    assert 0 < ratio <= 100
     assert "  inner" not in detail
 
 
