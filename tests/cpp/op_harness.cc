@@ -8,6 +8,7 @@
 #include "core/executor/executor.h"
 #include "core/framework/generator.h"
 #include "core/framework/op_def.h"
+#include "core/ir/backward.h"
 
 namespace paddle {
 namespace test {
@@ -312,6 +313,67 @@ void CheckInPlace(const OpRow& row, const OpDef& def) {
   }
 }
 
+// The same gradients from a program: the forward op in a ProgramDesc, the
+// grad ops appended by CalcGradients (core/ir/backward.h) with W as the
+// outputs' gradients, run by the executor; they must equal what the grad ops
+// gave when run directly.
+void CheckProgramGradients(const OpRow& row, const OpDef& def, const OneOp& fwd,
+                           const std::vector<Arr>& in, const std::vector<std::string>& outs,
+                           const std::vector<Arr>& out, const std::vector<double>& w,
+                           const std::map<std::string, Arr>& computed) {
+  ProgramDesc program;
+  BlockDesc* block = program.Block(0);
+  block->AppendOp()->Proto()->CopyFrom(fwd.desc().Proto());
+  Scope scope;
+  auto declare = [&](const std::string& name, DataType dtype, const Shape& shape) {
+    VarDesc* v = block->AddVar(name);
+    v->SetDataType(dtype);
+    v->SetShape(shape);
+    v->SetPersistable(true);  // set here, never planned or freed by the executor
+    return v;
+  };
+  std::vector<std::string> wrt;
+  for (size_t i = 0; i < row.inputs.size(); ++i) {
+    const DataType t = row.inputs[i].dtype.value_or(DataType::kFloat64);
+    VarDesc* v = declare(Var(row, i), t, in[i].shape);
+    *scope.Var(v->Name())->GetMutable<DenseTensor>() = ToTensorOf(t, in[i]);
+    if (row.inputs[i].differentiable && !row.inputs[i].dtype) {
+      v->SetIsParameter(true);
+      wrt.push_back(v->Name());
+    } else {
+      v->SetStopGradient(true);
+    }
+  }
+  if (wrt.empty()) return;
+  std::vector<std::string> weights;
+  for (size_t k = 0, at = 0; k < outs.size(); at += out[k].v.size(), ++k) {
+    declare(outs[k], fwd.Get(outs[k]).dtype(), out[k].shape)->SetPersistable(false);
+    weights.push_back("w_" + outs[k]);
+    declare(weights.back(), DataType::kFloat64, out[k].shape)->SetStopGradient(true);
+    const std::vector<double> wk(w.begin() + at, w.begin() + at + out[k].v.size());
+    *scope.Var(weights.back())->GetMutable<DenseTensor>() = ToTensor<double>(Arr{out[k].shape, wk});
+  }
+  for (const ArgDef& o : def.outputs)
+    if (!IsRowOutput(row, o.name) && !o.dispensable)
+      declare("aux_" + o.name, fwd.Get("aux_" + o.name).dtype(), fwd.Get("aux_" + o.name).dims().ToVector())
+          ->SetPersistable(false);
+
+  const std::vector<std::string> grads = CalcGradients(&program, outs, weights, wrt);
+  if (row.check) Generator::Default().Seed(kDefaultSeed);  // the forward draws as before
+  Executor exe;
+  std::vector<std::string> keep;
+  for (const auto& g : grads)
+    if (!g.empty()) keep.push_back(g);
+  exe.Run(*exe.Prepare(program, 0, &scope, keep));
+  for (size_t i = 0; i < wrt.size(); ++i) {
+    ASSERT_FALSE(grads[i].empty()) << row.name << ": no gradient flows to " << wrt[i]
+                                   << " in the program";
+    ExpectClose(FromTensor(scope.FindVar(grads[i])->Get<DenseTensor>()),
+                computed.at(GradVarName(wrt[i])), 1e-12,
+                row.name + " d/d" + wrt[i] + " from the program");
+  }
+}
+
 // d(sum(Out * W))/d(input) from the grad op, against central differences of
 // the forward, for every differentiable input.
 void CheckGradients(const OpRow& row, const OpDef& def) {
@@ -377,6 +439,7 @@ void CheckGradients(const OpRow& row, const OpDef& def) {
     ExpectClose(computed.at(gv), Arr{in[i].shape, numeric}, row.grad_tol,
                 row.name + " d/d" + Var(row, i));
   }
+  CheckProgramGradients(row, def, fwd, in, outs, out, w, computed);
 }
 
 }  // namespace
