@@ -188,10 +188,43 @@ def test_record_event_rejects_bad_arguments():
     assert "op-like" not in {e.name for e in prof.profiler_result.get_data()}
 
 
+def test_record_event_as_a_decorator():
+    @profiler.RecordEvent("decorated")
+    def work():
+        return paddle.ones([2]) + paddle.ones([2])
+
+    with profiler.Profiler(on_trace_ready=no_export) as prof:
+        work()
+        work()
+    events = prof.profiler_result.get_data()
+    spans = [e for e in events if e.name == "decorated"]
+    assert len(spans) == 2
+    adds = [e for e in events if e.name == "elementwise_add"]
+    assert all(s.start_ns <= a.start_ns and a.end_ns <= s.end_ns for s, a in zip(spans, adds))
+
+
+def test_start_twice_is_an_error():
+    prof = profiler.Profiler(on_trace_ready=no_export)
+    prof.start()
+    try:
+        with pytest.raises(RuntimeError, match=r"\[Profiler.start\] the profiler is already"):
+            prof.start()
+    finally:
+        prof.stop()
+    prof.stop()  # a second stop does nothing
+    assert not _core.profiler_enabled()
+
+
 def test_one_profiler_records_at_a_time():
-    with profiler.Profiler(on_trace_ready=no_export):
+    second = profiler.Profiler(on_trace_ready=no_export)
+    with profiler.Profiler(on_trace_ready=no_export) as first:
         with pytest.raises(paddle.base.core.PreconditionNotMetError, match="already recording"):
-            profiler.Profiler(on_trace_ready=no_export).start()
+            second.start()
+        paddle.ones([2]) + paddle.ones([2])
+    assert "elementwise_add" in {e.name for e in first.profiler_result.get_data()}
+    with second:  # the failed start left nothing behind
+        pass
+    assert second.profiler_result is not None
 
 
 def test_gpu_target_warns_once_and_records_the_cpu():
@@ -293,9 +326,11 @@ def test_export_rejects_unknown_formats(model_and_opt, tmp_path):
     for fmt in ("pb", "csv"):
         with pytest.raises(ValueError, match=r"\[Profiler.export\] format"):
             prof.export(str(tmp_path / "t"), format=fmt)
-    (tmp_path / "bad.json").write_text("{not json")
-    with pytest.raises(ValueError, match=r"\[load_profiler_result\]"):
-        profiler.load_profiler_result(str(tmp_path / "bad.json"))
+    for text in ("{not json", '{"events": []}',
+                 '{"traceEvents": [{"ph": "X", "name": "a", "cat": "Nope", "ts": 1, "dur": 1, "tid": 0}]}'):
+        (tmp_path / "bad.json").write_text(text)
+        with pytest.raises(ValueError, match=r"\[load_profiler_result\]"):
+            profiler.load_profiler_result(str(tmp_path / "bad.json"))
 
 
 # --- summary -----------------------------------------------------------------

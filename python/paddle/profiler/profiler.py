@@ -187,13 +187,12 @@ class Profiler:
         """
         if self._running:
             raise RuntimeError("[Profiler.start] the profiler is already started")
+        if not self.timer_only and self.current_state in _RECORDING:
+            self._start_recording()  # raises while another profiler records: nothing changed yet
         self._running = True
         step_timer().begin()
-        if self.timer_only:
-            return
-        if self.current_state in _RECORDING:
-            self._start_recording()
-        self._begin_step_event()
+        if not self.timer_only:
+            self._begin_step_event()
 
     def stop(self):
         r"""

@@ -99,8 +99,14 @@ def load_profiler_result(filename):
     for item in trace["traceEvents"]:
         if item.get("ph") != "X":
             continue
+        try:
+            kind = TracerEventType[item["cat"]]
+            start = round(item["ts"] * 1000)
+            events.append(Event(item["name"], kind, start, start + round(item["dur"] * 1000),
+                                item["tid"]))
+        except (KeyError, TypeError) as e:
+            raise ValueError(
+                f"[load_profiler_result] {filename}: event {item!r} is not one paddle.profiler "
+                f"writes ({type(e).__name__}: {e})") from None
         pid = item.get("pid", pid)
-        start = round(item["ts"] * 1000)
-        events.append(Event(item["name"], TracerEventType[item["cat"]], start,
-                            start + round(item["dur"] * 1000), item["tid"]))
     return ProfilerResult(events, int(trace.get("span_index", 0)), pid)
