@@ -444,6 +444,19 @@ def test_step_info_reports_reader_cost_of_the_dataloader():
     assert info.startswith(" reader_cost: ") and "samples/s" in info
 
 
+def test_dataloader_reads_are_dataloader_events(capsys):
+    loader = paddle.io.DataLoader(paddle.io.TensorDataset([paddle.ones([8, 2])]), batch_size=2)
+    with profiler.Profiler(on_trace_ready=no_export) as prof:
+        for (batch,) in loader:
+            batch * 2
+            prof.step()
+    events = prof.profiler_result.get_data()
+    reads = [e for e in events if e.type == TracerEventType.Dataloader]
+    assert len(reads) == 4 and {e.name for e in reads} == {"DataLoader"}
+    prof.summary(views=SummaryView.ModelView)
+    assert table_rows(capsys.readouterr().out, "Model Summary")["Dataloader"][0] == "4"
+
+
 def test_step_rejects_bad_num_samples():
     with profiler.Profiler(timer_only=True) as prof:
         with pytest.raises(ValueError, match=r"\[Profiler.step\] num_samples"):

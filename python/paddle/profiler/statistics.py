@@ -6,7 +6,8 @@ __all__ = []
 
 _TIME_UNITS = {"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1.0}
 _USER_TYPES = (TracerEventType.UserDefined, TracerEventType.PythonUserDefined)
-_MODEL_PHASES = (TracerEventType.Forward, TracerEventType.Backward, TracerEventType.Optimization)
+_MODEL_PHASES = (TracerEventType.Dataloader, TracerEventType.Forward, TracerEventType.Backward,
+                 TracerEventType.Optimization)
 _DEFAULT_VIEWS = (SummaryView.OverView, SummaryView.ModelView, SummaryView.OperatorView,
                   SummaryView.UDFView)
 

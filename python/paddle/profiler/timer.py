@@ -1,11 +1,16 @@
 """Step timing for Profiler.step_info and timer_only: reader cost (time spent
-in the DataLoader's next), batch cost (time between steps) and throughput.
+in the DataLoader's next, also recorded as a Dataloader event), batch cost
+(time between steps) and throughput.
 
 One process-wide timer, as the DataLoader reports to it without knowing the
 profiler; a profiler started inside another's run (evaluation in training)
 pushes its own run and pops it at stop.
 """
 import time
+
+from paddle import _core
+
+from .event_types import TracerEventType
 
 __all__ = []
 
@@ -46,6 +51,7 @@ class StepTimer:
     def __init__(self):
         self._runs = []
         self._step_start = self._reader_start = time.perf_counter()
+        self._reader_event = None
 
     @property
     def current(self):
@@ -57,8 +63,16 @@ class StepTimer:
 
     def before_reader(self):
         self._reader_start = time.perf_counter()
+        # The read as a Dataloader event too, while a profiler records; a read
+        # that ends the epoch (StopIteration) never reaches after_reader and
+        # its event is dropped.
+        self._reader_event = (_core._RecordEvent("DataLoader", TracerEventType.Dataloader.value)
+                              if _core.profiler_enabled() else None)
 
     def after_reader(self):
+        if self._reader_event is not None:
+            self._reader_event.end()
+            self._reader_event = None
         run = self.current
         if run is None:
             return
