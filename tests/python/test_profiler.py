@@ -398,6 +398,24 @@ def test_summary_sorting_views_threads_and_detail(model_and_opt, capsys):
     assert "  inner" not in detail
 
 
+def test_summary_of_a_loaded_trace_without_steps(tmp_path, capsys):
+    from paddle.profiler.statistics import SummaryBuilder
+
+    trace = {"traceEvents": [  # out of order, no ProfileStep: the span of the events is the total
+        {"ph": "X", "name": "b", "cat": "Operator", "ts": 3.0, "dur": 1.0, "pid": 1, "tid": 0},
+        {"ph": "X", "name": "a", "cat": "Operator", "ts": 0.0, "dur": 2.0, "pid": 1, "tid": 0},
+        {"ph": "X", "name": "a kernel", "cat": "OperatorInner", "ts": 0.5, "dur": 1.0, "pid": 1,
+         "tid": 0}]}
+    (tmp_path / "t.json").write_text(json.dumps(trace))
+    events = profiler.load_profiler_result(str(tmp_path / "t.json")).get_data()
+    text = SummaryBuilder(events, time_unit="ns").build(list(SummaryView))
+    ops = table_rows(text, "Operator Summary")
+    assert ops["a"] == ["1", "2000.00 / 2000.00 / 2000.00 / 2000.00 / 50.00"]
+    assert ops["a kernel"] == ["1", "1000.00 / 1000.00 / 1000.00 / 1000.00 / 50.00"]  # of a's time
+    assert ops["b"] == ["1", "1000.00 / 1000.00 / 1000.00 / 1000.00 / 25.00"]
+    assert "inf" not in text
+
+
 def test_summary_rejects_bad_arguments(model_and_opt):
     prof = recorded(model_and_opt, steps=1)
     with pytest.raises(TypeError, match=r"\[Profiler.summary\] sorted_by"):

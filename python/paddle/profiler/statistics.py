@@ -122,7 +122,8 @@ class SummaryBuilder:
 
     def __init__(self, events, time_unit="ms", sorted_by=SortedKeys.CPUTotal, op_detail=True,
                  thread_sep=False):
-        self.events = list(events)
+        # By start, an enclosing event first: the order parents() needs.
+        self.events = sorted(events, key=lambda e: (e.start_ns, -e.end_ns))
         self.scale = _TIME_UNITS[time_unit]
         self.time_unit, self.sorted_by = time_unit, sorted_by
         self.op_detail, self.thread_sep = op_detail, thread_sep
@@ -142,8 +143,9 @@ class SummaryBuilder:
         return f"{100.0 * part / whole:.2f}" if whole else "0.00"
 
     def stats_cell(self, stats, whole):
+        low = stats.min if stats.calls else 0
         return " / ".join([self.time(stats.total), self.time(stats.avg), self.time(stats.max),
-                           self.time(stats.min), self.ratio(stats.total, whole)])
+                           self.time(low), self.ratio(stats.total, whole)])
 
     def overview(self):
         table = _Table("Overview Summary", ["Event Type", "Calls", "CPU Time", "Ratio (%)"],
