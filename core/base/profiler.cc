@@ -97,17 +97,6 @@ std::vector<Event> Stop() {
   return merged;
 }
 
-void Record(std::string_view name, std::string_view suffix, EventType type, int64_t start_ns,
-            int64_t end_ns) {
-  if (!Enabled()) return;
-  ThreadBuffer& buffer = LocalBuffer();
-  std::string full;
-  full.reserve(name.size() + suffix.size());
-  full.append(name).append(suffix);
-  std::lock_guard<std::mutex> lock(buffer.mu);
-  buffer.events.push_back(Event{std::move(full), type, start_ns, end_ns, buffer.thread_id});
-}
-
 void RecordEvent::Begin(std::string_view name, EventType type, std::string_view suffix) {
   name_.reserve(name.size() + suffix.size());
   name_.append(name).append(suffix);

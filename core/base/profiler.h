@@ -59,10 +59,6 @@ void Start();
 // (an enclosing event before the events it contains). Empty when it was off.
 std::vector<Event> Stop();
 
-// Appends one finished event to the calling thread's buffer (when on).
-void Record(std::string_view name, std::string_view suffix, EventType type, int64_t start_ns,
-            int64_t end_ns);
-
 // The calling thread's number as recorded in Event::thread_id.
 uint64_t CurrentThreadId();
 
