@@ -12,6 +12,7 @@ namespace profiler {
 
 namespace detail {
 std::atomic<bool> g_enabled{false};
+std::atomic<uint64_t> g_generation{0};
 }
 
 namespace {
@@ -69,6 +70,7 @@ void Start() {
     buffer->events.clear();
   }
   r.running = true;
+  detail::g_generation.fetch_add(1, std::memory_order_relaxed);
   detail::g_enabled.store(true, std::memory_order_relaxed);
 }
 
@@ -101,6 +103,7 @@ void RecordEvent::Begin(std::string_view name, EventType type, std::string_view 
   name_.reserve(name.size() + suffix.size());
   name_.append(name).append(suffix);
   type_ = type;
+  generation_ = detail::g_generation.load(std::memory_order_relaxed);
   active_ = true;
   start_ns_ = NowNs();
 }
@@ -108,7 +111,8 @@ void RecordEvent::Begin(std::string_view name, EventType type, std::string_view 
 void RecordEvent::Finish() {
   active_ = false;
   const int64_t end_ns = NowNs();
-  if (!Enabled()) return;  // stopped meanwhile: the span is incomplete
+  // Stopped meanwhile (and perhaps started again): the span is incomplete.
+  if (!Enabled() || detail::g_generation.load(std::memory_order_relaxed) != generation_) return;
   ThreadBuffer& buffer = LocalBuffer();
   std::lock_guard<std::mutex> lock(buffer.mu);
   buffer.events.push_back(Event{std::move(name_), type_, start_ns_, end_ns, buffer.thread_id});

@@ -45,6 +45,7 @@ struct Event {
 
 namespace detail {
 extern std::atomic<bool> g_enabled;
+extern std::atomic<uint64_t> g_generation;  // bumped by each Start
 }
 
 inline bool Enabled() { return detail::g_enabled.load(std::memory_order_relaxed); }
@@ -63,7 +64,9 @@ std::vector<Event> Stop();
 uint64_t CurrentThreadId();
 
 // Records [construction, End() or destruction) under `name` + `suffix` when
-// recording was on at construction; the name is only copied then.
+// recording was on at construction and is still the same recording at the
+// end (a span open across Stop/Start belongs to neither); the name is only
+// copied when on.
 class RecordEvent {
  public:
   explicit RecordEvent(std::string_view name, EventType type = EventType::kUserDefined,
@@ -85,6 +88,7 @@ class RecordEvent {
 
   bool active_ = false;
   EventType type_ = EventType::kUserDefined;
+  uint64_t generation_ = 0;
   int64_t start_ns_ = 0;
   std::string name_;
 };

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -63,6 +64,18 @@ TEST(Profiler, EndIsIdempotentAndASpanOpenAtStopIsDropped) {
   open.End();
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].name, "ended once");
+}
+
+TEST(Profiler, ASpanOpenAcrossStopAndStartBelongsToNeither) {
+  profiler::Start();
+  auto across = std::make_unique<profiler::RecordEvent>("across");
+  EXPECT_TRUE(profiler::Stop().empty());
+  profiler::Start();
+  { profiler::RecordEvent e("inside"); }
+  across.reset();
+  std::vector<Event> events = profiler::Stop();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].name, "inside");
 }
 
 TEST(Profiler, StartTwiceIsAnErrorAndStartClearsOldEvents) {
