@@ -1,9 +1,7 @@
 """Profiler: steps through a scheduler's states, records host events in the
 RECORD steps (through the C++ recorder) and hands each finished span to
 ``on_trace_ready``; ``summary`` prints its tables, ``export`` writes the trace."""
-import datetime
 import os
-import socket
 import warnings
 
 from paddle import _core
@@ -57,6 +55,9 @@ def export_chrome_tracing(dir_name, worker_name=None):
             f"[export_chrome_tracing] cannot create directory '{dir_name}' for the traces: {e}") from e
 
     def handle_fn(prof):
+        import datetime  # here: `import paddle` stays free of what only exports need
+        import socket
+
         worker = worker_name or f"host_{socket.gethostname()}pid_{os.getpid()}"
         stamp = datetime.datetime.now().strftime("%Y_%m_%d_%H_%M_%S_%f")
         prof.export(os.path.join(dir_name, f"{worker}_time_{stamp}.paddle_trace.json"), "json")
