@@ -16,6 +16,7 @@ namespace eager {
 
 class GradNode;
 class EagerTensor;
+struct StaticVarRef;  // static_build.h
 using TensorPtr = std::shared_ptr<EagerTensor>;
 // Called with a tensor's gradient once it is complete; a non-null result replaces it.
 using GradHook = std::function<TensorPtr(const TensorPtr&)>;
@@ -62,6 +63,11 @@ class EagerTensor {
   uint64_t version() const { return version_; }
   void BumpVersion() { ++version_; }
 
+  // Set for a symbolic tensor (static mode): the program variable it names.
+  // Such a tensor holds no data; its shape, dtype and flags are the VarDesc's.
+  const std::shared_ptr<StaticVarRef>& static_var() const { return static_var_; }
+  void set_static_var(std::shared_ptr<StaticVarRef> ref) { static_var_ = std::move(ref); }
+
   // The Python object wrapping this tensor, if one is alive (not owned; set
   // and cleared by the bindings), so one tensor is always one Python object.
   void* py_object() const { return py_object_; }
@@ -77,6 +83,7 @@ class EagerTensor {
   TensorPtr grad_;
   std::vector<GradHook> leaf_hooks_;
   uint64_t version_ = 0;
+  std::shared_ptr<StaticVarRef> static_var_;
   void* py_object_ = nullptr;
 };
 

@@ -5,6 +5,7 @@
 
 #include "core/base/enforce.h"
 #include "core/base/profiler.h"
+#include "core/eager/static_build.h"
 #include "core/eager/tracer.h"
 #include "core/framework/op_run.h"
 
@@ -59,10 +60,11 @@ void SetGradEnabled(bool on) { g_grad_enabled = on; }
 
 void RunOp(const OpDef& def, const std::vector<Attribute>& attrs, const TensorSlots& ins,
            TensorSlots& outs) {
-  profiler::RecordEvent profile(def.type, profiler::EventType::kOperator);
   PD_CHECK(ins.size() == def.inputs.size() && outs.size() == def.outputs.size(), Fatal, "[",
            def.type, "] eager call with ", ins.size(), " input and ", outs.size(),
            " output slots; the op has ", def.inputs.size(), " and ", def.outputs.size());
+  if (Building()) return BuildOp(def, attrs, ins, outs);
+  profiler::RecordEvent profile(def.type, profiler::EventType::kOperator);  // run, not built
   ContextLease lease(def, attrs);
   KernelContext& ctx = *lease;
   for (size_t s = 0; s < ins.size(); ++s) {
@@ -107,6 +109,14 @@ void RunOp(const OpDef& def, const std::vector<Attribute>& attrs, const TensorSl
 }
 
 void AssignInPlace(const TensorPtr& t, const TensorPtr& src) {
+  if (Building() || t->static_var()) {
+    // Static mode: the program writes src's value into t's variable.
+    PD_CHECK(Building(), PreconditionNotMet, "[assign] variable '", t->name(),
+             "' belongs to a static program; it can only be written while building one");
+    static const OpDef& assign = OpRegistry::Instance().Get("assign");
+    TensorSlots outs{{t}};
+    return BuildOp(assign, {}, {{src}}, outs);
+  }
   t->dense() = src->dense();
   t->BumpVersion();
   t->SetGradNode(src->grad_node(), src->out_slot(), src->out_index());

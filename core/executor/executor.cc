@@ -4,7 +4,6 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "core/executor/infer_shape_contexts.h"
 #include "core/executor/memory_plan.h"
 #include "core/base/enforce.h"
 #include "core/base/flags.h"
@@ -207,23 +206,5 @@ std::vector<DenseTensor> Executor::GetFetch(const Scope& scope, const std::strin
   return scope.GetVar(fetch_var, "Executor::GetFetch")->Get<TensorList>();
 }
 
-void InferShapesAtBuildTime(ProgramDesc* program, int block_id) {
-  BlockDesc* block = program->Block(static_cast<size_t>(block_id));
-  const OpRegistry& registry = OpRegistry::Instance();
-  for (size_t i = 0; i < block->OpCount(); ++i) {
-    OpDesc* op = block->Op(i);
-    const OpDef& def = registry.Get(op->Type());
-    if (!def.infer_shape) continue;
-    std::vector<Attribute> attrs = def.CheckAttrs(op->GetAttrMap());
-    BuildTimeInferShapeContext ctx(def, attrs, *op, block, program);
-    if (!def.inputs.empty() && ctx.HasInput(def.kernel_dtype_input)) {
-      DataType dtype = ctx.InputDtype(def.kernel_dtype_input, 0);
-      for (size_t s = 0; s < def.outputs.size(); ++s)
-        for (size_t k = 0; k < ctx.OutputCount(static_cast<int>(s)); ++k)
-          ctx.SetOutputDtype(static_cast<int>(s), dtype, k);
-    }
-    def.infer_shape(ctx);
-  }
-}
 
 }  // namespace paddle

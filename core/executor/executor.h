@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/framework/build_infer_shape.h"  // InferShapesAtBuildTime, for callers that build programs
 #include "core/framework/op_context.h"
 #include "core/framework/program_desc.h"
 #include "core/framework/scope.h"
@@ -83,10 +84,5 @@ class Executor {
   Place place_;
 };
 
-// Build-time shape inference over a block: fills in output VarDesc shapes and
-// dtypes from the input VarDescs (-1 dims propagate). Used when building
-// programs and by the inference passes. Ops without shape inference (feed,
-// fetch) are skipped.
-void InferShapesAtBuildTime(ProgramDesc* program, int block_id = 0);
 
 }  // namespace paddle

@@ -8,6 +8,7 @@
 #include "core/framework/op_def.h"
 #include "core/inference/predictor_state.h"
 #include "core/ir/pass.h"
+#include "core/ir/prune.h"
 #include "core/base/math_threads.h"
 
 namespace paddle_infer {
@@ -23,31 +24,9 @@ namespace {
 // outputs from the vars written and never read.
 void StripFeedFetch(ProgramDesc* program, std::vector<std::string>* inputs,
                     std::vector<std::string>* outputs) {
-  std::map<int, std::string> feeds, fetches;
-  auto* ops = program->Block(0)->Proto()->mutable_ops();
-  paddle::proto::ProgramDesc stripped = program->Proto();
-  auto* kept = stripped.mutable_blocks(0)->mutable_ops();
-  kept->Clear();
-  for (auto& op : *ops) {
-    paddle::OpDesc desc(&op);
-    bool is_feed = desc.Type() == "feed", is_fetch = desc.Type() == "fetch";
-    if (!is_feed && !is_fetch) {
-      *kept->Add() = op;
-      continue;
-    }
-    // The op's own definition checks `col` (present, an int, >= 0).
-    const paddle::OpDef& def = paddle::OpRegistry::Instance().Get(desc.Type());
-    int col = std::get<int32_t>(def.CheckAttrs(desc.GetAttrMap())[def.AttrIndex("col")]);
-    auto names = is_feed ? desc.Output("Out") : desc.Input("X");
-    PD_CHECK(names.size() == 1, InvalidModel, "[Predictor] ", desc.Type(),
-             " op must name one variable, names ", names.size());
-    PD_CHECK((is_feed ? feeds : fetches).emplace(col, names[0]).second, InvalidModel,
-             "[Predictor] two ", desc.Type(), " ops use col ", col);
-  }
-  *program = ProgramDesc(std::move(stripped));
-  for (auto& kv : feeds) inputs->push_back(kv.second);
-  for (auto& kv : fetches) outputs->push_back(kv.second);
-  if (!feeds.empty() && !fetches.empty()) return;
+  paddle::ir::StripFeedFetchOps(program, inputs, outputs);
+  const bool feeds = !inputs->empty(), fetches = !outputs->empty();
+  if (feeds && fetches) return;
 
   const BlockDesc* block = program->Block(0);
   std::map<std::string, int> reads, writes;
@@ -55,7 +34,7 @@ void StripFeedFetch(ProgramDesc* program, std::vector<std::string>* inputs,
   for (size_t i = 0; i < block->OpCount(); ++i) {
     for (const auto& n : block->Op(i)->InputArgumentNames()) {
       const auto* v = block->FindVar(n);
-      if (v && !v->Persistable() && !writes.count(n) && !reads.count(n) && feeds.empty())
+      if (v && !v->Persistable() && !writes.count(n) && !reads.count(n) && !feeds)
         inputs->push_back(n);
       reads[n]++;
     }
@@ -64,7 +43,7 @@ void StripFeedFetch(ProgramDesc* program, std::vector<std::string>* inputs,
       writes[n]++;
     }
   }
-  if (fetches.empty())
+  if (!fetches)
     for (const auto& n : order)
       if (!reads.count(n)) outputs->push_back(n);
 }
@@ -131,6 +110,7 @@ void Load(PredictorState* state, const Config& config, const std::string& prog) 
       paddle::ir::PassContext ctx;
       ctx.keep_vars.insert(model->inputs.begin(), model->inputs.end());
       ctx.keep_vars.insert(model->outputs.begin(), model->outputs.end());
+      ctx.scope = model->params.get();  // conv_bn_fuse_pass folds weights there
       paddle::ir::InferencePasses(config.deleted_passes()).Run(&model->program, ctx);
     }
     state->model = std::move(model);

@@ -1,7 +1,12 @@
 // graph_viz_pass: writes a Graphviz picture of the block to `path` and changes
 // nothing. Ops are boxes, variables ellipses (persistables filled grey), and
 // edges follow the data: var -> op for inputs, op -> var for outputs.
-// Render with `dot -Tsvg path -o graph.svg`.
+// When Graphviz's `dot` is on PATH it also renders `<path>.svg`
+// (`dot -Tsvg`); without `dot` only the .dot file is written, and a `dot` that
+// fails is an error naming the file.
+#include <unistd.h>
+
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -12,6 +17,24 @@
 namespace paddle {
 namespace ir {
 namespace {
+
+// The `dot` program on PATH, or "" when there is none.
+std::string FindDot() {
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    const std::string exe = (dir.empty() ? "." : dir) + "/dot";
+    if (access(exe.c_str(), X_OK) == 0) return exe;
+  }
+  return "";
+}
+
+// `s` as one word for /bin/sh.
+std::string ShellWord(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
 
 std::string Quote(const std::string& s) {
   std::string out = "\"";
@@ -63,6 +86,14 @@ class GraphVizPass : public Pass {
     f << os.str();
     f.close();
     PD_CHECK(f.good(), InvalidArgument, "[graph_viz_pass] failed writing '", path_, "'");
+    const std::string dot = FindDot();
+    if (dot.empty()) return;
+    const std::string svg = path_ + ".svg";
+    const std::string cmd = ShellWord(dot) + " -Tsvg " + ShellWord(path_) + " -o " +
+                            ShellWord(svg);
+    const int status = std::system(cmd.c_str());
+    PD_CHECK(status == 0, InvalidArgument, "[graph_viz_pass] '", dot, " -Tsvg' failed (status ",
+             status, ") rendering '", path_, "' to '", svg, "'");
   }
 
  private:

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/framework/program_desc.h"
+#include "core/framework/scope.h"
 
 namespace paddle {
 namespace ir {
@@ -21,6 +22,11 @@ struct PassContext {
   // Variables read or written from outside the program (the predictor's inputs
   // and outputs, fetch targets): no pass removes them or stops writing them.
   std::set<std::string> keep_vars;
+  // Where the program's parameters live (the predictor's loaded weights), for
+  // passes that rewrite weights (conv_bn_fuse_pass); such a pass does nothing
+  // when it is null. A pass may add persistable variables here and erase the
+  // ones no op reads any more.
+  Scope* scope = nullptr;
 };
 
 // A pass rewrites `block` (an op sequence of `program`) in place. A pass that

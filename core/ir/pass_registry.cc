@@ -12,14 +12,36 @@ namespace ir {
 
 const std::vector<PassInfo>& PassTable() {
   static const std::vector<PassInfo> kPasses = {
+      {"delete_dropout_op_pass",
+       "inference: a dropout with is_test is removed (upscale_in_train) or becomes "
+       "scale(1 - dropout_prob) (downgrade_in_infer)",
+       {},
+       MakeDeleteDropoutOpPass},
+      {"delete_scale_op_pass",
+       "a scale with scale 1 and bias 0 is removed; its readers read its input",
+       {},
+       MakeDeleteScaleOpPass},
+      {"conv_bn_fuse_pass",
+       "inference: conv2d/depthwise_conv2d (+ elementwise_add of a channel bias) + batch_norm "
+       "-> conv2d with folded weights + elementwise_add of the folded bias (needs the scope)",
+       {},
+       MakeConvBnFusePass},
       {"fc_fuse_pass",
-       "mul by a 2-D persistable weight + elementwise_add of its 1-D persistable bias "
-       "(+ relu) -> one fc op",
+       "mul or matmul_v2/matmul by a 2-D persistable weight + elementwise_add of its 1-D "
+       "persistable bias (+ relu, sigmoid, tanh or gelu) -> one fc op",
        {},
        MakeFcFusePass},
+      {"elementwise_act_fuse_pass",
+       "elementwise_add + relu, sigmoid, tanh or gelu -> fused_elemwise_add_activation",
+       {},
+       MakeElementwiseActFusePass},
+      {"dead_code_elimination_pass",
+       "removes ops whose outputs nothing needs (transitively) and the variables no op names",
+       {},
+       MakeDeadCodeEliminationPass},
       {"graph_viz_pass",
-       "writes a Graphviz .dot picture of the block (ops as boxes, variables as ellipses); "
-       "changes nothing",
+       "writes a Graphviz .dot picture of the block (ops as boxes, variables as ellipses), "
+       "and <path>.svg when the dot program is on PATH; changes nothing",
        {{"path", "the .dot file to write (required)"}},
        MakeGraphVizPass},
   };
@@ -134,7 +156,10 @@ PassPipeline ParsePassPipeline(const std::string& text) {
   return pipeline;
 }
 
-std::vector<std::string> InferencePassNames() { return {"fc_fuse_pass"}; }
+std::vector<std::string> InferencePassNames() {
+  return {"delete_dropout_op_pass", "delete_scale_op_pass",      "conv_bn_fuse_pass",
+          "fc_fuse_pass",           "elementwise_act_fuse_pass", "dead_code_elimination_pass"};
+}
 
 PassPipeline InferencePasses(const std::vector<std::string>& deleted) {
   PassPipeline pipeline;

@@ -9,6 +9,11 @@
 namespace paddle {
 namespace ir {
 
+std::unique_ptr<Pass> MakeConvBnFusePass(const PassOptions& options);
+std::unique_ptr<Pass> MakeDeadCodeEliminationPass(const PassOptions& options);
+std::unique_ptr<Pass> MakeDeleteDropoutOpPass(const PassOptions& options);
+std::unique_ptr<Pass> MakeDeleteScaleOpPass(const PassOptions& options);
+std::unique_ptr<Pass> MakeElementwiseActFusePass(const PassOptions& options);
 std::unique_ptr<Pass> MakeFcFusePass(const PassOptions& options);
 std::unique_ptr<Pass> MakeGraphVizPass(const PassOptions& options);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/ops/activation_functors.h"
 #include "core/ops/unary.h"
 #include "core/ops/vec_math.h"
 
@@ -10,9 +11,6 @@ namespace paddle {
 namespace ops {
 namespace {
 
-struct Relu {
-  template <typename T> T operator()(T x) const { return x > T(0) ? x : T(0); }
-};
 struct ReluGrad {
   using Reads = ReadsOut;  // Out > 0 exactly where X > 0, so X may be freed or overwritten
   template <typename T> T operator()(T out, T dout) const { return out > T(0) ? dout : T(0); }
@@ -36,17 +34,11 @@ struct LeakyReluGrad {
   }
 };
 
-struct Sigmoid {
-  template <typename T> T operator()(T x) const { return vec::Sigmoid(x); }
-};
 struct SigmoidGrad {
   using Reads = ReadsOut;
   template <typename T> T operator()(T out, T dout) const { return dout * out * (T(1) - out); }
 };
 
-struct Tanh {
-  template <typename T> T operator()(T x) const { return vec::Tanh(x); }
-};
 struct TanhGrad {
   using Reads = ReadsOut;
   template <typename T> T operator()(T out, T dout) const { return dout * (T(1) - out * out); }
@@ -386,20 +378,8 @@ struct SeluGrad {
   }
 };
 
-// gelu: X * Phi(X), exactly (erf) or with the tanh approximation.
-// gelu, exact (X Phi(X), with erf) or with the tanh approximation; the
+// gelu, exact (GeluErf) or with the tanh approximation (GeluTanh); the
 // attribute picks one functor per call (Visit), so a loop computes one formula.
-struct GeluErf {
-  template <typename T> T operator()(T x) const {
-    return T(0.5) * x * (T(1) + vec::ErfAbs(x * T(0.7071067811865476)));
-  }
-};
-struct GeluTanh {
-  template <typename T> T operator()(T x) const {
-    const T k = T(0.7978845608028654);  // sqrt(2 / pi)
-    return T(0.5) * x * (T(1) + vec::Tanh(k * (x + T(0.044715) * x * x * x)));
-  }
-};
 struct Gelu {
   enum { kApproximate };
   static void Attrs(OpDefBuilder& op) {

@@ -1,9 +1,11 @@
 // fc: the fused dense layer Out = act(flatten(Input) * W + Bias), made by
-// core/ir's fc_fuse_pass from mul + elementwise_add (+ relu). One GEMM writes
+// core/ir's fc_fuse_pass from mul or matmul_v2/matmul + elementwise_add (+ an
+// activation). One GEMM writes
 // Out, then one pass over Out adds the bias and applies the activation, so
 // the output is touched once more instead of twice. An inference op: it has no
 // gradient (programs that train keep the unfused ops).
 #include "core/base/enforce.h"
+#include "core/ops/activation_functors.h"
 #include "core/ops/blas.h"
 #include "core/ops/op_util.h"
 
@@ -53,15 +55,16 @@ void FcInferShape(InferShapeContext& ctx) {
 }
 
 // One pass over the [m, n] product: add the bias row, then the activation.
-template <typename T, bool kRelu>
-void BiasAct(T* o, const T* bias, int64_t m, int64_t n) {
+template <typename T, typename Act>
+void BiasAct(T* o, const T* bias, int64_t m, int64_t n, Act act) {
   for (int64_t i = 0; i < m; ++i, o += n) {
-    for (int64_t j = 0; j < n; ++j) {
-      const T v = bias ? o[j] + bias[j] : o[j];
-      o[j] = kRelu ? (v > T(0) ? v : T(0)) : v;
-    }
+    for (int64_t j = 0; j < n; ++j) o[j] = act(bias ? o[j] + bias[j] : o[j]);
   }
 }
+
+struct Identity {
+  template <typename T> T operator()(T x) const { return x; }
+};
 
 template <typename T>
 void FcKernel(KernelContext& ctx) {
@@ -75,12 +78,13 @@ void FcKernel(KernelContext& ctx) {
   }
   T* o = ctx.Output(kOut)->MutableData<T>(ctx.place());
   Gemm(false, false, m, n, kk, T(1), x.data<T>(), w.data<T>(), T(0), o);
-  const bool relu = ctx.Attr<std::string>(kActivationType) == "relu";
-  if (relu) {
-    BiasAct<T, true>(o, bias, m, n);
-  } else if (bias) {
-    BiasAct<T, false>(o, bias, m, n);
-  }
+  const std::string& act = ctx.Attr<std::string>(kActivationType);
+  if (act == "relu") BiasAct(o, bias, m, n, Relu{});
+  else if (act == "sigmoid") BiasAct(o, bias, m, n, Sigmoid{});
+  else if (act == "tanh") BiasAct(o, bias, m, n, Tanh{});
+  else if (act == "gelu") BiasAct(o, bias, m, n, GeluErf{});
+  else if (act == "gelu_tanh") BiasAct(o, bias, m, n, GeluTanh{});
+  else if (bias) BiasAct(o, bias, m, n, Identity{});
 }
 
 PD_REGISTER_OP(fc)
@@ -88,11 +92,11 @@ PD_REGISTER_OP(fc)
          "Input is flattened to [prod(Input.dims[:in_num_col_dims]), "
          "prod(Input.dims[in_num_col_dims:])] and Out has shape "
          "Input.dims[:in_num_col_dims] + [W.dims[1]]. Made by the inference pass fc_fuse_pass "
-         "from mul + elementwise_add (+ relu); it has no gradient.",
+         "from mul or matmul_v2 + elementwise_add (+ an activation); it has no gradient.",
          "用于推理的全连接层：Out = act(flatten(Input) * W + Bias)，其中 Input 展平为 "
          "[prod(Input.dims[:in_num_col_dims]), prod(Input.dims[in_num_col_dims:])]，Out 的形状为 "
-         "Input.dims[:in_num_col_dims] + [W.dims[1]]。由推理优化 pass fc_fuse_pass 将 mul + "
-         "elementwise_add（+ relu）融合而成；没有梯度。")
+         "Input.dims[:in_num_col_dims] + [W.dims[1]]。由推理优化 pass fc_fuse_pass 将 mul 或 "
+         "matmul_v2 + elementwise_add（+ 激活函数）融合而成；没有梯度。")
     .Input(kInput, "Input", "The input features, flattened to a matrix at in_num_col_dims.",
            "输入特征，在 in_num_col_dims 处展平为矩阵。")
     .Input(kW, "W", "The weight matrix [K, N].", "权重矩阵 [K, N]。")
@@ -107,9 +111,14 @@ PD_REGISTER_OP(fc)
                    "Input 的前多少个维度合并为展平矩阵的行，其余维度合并为列。")
     .AtLeast(1)
     .Attr(kActivationType, "activation_type", "",
-          "The activation applied after the bias: \"\" (none) or \"relu\".",
-          "加偏置之后使用的激活函数：\"\"（无）或 \"relu\"。")
-    .OneOf({"", "relu"})
+          "The activation applied after the bias: \"\" (none), \"relu\", \"sigmoid\", "
+          "\"tanh\", \"gelu\" (exact) or \"gelu_tanh\" (gelu's tanh approximation). "
+          "PaddlePaddle's CPU fc applies only relu; the others are made by this project's "
+          "fc_fuse_pass.",
+          "加偏置之后使用的激活函数：\"\"（无）、\"relu\"、\"sigmoid\"、\"tanh\"、"
+          "\"gelu\"（精确）或 \"gelu_tanh\"（gelu 的 tanh 近似）。PaddlePaddle 的 CPU fc 只支持 "
+          "relu；其余由本项目的 fc_fuse_pass 生成。")
+    .OneOf({"", "relu", "sigmoid", "tanh", "gelu", "gelu_tanh"})
     .Attr<bool>(kPaddingWeights, "padding_weights", false,
                 "Whether W is stored padded by 4 in each dim (PaddlePaddle's oneDNN layout); "
                 "only false is supported.",

@@ -115,6 +115,16 @@ class AttrConverter {
   const AttrDef& a_;
 };
 
+}  // namespace
+
+Attribute AttrFromPython(const OpDef& def, const AttrDef& a, py::handle value) {
+  Attribute v = AttrConverter(def, a)(value);
+  if (!a.checks.empty()) def.CheckAttrValue(a, v);
+  return v;
+}
+
+namespace {
+
 class OpCaller {
  public:
   OpCaller(const std::string& type, const std::vector<std::string>& ins,

@@ -15,6 +15,7 @@
 #include "core/eager/backward.h"
 #include "core/eager/grad_node.h"
 #include "core/eager/op_runner.h"
+#include "core/eager/static_build.h"
 #include "core/eager/tracer.h"
 #include "core/pybind/bind.h"
 #include "core/pybind/eager_util.h"
@@ -40,6 +41,9 @@ struct PyTensor {
 
 PyTensor* AsPy(PyObject* o) { return reinterpret_cast<PyTensor*>(o); }
 
+}  // namespace
+
+namespace {
 struct NumpyType {
   DataType dtype;
   char kind;  // numpy's dtype.kind
@@ -54,6 +58,8 @@ constexpr NumpyType kNumpyTypes[] = {
     {DataType::kBool, 'b', 1, "bool"},           {DataType::kComplex64, 'c', 8, "complex64"},
     {DataType::kComplex128, 'c', 16, "complex128"},
 };
+
+}  // namespace
 
 DataType DtypeOfArray(const py::array& a) {
   const py::dtype dt = a.dtype();
@@ -71,8 +77,7 @@ const char* NumpyName(DataType dtype) {
   PD_THROW(Unimplemented, "[Tensor.numpy] numpy has no ", DataTypeName(dtype), " type");
 }
 
-// A copy of the array (any layout or byte order) as a new tensor.
-TensorPtr FromNumpy(py::array arr) {
+DenseTensor DenseFromNumpy(py::array arr) {
   const DataType dtype = DtypeOfArray(arr);
   if (!arr.dtype().attr("isnative").cast<bool>())
     arr = arr.attr("astype")(arr.dtype().attr("newbyteorder")("="));
@@ -84,19 +89,33 @@ TensorPtr FromNumpy(py::array arr) {
   DenseTensor t(dtype, DDim(dims));
   void* dst = t.MutableData(CPUPlace(), dtype);
   std::memcpy(dst, arr.data(), static_cast<size_t>(arr.nbytes()));
-  return eager::MakeTensor(std::move(t));
+  return t;
 }
 
-// The tensor's buffer as an array; the array keeps the buffer alive.
-py::array ToNumpy(const TensorPtr& t) {
-  const DenseTensor& d = t->dense();
-  PD_CHECK(d.IsInitialized(), PreconditionNotMet, "[Tensor.numpy] tensor '", t->name(),
+py::array DenseToNumpy(const DenseTensor& d, const std::string& name) {
+  PD_CHECK(d.IsInitialized(), PreconditionNotMet, "[Tensor.numpy] tensor '", name,
            "' holds no data");
   py::dtype dt(NumpyName(d.dtype()));
   std::vector<py::ssize_t> shape(d.dims().data(), d.dims().data() + d.dims().rank());
   auto* keep = new memory::AllocationPtr(d.Holder());
   py::capsule base(keep, [](void* p) { delete static_cast<memory::AllocationPtr*>(p); });
   return py::array(dt, shape, {}, const_cast<void*>(d.data()), base);
+}
+
+namespace {
+
+TensorPtr FromNumpy(py::array arr) { return eager::MakeTensor(DenseFromNumpy(std::move(arr))); }
+
+// A symbolic tensor (static mode) holds no values: say so, and what to do.
+[[noreturn]] void ThrowSymbolic(const TensorPtr& t, const char* what) {
+  PD_THROW(PreconditionNotMet, "[", what, "] '", t->name(),
+           "' is a variable of a static program and holds no value while the program is "
+           "built; run the program with paddle.static.Executor and fetch it");
+}
+
+py::array ToNumpy(const TensorPtr& t) {
+  if (t->static_var()) ThrowSymbolic(t, "Tensor.numpy");
+  return DenseToNumpy(t->dense(), t->name());
 }
 
 const TensorPtr& Self(PyObject* self) { return AsPy(self)->tensor; }
@@ -149,18 +168,36 @@ void TensorDealloc(PyObject* self) {
 
 PyObject* g_size_type = nullptr;  // paddle.Size, registered by python/paddle/framework
 
+// A symbolic tensor's variable (static_build.h), or null.
+VarDesc* StaticDesc(PyObject* self) {
+  const auto& ref = Self(self)->static_var();
+  return ref ? ref->desc() : nullptr;
+}
+
 PyObject* GetShape(PyObject* self, void*) {
-  const DDim& d = Self(self)->dense().dims();
-  PyObject* list = PyList_New(d.rank());
-  for (int i = 0; i < d.rank(); ++i) PyList_SET_ITEM(list, i, PyLong_FromLongLong(d[i]));
+  return Guard([&]() -> PyObject* {
+  std::vector<int64_t> dims;
+  if (VarDesc* v = StaticDesc(self)) dims = v->GetShape();
+  else dims = Self(self)->dense().dims().ToVector();
+  PyObject* list = PyList_New(static_cast<Py_ssize_t>(dims.size()));
+  for (size_t i = 0; i < dims.size(); ++i) PyList_SET_ITEM(list, i, PyLong_FromLongLong(dims[i]));
   if (!g_size_type || !list) return list;
   PyObject* size = PyObject_CallOneArg(g_size_type, list);
   Py_DECREF(list);
   return size;
+  });
 }
-PyObject* GetNdim(PyObject* self, void*) { return PyLong_FromLong(Self(self)->dense().dims().rank()); }
+PyObject* GetNdim(PyObject* self, void*) {
+  return Guard([&] {
+    if (VarDesc* v = StaticDesc(self)) return PyLong_FromSize_t(v->GetShape().size());
+    return PyLong_FromLong(Self(self)->dense().dims().rank());
+  });
+}
 PyObject* GetDtype(PyObject* self, void*) {
-  return Guard([&] { return DtypeObject(Self(self)->dense().dtype()); });
+  return Guard([&] {
+    if (VarDesc* v = StaticDesc(self)) return DtypeObject(v->GetDataType());
+    return DtypeObject(Self(self)->dense().dtype());
+  });
 }
 PyObject* GetPlace(PyObject* self, void*) {
   return PyUnicode_FromString(Self(self)->dense().place().ToString().c_str());
@@ -172,6 +209,9 @@ PyObject* GetName(PyObject* self, void*) {
 int SetName(PyObject* self, PyObject* v, void*) {
   return GuardSet([&] {
     if (!v || !PyUnicode_Check(v)) throw py::type_error("Tensor.name must be a str");
+    PD_CHECK(!Self(self)->static_var() || py::cast<std::string>(v) == Self(self)->name(),
+             Unimplemented, "[Variable.name] variable '", Self(self)->name(),
+             "' of a static program cannot be renamed");
     Self(self)->set_name(py::cast<std::string>(v));
   });
 }
@@ -185,19 +225,34 @@ int SetBool(PyObject* v, const char* what, bool* out) {
   *out = b != 0;
   return 0;
 }
-PyObject* GetStopGradient(PyObject* self, void*) { return PyBool_FromLong(Self(self)->stop_gradient()); }
+// stop_gradient and persistable of a symbolic tensor are its VarDesc's.
+PyObject* GetStopGradient(PyObject* self, void*) {
+  return Guard([&] {
+    VarDesc* d = StaticDesc(self);
+    return PyBool_FromLong(d ? d->StopGradient() : Self(self)->stop_gradient());
+  });
+}
 int SetStopGradient(PyObject* self, PyObject* v, void*) {
   bool b;
   if (SetBool(v, "stop_gradient", &b) < 0) return -1;
-  Self(self)->set_stop_gradient(b);
-  return 0;
+  return GuardSet([&] {
+    if (VarDesc* d = StaticDesc(self)) d->SetStopGradient(b);
+    Self(self)->set_stop_gradient(b);
+  });
 }
-PyObject* GetPersistable(PyObject* self, void*) { return PyBool_FromLong(Self(self)->persistable()); }
+PyObject* GetPersistable(PyObject* self, void*) {
+  return Guard([&] {
+    VarDesc* d = StaticDesc(self);
+    return PyBool_FromLong(d ? d->Persistable() : Self(self)->persistable());
+  });
+}
 int SetPersistable(PyObject* self, PyObject* v, void*) {
   bool b;
   if (SetBool(v, "persistable", &b) < 0) return -1;
-  Self(self)->set_persistable(b);
-  return 0;
+  return GuardSet([&] {
+    if (VarDesc* d = StaticDesc(self)) d->SetPersistable(b);
+    Self(self)->set_persistable(b);
+  });
 }
 PyObject* GetIsLeaf(PyObject* self, void*) { return PyBool_FromLong(Self(self)->is_leaf()); }
 PyObject* GetVersion(PyObject* self, void*) {
@@ -225,14 +280,30 @@ PyObject* Numpy(PyObject* self, PyObject*) {
     return ToNumpy(t).release().ptr();
   });
 }
+// (StaticProgram, block, name) of a symbolic tensor, else None.
+PyObject* StaticRef(PyObject* self, PyObject*) {
+  return Guard([&]() -> PyObject* {
+    const auto& ref = Self(self)->static_var();
+    if (!ref) Py_RETURN_NONE;
+    return py::make_tuple(ref->program, ref->block, ref->name).release().ptr();
+  });
+}
 PyObject* FromNumpyMethod(PyObject*, PyObject* arg) {
   return Guard([&] { return WrapTensor(FromNumpy(py::reinterpret_borrow<py::array>(arg))); });
 }
 PyObject* Numel(PyObject* self, PyObject*) {
-  return PyLong_FromLongLong(Self(self)->dense().numel());
+  return Guard([&] {
+    if (VarDesc* v = StaticDesc(self)) {
+      int64_t n = 1;
+      for (int64_t d : v->GetShape()) n = d < 0 ? -1 : (n < 0 ? n : n * d);
+      return PyLong_FromLongLong(n);
+    }
+    return PyLong_FromLongLong(Self(self)->dense().numel());
+  });
 }
+// A symbolic tensor counts as initialized: the program gives it its value.
 PyObject* IsInitialized(PyObject* self, PyObject*) {
-  return PyBool_FromLong(Self(self)->dense().IsInitialized());
+  return PyBool_FromLong(Self(self)->static_var() || Self(self)->dense().IsInitialized());
 }
 PyObject* DataPtr(PyObject* self, PyObject*) {
   const DenseTensor& d = Self(self)->dense();
@@ -258,6 +329,9 @@ PyObject* AssignFrom(PyObject* self, PyObject* arg) {
 }
 PyObject* Backward(PyObject* self, PyObject* const* args, Py_ssize_t n) {
   return Guard([&] {
+    PD_CHECK(!Self(self)->static_var(), PreconditionNotMet, "[Tensor.backward] '",
+             Self(self)->name(), "' is a variable of a static program: build its gradients "
+             "with paddle.static.append_backward or optimizer.minimize(loss)");
     if (n != 2) throw py::type_error("Tensor._backward(grad, retain_graph)");
     TensorPtr grad = TensorOrNull(args[0], "[backward] grad_tensor");
     int retain = PyObject_IsTrue(args[1]);
@@ -304,6 +378,8 @@ PyMethodDef kMethods[] = {
     {"_from_numpy", FromNumpyMethod, METH_O | METH_STATIC,
      "_from_numpy(array, /)\n--\n\nA new tensor holding a copy of the array."},
     {"_numel", Numel, METH_NOARGS, nullptr},
+    {"_static_ref", StaticRef, METH_NOARGS,
+     "(program, block, name) of a variable of a static program, else None."},
     {"_is_initialized", IsInitialized, METH_NOARGS, nullptr},
     {"_data_ptr", DataPtr, METH_NOARGS, nullptr},
     {"_set_grad", SetGrad, METH_O, nullptr},
@@ -369,17 +445,29 @@ std::vector<PyType_Slot> Slots() {
 
 const TensorPtr& UnwrapTensor(PyObject* obj) { return AsPy(obj)->tensor; }
 
+PyObject* g_variable_type = nullptr;  // paddle.static.Variable, registered by python/paddle/static
+
 PyObject* WrapTensor(const TensorPtr& t) {
   if (!t) Py_RETURN_NONE;
   if (PyObject* existing = static_cast<PyObject*>(t->py_object())) {
     Py_INCREF(existing);
     return existing;
   }
-  PyObject* obj = g_tensor_type->tp_alloc(g_tensor_type, 0);
+  PyTypeObject* type = t->static_var() && g_variable_type
+                           ? reinterpret_cast<PyTypeObject*>(g_variable_type)
+                           : g_tensor_type;
+  PyObject* obj = type->tp_alloc(type, 0);
   if (!obj) throw py::error_already_set();
   new (&AsPy(obj)->tensor) TensorPtr(t);
   t->set_py_object(obj);
   return obj;
+}
+
+void RebindTensor(PyObject* obj, const TensorPtr& t) {
+  TensorPtr& held = AsPy(obj)->tensor;
+  if (held && held->py_object() == obj) held->set_py_object(nullptr);
+  held = t;
+  t->set_py_object(obj);
 }
 
 void BindEagerTensor(py::module_& m) {
@@ -394,6 +482,13 @@ void BindEagerTensor(py::module_& m) {
     Py_XDECREF(g_size_type);
     g_size_type = cls.release().ptr();
   }, "Makes Tensor.shape return instances of `cls` (paddle.Size), a list subclass.");
+  m.def("_set_variable_type", [](py::object cls) {
+    PD_CHECK(PyType_Check(cls.ptr()) &&
+                 PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls.ptr()), g_tensor_type),
+             InvalidArgument, "_set_variable_type expects a subclass of paddle.Tensor");
+    Py_XDECREF(g_variable_type);
+    g_variable_type = cls.release().ptr();
+  }, "Makes symbolic tensors (static mode) instances of `cls` (paddle.static.Variable).");
 
   m.def("backward", [](py::handle roots, py::handle grads, bool retain_graph) {
           eager::Backward(TensorList(roots, "[backward] tensors"),

@@ -3,12 +3,14 @@
 // the tensor's one Python object) and the conversions the eager bindings share.
 #pragma once
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
 #include <string>
 #include <vector>
 
 #include "core/eager/eager_tensor.h"
+#include "core/framework/op_def.h"
 
 namespace paddle {
 namespace pybind {
@@ -20,8 +22,17 @@ inline bool IsTensor(PyObject* obj) {
 }
 // The tensor of a paddle.Tensor object (IsTensor(obj) must hold).
 const eager::TensorPtr& UnwrapTensor(PyObject* obj);
-// A new reference to t's Python object (made on first use); None for null.
+// A new reference to t's Python object (made on first use: a
+// paddle.static.Variable for a symbolic tensor); None for null.
 PyObject* WrapTensor(const eager::TensorPtr& t);
+// Makes `obj` (a paddle.Tensor, or a subclass's instance) the object of `t`.
+void RebindTensor(PyObject* obj, const eager::TensorPtr& t);
+
+// NumPy conversions: a copy of any array (layout, byte order) as a tensor;
+// a tensor's buffer as an array that keeps it alive (no copy). `name` is for errors.
+DenseTensor DenseFromNumpy(pybind11::array arr);
+pybind11::array DenseToNumpy(const DenseTensor& d, const std::string& name);
+DataType DtypeOfArray(const pybind11::array& a);
 
 // The name of obj's type, for error messages ("numpy.ndarray", "str").
 std::string PyTypeName(pybind11::handle obj);
@@ -34,6 +45,10 @@ std::vector<eager::TensorPtr> TensorList(pybind11::handle obj, const char* where
 eager::GradHook PyGradHook(pybind11::function fn);
 // Sets the Python error for the exception being handled (call in a catch block).
 void SetErrorFromCurrentException();
+
+// A Python value as attribute `a` of `def` (converted to its declared type,
+// constraints checked); TypeError/InvalidArgument naming the op and attribute.
+Attribute AttrFromPython(const OpDef& def, const AttrDef& a, pybind11::handle value);
 
 // The arithmetic and comparison slots of paddle.Tensor (eager_math.cc).
 void FillTensorNumberSlots(PyNumberMethods* nb, richcmpfunc* richcompare);

@@ -19,5 +19,8 @@ PYBIND11_MODULE(_core, m) {
   paddle::pybind::BindEagerJit(m);
   paddle::pybind::BindEagerDlpack(m);
   paddle::pybind::BindEagerPyLayer(m);
+  paddle::pybind::BindStaticProgram(m);
+  paddle::pybind::BindStaticExecutor(m);
+  paddle::pybind::BindStaticIo(m);
   paddle::pybind::BindProfiler(m);
 }

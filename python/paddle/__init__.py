@@ -27,6 +27,8 @@ from . import metric  # noqa: F401
 from . import callbacks, hapi  # noqa: F401  (after nn, optimizer, io, jit: Model uses them)
 from . import vision  # noqa: F401  (after nn and io, which it builds on)
 from .device import get_device, is_compiled_with_cuda, set_device
+from .device.place import CPUPlace, CUDAPinnedPlace, CUDAPlace
+from .static.mode import disable_static, enable_static, in_dynamic_mode
 from ._flags import get_flags, set_flags
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.backward_mode import grad
@@ -63,7 +65,8 @@ __all__ = (
      "set_grad_enabled", "is_grad_enabled", "seed", "set_default_dtype", "get_default_dtype",
      "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
      "float64", "complex64", "complex128", "ParamAttr", "create_parameter", "Size",
-     "set_device", "get_device", "is_compiled_with_cuda"]
+     "set_device", "get_device", "is_compiled_with_cuda", "CPUPlace", "CUDAPlace",
+     "CUDAPinnedPlace", "enable_static", "disable_static", "in_dynamic_mode"]
     + ["autograd", "io", "jit", "linalg", "nn", "optimizer", "static", "utils", "save", "load"]
     + ["Model", "summary", "flops"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__ + _attribute.__all__

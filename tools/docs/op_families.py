@@ -22,6 +22,7 @@ TITLES = {
     "matmul_v2_op": ("Matrix multiplication", "矩阵乘法"),
     "batch_matmul_ops": ("Batched products", "批量乘积"),
     "fc_op": ("Fully connected (fused)", "全连接（融合）"),
+    "fused_elemwise_act_op": ("Fused add and activation", "融合的加法与激活"),
     "softmax_op": ("Softmax", "Softmax"),
     "creation_ops": ("Tensor creation", "张量创建"),
     "assign_value_op": ("Constants", "常量"),

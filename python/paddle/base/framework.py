@@ -129,8 +129,13 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
                [0.5, 0.5, 0.5]], dtype=float32)
     """
     from ..nn import initializer as init
+    from ..static.mode import _building
     from .param_attr import ParamAttr
 
+    if _building():
+        from ..static.data import create_parameter as static_parameter
+
+        return static_parameter(shape, dtype, name, attr, is_bias, default_initializer)
     dims = _positive_shape(shape, "create_parameter")
     d = _dtype.convert_dtype(dtype)
     if not _dtype.is_floating_point(d) and not _dtype.is_complex(d):

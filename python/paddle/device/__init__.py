@@ -1,6 +1,9 @@
 """paddle.device: where tensors live. This build computes on the CPU; GPU
 devices are named so scripts written for them fail with a clear error."""
-__all__ = ["set_device", "get_device", "is_compiled_with_cuda", "device_count"]
+from .place import CPUPlace, CUDAPinnedPlace, CUDAPlace
+
+__all__ = ["set_device", "get_device", "is_compiled_with_cuda", "device_count", "CPUPlace",
+           "CUDAPlace", "CUDAPinnedPlace"]
 
 _device = "cpu"
 

@@ -12,7 +12,14 @@ def numpy_dtype(dtype):
 
 def filled(name, shape, dtype, value):
     """A persistable tensor named ``name`` of ``shape`` filled with ``value``
-    (exactly: the value is rounded once, to ``dtype``)."""
+    (exactly: the value is rounded once, to ``dtype``). In static mode: a
+    persistable variable that the startup program fills."""
+    from ..static.mode import _building
+
+    if _building():
+        from ..static import create_global_var
+
+        return create_global_var(list(shape), value, dtype, persistable=True, name=name)
     t = Tensor._from_numpy(np.full(list(shape), value, dtype=numpy_dtype(dtype)))
     t.name = name
     t.persistable = True

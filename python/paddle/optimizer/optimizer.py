@@ -27,8 +27,12 @@ def _check_parameters(parameters):
         raise TypeError("`parameters` argument should not get dict type, if parameter groups is "
                         "needed, please set `parameters` as list of dict")
     if parameters is None:
-        raise AttributeError("parameters argument given to the Optimizer should not be None "
-                             "in dygraph mode.")
+        from ..static.mode import in_dynamic_mode
+
+        if in_dynamic_mode():
+            raise AttributeError("parameters argument given to the Optimizer should not be "
+                                 "None in dygraph mode.")
+        return None  # static mode: minimize() takes the program's trainable parameters
     return list(parameters)
 
 
@@ -189,6 +193,8 @@ class Optimizer:
     def _create_param_lr(self, param):
         """The learning rate tensor for one parameter: the global rate (in the
         first parameter's dtype) times the parameter's optimize_attr learning_rate."""
+        if param._static_ref() is not None:
+            return self._static_param_lr(param)
         np_dtype = _state.numpy_dtype(param.dtype if self._dtype is None else self._dtype)
         lr = np.asarray(float(self.get_lr()), dtype=np_dtype)
         attr = getattr(param, "optimize_attr", None) or {}
@@ -196,6 +202,27 @@ class Optimizer:
         if scale != 1.0:
             lr = lr * np.asarray(scale, dtype=np_dtype)
         return Tensor._from_numpy(np.asarray(lr, dtype=np_dtype))
+
+    def _static_param_lr(self, param):
+        """Static mode: the program's learning-rate variable (one per program,
+        set from the scheduler by the Executor before each run), scaled by the
+        parameter's own rate."""
+        from .. import scale
+        from ..static import create_global_var, default_main_program
+
+        program = default_main_program()
+        lrs = self.__dict__.setdefault("_static_lr_vars", {})
+        lr = lrs.get(id(program))
+        if lr is None:
+            dtype = param.dtype if self._dtype is None else self._dtype
+            lr = create_global_var([1], float(self.get_lr()), dtype, persistable=True,
+                                   name=unique_name.generate("learning_rate"))
+            lrs[id(program)] = lr
+            if isinstance(self._learning_rate, LRScheduler):
+                program._lr_scheduler = (self._learning_rate, lr.name,
+                                         _state.numpy_dtype(dtype))
+        factor = (getattr(param, "optimize_attr", None) or {}).get("learning_rate", 1.0)
+        return lr if factor == 1.0 else scale(lr, float(factor))
 
     # ---- accumulators ----
 
@@ -403,6 +430,8 @@ class Optimizer:
         """
         if not isinstance(loss, Tensor):
             raise TypeError(f"The loss should be an Tensor, got {type(loss).__name__}")
+        if loss._static_ref() is not None:
+            return self._static_minimize(loss, startup_program, parameters, no_grad_set)
         params = parameters if parameters else self._parameter_list
         if params and isinstance(params[0], dict):
             params = [p for g in params for p in g["params"]]
@@ -411,6 +440,24 @@ class Optimizer:
             self._apply_optimize(params_grads)
         return [], params_grads
 
+
+    def _static_minimize(self, loss, startup_program, parameters, no_grad_set):
+        """Static mode: appends the backward ops of ``loss`` and this
+        optimizer's update ops (op_role optimize) to loss's program; the
+        accumulators are persistable variables the startup program fills."""
+        from ..static import append_backward, default_startup_program, program_guard
+        from ..static.program import OP_ROLE_OPTIMIZE, _op_role
+
+        params = parameters if parameters is not None else self._parameter_list
+        if params and isinstance(params[0], dict):
+            params = [p for g in params for p in g["params"]]
+        params_grads = append_backward(loss, params or None, no_grad_set)
+        program = loss.block.program
+        startup = startup_program or default_startup_program()
+        before = len(program.global_block().ops)
+        with program_guard(program, startup), _op_role(OP_ROLE_OPTIMIZE):
+            self._apply_optimize(params_grads)
+        return program.global_block().ops[before:], params_grads
 
 def _first_param(params):
     return params if isinstance(params, Tensor) else list(params)[0]

@@ -5,6 +5,7 @@ import numbers
 
 import numpy as np
 
+from .. import _core
 from ..framework import dtypes as _dtype
 from ._helpers import Tensor, check_tensor, dtype_code, op, scalar_value, shape_list
 
@@ -63,6 +64,11 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
         >>> x.shape
         paddle.Size([2, 2])
     """
+    if isinstance(data, Tensor) and data._static_ref() is not None:
+        # A variable of a static program: a copy made by the program.
+        out = _assign(data) if dtype is None else data.astype(dtype)
+        out.stop_gradient = stop_gradient
+        return out
     if isinstance(data, Tensor):
         arr = data.numpy()
     elif isinstance(data, (np.ndarray, np.generic)):
@@ -82,6 +88,8 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     if dtype is not None:
         arr = arr.astype(_dtype.to_numpy_dtype(dtype), copy=False)
     t = Tensor._from_numpy(arr)
+    if _core._build_target()[0] is not None:
+        t = _core._static_constant(t)  # static mode: an assign_value op of the program
     t.stop_gradient = stop_gradient
     return t
 

@@ -70,6 +70,28 @@ PD_OP_TABLE(Elementwise) {
   rows.push_back(UnaryRow("assign", [](double x) { return x; }));
   rows.push_back(UnaryRow("fill_any_like", [](double) { return 1.0; }, -2, 2,
                           {{"value", 1.0f}}));  // 1: the one value every dtype (bool too) holds
+  // fused_elemwise_add_activation: the unary functor on the sum, or on Y.
+  auto fused = [&](const std::string& name, Shape x, Shape y, std::vector<std::string> functors,
+                   std::function<double(double, double)> f, AttributeMap attrs = {}) {
+    OpRow r = BinaryRow("fused_elemwise_add_activation_" + name, "fused_elemwise_add_activation",
+                        x, y, f);
+    attrs["functor_list"] = functors;
+    r.attrs = attrs;
+    rows.push_back(r);
+  };
+  auto relu = [](double v) { return v > 0 ? v : 0; };
+  auto sigmoid = [](double v) { return 1 / (1 + std::exp(-v)); };
+  auto gelu = [](double v) { return 0.5 * v * (1 + std::erf(v / std::sqrt(2.0))); };
+  fused("relu_of_sum", {2, 3, 4}, {4}, {"relu", "elementwise_add"},
+        [=](double a, double b) { return relu(a + b); });
+  fused("sum_with_tanh", {3, 4}, {3, 4}, {"elementwise_add", "tanh"},
+        [](double a, double b) { return a + std::tanh(b); });
+  fused("sigmoid_of_sum_axis1", {2, 3, 4}, {3, 1}, {"sigmoid", "elementwise_add"},
+        [=](double a, double b) { return sigmoid(a + b); }, {{"axis", int32_t{1}}});
+  fused("gelu_of_sum", {3, 4}, {3, 4}, {"gelu", "elementwise_add"},
+        [=](double a, double b) { return gelu(a + b); });
+  fused("sum_with_scale", {3, 4}, {4}, {"elementwise_add", "scale"},
+        [](double a, double b) { return a + 2.5 * b; }, {{"scale", 2.5f}});
   return rows;
 }
 

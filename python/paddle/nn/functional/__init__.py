@@ -10,7 +10,7 @@ from .conv_transpose import conv1d_transpose, conv2d_transpose, conv3d_transpose
 from .input import embedding, one_hot  # noqa: F401
 from .loss import (  # noqa: F401
     binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, kl_div, l1_loss,
-    mse_loss, nll_loss, smooth_l1_loss, softmax_with_cross_entropy,
+    mse_loss, nll_loss, smooth_l1_loss, softmax_with_cross_entropy, square_error_cost,
 )
 from .norm import batch_norm, group_norm, instance_norm, layer_norm, normalize  # noqa: F401
 from .pooling import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, max_pool2d  # noqa: F401
@@ -30,7 +30,8 @@ __all__ = [
     "label_smooth", "layer_norm", "leaky_relu", "linear", "log_sigmoid", "log_softmax",
     "max_pool1d", "max_pool2d", "max_pool3d", "mish", "mse_loss", "nll_loss", "normalize",
     "one_hot", "pad", "prelu", "relu", "relu6", "selu", "sigmoid", "silu", "smooth_l1_loss",
-    "softmax", "softmax_with_cross_entropy", "softplus", "softsign", "swish", "tanh",
+    "softmax", "softmax_with_cross_entropy", "softplus", "softsign", "square_error_cost",
+    "swish", "tanh",
     "upsample",
     "scaled_dot_product_attention",
 ]

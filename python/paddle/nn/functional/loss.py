@@ -68,6 +68,16 @@ def mse_loss(input, label, reduction="mean", name=None):
     return _distance_loss(input, label, reduction, square, "mse_loss", "MSELoss")
 
 
+def square_error_cost(input, label):
+    """(input - label)², elementwise (no reduction).
+
+    Example:
+        >>> paddle.nn.functional.square_error_cost(paddle.to_tensor([1.0, 3.0]), paddle.to_tensor([1.0, 1.0])).numpy()
+        array([0., 4.], dtype=float32)
+    """
+    return _distance_loss(input, label, "none", square, "square_error_cost", "square_error_cost")
+
+
 def l1_loss(input, label, reduction="mean", name=None):
     """|input - label| reduced by ``reduction`` (mean, sum or none).
 

@@ -1,5 +1,6 @@
-// Shape inference at build time, over a block's VarDescs (dims may be -1);
-// the run-time context is core/framework/op_run.h.
+// Shape inference at build time, over a block's VarDescs (dims may be -1):
+// for programs being built (static mode, passes, tests); the run-time
+// context is core/framework/op_run.h.
 #pragma once
 
 #include <string>
@@ -34,5 +35,13 @@ class BuildTimeInferShapeContext : public InferShapeContext {
 
 // Finds `name` in `block` or its ancestors; nullptr if absent.
 VarDesc* FindVarRecursive(ProgramDesc* program, BlockDesc* block, const std::string& name);
+
+// Fills in the output VarDescs' dtypes (that of the op's kernel-selecting
+// input unless the shape rule says otherwise; ops without inputs set theirs) and shapes (-1 dims propagate). Output variables the block
+// lacks are added. Ops without a shape rule (feed, fetch) keep their outputs.
+void InferOpShapeAtBuildTime(const OpDef& def, const std::vector<Attribute>& attrs,
+                             const OpDesc& op, BlockDesc* block, ProgramDesc* program);
+// The same for every op of a block.
+void InferShapesAtBuildTime(ProgramDesc* program, int block_id = 0);
 
 }  // namespace paddle

@@ -1,4 +1,4 @@
-#include "core/executor/infer_shape_contexts.h"
+#include "core/framework/build_infer_shape.h"
 
 #include "core/base/enforce.h"
 
@@ -66,6 +66,29 @@ void BuildTimeInferShapeContext::SetOutputDtype(int slot, DataType dtype, size_t
 
 void BuildTimeInferShapeContext::ShareLoD(int in_slot, int out_slot, size_t i) {
   Out(out_slot, i)->SetLoDLevel(In(in_slot, i)->GetLoDLevel());
+}
+
+void InferOpShapeAtBuildTime(const OpDef& def, const std::vector<Attribute>& attrs,
+                             const OpDesc& op, BlockDesc* block, ProgramDesc* program) {
+  if (!def.infer_shape) return;
+  BuildTimeInferShapeContext ctx(def, attrs, op, block, program);
+  if (!def.inputs.empty() && ctx.HasInput(def.kernel_dtype_input)) {
+    const DataType dtype = ctx.InputDtype(def.kernel_dtype_input, 0);
+    for (size_t s = 0; s < def.outputs.size(); ++s)
+      for (size_t k = 0; k < ctx.OutputCount(static_cast<int>(s)); ++k)
+        ctx.SetOutputDtype(static_cast<int>(s), dtype, k);
+  }
+  def.infer_shape(ctx);
+}
+
+void InferShapesAtBuildTime(ProgramDesc* program, int block_id) {
+  BlockDesc* block = program->Block(static_cast<size_t>(block_id));
+  const OpRegistry& registry = OpRegistry::Instance();
+  for (size_t i = 0; i < block->OpCount(); ++i) {
+    const OpDesc& op = *block->Op(i);
+    const OpDef& def = registry.Get(op.Type());
+    InferOpShapeAtBuildTime(def, def.CheckAttrs(op.GetAttrMap()), op, block, program);
+  }
 }
 
 }  // namespace paddle

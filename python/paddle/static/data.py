@@ -1,0 +1,139 @@
+"""The variables a static program starts from: its inputs
+(``paddle.static.data``), its parameters (``create_parameter``, initialized
+by the startup program) and other persistable variables (``create_global_var``)."""
+import numbers
+
+import numpy as np
+
+from ..framework import dtypes as _dtype
+from ..utils import unique_name
+from .program import Parameter, _build_into, default_main_program, default_startup_program
+
+__all__ = ["data", "create_parameter", "create_global_var"]
+
+
+def _dims(shape, fn, allow_unknown):
+    if isinstance(shape, numbers.Integral):
+        shape = [shape]
+    if not isinstance(shape, (list, tuple)):
+        raise TypeError(f"[{fn}] shape must be a list or tuple, got {type(shape).__name__}")
+    dims = []
+    for d in shape:
+        if d is None and allow_unknown:
+            d = -1
+        if (not isinstance(d, (numbers.Integral, np.integer)) or isinstance(d, bool)
+                or d < (-1 if allow_unknown else 0)):
+            raise ValueError(f"[{fn}] each dim must be {'None, -1 or ' if allow_unknown else ''}"
+                             f"a non-negative int, got {d!r} in {list(shape)}")
+        dims.append(int(d))
+    return dims
+
+
+def data(name, shape, dtype=None, lod_level=0):
+    """An input of the default main program: fed by name to
+    ``Executor.run(feed={name: array})``. None or -1 dims take any size at run
+    time; the others are checked against what is fed.
+
+    Args:
+        name (str): the variable's name, the key to feed it by.
+        shape (list|tuple): its dims (None or -1 where the size varies, e.g. the batch).
+        dtype (str|paddle.dtype, optional): default ``paddle.get_default_dtype()``.
+        lod_level (int): LoD levels of the fed tensor (0 for a plain tensor).
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data(name="x", shape=[None, 784], dtype="float32")
+        >>> x.shape
+        paddle.Size([-1, 784])
+        >>> paddle.disable_static()
+    """
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"[paddle.static.data] name must be a non-empty str, got {name!r}")
+    dims = _dims(shape, "paddle.static.data", True)
+    d = _dtype.convert_dtype(dtype) if dtype is not None else _dtype.default_float_dtype()
+    if not isinstance(lod_level, int) or lod_level < 0:
+        raise ValueError(f"[paddle.static.data] lod_level must be a non-negative int, got "
+                         f"{lod_level!r}")
+    main = default_main_program()
+    main._desc.set_var(0, name, shape=dims, dtype=d, persistable=False, stop_gradient=True,
+                       need_check_feed=True, lod_level=lod_level)
+    return main.global_block().var(name)
+
+
+def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
+                     default_initializer=None):
+    """A parameter of the default main program, initialized by the default
+    startup program (ParamAttr's initializer, else the global one, else
+    ``default_initializer``, else Constant(0) for a bias and XavierUniform).
+
+    Example:
+        >>> paddle.enable_static()
+        >>> w = paddle.static.create_parameter([4, 2], "float32", name="w")
+        >>> w.name, w.shape
+        ('w', paddle.Size([4, 2]))
+        >>> paddle.disable_static()
+    """
+    from ..base.param_attr import ParamAttr
+    from ..nn import initializer as init
+
+    dims = _dims(shape, "create_parameter", False)
+    d = _dtype.convert_dtype(dtype)
+    if not _dtype.is_floating_point(d) and not _dtype.is_complex(d):
+        raise TypeError(f"[create_parameter] dtype must be a floating-point type, got {d.name}")
+    attr = ParamAttr._to_attr(attr)
+    if attr is False:
+        raise ValueError("[create_parameter] attr=False means no parameter; pass None or a "
+                         "ParamAttr")
+    kwargs = attr._to_kwargs()
+    name = name or attr.name or unique_name.generate(
+        unique_name.generate("create_parameter") + (".b" if is_bias else ".w"))
+    main, startup = default_main_program(), default_startup_program()
+    if main._desc.has_var(0, name):
+        existing = main._desc.var_info(0, name)
+        if not existing["is_parameter"] or list(existing["shape"]) != dims:
+            raise ValueError(f"[create_parameter] the program already has a variable '{name}' "
+                             f"({list(existing['shape'])}); a shared parameter must keep its "
+                             f"shape {dims}")
+        return main._desc.var(0, name, Parameter)
+    trainable = kwargs.get("trainable", True)
+    for prog in (main, startup):
+        prog._desc.set_var(0, name, shape=dims, dtype=d, persistable=True,
+                           stop_gradient=not trainable, is_parameter=True)
+    param = main._desc.var(0, name, Parameter)
+    param.trainable = trainable
+    param.optimize_attr = kwargs.get("optimize_attr", {"learning_rate": 1.0})
+    param.regularizer = kwargs.get("regularizer")
+    param.need_clip = kwargs.get("need_clip", True)
+    param.do_model_average = kwargs.get("do_model_average")
+    initializer = (attr.initializer or init._global_initializer(is_bias) or default_initializer
+                   or init._default_initializer(is_bias))
+    with _build_into(startup):
+        initializer(startup._desc.var(0, name))
+    return param
+
+
+def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, name=None):
+    """A variable of the default main program's global block filled with
+    ``value`` by the startup program (learning rates, counters, optimizer state).
+
+    Example:
+        >>> paddle.enable_static()
+        >>> lr = paddle.static.create_global_var([1], 0.1, "float32", persistable=True)
+        >>> lr.persistable
+        True
+        >>> paddle.disable_static()
+    """
+    from ..tensor.creation import full
+
+    dims = _dims(shape, "create_global_var", False)
+    d = _dtype.convert_dtype(dtype)
+    if not isinstance(value, numbers.Number):
+        raise TypeError(f"[create_global_var] value must be a number, got {type(value).__name__}")
+    name = name or unique_name.generate("global_var")
+    main, startup = default_main_program(), default_startup_program()
+    for prog in (main, startup):
+        prog._desc.set_var(0, name, shape=dims, dtype=d, persistable=persistable,
+                           stop_gradient=True)
+    with _build_into(startup):
+        startup._desc.var(0, name)._assign_from(full(dims, value, d))
+    return main.global_block().var(name)
