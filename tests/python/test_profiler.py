@@ -1,7 +1,8 @@
 """paddle.profiler: schedulers (against PaddlePaddle 3.3.1's state sequences in
-tests/data/profiler/schedules.json), the events of an eager training step,
-Chrome trace export, the summary tables, timer_only, and bad input. The C++
-recorder itself: tests/cpp/profiler_test.cc."""
+tests/data/profiler/schedules.json), the events of an eager training step, of
+static programs run by the Executor and of predictors on two threads, Chrome
+trace export, the summary tables, timer_only, and bad input. The C++ recorder
+itself: tests/cpp/profiler_test.cc."""
 import json
 import pathlib
 import re
@@ -269,8 +270,6 @@ def test_executor_ops_of_predictors_on_two_threads_are_recorded(mlp_predictor, m
 
 
 def test_static_executor_ops_are_recorded_when_run_not_when_built():
-    if not hasattr(paddle.static, "Executor") or not hasattr(paddle, "enable_static"):
-        pytest.skip("paddle.static.Executor is not built yet")
     paddle.enable_static()
     try:
         with profiler.Profiler(on_trace_ready=no_export) as prof:
@@ -288,6 +287,35 @@ def test_static_executor_ops_are_recorded_when_run_not_when_built():
     relus = [e for e in prof.profiler_result.get_data() if e.name == "relu"]
     assert len(relus) == 2  # appending relu to the program is not running it
     assert all(e.type == TracerEventType.Operator for e in relus)
+
+
+def test_static_training_program_records_its_grad_and_optimizer_ops():
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("x", [4, 3], "float32")
+            y = paddle.static.nn.fc(x, 2)
+            loss = paddle.mean(y * y)
+            paddle.optimizer.SGD(learning_rate=0.1).minimize(loss)
+        exe = paddle.static.Executor()
+        exe.run(startup)
+        with profiler.Profiler(scheduler=(1, 3), on_trace_ready=no_export) as prof:
+            for _ in range(4):
+                exe.run(main, feed={"x": np.ones([4, 3], "float32")}, fetch_list=[loss])
+                prof.step()
+    finally:
+        paddle.disable_static()
+    events = prof.profiler_result.get_data()
+    counts = {}
+    for e in events:
+        if e.type == TracerEventType.Operator:
+            counts[e.name] = counts.get(e.name, 0) + 1
+    # Steps 1 and 2 are recorded: each op of the program once per run.
+    assert counts["mul"] == counts["mul_grad"] == counts["reduce_mean_grad"] == 2
+    assert counts["sgd"] == 4  # the fc's weight and bias
+    steps = sorted(e.name for e in events if e.type == TracerEventType.ProfileStep)
+    assert steps == ["ProfileStep#1", "ProfileStep#2"]
 
 
 # --- chrome trace ------------------------------------------------------------
