@@ -69,6 +69,16 @@ PD_Cstr* NewCstr(const std::string& s) {
 }  // namespace capi
 }  // namespace paddle
 
+namespace {
+// Frees a {size, data} struct whose data is one new[] array (or NULL).
+template <typename Flat>
+void DestroyFlat(Flat* flat) {
+  if (!flat) return;
+  delete[] flat->data;
+  delete flat;
+}
+}  // namespace
+
 extern "C" {
 
 const char* PD_GetLastErrorMessage(void) { return paddle::capi::last_message.c_str(); }
@@ -87,23 +97,9 @@ const char* PD_GetVersion(void) {
   return version.c_str();
 }
 
-void PD_OneDimArrayInt32Destroy(PD_OneDimArrayInt32* array) {
-  if (!array) return;
-  delete[] array->data;
-  delete array;
-}
-
-void PD_OneDimArrayInt64Destroy(PD_OneDimArrayInt64* array) {
-  if (!array) return;
-  delete[] array->data;
-  delete array;
-}
-
-void PD_OneDimArraySizeDestroy(PD_OneDimArraySize* array) {
-  if (!array) return;
-  delete[] array->data;
-  delete array;
-}
+void PD_OneDimArrayInt32Destroy(PD_OneDimArrayInt32* array) { DestroyFlat(array); }
+void PD_OneDimArrayInt64Destroy(PD_OneDimArrayInt64* array) { DestroyFlat(array); }
+void PD_OneDimArraySizeDestroy(PD_OneDimArraySize* array) { DestroyFlat(array); }
 
 void PD_OneDimArrayCstrDestroy(PD_OneDimArrayCstr* array) {
   if (!array) return;
@@ -119,10 +115,6 @@ void PD_TwoDimArraySizeDestroy(PD_TwoDimArraySize* array) {
   delete array;
 }
 
-void PD_CstrDestroy(PD_Cstr* cstr) {
-  if (!cstr) return;
-  delete[] cstr->data;
-  delete cstr;
-}
+void PD_CstrDestroy(PD_Cstr* cstr) { DestroyFlat(cstr); }
 
 }  // extern "C"

@@ -58,7 +58,12 @@ int main(int argc, char** argv) {
 
   printf("%s\n", PD_GetVersion());
   config = PD_ConfigCreate();
-  if (!config || !PD_ConfigSetModel(config, prog, params)) return Fail("PD_ConfigSetModel");
+  if (!config) return Fail("PD_ConfigCreate");
+  if (!PD_ConfigSetModel(config, prog, params)) {
+    rc = Fail("PD_ConfigSetModel");
+    PD_ConfigDestroy(config);
+    return rc;
+  }
   PD_ConfigSetCpuMathLibraryNumThreads(config, 1);
   predictor = PD_PredictorCreate(config); /* takes the config */
   if (!predictor) return Fail("PD_PredictorCreate");
