@@ -165,7 +165,7 @@ PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSetCpuMathLibraryNumThreads(
     PD_Config* pd_config, int32_t cpu_math_library_num_threads);
 /* The thread count; 0 (and an error) on a NULL config. */
 PADDLE_CAPI_EXPORT int32_t PD_ConfigGetCpuMathLibraryNumThreads(PD_Config* pd_config);
-/* Accepted for compatibility: float GEMMs and convolutions always use oneDNN. */
+/* Accepted for compatibility: float GEMMs always run on oneDNN. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigEnableMKLDNN(PD_Config* pd_config);
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigMkldnnEnabled(PD_Config* pd_config);
 /* This is a CPU build: DisableGpu is accepted, PD_ConfigUseGpu is FALSE. */
