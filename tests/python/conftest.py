@@ -53,3 +53,20 @@ def run_mlp(predictor, x):
     predictor.get_input_handle("x").copy_from_cpu(x)
     predictor.run()
     return predictor.get_output_handle("softmax_0.tmp_0").copy_to_cpu()
+
+
+@pytest.fixture()
+def static_programs():
+    """Static mode with fresh main and startup programs, fresh names and a
+    fresh global scope: yields (main, startup); eager mode again after."""
+    import paddle
+    from paddle import static
+
+    paddle.enable_static()
+    main, startup = static.Program(), static.Program()
+    try:
+        with paddle.utils.unique_name.guard(), static.program_guard(main, startup), \
+                static.scope_guard(static.Scope()):
+            yield main, startup
+    finally:
+        paddle.disable_static()

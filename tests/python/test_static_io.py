@@ -18,16 +18,6 @@ ORACLE_MODELS = sorted(p.parent.name for p in DATA.glob("*/meta.json")
                        if (p.parent / "model.pdmodel").exists())
 
 
-@pytest.fixture()
-def static_mode():
-    paddle.enable_static()
-    main, startup = static.Program(), static.Program()
-    with paddle.utils.unique_name.guard(), static.program_guard(main, startup), \
-            static.scope_guard(static.Scope()):
-        yield main, startup
-    paddle.disable_static()
-
-
 def small_model():
     """A trained-looking regressor: fc(3->4, tanh) -> fc(4->2), and its parameters initialized."""
     x = static.data("x", [None, 3])
@@ -42,7 +32,7 @@ def small_model():
     return x, y, exe, xs
 
 
-def test_paddlepaddle_ran_the_model_we_saved(static_mode):
+def test_paddlepaddle_ran_the_model_we_saved(static_programs):
     ours = np.load(DATA / "static_io/ours_io.npz")
     theirs = np.load(DATA / "static_io/paddle_runs_ours.npz")
     # PaddlePaddle 3.3.1 loaded our files with both of its loaders and computed what we do.
@@ -56,7 +46,7 @@ def test_paddlepaddle_ran_the_model_we_saved(static_mode):
 
 
 @pytest.mark.parametrize("name", ORACLE_MODELS)
-def test_models_paddlepaddle_saved_load_and_run(static_mode, name):
+def test_models_paddlepaddle_saved_load_and_run(static_programs, name):
     meta = json.loads((DATA / name / "meta.json").read_text())
     io = np.load(DATA / name / "io.npz")
     exe = static.Executor()
@@ -69,8 +59,8 @@ def test_models_paddlepaddle_saved_load_and_run(static_mode, name):
         np.testing.assert_allclose(got, io["out:" + name_], rtol=1e-4, atol=1e-5)
 
 
-def test_save_and_load_inference_model_round_trip(static_mode, tmp_path):
-    main, _ = static_mode
+def test_save_and_load_inference_model_round_trip(static_programs, tmp_path):
+    main, _ = static_programs
     x, y, exe, xs = small_model()
     (want,) = exe.run(main.clone(for_test=True), feed={"x": xs}, fetch_list=[y])
     prefix = str(tmp_path / "sub" / "model")
@@ -95,8 +85,8 @@ def test_save_and_load_inference_model_round_trip(static_mode, tmp_path):
     np.testing.assert_allclose(out, want, atol=1e-6)
 
 
-def test_serialized_forms_round_trip(static_mode):
-    main, _ = static_mode
+def test_serialized_forms_round_trip(static_programs):
+    main, _ = static_programs
     x, y, exe, xs = small_model()
     (want,) = exe.run(main.clone(for_test=True), feed={"x": xs}, fetch_list=[y])
     program_bytes = static.serialize_program([x], [y], program=main)
@@ -114,8 +104,8 @@ def test_serialized_forms_round_trip(static_mode):
         static.deserialize_program(b"\x08\x01garbage")
 
 
-def test_static_save_and_load_training_state(static_mode, tmp_path):
-    main, _ = static_mode
+def test_static_save_and_load_training_state(static_programs, tmp_path):
+    main, _ = static_programs
     x, y, exe, xs = small_model()
     path = str(tmp_path / "ckpt" / "state")
     static.save(main, path)
@@ -132,7 +122,7 @@ def test_static_save_and_load_training_state(static_mode, tmp_path):
         static.set_program_state(main, {"fc_0.w_0": np.zeros([7, 7], "float32")})
 
 
-def test_bad_paths_and_files(static_mode, tmp_path):
+def test_bad_paths_and_files(static_programs, tmp_path):
     x, y, exe, _ = small_model()
     with pytest.raises(ValueError, match="should not be a directory"):
         static.save_inference_model(str(tmp_path), [x], [y], exe)
@@ -147,7 +137,7 @@ def test_bad_paths_and_files(static_mode, tmp_path):
         static.load_program_state(str(tmp_path / "nothing"))
 
 
-def test_fetch_needing_an_unfed_input_is_refused(static_mode, tmp_path):
+def test_fetch_needing_an_unfed_input_is_refused(static_programs, tmp_path):
     x = static.data("x", [None, 2])
     z = static.data("z", [None, 2])
     y = x + z
@@ -155,8 +145,8 @@ def test_fetch_needing_an_unfed_input_is_refused(static_mode, tmp_path):
         static.save_inference_model(str(tmp_path / "m"), [x], [y], static.Executor())
 
 
-def test_compiled_program_fuses_and_trains_the_same(static_mode, tmp_path):
-    main, startup = static_mode
+def test_compiled_program_fuses_and_trains_the_same(static_programs, tmp_path):
+    main, startup = static_programs
     x = static.data("x", [None, 3])
     h = static.nn.fc(x, 4, activation="relu",
                      weight_attr=paddle.ParamAttr(initializer=paddle.nn.initializer.Constant(0.3)))
