@@ -13,16 +13,6 @@ from paddle.base import core
 from paddle.static import nn
 
 
-@pytest.fixture()
-def static_mode():
-    paddle.enable_static()
-    main, startup = static.Program(), static.Program()
-    with paddle.utils.unique_name.guard(), static.program_guard(main, startup), \
-            static.scope_guard(static.Scope()):
-        yield main, startup
-    paddle.disable_static()
-
-
 def f32(*values):
     return np.array(values, "float32")
 
@@ -37,8 +27,8 @@ def op_types(program, block=0):
 
 # ---- forward ----
 
-def test_cond_runs_the_branch_pred_picks(static_mode):
-    main, _ = static_mode
+def test_cond_runs_the_branch_pred_picks(static_programs):
+    main, _ = static_programs
     x = static.data("x", [1])
     y = nn.cond(x > 0, lambda: x * 2, lambda: -x)
     assert op_types(main).count("conditional_block") == 2
@@ -49,8 +39,8 @@ def test_cond_runs_the_branch_pred_picks(static_mode):
         np.testing.assert_array_equal(got, f32(want))
 
 
-def test_cond_merges_nested_results_and_other_shapes(static_mode):
-    main, _ = static_mode
+def test_cond_merges_nested_results_and_other_shapes(static_programs):
+    main, _ = static_programs
     x = static.data("x", [2, 3])
     flag = static.data("flag", [1], "bool")
 
@@ -76,8 +66,8 @@ def test_cond_merges_nested_results_and_other_shapes(static_mode):
             np.testing.assert_array_equal(got[2], [9])
 
 
-def test_cond_with_branches_returning_nothing_or_one_branch(static_mode):
-    main, _ = static_mode
+def test_cond_with_branches_returning_nothing_or_one_branch(static_programs):
+    main, _ = static_programs
     x = static.data("x", [1])
     assert nn.cond(x > 0, lambda: None, lambda: None) is None
     assert nn.cond(x > 0, None, None) is None
@@ -91,8 +81,8 @@ def test_cond_with_branches_returning_nothing_or_one_branch(static_mode):
     np.testing.assert_array_equal(got, f32(1.0))
 
 
-def test_cond_merges_python_numbers_from_the_branches(static_mode):
-    main, _ = static_mode
+def test_cond_merges_python_numbers_from_the_branches(static_programs):
+    main, _ = static_programs
     x = static.data("x", [1])
     same, number, mixed = nn.cond(x > 0, lambda: (7, 1.5, paddle.full([1], 3.0)),
                                   lambda: (7, 2.5, 4.0))
@@ -102,8 +92,8 @@ def test_cond_merges_python_numbers_from_the_branches(static_mode):
         np.testing.assert_array_equal(np.concatenate(got), f32(*want))
 
 
-def test_case_and_switch_case(static_mode):
-    main, _ = static_mode
+def test_case_and_switch_case(static_programs):
+    main, _ = static_programs
     x = static.data("x", [1])
     i = static.data("i", [1], "int32")
     by_case = nn.case([(x < 0, lambda: x * 0 - 1), (x < 10, lambda: x * 2)],
@@ -120,8 +110,8 @@ def test_case_and_switch_case(static_mode):
         np.testing.assert_array_equal(np.concatenate(got), f32(*want))
 
 
-def test_while_loop_runs_as_many_steps_as_the_condition_says(static_mode):
-    main, _ = static_mode
+def test_while_loop_runs_as_many_steps_as_the_condition_says(static_programs):
+    main, _ = static_programs
     n = static.data("n", [1], "int64")
     x = static.data("x", [2])
     i = paddle.full([1], 0, "int64")
@@ -138,8 +128,8 @@ def test_while_loop_runs_as_many_steps_as_the_condition_says(static_mode):
         np.testing.assert_array_equal(got[3], [0])  # the caller's variable is left as it was
 
 
-def test_while_loop_swapping_loop_variables(static_mode):
-    main, _ = static_mode
+def test_while_loop_swapping_loop_variables(static_programs):
+    main, _ = static_programs
     a, b = paddle.full([1], 0.0), paddle.full([1], 1.0)
     i = paddle.full([1], 0, "int64")
     _, fib, _ = nn.while_loop(lambda i, a, b: i < 10, lambda i, a, b: [i + 1, b, a + b], [i, a, b])
@@ -147,8 +137,8 @@ def test_while_loop_swapping_loop_variables(static_mode):
     np.testing.assert_array_equal(got, f32(55.0))
 
 
-def test_cond_nested_in_while_loop(static_mode):
-    main, _ = static_mode
+def test_cond_nested_in_while_loop(static_programs):
+    main, _ = static_programs
     x = static.data("x", [1])
     i = paddle.full([1], 0, "int64")
 
@@ -167,8 +157,8 @@ def test_cond_nested_in_while_loop(static_mode):
         np.testing.assert_allclose(got, f32(reference(v)))
 
 
-def test_while_loop_is_test_keeps_one_scope(static_mode):
-    main, _ = static_mode
+def test_while_loop_is_test_keeps_one_scope(static_programs):
+    main, _ = static_programs
     i = paddle.full([1], 0, "int64")
     (out,) = nn.while_loop(lambda i: i < 5, lambda i: [i + 2], [i], is_test=True)
     (got,) = run(main, {}, [out])
@@ -206,8 +196,8 @@ def float64_data(*specs):
     return out
 
 
-def test_cond_gradients_through_either_branch(static_mode):
-    main, _ = static_mode
+def test_cond_gradients_through_either_branch(static_programs):
+    main, _ = static_programs
     x, w = float64_data(("x", [3]), ("w", [3]))
     flag = static.data("flag", [1], "bool")
     y = nn.cond(flag, lambda: paddle.sin(x) * w, lambda: x * x + w)
@@ -220,8 +210,8 @@ def test_cond_gradients_through_either_branch(static_mode):
         check_gradients(main, feed, loss, ["x", "w"], [dx, dw])
 
 
-def test_switch_case_and_case_gradients_through_nested_conds(static_mode):
-    main, _ = static_mode
+def test_switch_case_and_case_gradients_through_nested_conds(static_programs):
+    main, _ = static_programs
     x, w = float64_data(("x", [2]), ("w", [2]))
     i = static.data("i", [1], "int64")
     by_index = nn.switch_case(i, {0: lambda: x * w, 1: lambda: paddle.exp(x) + w,
@@ -237,8 +227,8 @@ def test_switch_case_and_case_gradients_through_nested_conds(static_mode):
             check_gradients(main, feed, loss, ["x", "w"], grads)
 
 
-def test_gradients_called_twice_through_cond(static_mode):
-    main, _ = static_mode
+def test_gradients_called_twice_through_cond(static_programs):
+    main, _ = static_programs
     x, w = float64_data(("x", [2]), ("w", [2]))
     y = nn.cond(paddle.sum(x) > 0, lambda: x * w, lambda: paddle.sin(x) + w)
     loss = paddle.sum(y * y)
@@ -253,8 +243,8 @@ def test_gradients_called_twice_through_cond(static_mode):
         check_gradients(main, feed, other, ["w"], [dw])
 
 
-def test_cond_gradient_of_a_parameter_with_append_backward(static_mode):
-    main, startup = static_mode
+def test_cond_gradient_of_a_parameter_with_append_backward(static_programs):
+    main, startup = static_programs
     x = static.data("x", [2, 3])
     w = static.create_parameter([3, 1], "float32", name="w",
                                 default_initializer=paddle.nn.initializer.Assign(
@@ -272,8 +262,8 @@ def test_cond_gradient_of_a_parameter_with_append_backward(static_mode):
         np.testing.assert_allclose(got, used.mean(0).reshape(3, 1), rtol=1e-6)
 
 
-def test_while_loop_gradients(static_mode):
-    main, _ = static_mode
+def test_while_loop_gradients(static_programs):
+    main, _ = static_programs
     x, w, y0 = float64_data(("x", [2]), ("w", [2]), ("y0", [2]))
     n = static.data("n", [1], "int64")
     i = paddle.full([1], 0, "int64")
@@ -289,8 +279,8 @@ def test_while_loop_gradients(static_mode):
         check_gradients(main, feed, loss, ["x", "w", "y0"], grads)
 
 
-def test_gradients_through_cond_nested_in_while_loop(static_mode):
-    main, _ = static_mode
+def test_gradients_through_cond_nested_in_while_loop(static_programs):
+    main, _ = static_programs
     x, w = float64_data(("x", [2]), ("w", [2]))
     i = paddle.full([1], 0, "int64")
 
@@ -306,8 +296,8 @@ def test_gradients_through_cond_nested_in_while_loop(static_mode):
         check_gradients(main, feed, loss, ["x", "w"], grads)
 
 
-def test_while_loop_gradient_of_a_parameter_with_append_backward(static_mode):
-    main, startup = static_mode
+def test_while_loop_gradient_of_a_parameter_with_append_backward(static_programs):
+    main, startup = static_programs
     x = static.data("x", [3], "float64")
     w = static.create_parameter([3], "float64", name="w",
                                 default_initializer=paddle.nn.initializer.Assign(
@@ -336,8 +326,8 @@ def test_while_loop_gradient_of_a_parameter_with_append_backward(static_mode):
     np.testing.assert_allclose(got, numeric, rtol=1e-6)
 
 
-def test_while_loop_with_is_test_has_no_gradient(static_mode):
-    main, _ = static_mode
+def test_while_loop_with_is_test_has_no_gradient(static_programs):
+    main, _ = static_programs
     (x,) = float64_data(("x", [2]))
     i = paddle.full([1], 0, "int64")
     _, y = nn.while_loop(lambda i, y: i < 2, lambda i, y: [i + 1, y * 2], [i, x], is_test=True)
@@ -347,8 +337,8 @@ def test_while_loop_with_is_test_has_no_gradient(static_mode):
         run(main, {"x": np.ones(2)}, [dx])
 
 
-def test_minimize_trains_a_parameter_used_in_both_branches(static_mode):
-    main, startup = static_mode
+def test_minimize_trains_a_parameter_used_in_both_branches(static_programs):
+    main, startup = static_programs
     x = static.data("x", [2])
     w = static.create_parameter([2], "float32", name="w",
                                 default_initializer=paddle.nn.initializer.Assign(f32(1.0, -2.0)))
@@ -367,8 +357,8 @@ def test_minimize_trains_a_parameter_used_in_both_branches(static_mode):
 
 # ---- saved models ----
 
-def test_inference_model_with_cond_saves_and_loads(static_mode, tmp_path):
-    main, startup = static_mode
+def test_inference_model_with_cond_saves_and_loads(static_programs, tmp_path):
+    main, startup = static_programs
     x = static.data("x", [None, 2])
     w = static.create_parameter([2, 2], "float32", name="w",
                                 default_initializer=paddle.nn.initializer.Assign(
@@ -386,8 +376,8 @@ def test_inference_model_with_cond_saves_and_loads(static_mode, tmp_path):
         np.testing.assert_allclose(got, want, rtol=1e-6)
 
 
-def test_the_predictor_runs_a_model_with_cond_and_while_loop(static_mode, tmp_path):
-    main, startup = static_mode
+def test_the_predictor_runs_a_model_with_cond_and_while_loop(static_programs, tmp_path):
+    main, startup = static_programs
     x = static.data("x", [None, 2])
     y = nn.cond(paddle.sum(x) > 0, lambda: x * 3.0, lambda: x - 1)
     i = paddle.full([1], 0, "int64")
@@ -409,7 +399,7 @@ def test_the_predictor_runs_a_model_with_cond_and_while_loop(static_mode, tmp_pa
 
 # ---- errors ----
 
-def test_cond_errors(static_mode):
+def test_cond_errors(static_programs):
     x = static.data("x", [2])
     with pytest.raises(TypeError, match=r"\[cond\] pred must be a bool Tensor, got dtype float32"):
         nn.cond(x, lambda: x, lambda: x)
@@ -429,7 +419,7 @@ def test_cond_errors(static_mode):
         nn.cond(pred, lambda: x, lambda: paddle.reshape(x, [2, 1]), return_names=["y"])
 
 
-def test_switch_case_and_case_errors(static_mode):
+def test_switch_case_and_case_errors(static_programs):
     x = static.data("x", [1])
     i = static.data("i", [1], "int64")
     with pytest.raises(TypeError, match=r"\[switch_case\] branch_index must be uint8, int32 or "
@@ -445,7 +435,7 @@ def test_switch_case_and_case_errors(static_mode):
         nn.case([(x > 0, lambda: x, 3)])
 
 
-def test_while_loop_errors(static_mode):
+def test_while_loop_errors(static_programs):
     i = paddle.full([1], 0, "int64")
     with pytest.raises(TypeError, match=r"\[while_loop\] loop_vars must be a list or tuple, got "
                                         r"Variable|\[while_loop\] loop_vars must be a list"):
@@ -463,8 +453,8 @@ def test_while_loop_errors(static_mode):
         nn.while_loop(lambda i: i + 1, lambda i: [i + 1], [i])
 
 
-def test_a_bad_condition_at_run_time_is_a_typed_error(static_mode):
-    main, _ = static_mode
+def test_a_bad_condition_at_run_time_is_a_typed_error(static_programs):
+    main, _ = static_programs
     x = static.data("x", [-1])  # one element only when fed so
     i = paddle.full([1], 0, "int64")
     (out,) = nn.while_loop(lambda i: paddle.reshape(x, [-1]) > 0, lambda i: [i + 1], [i])
