@@ -50,7 +50,7 @@ class ResourcesTest {
   @Test
   void createCloseCyclesKeepNativeMemoryFlat() throws IOException {
     float[] input = Npz.read(TestData.mlp().resolve("io.npz")).get("in:x").floats();
-    for (int i = 0; i < 50; ++i) {
+    for (int i = 0; i < 200; ++i) {
       cycle(input); // warm up: allocator pools, JIT, class loading
     }
     System.gc();
@@ -60,8 +60,10 @@ class ResourcesTest {
     }
     System.gc();
     long grownKib = residentKib() - before;
-    // One leaked predictor holds the MLP's 400 KB of weights: 1000 leaks would be 400 MB.
-    assertTrue(grownKib < 16 * 1024, "resident memory grew by " + grownKib + " KiB over 1000 cycles");
+    // One leaked predictor holds the MLP's 400 KB of weights: 1000 leaks would be 400 MB
+    // (measured: 460 MB when the predictors are kept; 8 MB of JIT and such when closed).
+    System.out.println("ResourcesTest: resident memory grew by " + grownKib + " KiB over 1000 cycles");
+    assertTrue(grownKib < 32 * 1024, "resident memory grew by " + grownKib + " KiB over 1000 cycles");
   }
 
   @Test
