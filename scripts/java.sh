@@ -14,7 +14,7 @@ fi
 (cd java && mvn -q -B package -Dpaddle.native.dir="$native")
 echo "java.sh: built $(ls java/target/paddle-inference-*.jar)"
 if [ $# -ge 1 ]; then
-  classes=build/java/examples
+  classes=build/examples/java
   mkdir -p "$classes"
   jar=$(ls java/target/paddle-inference-*.jar)
   javac -d "$classes" -cp "$jar" examples/java/DigitsInfer.java

@@ -64,6 +64,14 @@ static jstring java_string(JNIEnv* env, const char* s) {
   return s ? (*env)->NewStringUTF(env, s) : NULL;
 }
 
+/* A C API call's boolean / borrowed string result for Java: false / null once it threw. */
+static jboolean bool_result(JNIEnv* env, PD_Bool value) {
+  return !check(env) && value ? JNI_TRUE : JNI_FALSE;
+}
+static jstring string_result(JNIEnv* env, const char* value) {
+  return check(env) ? NULL : java_string(env, value);
+}
+
 /* Consumes a C array of names: a Java String[] (null after an error). */
 static jobjectArray string_array(JNIEnv* env, PD_OneDimArrayCstr* names) {
   if (check(env) || !names) return NULL;
@@ -129,16 +137,13 @@ void JNI_FN(Config, nDeletePass)(JNIEnv* env, jobject self, jlong h, jstring pas
 }
 
 jstring JNI_FN(Config, nGetModelDir)(JNIEnv* env, jobject self, jlong h) {
-  const char* s = PD_ConfigGetModelDir(CONFIG(h));
-  return check(env) ? NULL : java_string(env, s);
+  return string_result(env, PD_ConfigGetModelDir(CONFIG(h)));
 }
 jstring JNI_FN(Config, nGetProgFile)(JNIEnv* env, jobject self, jlong h) {
-  const char* s = PD_ConfigGetProgFile(CONFIG(h));
-  return check(env) ? NULL : java_string(env, s);
+  return string_result(env, PD_ConfigGetProgFile(CONFIG(h)));
 }
 jstring JNI_FN(Config, nGetParamsFile)(JNIEnv* env, jobject self, jlong h) {
-  const char* s = PD_ConfigGetParamsFile(CONFIG(h));
-  return check(env) ? NULL : java_string(env, s);
+  return string_result(env, PD_ConfigGetParamsFile(CONFIG(h)));
 }
 
 void JNI_FN(Config, nSwitchIrOptim)(JNIEnv* env, jobject self, jlong h, jboolean on) {
@@ -146,16 +151,14 @@ void JNI_FN(Config, nSwitchIrOptim)(JNIEnv* env, jobject self, jlong h, jboolean
   check(env);
 }
 jboolean JNI_FN(Config, nIrOptim)(JNIEnv* env, jobject self, jlong h) {
-  PD_Bool on = PD_ConfigIrOptim(CONFIG(h));
-  return check(env) ? JNI_FALSE : (on ? JNI_TRUE : JNI_FALSE);
+  return bool_result(env, PD_ConfigIrOptim(CONFIG(h)));
 }
 void JNI_FN(Config, nEnableMemoryOptim)(JNIEnv* env, jobject self, jlong h, jboolean on) {
   PD_ConfigEnableMemoryOptim(CONFIG(h), on ? TRUE : FALSE);
   check(env);
 }
 jboolean JNI_FN(Config, nMemoryOptimEnabled)(JNIEnv* env, jobject self, jlong h) {
-  PD_Bool on = PD_ConfigMemoryOptimEnabled(CONFIG(h));
-  return check(env) ? JNI_FALSE : (on ? JNI_TRUE : JNI_FALSE);
+  return bool_result(env, PD_ConfigMemoryOptimEnabled(CONFIG(h)));
 }
 void JNI_FN(Config, nSetCpuMathLibraryNumThreads)(JNIEnv* env, jobject self, jlong h, jint n) {
   PD_ConfigSetCpuMathLibraryNumThreads(CONFIG(h), (int32_t)n);
@@ -170,24 +173,21 @@ void JNI_FN(Config, nEnableMKLDNN)(JNIEnv* env, jobject self, jlong h) {
   check(env);
 }
 jboolean JNI_FN(Config, nMkldnnEnabled)(JNIEnv* env, jobject self, jlong h) {
-  PD_Bool on = PD_ConfigMkldnnEnabled(CONFIG(h));
-  return check(env) ? JNI_FALSE : (on ? JNI_TRUE : JNI_FALSE);
+  return bool_result(env, PD_ConfigMkldnnEnabled(CONFIG(h)));
 }
 void JNI_FN(Config, nDisableGpu)(JNIEnv* env, jobject self, jlong h) {
   PD_ConfigDisableGpu(CONFIG(h));
   check(env);
 }
 jboolean JNI_FN(Config, nUseGpu)(JNIEnv* env, jobject self, jlong h) {
-  PD_Bool on = PD_ConfigUseGpu(CONFIG(h));
-  return check(env) ? JNI_FALSE : (on ? JNI_TRUE : JNI_FALSE);
+  return bool_result(env, PD_ConfigUseGpu(CONFIG(h)));
 }
 void JNI_FN(Config, nDisableGlogInfo)(JNIEnv* env, jobject self, jlong h) {
   PD_ConfigDisableGlogInfo(CONFIG(h));
   check(env);
 }
 jboolean JNI_FN(Config, nGlogInfoDisabled)(JNIEnv* env, jobject self, jlong h) {
-  PD_Bool on = PD_ConfigGlogInfoDisabled(CONFIG(h));
-  return check(env) ? JNI_FALSE : (on ? JNI_TRUE : JNI_FALSE);
+  return bool_result(env, PD_ConfigGlogInfoDisabled(CONFIG(h)));
 }
 jstring JNI_FN(Config, nSummary)(JNIEnv* env, jobject self, jlong h) {
   PD_Cstr* s = PD_ConfigSummary(CONFIG(h));
@@ -281,8 +281,7 @@ jint JNI_FN(Tensor, nGetDataType)(JNIEnv* env, jobject self, jlong h) {
 }
 
 jstring JNI_FN(Tensor, nGetName)(JNIEnv* env, jobject self, jlong h) {
-  const char* s = PD_TensorGetName(TENSOR(h));
-  return check(env) ? NULL : java_string(env, s);
+  return string_result(env, PD_TensorGetName(TENSOR(h)));
 }
 
 static const char* dtype_name(PD_DataType t) {

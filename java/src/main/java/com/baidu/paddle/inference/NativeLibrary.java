@@ -15,7 +15,7 @@ import java.util.List;
  * <ol>
  *   <li>the system property {@code paddle.inference.lib.path}: the library file, or the folder
  *       holding it (and the libpaddle_inference_c and libpaddle_core it loads);
- *   <li>{@code java.library.path} ({@code System.loadLibrary("paddle_inference_java")});
+ *   <li>the first folder of {@code java.library.path} that holds it (with the two it loads);
  *   <li>the jar: the libraries the build packed under {@code native/linux-x86_64/}, extracted to a
  *       temporary folder removed when the JVM exits.
  * </ol>
@@ -46,13 +46,16 @@ public final class NativeLibrary {
       loadedFrom = loadFromPath(new File(property));
       return;
     }
-    try {
-      System.loadLibrary(NAME);
-      loadedFrom = "java.library.path";
-      return;
-    } catch (UnsatisfiedLinkError e) {
-      tried.add("java.library.path (" + e.getMessage() + ")");
+    // Looked up here rather than by System.loadLibrary, so that the libraries it needs are
+    // loaded first from the same folder (their own run paths point into the build tree).
+    String libraryPath = System.getProperty("java.library.path", "");
+    for (String dir : libraryPath.split(File.pathSeparator)) {
+      if (!dir.isEmpty() && new File(dir, FILES[FILES.length - 1]).isFile()) {
+        loadedFrom = loadFromPath(new File(dir));
+        return;
+      }
     }
+    tried.add("java.library.path (" + libraryPath + ")");
     if (NativeLibrary.class.getResource(RESOURCE_DIR + FILES[FILES.length - 1]) != null) {
       loadedFrom = loadFromJar();
       return;
@@ -63,7 +66,7 @@ public final class NativeLibrary {
         + String.join("; ", tried));
   }
 
-  /** Where the library came from: a path, "java.library.path", or null before {@link #load()}. */
+  /** The library file loaded (noting when it came from the jar), or null before {@link #load()}. */
   public static synchronized String loadedFrom() {
     return loadedFrom;
   }

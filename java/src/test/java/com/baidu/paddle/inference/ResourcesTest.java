@@ -1,7 +1,6 @@
 package com.baidu.paddle.inference;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -15,7 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-/** Native memory stays flat over create/close cycles; clones serve threads; the library loads. */
+/** Native memory stays flat over create/close cycles; clones serve threads. */
 class ResourcesTest {
   /** This process's resident memory in KiB (Linux). */
   private static long residentKib() throws IOException {
@@ -95,13 +94,5 @@ class ResourcesTest {
         pool.shutdown();
       }
     }
-  }
-
-  @Test
-  void libraryLoadsFromTheJarResources() {
-    Predictor.getVersion();
-    String from = NativeLibrary.loadedFrom();
-    assertNotNull(from);
-    assertTrue(from.contains("libpaddle_inference_java.so"), from);
   }
 }
