@@ -34,7 +34,7 @@ JNIEXPORT __attribute__((visibility("default"))) jint JNI_OnLoad(JavaVM* vm, voi
 /* Throws PaddleException(code, message) unless an exception is pending. */
 static void throw_paddle(JNIEnv* env, PD_ErrorCode code, const char* message) {
   if ((*env)->ExceptionCheck(env)) return;
-  jstring text = (*env)->NewStringUTF(env, message);
+  jstring text = (*env)->NewStringUTF(env, message ? message : "");
   if (!text) return; /* OutOfMemoryError is pending */
   jobject error = (*env)->NewObject(env, g_exception_class, g_exception_ctor, (jint)code, text);
   if (error) (*env)->Throw(env, (jthrowable)error);

@@ -24,4 +24,10 @@ public class PaddleException extends RuntimeException {
   public ErrorCode getErrorCode() {
     return errorCode;
   }
+
+  /** The class, the code and the message, so that a logged stack trace shows the kind too. */
+  @Override
+  public String toString() {
+    return getClass().getName() + " (" + errorCode + "): " + getMessage();
+  }
 }

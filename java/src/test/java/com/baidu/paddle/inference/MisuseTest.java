@@ -28,6 +28,7 @@ class MisuseTest {
     Config config = new Config("/nonexistent/model.pdmodel", "/nonexistent/model.pdiparams");
     PaddleException e = expectPaddle(ErrorCode.NOT_FOUND, () -> Predictor.create(config));
     assertTrue(e.getMessage().contains("/nonexistent/model.pdmodel"), e.getMessage());
+    assertTrue(e.toString().contains("(NOT_FOUND)"), e.toString());
     assertTrue(config.isClosed(), "the predictor took the config, on failure too");
   }
 

@@ -95,4 +95,28 @@ class ResourcesTest {
       }
     }
   }
+
+  @Test
+  void closeWhileAnotherThreadRunsWaitsThenFailsCleanly() throws Exception {
+    float[] input = Npz.read(TestData.mlp().resolve("io.npz")).get("in:x").floats();
+    Predictor shared = Predictor.create(TestData.mlpConfig());
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      Future<Throwable> runner = pool.submit(() -> {
+        try {
+          while (true) {
+            runMlp(shared, input);
+          }
+        } catch (IllegalStateException closed) {
+          return closed;
+        }
+      });
+      Thread.sleep(200);
+      shared.close(); // waits for a run in flight, then frees the predictor
+      Throwable ended = runner.get();
+      assertTrue(ended.getMessage().contains("Predictor is closed"), ended.getMessage());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }
