@@ -348,43 +348,43 @@ static PD_DataType check_buffer(JNIEnv* env, jlong h, jsize length, const char* 
   return dtype;
 }
 
-/* One copy in or out for each Java array type. The array is pinned (or
- * copied) by Get<Type>ArrayElements and released with the copy written back
- * only when data came out. */
-#define COPY_FUNCTIONS(JType, JArray, Elements, java_name, IN, OUT)                         \
+/* One copy in or out for each Java array type. The array is pinned for the
+ * copy (a critical region: nothing but the C API's copy runs inside it), so
+ * no intermediate buffer is made; it is written back only when data came out. */
+#define COPY_FUNCTIONS(JType, JArray, java_name, IN, OUT)                                   \
   void JNI_FN(Tensor, nCopyFromCpu##JType)(JNIEnv* env, jobject self, jlong h, JArray a) { \
     PD_DataType dtype = check_buffer(env, h, (*env)->GetArrayLength(env, a), java_name, 0); \
     if (dtype == PD_DATA_UNK) return;                                                       \
-    void* data = (*env)->Get##Elements##ArrayElements(env, a, NULL);                        \
+    void* data = (*env)->GetPrimitiveArrayCritical(env, a, NULL);                           \
     if (!data) return;                                                                      \
     IN;                                                                                     \
-    (*env)->Release##Elements##ArrayElements(env, a, data, JNI_ABORT);                      \
+    (*env)->ReleasePrimitiveArrayCritical(env, a, data, JNI_ABORT);                         \
     check(env);                                                                             \
   }                                                                                         \
   void JNI_FN(Tensor, nCopyToCpu##JType)(JNIEnv* env, jobject self, jlong h, JArray a) {   \
     PD_DataType dtype = check_buffer(env, h, (*env)->GetArrayLength(env, a), java_name, 1); \
     if (dtype == PD_DATA_UNK) return;                                                       \
-    void* data = (*env)->Get##Elements##ArrayElements(env, a, NULL);                        \
+    void* data = (*env)->GetPrimitiveArrayCritical(env, a, NULL);                           \
     if (!data) return;                                                                      \
     PD_Bool ok = OUT;                                                                       \
-    (*env)->Release##Elements##ArrayElements(env, a, data, ok ? 0 : JNI_ABORT);             \
+    (*env)->ReleasePrimitiveArrayCritical(env, a, data, ok ? 0 : JNI_ABORT);                \
     check(env);                                                                             \
   }
 
-COPY_FUNCTIONS(Float, jfloatArray, Float, "float[]",
+COPY_FUNCTIONS(Float, jfloatArray, "float[]",
                PD_TensorCopyFromCpuFloat(TENSOR(h), (const float*)data),
                PD_TensorCopyToCpuFloat(TENSOR(h), (float*)data))
-COPY_FUNCTIONS(Double, jdoubleArray, Double, "double[]",
+COPY_FUNCTIONS(Double, jdoubleArray, "double[]",
                PD_TensorCopyFromCpuFloat64(TENSOR(h), (const double*)data),
                PD_TensorCopyToCpuFloat64(TENSOR(h), (double*)data))
-COPY_FUNCTIONS(Int, jintArray, Int, "int[]",
+COPY_FUNCTIONS(Int, jintArray, "int[]",
                PD_TensorCopyFromCpuInt32(TENSOR(h), (const int32_t*)data),
                PD_TensorCopyToCpuInt32(TENSOR(h), (int32_t*)data))
-COPY_FUNCTIONS(Long, jlongArray, Long, "long[]",
+COPY_FUNCTIONS(Long, jlongArray, "long[]",
                PD_TensorCopyFromCpuInt64(TENSOR(h), (const int64_t*)data),
                PD_TensorCopyToCpuInt64(TENSOR(h), (int64_t*)data))
 /* byte[] carries uint8 or int8, whichever the tensor holds. */
-COPY_FUNCTIONS(Byte, jbyteArray, Byte, "byte[]",
+COPY_FUNCTIONS(Byte, jbyteArray, "byte[]",
                (dtype == PD_DATA_UINT8
                     ? PD_TensorCopyFromCpuUint8(TENSOR(h), (const uint8_t*)data)
                     : PD_TensorCopyFromCpuInt8(TENSOR(h), (const int8_t*)data)),
