@@ -9,11 +9,12 @@
  *
  * Errors. No function aborts or lets an exception out. A function that can
  * fail says so: it returns FALSE (PD_Bool), NULL, or the documented error
- * value, and records why in this thread's last error. Every function clears
- * the last error when it starts, so after any call PD_GetLastErrorCode() is
- * PD_ERR_OK exactly when that call succeeded. (PaddlePaddle's C API returns
- * void from many of these; returning a status instead keeps code written for
- * it compiling.)
+ * value, and records why in this thread's last error. Each of them clears
+ * the last error when it starts (the *Destroy functions, PD_GetVersion and the
+ * last-error getters, which cannot fail, leave it alone), so after such a call
+ * PD_GetLastErrorCode() is PD_ERR_OK exactly when it succeeded.
+ * (PaddlePaddle's C API returns void from many of these; returning a status
+ * instead keeps code written for it compiling.)
  *
  * Threads. A predictor and its tensor handles serve one thread at a time; a
  * second thread calling in meanwhile gets PD_ERR_PRECONDITION_NOT_MET. Give
