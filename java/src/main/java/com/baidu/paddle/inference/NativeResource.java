@@ -1,6 +1,7 @@
 package com.baidu.paddle.inference;
 
 import java.lang.ref.Cleaner;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 
 /**
@@ -13,6 +14,8 @@ import java.util.function.LongConsumer;
  */
 abstract class NativeResource implements AutoCloseable {
   private static final Cleaner CLEANER = Cleaner.create();
+  /** Handles this JVM holds, of every kind (tests watch it to see the Cleaner work). */
+  private static final AtomicLong LIVE = new AtomicLong();
 
   /** The handle and how to free it; it must not refer to the resource, or it would never be cleaned. */
   private static final class Handle implements Runnable {
@@ -29,12 +32,16 @@ abstract class NativeResource implements AutoCloseable {
       if (value != 0) {
         destroy.accept(value);
         value = 0;
+        LIVE.decrementAndGet();
       }
     }
 
     synchronized long take() {
       long v = value;
-      value = 0;
+      if (v != 0) {
+        value = 0;
+        LIVE.decrementAndGet();
+      }
       return v;
     }
 
@@ -53,7 +60,13 @@ abstract class NativeResource implements AutoCloseable {
     }
     this.kind = kind;
     this.handle = new Handle(value, destroy);
+    LIVE.incrementAndGet();
     this.cleanable = CLEANER.register(this, handle);
+  }
+
+  /** How many native handles are held now, over all Config, Predictor and Tensor objects. */
+  static long liveHandles() {
+    return LIVE.get();
   }
 
   /** The live handle; IllegalStateException once closed. Call it while holding this object's lock. */

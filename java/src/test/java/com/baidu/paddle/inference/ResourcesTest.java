@@ -14,7 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-/** Native memory stays flat over create/close cycles; clones serve threads. */
+/** Native memory stays flat over create/close cycles; the Cleaner frees what is never closed; clones serve threads. */
 class ResourcesTest {
   /** This process's resident memory in KiB (Linux). */
   private static long residentKib() throws IOException {
@@ -118,5 +118,21 @@ class ResourcesTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  @Test
+  void objectsNeverClosedAreFreedOnceUnreachable() throws Exception {
+    long before = NativeResource.liveHandles();
+    for (int i = 0; i < 200; ++i) {
+      Predictor p = Predictor.create(TestData.mlpConfig()); // neither it nor its handle closed
+      p.getInputHandle("x");
+    }
+    for (int i = 0; i < 100 && NativeResource.liveHandles() > before; ++i) {
+      System.gc();
+      Thread.sleep(50);
+    }
+    // At most as many as before: objects other tests left unclosed may be freed meanwhile too.
+    long after = NativeResource.liveHandles();
+    assertTrue(after <= before, (after - before) + " handles left after the Cleaner ran");
   }
 }
