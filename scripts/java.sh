@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Java API (java/): packs the JNI library that scripts/build.sh made in
 # build/java/ (with libpaddle_inference_c and libpaddle_core) into the jar,
-# runs its JUnit 5 tests, and serves the trained digits model from Java when
-# examples/java is given a model folder: scripts/java.sh [DIGITS_EXPORT_DIR].
+# runs its JUnit 5 tests and, given the digits export folder, serves the trained
+# model from Java (examples/java/DigitsInfer.java):
+#   scripts/java.sh [DIGITS_EXPORT_DIR]
 # Maven fetches its plugins and JUnit into ~/.m2 on the first run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
