@@ -30,6 +30,11 @@ class NativeLibraryTest {
   }
 
   private static Result childJvm(String... properties) throws IOException, InterruptedException {
+    return childJvm(List.of(properties), List.of());
+  }
+
+  private static Result childJvm(List<String> properties, List<String> args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     for (String p : properties) {
@@ -38,6 +43,7 @@ class NativeLibraryTest {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(PrintLoadedFrom.class.getName());
+    command.addAll(args);
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     return new Result(process.waitFor(), output);
@@ -60,6 +66,14 @@ class NativeLibraryTest {
   @Test
   void fromJavaLibraryPath() throws Exception {
     Result r = childJvm("java.library.path=/nonexistent:" + nativeDir());
+    assertEquals(0, r.exitCode, r.output);
+    assertTrue(r.output.contains("from " + nativeDir().resolve("libpaddle_inference_java.so")), r.output);
+  }
+
+  @Test
+  void paddlePaddleDemosLoadLibraryLineWorks() throws Exception {
+    // Their first line: System.loadLibrary("paddle_inference"), the name of PaddlePaddle's JNI library.
+    Result r = childJvm(List.of("java.library.path=" + nativeDir()), List.of("paddle_inference"));
     assertEquals(0, r.exitCode, r.output);
     assertTrue(r.output.contains("from " + nativeDir().resolve("libpaddle_inference_java.so")), r.output);
   }
