@@ -1,6 +1,7 @@
 package com.baidu.paddle.inference;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -134,5 +135,39 @@ class ResourcesTest {
     // At most as many as before: objects other tests left unclosed may be freed meanwhile too.
     long after = NativeResource.liveHandles();
     assertTrue(after <= before, (after - before) + " handles left after the Cleaner ran");
+  }
+
+  @Test
+  void onePredictorSharedByThreadsGivesResultsOrTypedErrors() throws Exception {
+    // Misuse (the documented way is a clone per thread): each call is atomic, but a handle's copy
+    // may meet another thread's run, which the C API refuses. Every outcome is a correct result
+    // or a PaddleException (PRECONDITION_NOT_MET); the JVM survives.
+    float[] input = Npz.read(TestData.mlp().resolve("io.npz")).get("in:x").floats();
+    try (Predictor shared = Predictor.create(TestData.mlpConfig())) {
+      float[] want = runMlp(shared, input);
+      ExecutorService pool = Executors.newFixedThreadPool(4);
+      try {
+        List<Future<Integer>> results = new ArrayList<>();
+        for (int t = 0; t < 4; ++t) {
+          results.add(pool.submit(() -> {
+            int refused = 0;
+            for (int i = 0; i < 200; ++i) {
+              try {
+                assertArrayEquals(want, runMlp(shared, input));
+              } catch (PaddleException e) {
+                assertEquals(ErrorCode.PRECONDITION_NOT_MET, e.getErrorCode(), e.getMessage());
+                ++refused;
+              }
+            }
+            return refused;
+          }));
+        }
+        for (Future<Integer> r : results) {
+          assertTrue(r.get() < 200, "every run was refused");
+        }
+      } finally {
+        pool.shutdown();
+      }
+    }
   }
 }
