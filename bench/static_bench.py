@@ -10,10 +10,13 @@ with and without our memory plan. Never run by CI or the tests.
 Each runtime runs in its own process, pinned to the same CPUs (the first
 --threads of this process's affinity set) with OMP/MKL/OPENBLAS_NUM_THREADS
 and torch.set_num_threads set to --threads. Each case is the median step time
-over --seconds after 5 warm-up steps; runtimes are interleaved round by round
-and each case's best median kept. Ratio = runtime's median / ours-static: above
-1, our static mode is faster. The target (issue 8): ours-static at most 0.7x
-PyTorch's time (a torch/ours-static ratio of 1.43 or more).
+over --seconds after 5 warm-up steps, then the mean process CPU time of a step
+over --seconds / 2 (the `_cpu` rows: what a step costs when other jobs share
+the cores); runtimes are interleaved round by round and each case's best kept.
+Ratio = runtime's time / ours-static's: above 1, our static mode is faster.
+The target (issue 8): ours-static at most 0.7x PyTorch's time (a ratio of 1.43
+or more in the torch column). Memory (ours only, from the allocator's stats):
+a step's peak above what persists between steps, and its allocator calls.
 """
 import argparse
 import json
@@ -26,21 +29,38 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from eager_bench import MODELS_CODE, PEERS, ROOT  # noqa: E402  (same folder)
 
 STEP_CODE = MODELS_CODE + r'''
-import resource
+import gc, resource
 mode, optimizer = args["mode"], args["optimizer"]
 
-def report_memory(case, step):
+def allocated():
+    return paddle.base.core.memory_stats()["allocated"]
+
+# A step's working memory: its peak allocation above what persists between
+# steps (parameters, optimizer state, the inputs; for static mode, what the
+# startup program made, so buffers the memory plan keeps between runs count),
+# and the allocator calls one step makes.
+def report_memory(case, step, persistent=None):
     if lib != "paddle" or not hasattr(paddle.base.core, "memory_stats"):
         return
     core = paddle.base.core
     step()
-    before = core.memory_stats()["allocated"]
+    persistent = allocated() if persistent is None else persistent
     core.reset_peak_memory_stats()
+    calls = core.memory_stats()["num_allocs"]
     step()
     stats = core.memory_stats()
     print("BENCH_RESULT " + json.dumps({"case": case + "_peak_mib", "mib":
-          (stats["peak_allocated"] - before) / 2**20, "step_new_mib":
-          (stats["allocated"] - before) / 2**20}), flush=True)
+          (stats["peak_allocated"] - persistent) / 2**20,
+          "allocs": stats["num_allocs"] - calls}), flush=True)
+
+# Mean process CPU time of a step: on a machine shared with other jobs, the
+# work a step does, where the wall time also counts the waits for a core.
+def report_cpu(case, step, seconds):
+    n, start, cpu = 0, time.perf_counter(), time.process_time()
+    while n < 10 or time.perf_counter() - start < seconds:
+        step()
+        n += 1
+    report(case + "_cpu", (time.process_time() - cpu) / n * 1e6)
 
 def make_opt(params):
     if lib == "torch":
@@ -80,20 +100,28 @@ def static_step(build, x, y):
     exe = paddle.static.Executor(paddle.CPUPlace())
     exe.run(startup)
     feed = {"x": x, "y": y}
-    return lambda: exe.run(main, feed=feed, fetch_list=[loss])[0]
+    gc.collect()
+    persistent = allocated() if hasattr(paddle.base.core, "memory_stats") else None
+    return (lambda: exe.run(main, feed=feed, fetch_list=[loss])[0]), persistent
 
 if args.get("no_memory_plan"):
     paddle.set_flags({"FLAGS_eager_delete_tensor_gb": -1.0})
 labels = rng.integers(0, 10, 64)
 for name, build, shape in (("mlp", mlp, (64, 784)), ("lenet", lenet, (64, 1, 28, 28))):
     case, x = f"{name}_{optimizer}_step_b64", arr(*shape)
-    if mode == "static":
-        with paddle.utils.unique_name.guard():
-            step = static_step(build, x, labels)
+    if mode == "static":  # each model in a scope of its own, released after
+        with paddle.utils.unique_name.guard(), paddle.static.scope_guard(paddle.static.Scope()):
+            step, persistent = static_step(build, x, labels)
+            report(case, median_us(step, args["seconds"], warmup=5))
+            report_cpu(case, step, args["seconds"] / 2)
+            report_memory(case, step, persistent)
     else:
         step = eager_step(build(), x, labels)
-    report(case, median_us(step, args["seconds"], warmup=5))
-    report_memory(case, step)
+        report(case, median_us(step, args["seconds"], warmup=5))
+        report_cpu(case, step, args["seconds"] / 2)
+        report_memory(case, step)
+    del step
+    gc.collect()
 print("BENCH_RESULT " + json.dumps({"case": "rss_mib",
       "mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}), flush=True)
 '''
@@ -168,8 +196,9 @@ def main():
 
 
 def print_table(best, names, threads, cpus):
-    print(f"threads {threads}, cpus {cpus}; step times: median us, best of the rounds")
-    times = sorted({c for _, c in best if c.endswith("_b64")})
+    print(f"threads {threads}, cpus {cpus}; step times in us (wall: median; cpu: mean process "
+          "CPU time), best of the rounds; (ratio to ours-static)")
+    times = sorted({c for _, c in best if c.endswith(("_b64", "_b64_cpu"))})
     print(f"{'case':24}" + "".join(f"{n:>20}" for n in names))
     for case in times:
         ours = best.get(("ours-static", case))
@@ -181,13 +210,13 @@ def print_table(best, names, threads, cpus):
                 text += f" ({v['value'] / ours['value']:.2f})"
             row += f"{text:>20}"
         print(row)
-    print("peak MiB a steady-state step allocates (allocator stats; ours only), "
-          "and MiB it keeps:")
+    print("a step's working memory: peak MiB above the persistent state / allocator calls "
+          "per step (ours only)")
     for case in sorted({c for _, c in best if c.endswith("_peak_mib")}):
         row = f"{case[:-len('_peak_mib')]:24}"
         for n in names:
             v = best.get((n, case))
-            text = f"{v['mib']:.2f} / {v['step_new_mib']:.2f}" if v else "-"
+            text = f"{v['mib']:.2f} / {v['allocs']}" if v else "-"
             row += f"{text:>20}"
         print(row)
     row = f"{'process peak RSS MiB':24}"
