@@ -125,10 +125,13 @@ def runtimes():
     return found
 
 
-def run(python, code, env):
+def run(python, code, env, cpus=None):
+    """Runs code (or (code, argv1)) in python; its BENCH_RESULT lines by case. With
+    cpus, the child is bound to those CPUs."""
     out = subprocess.run(python + ["-c", code[0], code[1]] if isinstance(code, tuple) else
                          python + ["-c", code], capture_output=True, text=True, env=env,
-                         cwd="/tmp", timeout=900)
+                         cwd="/tmp", timeout=900,
+                         preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
     results = {}
     for line in out.stdout.splitlines():
         if line.startswith("BENCH_RESULT "):

@@ -22,11 +22,10 @@ import argparse
 import json
 import os
 import pathlib
-import subprocess
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from eager_bench import MODELS_CODE, PEERS, ROOT  # noqa: E402  (same folder)
+from eager_bench import MODELS_CODE, PEERS, ROOT, run  # noqa: E402  (same folder)
 
 STEP_CODE = MODELS_CODE + r'''
 import gc, resource
@@ -146,20 +145,6 @@ def runtimes():
     return found
 
 
-def run_one(python, env, args, cpus):
-    out = subprocess.run([python, "-c", STEP_CODE, json.dumps(args)], capture_output=True,
-                         text=True, env=env, cwd="/tmp", timeout=900,
-                         preexec_fn=lambda: os.sched_setaffinity(0, cpus))
-    results = {}
-    for line in out.stdout.splitlines():
-        if line.startswith("BENCH_RESULT "):
-            r = json.loads(line[len("BENCH_RESULT "):])
-            results[r["case"]] = r
-    if out.returncode != 0:
-        results["_error"] = out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "failed"
-    return results
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=1)
@@ -179,9 +164,9 @@ def main():
         for name in names:
             python, lib, mode, extra_env, extra = runtimes()[name]
             for opt in args.optimizers.split(","):
-                res = run_one(python, {**env, **extra_env},
-                              {"lib": lib, "threads": args.threads, "mode": mode,
-                               "optimizer": opt, "seconds": args.seconds, **extra}, cpus)
+                res = run([python], (STEP_CODE, json.dumps(
+                    {"lib": lib, "threads": args.threads, "mode": mode, "optimizer": opt,
+                     "seconds": args.seconds, **extra})), {**env, **extra_env}, cpus)
                 for case, r in res.items():
                     if case == "_error":
                         print(f"{name} ({opt}): {r}", file=sys.stderr)

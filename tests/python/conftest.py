@@ -53,3 +53,18 @@ def run_mlp(predictor, x):
     predictor.get_input_handle("x").copy_from_cpu(x)
     predictor.run()
     return predictor.get_output_handle("softmax_0.tmp_0").copy_to_cpu()
+
+
+@pytest.fixture()
+def static_mode():
+    """Static mode on, with fresh main and startup programs (yielded), unique
+    names and scope; dygraph again afterwards."""
+    import paddle
+    from paddle import static
+
+    paddle.enable_static()
+    main, startup = static.Program(), static.Program()
+    with paddle.utils.unique_name.guard(), static.program_guard(main, startup), \
+            static.scope_guard(static.Scope()):
+        yield main, startup
+    paddle.disable_static()

@@ -16,16 +16,6 @@ W1, B1 = RNG.randn(4, 5).astype("float32") * 0.5, RNG.randn(5).astype("float32")
 W2, B2 = RNG.randn(5, 3).astype("float32") * 0.5, RNG.randn(3).astype("float32") * 0.1
 
 
-@pytest.fixture()
-def static_mode():
-    paddle.enable_static()
-    main, startup = static.Program(), static.Program()
-    with paddle.utils.unique_name.guard(), static.program_guard(main, startup), \
-            static.scope_guard(static.Scope()):
-        yield main, startup
-    paddle.disable_static()
-
-
 def assign(value):
     return paddle.ParamAttr(initializer=paddle.nn.initializer.Assign(value))
 
