@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "core/base/enforce.h"
+#include "core/base/profiler.h"
 #include "core/eager/grad_node.h"
 #include "core/eager/op_runner.h"
 
@@ -204,6 +205,7 @@ class Engine {
   }
 
   void Execute(GradNode* node, std::vector<GradNode*>& ready) {
+    profiler::RecordEvent profile(node->op_type(), profiler::EventType::kBackward, "_grad_node");
     std::shared_ptr<GradNode> keep = owners_[node];
     TensorSlots grads = std::move(pending_[node]);
     pending_.erase(node);

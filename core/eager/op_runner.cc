@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "core/base/enforce.h"
+#include "core/base/profiler.h"
 #include "core/eager/static_build.h"
 #include "core/eager/tracer.h"
 #include "core/framework/op_run.h"
@@ -63,6 +64,7 @@ void RunOp(const OpDef& def, const std::vector<Attribute>& attrs, const TensorSl
            def.type, "] eager call with ", ins.size(), " input and ", outs.size(),
            " output slots; the op has ", def.inputs.size(), " and ", def.outputs.size());
   if (Building()) return BuildOp(def, attrs, ins, outs);
+  profiler::RecordEvent profile(def.type, profiler::EventType::kOperator);  // run, not built
   ContextLease lease(def, attrs);
   KernelContext& ctx = *lease;
   for (size_t s = 0; s < ins.size(); ++s) {

@@ -7,6 +7,7 @@
 #include "core/executor/memory_plan.h"
 #include "core/base/enforce.h"
 #include "core/base/flags.h"
+#include "core/base/profiler.h"
 
 // < 0 disables eager deletion; >= 0 frees each temporary right after its last
 // reader (PaddlePaddle's flag; the threshold itself is not used: we always free at once).
@@ -161,6 +162,7 @@ void Executor::PlanBlockMemory(const BlockDesc& block, const std::vector<std::st
 void Executor::RunStep(PreparedStep& step, std::vector<memory::AllocationPtr>& slots) {
   KernelContext& ctx = *step.ctx;
   const OpDef& def = *step.def;
+  profiler::RecordEvent profile(def.type, profiler::EventType::kOperator);
 
   const DataType dtype = KernelDtype(ctx);
   if (!step.kernel || step.kernel_dtype != dtype) {

@@ -1,6 +1,7 @@
 #include "core/framework/op_run.h"
 
 #include "core/base/enforce.h"
+#include "core/base/profiler.h"
 
 namespace paddle {
 
@@ -20,6 +21,7 @@ DataType KernelDtype(const KernelContext& ctx) {
 void InferOutputShapes(KernelContext& ctx, const std::vector<Attribute>& attrs, DataType dtype) {
   const OpDef& def = ctx.def();
   if (!def.infer_shape) return;
+  profiler::RecordEvent profile(def.type, profiler::EventType::kOperatorInner, " infer_meta");
   for (auto& slot : ctx.outs)
     for (Variable* v : slot)
       if (v->IsType<DenseTensor>()) v->GetMutable<DenseTensor>()->set_dtype(dtype);

@@ -170,14 +170,16 @@ AttributeMap OpDesc::GetAttrMap() const {
 // ---- BlockDesc ----
 
 BlockDesc::BlockDesc(proto::BlockDesc* desc) : desc_(desc) {
-  for (auto& v : *desc_->mutable_vars()) vars_.push_back(std::make_unique<VarDesc>(&v));
+  for (auto& v : *desc_->mutable_vars()) {
+    vars_.push_back(std::make_unique<VarDesc>(&v));
+    by_name_.emplace(v.name(), vars_.back().get());  // the first of a repeated name wins
+  }
   for (auto& o : *desc_->mutable_ops()) ops_.push_back(std::make_unique<OpDesc>(&o));
 }
 
 VarDesc* BlockDesc::FindVar(const std::string& name) {
-  for (auto& v : vars_)
-    if (v->Name() == name) return v.get();
-  return nullptr;
+  auto it = by_name_.find(name);
+  return it == by_name_.end() ? nullptr : it->second;
 }
 
 const VarDesc* BlockDesc::FindVar(const std::string& name) const {
@@ -192,6 +194,7 @@ VarDesc* BlockDesc::AddVar(const std::string& name) {
   t->set_type(proto::VarType::LOD_TENSOR);
   t->mutable_lod_tensor()->mutable_tensor()->set_data_type(proto::VarType::FP32);
   vars_.push_back(std::make_unique<VarDesc>(p));
+  by_name_.emplace(name, vars_.back().get());
   return vars_.back().get();
 }
 
@@ -205,8 +208,15 @@ OpDesc* BlockDesc::AppendOp() {
 bool BlockDesc::RemoveVar(const std::string& name) {
   for (size_t i = 0; i < vars_.size(); ++i) {
     if (vars_[i]->Name() != name) continue;
+    if (by_name_[name] == vars_[i].get()) by_name_.erase(name);
     desc_->mutable_vars()->DeleteSubrange(static_cast<int>(i), 1);
     vars_.erase(vars_.begin() + static_cast<std::ptrdiff_t>(i));
+    // A repeated name (a corrupt model) is found again at its next declaration.
+    for (auto& v : vars_)
+      if (v->Name() == name) {
+        by_name_.emplace(name, v.get());
+        break;
+      }
     return true;
   }
   return false;

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/framework/attribute.h"
@@ -121,6 +122,8 @@ class BlockDesc {
  private:
   proto::BlockDesc* desc_;
   std::vector<std::unique_ptr<VarDesc>> vars_;
+  // FindVar's index (variable names are set only by AddVar and never change).
+  std::unordered_map<std::string, VarDesc*> by_name_;
   std::vector<std::unique_ptr<OpDesc>> ops_;
 };
 

@@ -70,20 +70,37 @@ PendingOp MakeOp(std::string type, Slots inputs, Slots outputs, AttributeMap att
   return PendingOp{std::move(type), std::move(inputs), std::move(outputs), std::move(attrs)};
 }
 
+// Block 0's variables by name (BlockDesc::FindVar scans them all).
+class VarIndex {
+ public:
+  explicit VarIndex(BlockDesc* block) : block_(block) {
+    for (size_t i = 0; i < block->VarCount(); ++i) vars_[block->Var(i)->Name()] = block->Var(i);
+  }
+  VarDesc* Find(const std::string& name) const {
+    auto it = vars_.find(name);
+    return it == vars_.end() ? nullptr : it->second;
+  }
+  VarDesc* Add(const std::string& name) { return vars_[name] = block_->AddVar(name); }
+
+ private:
+  BlockDesc* block_;
+  std::unordered_map<std::string, VarDesc*> vars_;
+};
+
 class BackwardBuilder {
  public:
   BackwardBuilder(BlockDesc* block, const std::set<std::string>& no_grad)
-      : block_(block), no_grad_(no_grad), fwd_ops_(block->OpCount()) {}
+      : block_(block), vars_(block), no_grad_(no_grad), fwd_ops_(block->OpCount()) {}
 
   const VarDesc& VarOrThrow(const std::string& name, const char* what) const {
-    const VarDesc* v = block_->FindVar(name);
+    const VarDesc* v = vars_.Find(name);
     PD_CHECK(v, NotFound, "[backward] ", what, " '", name, "' is not a variable of block 0");
     return *v;
   }
 
   // Whether `name` may carry a gradient at all.
   bool Differentiable(const std::string& name) const {
-    const VarDesc* v = block_->FindVar(name);
+    const VarDesc* v = vars_.Find(name);
     if (!v || !v->IsTensor() || v->StopGradient() || no_grad_.count(name)) return false;
     if (v->Persistable() && !v->IsParameter()) return false;
     return IsFloating(v->GetDataType());
@@ -91,10 +108,11 @@ class BackwardBuilder {
 
   // The variables that want a gradient: the sources (nullptr: every leaf,
   // i.e. a variable no forward op but `feed` writes) and what ops compute from them.
-  void MarkWanting(const std::vector<std::string>* sources) {
+  std::unordered_set<std::string> Wanting(const std::vector<std::string>* sources) const {
+    std::unordered_set<std::string> wanting;
     if (sources) {
       for (const auto& s : *sources)
-        if (Differentiable(s)) wanting_.insert(s);
+        if (Differentiable(s)) wanting.insert(s);
     } else {
       std::unordered_set<std::string> written;  // by an op; a fed variable is still a leaf
       for (size_t i = 0; i < fwd_ops_; ++i)
@@ -102,17 +120,29 @@ class BackwardBuilder {
           for (const auto& n : block_->Op(i)->OutputArgumentNames()) written.insert(n);
       for (size_t i = 0; i < block_->VarCount(); ++i) {
         const std::string& n = block_->Var(i)->Name();
-        if (!written.count(n) && Differentiable(n)) wanting_.insert(n);
+        if (!written.count(n) && Differentiable(n)) wanting.insert(n);
       }
     }
     for (size_t i = 0; i < fwd_ops_; ++i) {
       const OpDesc& op = *block_->Op(i);
       bool reads_wanting = false;
-      for (const auto& n : op.InputArgumentNames()) reads_wanting |= wanting_.count(n) > 0;
+      for (const auto& n : op.InputArgumentNames()) reads_wanting |= wanting.count(n) > 0;
       if (!reads_wanting) continue;
       for (const auto& n : op.OutputArgumentNames())
-        if (Differentiable(n)) wanting_.insert(n);
+        if (Differentiable(n)) wanting.insert(n);
     }
+    return wanting;
+  }
+
+  // The path runs from what `sources` (nullptr: every leaf) want; the grad ops
+  // on it write the gradient of every input that wants one from any leaf too,
+  // as PaddlePaddle's (gradients w.r.t. w also give x@GRAD when x has
+  // stop_gradient=False).
+  void MarkWanting(const std::vector<std::string>* sources) {
+    wanting_ = Wanting(sources);
+    gets_grad_ = wanting_;
+    if (sources)
+      for (const auto& n : Wanting(nullptr)) gets_grad_.insert(n);
   }
 
   // The forward ops on a path from a wanting variable to a target, last first.
@@ -153,7 +183,7 @@ class BackwardBuilder {
           size_t kept = 0;
           for (auto& n : names) {
             auto it = input_of_grad.find(n);
-            if (it != input_of_grad.end() && !wanting_.count(it->second)) n.clear();
+            if (it != input_of_grad.end() && !gets_grad_.count(it->second)) n.clear();
             else ++kept;
           }
           if (kept == 0) continue;
@@ -169,6 +199,7 @@ class BackwardBuilder {
 
   bool Wants(const std::string& name) const { return wanting_.count(name) > 0; }
   BlockDesc* block() const { return block_; }
+  VarIndex& vars() { return vars_; }
 
  private:
   // A maker's slots in the op's declaration order, then any it added beyond them.
@@ -187,9 +218,11 @@ class BackwardBuilder {
   }
 
   BlockDesc* block_;
+  VarIndex vars_;
   const std::set<std::string>& no_grad_;
   size_t fwd_ops_;
-  std::unordered_set<std::string> wanting_;
+  std::unordered_set<std::string> wanting_;    // from the sources: the path
+  std::unordered_set<std::string> gets_grad_;  // from the sources or any leaf: grad outputs kept
   std::vector<size_t> path_;
   int empty_count_ = 0;
 };
@@ -269,13 +302,13 @@ std::vector<PendingOp> AddUpRepeatedGrads(std::vector<PendingOp> ops) {
 
 // A gradient a grad op reads that no op made (an unused output of a
 // multi-output op) is zeros of its forward variable's shape, made just before.
-std::vector<PendingOp> FillMissingGrads(std::vector<PendingOp> ops, const BlockDesc& block,
+std::vector<PendingOp> FillMissingGrads(std::vector<PendingOp> ops, const VarIndex& vars,
                                         std::unordered_set<std::string> made) {
   std::vector<PendingOp> out;
   for (PendingOp& op : ops) {
     for (const auto& n : op.Names(op.inputs)) {
       const std::string fwd = HasGradSuffix(n) ? n.substr(0, n.size() - 5) : "";
-      if (fwd.empty() || made.count(n) || !block.FindVar(fwd)) continue;
+      if (fwd.empty() || made.count(n) || !vars.Find(fwd)) continue;
       out.push_back(MakeOp("fill_any_like", {{"X", {fwd}}}, {{"Out", {n}}},
                            {{"value", 0.0f}, {"dtype", int32_t{-1}}}));
       made.insert(n);
@@ -288,7 +321,7 @@ std::vector<PendingOp> FillMissingGrads(std::vector<PendingOp> ops, const BlockD
 
 // Appends the ops to the block, with a VarDesc for each gradient they write
 // (the forward variable's dtype and shape).
-void AppendOps(BlockDesc* block, const std::vector<PendingOp>& ops) {
+void AppendOps(BlockDesc* block, VarIndex* vars, const std::vector<PendingOp>& ops) {
   for (const PendingOp& p : ops) {
     OpDesc* op = block->AppendOp();
     op->SetType(p.type);
@@ -296,9 +329,9 @@ void AppendOps(BlockDesc* block, const std::vector<PendingOp>& ops) {
     for (const auto& [slot, names] : p.outputs) op->SetOutput(slot, names);
     for (const auto& [name, value] : p.attrs) op->SetAttr(name, value);
     for (const auto& n : p.Names(p.outputs)) {
-      const VarDesc* fwd = block->FindVar(ForwardNameOf(n));
-      if (!fwd || block->FindVar(n)) continue;
-      VarDesc* g = block->AddVar(n);
+      const VarDesc* fwd = vars->Find(ForwardNameOf(n));
+      if (!fwd || vars->Find(n)) continue;
+      VarDesc* g = vars->Add(n);
       if (fwd->IsTensor()) {
         g->SetDataType(fwd->GetDataType());
         g->SetShape(fwd->GetShape());
@@ -307,30 +340,38 @@ void AppendOps(BlockDesc* block, const std::vector<PendingOp>& ops) {
   }
 }
 
-bool Writes(const std::vector<PendingOp>& ops, const std::string& name) {
-  for (const PendingOp& op : ops) {
-    auto outs = op.Names(op.outputs);
-    if (std::count(outs.begin(), outs.end(), name)) return true;
-  }
-  return false;
+// The op (index into `ops`) that last writes each name.
+std::unordered_map<std::string, size_t> LastWriters(const std::vector<PendingOp>& ops) {
+  std::unordered_map<std::string, size_t> last;
+  for (size_t i = 0; i < ops.size(); ++i)
+    for (const auto& n : ops[i].Names(ops[i].outputs)) last[n] = i;
+  return last;
 }
 
-// paddle.static.gradients called again: a gradient the block already holds
-// is written under a fresh name `x@GRAD_<k>` (reads follow), except `keep`.
-void RenameExistingGrads(std::vector<PendingOp>* ops, const BlockDesc& block,
+std::string RenamedOr(const std::unordered_map<std::string, std::string>& renamed,
+                      const std::string& name) {
+  auto it = renamed.find(name);
+  return it == renamed.end() ? name : it->second;
+}
+
+// A second backward over the block (append_backward or gradients called
+// again): a gradient the block already holds is written under a fresh name
+// `x@GRAD_<k>` (reads follow), except `keep`.
+void RenameExistingGrads(std::vector<PendingOp>* ops, const VarIndex& vars,
                          const std::unordered_set<std::string>& keep,
                          std::unordered_map<std::string, std::string>* renamed) {
   std::unordered_set<std::string> taken;
   for (const PendingOp& op : *ops)
     for (const auto& n : op.Names(op.outputs)) taken.insert(n);
   for (PendingOp& op : *ops) {
-    for (const auto& [from, to] : *renamed) op.RenameInputs(from, to);
+    for (auto& [slot, names] : op.inputs)
+      for (auto& n : names) n = RenamedOr(*renamed, n);
     for (auto& [slot, names] : op.outputs) {
       for (auto& n : names) {
-        if (n.find(kGradSuffix) == std::string::npos || keep.count(n) || !block.FindVar(n))
+        if (n.find(kGradSuffix) == std::string::npos || keep.count(n) || !vars.Find(n))
           continue;
         std::string fresh;
-        for (int k = 0; fresh.empty() || block.FindVar(fresh) || taken.count(fresh); ++k)
+        for (int k = 0; fresh.empty() || vars.Find(fresh) || taken.count(fresh); ++k)
           fresh = StrCat(n, "_", k);
         taken.insert(fresh);
         (*renamed)[n] = fresh;
@@ -338,12 +379,6 @@ void RenameExistingGrads(std::vector<PendingOp>* ops, const BlockDesc& block,
       }
     }
   }
-}
-
-std::string RenamedOr(const std::unordered_map<std::string, std::string>& renamed,
-                      const std::string& name) {
-  auto it = renamed.find(name);
-  return it == renamed.end() ? name : it->second;
 }
 
 }  // namespace
@@ -376,11 +411,11 @@ std::vector<std::pair<std::string, std::string>> AppendBackward(
        {"force_cpu", false}});
   ones.attrs[kOpRoleAttr] = kOpRoleBackward | kOpRoleLoss;
   ops.insert(ops.begin(), std::move(ones));
-  ops = FillMissingGrads(AddUpRepeatedGrads(std::move(ops)), *block, {loss_grad});
+  ops = FillMissingGrads(AddUpRepeatedGrads(std::move(ops)), builder.vars(), {loss_grad});
   std::unordered_map<std::string, std::string> renamed;
-  RenameExistingGrads(&ops, *block, {}, &renamed);
+  RenameExistingGrads(&ops, builder.vars(), {}, &renamed);
   const size_t first_grad_op = block->OpCount();
-  AppendOps(block, ops);
+  AppendOps(block, &builder.vars(), ops);
   // As PaddlePaddle marks them: the op making the loss is Forward | Loss.
   for (size_t i = first_grad_op; i-- > 0;) {
     const auto outs = block->Op(i)->OutputArgumentNames();
@@ -398,23 +433,20 @@ std::vector<std::pair<std::string, std::string>> AppendBackward(
     }
   }
   std::vector<std::pair<std::string, std::string>> out;
+  const auto last_writer = LastWriters(ops);
   for (const auto& p : params) {
     const std::string grad = RenamedOr(renamed, GradVarName(p));
-    if (!builder.Wants(p) || !Writes(ops, grad)) continue;
+    auto writer = last_writer.find(grad);
+    if (!builder.Wants(p) || writer == last_writer.end()) continue;
     out.emplace_back(p, grad);
     // The op that finishes the gradient names the pair in `op_role_var`.
-    for (size_t i = block->OpCount(); i-- > first_grad_op;) {
-      OpDesc* op = block->Op(i);
-      const auto outs = op->OutputArgumentNames();
-      if (!std::count(outs.begin(), outs.end(), grad)) continue;
-      std::vector<std::string> role_var = {p, grad};
-      if (op->HasAttr(kOpRoleVarAttr)) {
-        const auto old = std::get<std::vector<std::string>>(op->GetAttr(kOpRoleVarAttr));
-        role_var.insert(role_var.end(), old.begin(), old.end());
-      }
-      op->SetAttr(kOpRoleVarAttr, role_var);
-      break;
+    OpDesc* op = block->Op(first_grad_op + writer->second);
+    std::vector<std::string> role_var = {p, grad};
+    if (op->HasAttr(kOpRoleVarAttr)) {
+      const auto old = std::get<std::vector<std::string>>(op->GetAttr(kOpRoleVarAttr));
+      role_var.insert(role_var.end(), old.begin(), old.end());
     }
+    op->SetAttr(kOpRoleVarAttr, role_var);
   }
   return out;
 }
@@ -437,6 +469,7 @@ std::vector<std::string> CalcGradients(ProgramDesc* program,
   builder.MarkWanting(&inputs);
   builder.FindPath(targets);
   std::vector<PendingOp> grad_ops = builder.MakeGradOps();
+  const auto writes_in_grad_ops = LastWriters(grad_ops);
 
   // Each target's gradient: ones like it, or the given variable (read in
   // place of target@GRAD, or copied into it when other grad ops add to it).
@@ -460,22 +493,23 @@ std::vector<std::string> CalcGradients(ProgramDesc* program,
     PD_CHECK(g.GetShape() == t.GetShape(), InvalidArgument, "[gradients] the gradient '", given,
              "' of target '", targets[i], "' must have its shape [", StrJoin(t.GetShape()),
              "], got [", StrJoin(g.GetShape()), "]");
-    if (Writes(grad_ops, grad)) head.push_back(MakeOp("assign", {{"X", {given}}}, {{"Out", {grad}}}, {}));
+    if (writes_in_grad_ops.count(grad)) head.push_back(MakeOp("assign", {{"X", {given}}}, {{"Out", {grad}}}, {}));
     else read_as[grad] = given;
   }
   head.insert(head.end(), std::make_move_iterator(grad_ops.begin()),
               std::make_move_iterator(grad_ops.end()));
-  std::vector<PendingOp> ops = FillMissingGrads(AddUpRepeatedGrads(std::move(head)), *block, made);
+  std::vector<PendingOp> ops = FillMissingGrads(AddUpRepeatedGrads(std::move(head)), builder.vars(), made);
   for (PendingOp& op : ops)
     for (const auto& [from, to] : read_as) op.RenameInputs(from, to);
   std::unordered_map<std::string, std::string> renamed;
-  RenameExistingGrads(&ops, *block, keep, &renamed);
-  AppendOps(block, ops);
+  RenameExistingGrads(&ops, builder.vars(), keep, &renamed);
+  AppendOps(block, &builder.vars(), ops);
 
   std::vector<std::string> out;
+  const auto written = LastWriters(ops);
   for (const auto& x : inputs) {
     const std::string grad = RenamedOr(renamed, GradVarName(x));
-    const bool flows = builder.Wants(x) && Writes(ops, grad);
+    const bool flows = builder.Wants(x) && written.count(grad);
     out.push_back(flows ? grad : (builder.Wants(x) && read_as.count(grad) ? read_as[grad] : ""));
   }
   return out;

@@ -8,8 +8,9 @@
 // Which ops: those on a path from a variable that wants a gradient to the
 // target. A variable wants one when it is a tensor of a floating type, not
 // stop_gradient, not in `no_grad`, not a persistable non-parameter, and is
-// either a source (AppendBackward: a leaf; CalcGradients: one of `inputs`) or
-// written by an op that reads one that wants a gradient. An op on such a path
+// either a source (AppendBackward: a leaf, i.e. written by no op but `feed`;
+// CalcGradients: one of `inputs`) or written by an op that reads one that
+// wants a gradient. An op on such a path
 // without a gradient maker is Unimplemented, naming it.
 #pragma once
 
@@ -38,8 +39,14 @@ std::vector<std::pair<std::string, std::string>> AppendBackward(
 // paddle.static.gradients: appends the ops computing the gradients of
 // sum(targets * target_grads) w.r.t. `inputs` (target_grads empty or "" entries:
 // ones, made by `fill_any_like`). Returns one grad var name per input, "" where
-// no gradient flows. A gradient variable the block already holds (an earlier
-// call) is written under a fresh name (`x@GRAD_0`, ...). Unknown names are NotFound.
+// no gradient flows. The ops are those on a path from `inputs` to the targets;
+// as PaddlePaddle's, they also write the gradients of other variables on it
+// that want one from a leaf (x@GRAD for a data x with stop_gradient=False).
+// A gradient variable the block already holds (an earlier call) is written
+// under a fresh name (`x@GRAD_0`, ...). Unknown names are NotFound. Where a
+// target with a given gradient also gets gradient from another target, the
+// given one is copied into target@GRAD and summed with it (PaddlePaddle
+// 3.3.1 drops the other contribution).
 std::vector<std::string> CalcGradients(ProgramDesc* program, const std::vector<std::string>& targets,
                                        const std::vector<std::string>& target_grads,
                                        const std::vector<std::string>& inputs,

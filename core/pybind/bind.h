@@ -24,6 +24,7 @@ void BindEagerPyLayer(pybind11::module_& m);     // eager_pylayer.cc
 void BindStaticProgram(pybind11::module_& m);    // static_program.cc
 void BindStaticExecutor(pybind11::module_& m);   // static_executor.cc
 void BindStaticIo(pybind11::module_& m);         // static_io.cc
+void BindProfiler(pybind11::module_& m);         // profiler.cc
 
 }  // namespace pybind
 }  // namespace paddle

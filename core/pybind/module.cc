@@ -22,4 +22,5 @@ PYBIND11_MODULE(_core, m) {
   paddle::pybind::BindStaticProgram(m);
   paddle::pybind::BindStaticExecutor(m);
   paddle::pybind::BindStaticIo(m);
+  paddle::pybind::BindProfiler(m);
 }

@@ -10,6 +10,7 @@
 #include "core/eager/static_build.h"
 #include "core/ir/backward.h"
 #include "core/ir/block_text.h"
+#include "core/ir/pass.h"
 #include "core/pybind/bind.h"
 #include "core/pybind/eager_util.h"
 
@@ -276,6 +277,21 @@ void BindStaticProgram(py::module_& m) {
     return names;
   }, py::arg("program"), py::arg("targets"), py::arg("target_grads"), py::arg("inputs"),
      py::arg("no_grad"));
+  m.def("_run_passes", [](const ProgramPtr& p, const std::string& pipeline,
+                          const std::vector<std::string>& keep_vars,
+                          const std::shared_ptr<Scope>& scope) {
+    ir::PassContext ctx;
+    ctx.keep_vars.insert(keep_vars.begin(), keep_vars.end());
+    ctx.scope = scope.get();
+    ir::ParsePassPipeline(pipeline).Run(&p->desc, ctx);
+    ++p->revision;
+  }, py::arg("program"), py::arg("pipeline"), py::arg("keep_vars"), py::arg("scope"),
+     "Runs the passes named in `pipeline` (\"a_pass,b_pass(key=value)\") over block 0.");
+  m.def("_pass_table", [] {
+    std::vector<std::pair<std::string, std::string>> rows;
+    for (const auto& info : ir::PassTable()) rows.emplace_back(info.name, info.description);
+    return rows;
+  }, "(name, description) of every registered graph pass.");
   m.def("_set_build_target", [](ProgramPtr p, int block) { eager::SetBuildTarget(std::move(p), block); },
         py::arg("program"), py::arg("block") = 0,
         "Static mode: ops are appended to that block of that program (None: eager mode).");

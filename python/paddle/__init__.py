@@ -18,6 +18,7 @@ from . import io  # noqa: F401
 from . import jit  # noqa: F401
 from . import nn  # noqa: F401
 from . import optimizer  # noqa: F401
+from . import profiler  # noqa: F401
 from . import regularizer  # noqa: F401
 from . import static  # noqa: F401
 from . import utils  # noqa: F401

@@ -448,12 +448,15 @@ TEST(CalcGradients, OnesByDefaultAndFreshNamesOnASecondCall) {
   EXPECT_EQ(ones.Type(), "fill_any_like");
   EXPECT_EQ(ones.Input("X"), std::vector<std::string>{"z"});
   EXPECT_EQ(std::get<float>(ones.GetAttr("value")), 1.0f);
+  // x has stop_gradient=False: as in PaddlePaddle, its gradient is made too.
+  EXPECT_TRUE(with_backward.Block(0)->FindVar("x@GRAD"));
   // Again, w.r.t. x and w: the gradients already in the block get fresh names.
   EXPECT_EQ(CalcGradients(&with_backward, {"y"}, {""}, {"x", "w"}),
-            (std::vector<std::string>{"x@GRAD", "w@GRAD_0"}));
-  ExpectGradsMatch(b.program, with_backward, TanhValues(), {{"w", "w@GRAD"}}, {"z"});
+            (std::vector<std::string>{"x@GRAD_0", "w@GRAD_0"}));
+  ExpectGradsMatch(b.program, with_backward, TanhValues(), {{"x", "x@GRAD"}, {"w", "w@GRAD"}},
+                   {"z"});
   ExpectGradsMatch(b.program, with_backward, TanhValues(),
-                   {{"x", "x@GRAD"}, {"w", "w@GRAD_0"}}, {"y"});
+                   {{"x", "x@GRAD_0"}, {"w", "w@GRAD_0"}}, {"y"});
 }
 
 // The gradient w.r.t. an intermediate: its producer is not on the path.
@@ -535,6 +538,83 @@ TEST(AppendBackward, OpsAndNamesAreThoseOfPaddlePaddle) {
   const std::string path = test::DataPath("backward/paddle_example_block.txt");
   if (std::getenv("PADDLE_UPDATE_GOLDEN")) test::WriteFile(path, text);
   EXPECT_EQ(text, test::ReadFile(path)) << "golden " << path;
+}
+
+// x [2, 4] (stop_gradient=False), w [4, 3], u [3]; tmp_1 = relu(x w) + relu(x w).
+Builder PaddleGradientsExample() {
+  Builder b;
+  b.Var("x", {2, 4}, DataType::kFloat32);
+  for (const auto& [name, shape] : std::vector<std::pair<std::string, Shape>>{{"w", {4, 3}}, {"u", {3}}}) {
+    b.Var(name, shape, DataType::kFloat32)->SetPersistable(true);
+    b.block->FindVar(name)->SetIsParameter(true);
+  }
+  b.Data("g", {2, 3}, DataType::kFloat32);
+  for (const char* n : {"tmp_0", "relu_0.tmp_0", "tmp_1"}) b.Var(n, {2, 3}, DataType::kFloat32);
+  b.Op("matmul_v2", {{"X", {"x"}}, {"Y", {"w"}}}, {{"Out", {"tmp_0"}}});
+  b.Op("relu", {{"X", {"tmp_0"}}}, {{"Out", {"relu_0.tmp_0"}}});
+  b.Op("elementwise_add", {{"X", {"relu_0.tmp_0"}}, {"Y", {"relu_0.tmp_0"}}}, {{"Out", {"tmp_1"}}});
+  return b;
+}
+
+std::string GradientsCase(const std::string& name, const std::vector<std::string>& targets,
+                          const std::vector<std::string>& target_grads,
+                          const std::vector<std::string>& inputs) {
+  Builder b = PaddleGradientsExample();
+  const size_t forward_ops = b.block->OpCount();
+  std::vector<std::string> names = CalcGradients(&b.program, targets, target_grads, inputs);
+  std::string text = "== " + name + "\n";
+  for (size_t i = forward_ops; i < b.block->OpCount(); ++i) text += OpLine(*b.block->Op(i)) + "\n";
+  for (auto& n : names)
+    if (n.empty()) n = "None";
+  return text + "returns " + StrJoin(names, " ") + "\n";
+}
+
+TEST(CalcGradients, OpsAndNamesAreThoseOfPaddlePaddle) {
+  const std::string ours = GradientsCase("ones", {"tmp_1"}, {}, {"x", "w", "u", "tmp_0"}) +
+                           GradientsCase("given", {"relu_0.tmp_0"}, {"g"}, {"w"});
+  EXPECT_EQ(ours, test::ReadFile(test::DataPath("backward/paddle_gradients_ops.txt")));
+}
+
+// A program PaddlePaddle built (conv2d + bias + relu, max pool, fc, cross
+// entropy), as it serializes it: the ops appended to it are PaddlePaddle's.
+TEST(AppendBackward, OnAProgramPaddlePaddleBuilt) {
+  ProgramDesc program = ProgramDesc::Parse(test::ReadFile(test::DataPath("backward/convnet.pdmodel")));
+  std::istringstream expected(test::ReadFile(test::DataPath("backward/convnet_ops.txt")));
+  std::string first;
+  std::getline(expected, first);
+  const std::string loss = first.substr(first.find(' ') + 1);  // "loss <name>"
+  std::string rest((std::istreambuf_iterator<char>(expected)), std::istreambuf_iterator<char>());
+  // Its parameters in creation order, as PaddlePaddle lists them (a serialized
+  // block keeps its variables sorted by name).
+  std::vector<std::string> params;
+  std::istringstream returns(rest.substr(rest.rfind("returns ") + 8));
+  for (std::string pair; returns >> pair;) params.push_back(pair.substr(0, pair.find(':')));
+  const size_t forward_ops = program.Block(0)->OpCount();
+  const auto grads = AppendBackward(&program, loss, params);
+  std::string ours;
+  for (size_t i = forward_ops; i < program.Block(0)->OpCount(); ++i)
+    ours += OpLine(*program.Block(0)->Op(i)) + "\n";
+  ours += "returns";
+  for (const auto& [param, grad] : grads) ours += " " + param + ":" + grad;
+  EXPECT_EQ(ours + "\n", rest);
+
+  // And it runs: every parameter's gradient comes out with the parameter's shape.
+  auto random_f32 = [](const Shape& shape, uint32_t seed) {
+    const auto v = test::Values<double>(Random(shape, seed));
+    return MakeTensor<float>(shape, std::vector<float>(v.begin(), v.end()));
+  };
+  Values values = {{"img", random_f32({2, 1, 8, 8}, 26)},
+                   {"label", MakeTensor<int64_t>({2, 1}, {3, 7})}};
+  std::vector<std::string> grad_names;
+  for (const auto& [param, grad] : grads) {
+    values[param] = random_f32(program.Block(0)->FindVar(param)->GetShape(), 27);
+    grad_names.push_back(grad);
+  }
+  const Values got = RunProgram(program, values, grad_names);
+  for (const auto& [param, grad] : grads) {
+    EXPECT_EQ(got.at(grad).dims(), values.at(param).dims()) << grad;
+    for (float g : test::Values<float>(got.at(grad))) EXPECT_TRUE(std::isfinite(g)) << grad;
+  }
 }
 
 TEST(AppendBackward, Errors) {

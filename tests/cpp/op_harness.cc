@@ -6,6 +6,8 @@
 #include <random>
 
 #include "core/executor/executor.h"
+#include "core/eager/backward.h"
+#include "core/eager/op_runner.h"
 #include "core/framework/generator.h"
 #include "core/framework/op_def.h"
 #include "core/ir/backward.h"
@@ -313,10 +315,48 @@ void CheckInPlace(const OpRow& row, const OpDef& def) {
   }
 }
 
+// The gradients of sum(outputs * W) w.r.t. the inputs `wrt` (row input
+// indices) in eager mode: the op run by core/eager, then paddle.grad's engine.
+std::vector<Arr> EagerGradients(const OpRow& row, const OpDef& def, const std::vector<Arr>& in,
+                                const std::vector<Arr>& out, const std::vector<double>& w,
+                                const std::vector<size_t>& wrt) {
+  eager::TensorSlots ins(def.inputs.size());
+  std::vector<eager::TensorPtr> inputs(row.inputs.size());
+  for (size_t i = 0; i < row.inputs.size(); ++i) {
+    inputs[i] = eager::MakeTensor(ToTensorOf(row.inputs[i].dtype.value_or(DataType::kFloat64), in[i]));
+    ins[def.InputIndex(row.inputs[i].slot)].push_back(inputs[i]);
+  }
+  for (size_t i : wrt) inputs[i]->set_stop_gradient(false);
+  eager::TensorSlots outs(def.outputs.size());  // bound as Bind binds them
+  for (size_t o = 0; o < def.outputs.size(); ++o) {
+    const std::string& slot = def.outputs[o].name;
+    if (slot == row.out_slot) outs[o].resize(row.out_count);
+    else if (IsRowOutput(row, slot) || !def.outputs[o].dispensable) outs[o].resize(1);
+  }
+  if (row.check) Generator::Default().Seed(kDefaultSeed);
+  eager::RunOp(def, def.CheckAttrs(row.attrs), ins, outs);
+  std::vector<eager::TensorPtr> results = outs[def.OutputIndex(row.out_slot)];
+  for (const std::string& slot : row.more_out_slots) results.push_back(outs[def.OutputIndex(slot)][0]);
+  std::vector<eager::TensorPtr> targets, weights, sources;
+  for (size_t k = 0, at = 0; k < results.size(); at += out[k].v.size(), ++k) {
+    if (!results[k]->requires_grad()) continue;  // integer outputs (indices, a Mask)
+    targets.push_back(results[k]);
+    const std::vector<double> wk(w.begin() + at, w.begin() + at + out[k].v.size());
+    weights.push_back(eager::MakeTensor(ToTensor<double>(Arr{out[k].shape, wk})));
+  }
+  for (size_t i : wrt) sources.push_back(inputs[i]);
+  eager::GradOptions opts;
+  opts.allow_unused = true;
+  std::vector<Arr> grads;
+  for (const eager::TensorPtr& g : eager::Grad(targets, sources, weights, {}, opts))
+    grads.push_back(g ? FromTensor(g->dense()) : Arr{});
+  return grads;
+}
+
 // The same gradients from a program: the forward op in a ProgramDesc, the
 // grad ops appended by CalcGradients (core/ir/backward.h) with W as the
 // outputs' gradients, run by the executor; they must equal what the grad ops
-// gave when run directly.
+// gave when run directly, and what eager mode gives.
 void CheckProgramGradients(const OpRow& row, const OpDef& def, const OneOp& fwd,
                            const std::vector<Arr>& in, const std::vector<std::string>& outs,
                            const std::vector<Arr>& out, const std::vector<double>& w,
@@ -333,6 +373,7 @@ void CheckProgramGradients(const OpRow& row, const OpDef& def, const OneOp& fwd,
     return v;
   };
   std::vector<std::string> wrt;
+  std::vector<size_t> wrt_index;
   for (size_t i = 0; i < row.inputs.size(); ++i) {
     const DataType t = row.inputs[i].dtype.value_or(DataType::kFloat64);
     VarDesc* v = declare(Var(row, i), t, in[i].shape);
@@ -340,6 +381,7 @@ void CheckProgramGradients(const OpRow& row, const OpDef& def, const OneOp& fwd,
     if (row.inputs[i].differentiable && !row.inputs[i].dtype) {
       v->SetIsParameter(true);
       wrt.push_back(v->Name());
+      wrt_index.push_back(i);
     } else {
       v->SetStopGradient(true);
     }
@@ -365,12 +407,14 @@ void CheckProgramGradients(const OpRow& row, const OpDef& def, const OneOp& fwd,
   for (const auto& g : grads)
     if (!g.empty()) keep.push_back(g);
   exe.Run(*exe.Prepare(program, 0, &scope, keep));
+  const std::vector<Arr> eager = EagerGradients(row, def, in, out, w, wrt_index);
   for (size_t i = 0; i < wrt.size(); ++i) {
     ASSERT_FALSE(grads[i].empty()) << row.name << ": no gradient flows to " << wrt[i]
                                    << " in the program";
-    ExpectClose(FromTensor(scope.FindVar(grads[i])->Get<DenseTensor>()),
-                computed.at(GradVarName(wrt[i])), 1e-12,
+    const Arr got = FromTensor(scope.FindVar(grads[i])->Get<DenseTensor>());
+    ExpectClose(got, computed.at(GradVarName(wrt[i])), 1e-12,
                 row.name + " d/d" + wrt[i] + " from the program");
+    ExpectClose(got, eager[i], 1e-12, row.name + " d/d" + wrt[i] + " from the program, against eager");
   }
 }
 

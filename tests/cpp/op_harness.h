@@ -6,7 +6,7 @@
 //   - every differentiable input's gradient against central differences of
 //     the op's own forward, through the grad op its definition declares, and
 //     the same gradient from a program whose grad ops CalcGradients appended
-//     (core/ir/backward.h) against the grad op's;
+//     (core/ir/backward.h) against the grad op's and eager mode's (paddle.grad);
 //   - build-time shape inference with the first dim unknown (-1) against the
 //     run-time shape;
 //   - in-place execution (Out given X's variable) for ops that declare it.

@@ -56,15 +56,17 @@ def run_mlp(predictor, x):
 
 
 @pytest.fixture()
-def static_mode():
-    """Static mode on, with fresh main and startup programs (yielded), unique
-    names and scope; dygraph again afterwards."""
+def static_programs():
+    """Static mode with fresh main and startup programs, fresh names and a
+    fresh global scope: yields (main, startup); eager mode again after."""
     import paddle
     from paddle import static
 
     paddle.enable_static()
     main, startup = static.Program(), static.Program()
-    with paddle.utils.unique_name.guard(), static.program_guard(main, startup), \
-            static.scope_guard(static.Scope()):
-        yield main, startup
-    paddle.disable_static()
+    try:
+        with paddle.utils.unique_name.guard(), static.program_guard(main, startup), \
+                static.scope_guard(static.Scope()):
+            yield main, startup
+    finally:
+        paddle.disable_static()

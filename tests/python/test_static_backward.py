@@ -29,8 +29,8 @@ def build_mlp():
     return x, label, paddle.mean(F.cross_entropy(logits, label))
 
 
-def test_append_backward_matches_finite_differences(static_mode):
-    main, startup = static_mode
+def test_append_backward_matches_finite_differences(static_programs):
+    main, startup = static_programs
     x, label, loss = build_mlp()
     pairs = static.append_backward(loss)
     assert [(p.name, g.name) for p, g in pairs] == [
@@ -59,8 +59,8 @@ def test_append_backward_matches_finite_differences(static_mode):
             assert abs(numeric - grad.reshape(-1)[i]) < 2e-3, (param.name, i)
 
 
-def test_a_variable_read_twice_gets_the_summed_gradient(static_mode):
-    main, startup = static_mode
+def test_a_variable_read_twice_gets_the_summed_gradient(static_programs):
+    main, startup = static_programs
     x = static.data("x", [3])
     x.stop_gradient = False
     y = paddle.sum(x * x + paddle.sin(x))
@@ -72,8 +72,8 @@ def test_a_variable_read_twice_gets_the_summed_gradient(static_mode):
     np.testing.assert_allclose(got, 2 * xs + np.cos(xs), rtol=1e-6)
 
 
-def test_gradients_with_target_gradients_and_no_grad_set(static_mode):
-    main, _ = static_mode
+def test_gradients_with_target_gradients_and_no_grad_set(static_programs):
+    main, _ = static_programs
     x = static.data("x", [2])
     z = static.data("z", [2])
     x.stop_gradient = False
@@ -89,7 +89,7 @@ def test_gradients_with_target_gradients_and_no_grad_set(static_mode):
     np.testing.assert_array_equal(got, [30.0, 400.0])
 
 
-def test_backward_errors(static_mode):
+def test_backward_errors(static_programs):
     x = static.data("x", [None, 3])
     x.stop_gradient = False
     with pytest.raises(core.InvalidArgumentError, match="one element"):
@@ -157,8 +157,8 @@ def test_static_minimize_trains_like_eager(name):
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
 
 
-def test_lr_scheduler_drives_the_static_learning_rate(static_mode):
-    main, startup = static_mode
+def test_lr_scheduler_drives_the_static_learning_rate(static_programs):
+    main, startup = static_programs
     x = static.data("x", [1])
     w = static.create_parameter([1], "float32", default_initializer=paddle.nn.initializer.Constant(1.0))
     loss = paddle.sum(x * w)
@@ -172,3 +172,18 @@ def test_lr_scheduler_drives_the_static_learning_rate(static_mode):
         values.append(float(np.array(static.global_scope().find_var(w.name).get_tensor())[0]))
         sched.step()
     np.testing.assert_allclose(values, [0.0, -0.5, -0.75])
+
+
+def test_in_place_operators_make_new_variables(static_programs):
+    main, _ = static_programs
+    x = static.data("x", [2])
+    x.stop_gradient = False
+    y = x * 2.0
+    before = y
+    y += 1.0  # a new variable, as in PaddlePaddle: y's old value keeps its own gradient
+    assert y is not before and y.name != before.name
+    loss = paddle.sum(y * before)
+    (dx,) = static.gradients([loss], [x])
+    xs = np.array([1.0, -2.0], "float32")
+    (got,) = static.Executor().run(main, feed={"x": xs}, fetch_list=[dx])
+    np.testing.assert_allclose(got, 8 * xs + 2)  # d/dx (2x + 1) * 2x

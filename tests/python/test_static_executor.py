@@ -134,3 +134,23 @@ def test_closed_executor_refuses_to_run(built):
     exe.close()
     with pytest.raises(RuntimeError, match="closed"):
         exe.run(main, feed={"x": np.ones([1, 3], "float32")}, fetch_list=[y])
+
+
+def test_a_cycle_and_an_unknown_op_name_the_op(built):
+    main, x, y, exe = built
+    block = main.global_block()
+    for name in ("t", "u"):
+        block.create_var(name=name, shape=[3], dtype="float32")
+    # t = x + u reads u before the op that writes it: a cycle through u.
+    block.append_op(type="elementwise_add", inputs={"X": [x], "Y": ["u"]}, outputs={"Out": ["t"]})
+    block.append_op(type="relu", inputs={"X": ["t"]}, outputs={"Out": ["u"]})
+    feed = {"x": np.ones([1, 3], "float32")}
+    with pytest.raises(core.PreconditionNotMetError, match=r"elementwise_add.*'Y'.*no earlier op"):
+        exe.run(main, feed=feed, fetch_list=["u"])
+    from paddle.proto import framework_pb2
+
+    desc = framework_pb2.ProgramDesc.FromString(main.serialize_to_string())
+    desc.blocks[0].ops[-1].type = "no_such_op"
+    broken = static.Program.parse_from_string(desc.SerializeToString())
+    with pytest.raises(core.NotFoundError, match="no_such_op"):
+        exe.run(broken, feed=feed, fetch_list=["u"])

@@ -11,8 +11,8 @@ from paddle import nn, static
 from paddle.base import core
 
 
-def test_training_steps_allocate_nothing(static_mode):
-    main, startup = static_mode
+def test_training_steps_allocate_nothing(static_programs):
+    main, startup = static_programs
     x = static.data("x", [16, 1, 8, 8], "float32")
     label = static.data("label", [16], "int64")
     model = nn.Sequential(nn.Conv2D(1, 4, 3, padding=1), nn.ReLU(), nn.MaxPool2D(2),
@@ -33,7 +33,7 @@ def test_training_steps_allocate_nothing(static_mode):
     assert losses[-1] < losses[0]  # and it trained
 
 
-def test_fetched_arrays_are_copies_that_later_runs_leave_alone(static_mode):
+def test_fetched_arrays_are_copies_that_later_runs_leave_alone(static_programs):
     x = static.data("x", [2, 3], "float32")
     y = x * 2.0
     exe = static.Executor()
@@ -43,7 +43,7 @@ def test_fetched_arrays_are_copies_that_later_runs_leave_alone(static_mode):
     np.testing.assert_array_equal(first[1], np.ones([2, 3]))
 
 
-def test_feeds_cast_swap_and_gather_in_one_copy(static_mode):
+def test_feeds_cast_swap_and_gather_in_one_copy(static_programs):
     x = static.data("x", [None, 3], "float32")
     y = x + 0.0
     exe = static.Executor()
@@ -55,7 +55,7 @@ def test_feeds_cast_swap_and_gather_in_one_copy(static_mode):
         assert got.dtype == np.float32
 
 
-def test_a_fed_tensor_is_never_overwritten_by_a_later_feed(static_mode):
+def test_a_fed_tensor_is_never_overwritten_by_a_later_feed(static_programs):
     x = static.data("x", [2, 2], "float32")
     y = x * 1.0
     paddle.disable_static()
@@ -68,7 +68,7 @@ def test_a_fed_tensor_is_never_overwritten_by_a_later_feed(static_mode):
     np.testing.assert_array_equal(t.numpy(), np.ones([2, 2]))
 
 
-def test_feeds_of_other_sizes_still_run(static_mode):
+def test_feeds_of_other_sizes_still_run(static_programs):
     x = static.data("x", [None, 2], "float32")
     y = paddle.sum(x)
     exe = static.Executor()

@@ -7,16 +7,6 @@ import paddle
 from paddle import static
 
 
-@pytest.fixture()
-def programs():
-    """Static mode with fresh main/startup programs and fresh names; eager after."""
-    paddle.enable_static()
-    main, startup = static.Program(), static.Program()
-    with paddle.utils.unique_name.guard(), static.program_guard(main, startup):
-        yield main, startup
-    paddle.disable_static()
-
-
 def op_types(program, block=0):
     return [op.type for op in program.block(block).ops]
 
@@ -34,8 +24,8 @@ def test_mode_switches():
     assert paddle.add(paddle.ones([2]), paddle.ones([2])).numpy().tolist() == [2.0, 2.0]
 
 
-def test_functions_build_ops_with_inferred_shapes(programs):
-    main, _ = programs
+def test_functions_build_ops_with_inferred_shapes(static_programs):
+    main, _ = static_programs
     x = static.data("x", [None, 3, 8, 8])
     y = paddle.nn.functional.relu(paddle.flatten(x, 1)) * 2.0
     z = paddle.matmul(y, paddle.ones([192, 5]))
@@ -47,7 +37,7 @@ def test_functions_build_ops_with_inferred_shapes(programs):
     assert all(op.attr("op_role") == 0 for op in main.global_block().ops)
 
 
-def test_variable_has_no_value_while_building(programs):
+def test_variable_has_no_value_while_building(static_programs):
     x = static.data("x", [2])
     with pytest.raises(paddle.base.core.PreconditionNotMetError, match="static program"):
         x.numpy()
@@ -57,8 +47,8 @@ def test_variable_has_no_value_while_building(programs):
         (x * 2).backward()
 
 
-def test_variable_flags_are_the_var_desc(programs):
-    main, _ = programs
+def test_variable_flags_are_the_var_desc(static_programs):
+    main, _ = static_programs
     x = static.data("x", [None, 4], "float64")
     assert x.name == "x" and x.dtype == paddle.float64 and x.persistable is False
     x.stop_gradient = False
@@ -70,8 +60,8 @@ def test_variable_flags_are_the_var_desc(programs):
         main.global_block().var("nope")
 
 
-def test_parameters_are_initialized_by_the_startup_program(programs):
-    main, startup = programs
+def test_parameters_are_initialized_by_the_startup_program(static_programs):
+    main, startup = static_programs
     x = static.data("x", [None, 4])
     static.nn.fc(x, 3)
     params = main.all_parameters()
@@ -83,8 +73,8 @@ def test_parameters_are_initialized_by_the_startup_program(programs):
     assert isinstance(w, paddle.base.framework.EagerParamBase) and w.shape == [4, 3]
 
 
-def test_shared_parameter_by_name(programs):
-    main, _ = programs
+def test_shared_parameter_by_name(static_programs):
+    main, _ = static_programs
     attr = paddle.ParamAttr(name="shared_w")
     a = static.create_parameter([2, 2], "float32", attr=attr)
     b = static.create_parameter([2, 2], "float32", attr=attr)
@@ -93,8 +83,8 @@ def test_shared_parameter_by_name(programs):
         static.create_parameter([3, 2], "float32", attr=attr)
 
 
-def test_layers_build_in_static_mode(programs):
-    main, startup = programs
+def test_layers_build_in_static_mode(static_programs):
+    main, startup = static_programs
     net = paddle.nn.Sequential(paddle.nn.Conv2D(1, 2, 3), paddle.nn.ReLU(), paddle.nn.Flatten(),
                                paddle.nn.Linear(2 * 6 * 6, 4))
     out = net(static.data("img", [None, 1, 8, 8]))
@@ -107,8 +97,8 @@ def test_layers_build_in_static_mode(programs):
     assert got.shape == (2, 4)
 
 
-def test_program_serializes_and_parses(programs):
-    main, _ = programs
+def test_program_serializes_and_parses(static_programs):
+    main, _ = static_programs
     x = static.data("x", [None, 2])
     paddle.tanh(x)
     data = main.serialize_to_string()
@@ -118,8 +108,8 @@ def test_program_serializes_and_parses(programs):
     assert "tanh" in main.to_string(True)
 
 
-def test_clone_for_test_keeps_the_forward_and_sets_is_test(programs):
-    main, _ = programs
+def test_clone_for_test_keeps_the_forward_and_sets_is_test(static_programs):
+    main, _ = static_programs
     x = static.data("x", [None, 4])
     y = paddle.nn.functional.dropout(static.nn.fc(x, 2), 0.5)
     loss = paddle.mean(y)
@@ -133,8 +123,8 @@ def test_clone_for_test_keeps_the_forward_and_sets_is_test(programs):
     assert "sgd" in op_types(main)  # the original is untouched
 
 
-def test_append_op_by_name_and_operator_views(programs):
-    main, _ = programs
+def test_append_op_by_name_and_operator_views(static_programs):
+    main, _ = static_programs
     block = main.global_block()
     x = static.data("x", [3])
     out = block.create_var(name="out", shape=[3], dtype="float32")
@@ -155,8 +145,8 @@ def test_append_op_by_name_and_operator_views(programs):
     assert len(block.ops) == 1 and not block.has_var("o2")
 
 
-def test_name_scope_and_sub_blocks(programs):
-    main, _ = programs
+def test_name_scope_and_sub_blocks(static_programs):
+    main, _ = static_programs
     x = static.data("x", [2])
     with static.name_scope("encoder"):
         y = x + 1.0
@@ -171,8 +161,8 @@ def test_name_scope_and_sub_blocks(programs):
         main.block(5)
 
 
-def test_eager_tensors_become_constants(programs):
-    main, startup = programs
+def test_eager_tensors_become_constants(static_programs):
+    main, startup = static_programs
     x = static.data("x", [2])
     c = paddle.to_tensor([10.0, 20.0])
     assert isinstance(c, static.Variable)
@@ -202,3 +192,20 @@ def test_guards_reject_bad_arguments():
 def test_static_nn_requires_static_mode():
     with pytest.raises(RuntimeError, match="enable_static"):
         static.nn.fc(paddle.ones([2, 2]), 2)
+
+
+def test_accuracy_and_shape_are_ops_in_static_mode(static_programs):
+    main, startup = static_programs
+    scores = static.data("scores", [None, 3])
+    label = static.data("label", [None, 1], "int64")
+    correct = static.create_global_var([1], 0, "int32", persistable=True, name="correct")
+    acc = static.accuracy(scores, label, k=1, correct=correct)
+    dims = paddle.shape(scores)
+    exe = static.Executor()
+    exe.run(startup)
+    s = np.array([[0.1, 0.8, 0.1], [0.9, 0.05, 0.05], [0.2, 0.3, 0.5], [0.3, 0.3, 0.4]], "float32")
+    got_acc, got_dims, got_correct = exe.run(
+        main, feed={"scores": s, "label": np.array([[1], [0], [1], [2]], "int64")},
+        fetch_list=[acc, dims, correct])
+    assert float(got_acc) == 0.75 and got_dims.tolist() == [4, 3]
+    assert int(np.asarray(got_correct).reshape(-1)[0]) == 3

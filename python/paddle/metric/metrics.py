@@ -7,6 +7,7 @@ import numbers
 import numpy as np
 
 from .. import _core
+from ..tensor import attribute as _attribute
 from ..tensor import creation as _creation
 from ..tensor import manipulation as _manip
 from ..tensor import search as _search
@@ -336,6 +337,8 @@ def accuracy(input, label, k=1, correct=None, total=None, name=None):  # noqa: A
                         f"{type(input).__name__} and {type(label).__name__}")
     if input.ndim != 2:
         raise ValueError(f"[accuracy] input must be [N, C], got shape {input.shape}")
+    if input._static_ref() is not None:
+        return _static_accuracy(input, label, k, correct, total)
     if label.size != input.shape[0]:
         raise ValueError(f"[accuracy] label must hold one class per row of input ({input.shape[0]}),"
                          f" got shape {label.shape}")
@@ -351,3 +354,20 @@ def accuracy(input, label, k=1, correct=None, total=None, name=None):  # noqa: A
     if total is not None:
         total._assign_from(_creation.to_tensor(rows, dtype="int32"))
     return _creation.to_tensor(num_correct / rows, dtype="float32")
+
+
+def _static_accuracy(input, label, k, correct, total):
+    """accuracy() built into a static program: the batch size is known only
+    when it runs, so the counts are ops too."""
+    if not isinstance(k, numbers.Integral) or k <= 0:
+        raise ValueError(f"[accuracy] k must be a positive int, got {k}")
+    _, indices = _search.topk(input, k=int(k))
+    labels = _manip.reshape(label, [-1, 1]).astype(indices.dtype)
+    hits = (indices == labels).astype("int32").sum(axis=1)
+    num_correct = (hits > 0).astype("int32").sum()
+    rows = _attribute.shape(hits).astype("int32").sum()
+    if correct is not None:
+        correct._assign_from(num_correct)
+    if total is not None:
+        total._assign_from(rows)
+    return num_correct.astype("float32") / rows.astype("float32")

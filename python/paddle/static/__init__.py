@@ -5,7 +5,9 @@ ProgramDesc) that an ``Executor`` runs; ``append_backward`` and
 in PaddlePaddle's formats. InputSpec also describes the inputs of
 ``paddle.jit.save``."""
 from . import nn  # noqa: F401
+from ..metric.metrics import accuracy
 from .backward import append_backward, gradients
+from .compiler import BuildStrategy, CompiledProgram
 from .data import create_global_var, create_parameter, data
 from .executor import Executor, Scope, global_scope, scope_guard
 from .input import InputSpec
@@ -36,4 +38,5 @@ __all__ = ["InputSpec", "Program", "Variable", "default_main_program",
            "gradients", "save_inference_model", "load_inference_model", "serialize_program",
            "serialize_persistables", "deserialize_program", "deserialize_persistables",
            "save_to_file", "load_from_file", "normalize_program", "save", "load",
-           "load_program_state", "set_program_state", "cpu_places", "nn"]
+           "load_program_state", "set_program_state", "cpu_places", "nn", "BuildStrategy", "accuracy",
+           "CompiledProgram"]

@@ -3,30 +3,12 @@
 by the startup program) and other persistable variables (``create_global_var``)."""
 import numbers
 
-import numpy as np
-
 from ..framework import dtypes as _dtype
 from ..utils import unique_name
+from .input import shape_dims
 from .program import Parameter, _build_into, default_main_program, default_startup_program
 
 __all__ = ["data", "create_parameter", "create_global_var"]
-
-
-def _dims(shape, fn, allow_unknown):
-    if isinstance(shape, numbers.Integral):
-        shape = [shape]
-    if not isinstance(shape, (list, tuple)):
-        raise TypeError(f"[{fn}] shape must be a list or tuple, got {type(shape).__name__}")
-    dims = []
-    for d in shape:
-        if d is None and allow_unknown:
-            d = -1
-        if (not isinstance(d, (numbers.Integral, np.integer)) or isinstance(d, bool)
-                or d < (-1 if allow_unknown else 0)):
-            raise ValueError(f"[{fn}] each dim must be {'None, -1 or ' if allow_unknown else ''}"
-                             f"a non-negative int, got {d!r} in {list(shape)}")
-        dims.append(int(d))
-    return dims
 
 
 def data(name, shape, dtype=None, lod_level=0):
@@ -49,7 +31,7 @@ def data(name, shape, dtype=None, lod_level=0):
     """
     if not isinstance(name, str) or not name:
         raise TypeError(f"[paddle.static.data] name must be a non-empty str, got {name!r}")
-    dims = _dims(shape, "paddle.static.data", True)
+    dims = shape_dims(shape, "paddle.static.data", True)
     d = _dtype.convert_dtype(dtype) if dtype is not None else _dtype.default_float_dtype()
     if not isinstance(lod_level, int) or lod_level < 0:
         raise ValueError(f"[paddle.static.data] lod_level must be a non-negative int, got "
@@ -76,7 +58,7 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
     from ..base.param_attr import ParamAttr
     from ..nn import initializer as init
 
-    dims = _dims(shape, "create_parameter", False)
+    dims = shape_dims(shape, "create_parameter", False)
     d = _dtype.convert_dtype(dtype)
     if not _dtype.is_floating_point(d) and not _dtype.is_complex(d):
         raise TypeError(f"[create_parameter] dtype must be a floating-point type, got {d.name}")
@@ -125,7 +107,7 @@ def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, n
     """
     from ..tensor.creation import full
 
-    dims = _dims(shape, "create_global_var", False)
+    dims = shape_dims(shape, "create_global_var", False)
     d = _dtype.convert_dtype(dtype)
     if not isinstance(value, numbers.Number):
         raise TypeError(f"[create_global_var] value must be a number, got {type(value).__name__}")

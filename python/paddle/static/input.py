@@ -6,6 +6,25 @@ import numpy as np
 from ..framework import dtypes as _dtype
 
 
+def shape_dims(shape, fn, allow_unknown):
+    """A shape (an int, list or tuple) as a list of ints; None or -1 mean a
+    size known only at run time where ``allow_unknown``."""
+    if isinstance(shape, numbers.Integral):
+        shape = [shape]
+    if not isinstance(shape, (list, tuple)):
+        raise TypeError(f"[{fn}] shape must be a list or tuple, got {type(shape).__name__}")
+    dims = []
+    for d in shape:
+        if d is None and allow_unknown:
+            d = -1
+        if (not isinstance(d, (numbers.Integral, np.integer)) or isinstance(d, bool)
+                or d < (-1 if allow_unknown else 0)):
+            raise ValueError(f"[{fn}] each dim must be {'None, -1 or ' if allow_unknown else ''}"
+                             f"a non-negative int, got {d!r} in {list(shape)}")
+        dims.append(int(d))
+    return dims
+
+
 class InputSpec:
     """Describes one input of a model: its shape (None or -1 for a dim known
     only at run time, such as the batch), dtype and name.
@@ -23,20 +42,7 @@ class InputSpec:
     """
 
     def __init__(self, shape, dtype="float32", name=None, stop_gradient=False):
-        if isinstance(shape, numbers.Integral):
-            shape = [shape]
-        if not isinstance(shape, (list, tuple)):
-            raise TypeError(f"[InputSpec] shape must be a list or tuple, got {type(shape).__name__}")
-        dims = []
-        for d in shape:
-            if d is None:
-                dims.append(-1)
-            elif isinstance(d, (numbers.Integral, np.integer)) and not isinstance(d, bool) and d >= -1:
-                dims.append(int(d))
-            else:
-                raise ValueError(f"[InputSpec] each dim must be None, -1 or a non-negative int, "
-                                 f"got {d!r} in {list(shape)}")
-        self.shape = tuple(dims)
+        self.shape = tuple(shape_dims(shape, "InputSpec", allow_unknown=True))
         self.dtype = _dtype.convert_dtype(dtype)
         self.name = name
         self.stop_gradient = stop_gradient

@@ -1,9 +1,11 @@
 """Attributes of a tensor as tensors: shape."""
 import numpy as np
 
-from ._helpers import Tensor, check_tensor
+from ._helpers import Tensor, check_tensor, op
 
 __all__ = ["shape"]
+
+_shape = op("shape", ["Input"])
 
 
 def shape(input):  # noqa: A002  (PaddlePaddle's name)
@@ -14,4 +16,6 @@ def shape(input):  # noqa: A002  (PaddlePaddle's name)
         array([2, 3])
     """
     check_tensor(input, "input", "shape")
+    if input._static_ref() is not None:
+        return _shape(input)  # a static program's dims are known when it runs
     return Tensor._from_numpy(np.array(input.shape, dtype=np.int64))

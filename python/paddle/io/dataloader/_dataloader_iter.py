@@ -11,6 +11,8 @@ import weakref
 
 import numpy as np
 
+from paddle.profiler.timer import step_timer
+
 from . import _shared_arrays as shared_arrays
 from ._fetcher import make_fetcher
 from ._flat import flatten_batch, restore_batch, to_tensor_slot
@@ -40,8 +42,11 @@ class SingleProcessIter:
         return self
 
     def __next__(self):
+        step_timer().before_reader()  # Profiler.step_info's reader_cost
         indices = next(self._sampler_iter)
-        return _as_output(*flatten_batch(self._fetcher.fetch(indices)))
+        batch = _as_output(*flatten_batch(self._fetcher.fetch(indices)))
+        step_timer().after_reader()
+        return batch
 
     def __len__(self):
         return self._length()
@@ -209,6 +214,7 @@ class MultiProcessIter:
         return self._pool.closed
 
     def __next__(self):
+        step_timer().before_reader()  # Profiler.step_info's reader_cost
         if self._pool.closed:
             raise StopIteration
         try:
@@ -226,7 +232,9 @@ class MultiProcessIter:
         slots, skeleton = result
         if self._use_shared_memory:
             slots = shared_arrays.unpack(slots)
-        return _as_output(slots, skeleton)
+        batch = _as_output(slots, skeleton)
+        step_timer().after_reader()
+        return batch
 
     def _next_result(self):
         """The result of the next task in sampler order, skipping tasks of

@@ -16,6 +16,11 @@ _batch_norm = op("batch_norm", ["X", "Scale", "Bias", "Mean", "Variance"],
                  ["is_test", "momentum", "epsilon", "data_layout", "use_global_stats",
                   "trainable_statistics"],
                  ["Y", "MeanOut", "VarianceOut"])
+# Static programs update the running statistics in place, as PaddlePaddle's do.
+_batch_norm_inplace = op("batch_norm", ["X", "Scale", "Bias", "Mean", "Variance"],
+                         ["is_test", "momentum", "epsilon", "data_layout", "use_global_stats",
+                          "trainable_statistics"],
+                         ["Y", "MeanOut=Mean", "VarianceOut=Variance"])
 _layer_norm = op("layer_norm", ["X", "Scale", "Bias"], ["epsilon", "begin_norm_axis"], ["Y"])
 _group_norm = op("group_norm", ["X", "Scale", "Bias"], ["epsilon", "groups", "data_layout"], ["Y"])
 _instance_norm = op("instance_norm", ["X", "Scale", "Bias"], ["epsilon"], ["Y"])
@@ -58,10 +63,12 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
         use_global_stats, trainable_statistics = not training, False
     else:
         trainable_statistics = not use_global_stats
-    y, mean_out, var_out = _batch_norm(x, weight, bias, running_mean, running_var, not training,
-                                       float(momentum), float(epsilon),
-                                       "NHWC" if channel_last else "NCHW",
-                                       bool(use_global_stats), trainable_statistics)
+    args = (x, weight, bias, running_mean, running_var, not training, float(momentum),
+            float(epsilon), "NHWC" if channel_last else "NCHW", bool(use_global_stats),
+            trainable_statistics)
+    if x._static_ref() is not None:
+        return _batch_norm_inplace(*args)[0]
+    y, mean_out, var_out = _batch_norm(*args)
     if training:
         # The new statistics go into the running tensors' memory (numpy() shares
         # it): written as op outputs ("MeanOut=Mean"), the running tensors would
