@@ -1,7 +1,8 @@
 // Adam's variants: adamax (an infinity-norm second moment), nadam (Nesterov
-// momentum with a decaying schedule), radam (a rectified adaptive rate). Each reads a
-// parameter, its gradient and its accumulators and writes the next ones in
-// place (see optimizer.h); the learning rate is a one-element tensor.
+// momentum with a decaying schedule), radam (a rectified adaptive rate).
+// Each reads a parameter, its gradient and its accumulators and writes the
+// next ones in place (see optimizer.h); the learning rate is a one-element
+// tensor.
 #include <algorithm>
 #include <cmath>
 
@@ -23,12 +24,6 @@ const char kMoment2OutEn[] = "The updated moment2 (usually its own variable).";
 const char kMoment2OutZh[] = "更新后的 moment2（通常是同一变量）。";
 const char kBeta2PowEn[] = "beta2 to the power of the step count, same shape.";
 const char kBeta2PowZh[] = "beta2 的步数次幂，形状相同。";
-const char kBeta1En[] = "Decay of the gradient's running mean.";
-const char kBeta1Zh[] = "梯度滑动平均的衰减率。";
-const char kBeta2En[] = "Decay of the squared gradient's running mean.";
-const char kBeta2Zh[] = "梯度平方滑动平均的衰减率。";
-const char kEpsilonEn[] = "Added to the root for stability, >= 0.";
-const char kEpsilonZh[] = "加到平方根上以保证数值稳定，>= 0。";
 
 // ---- adamax ----
 
@@ -207,10 +202,13 @@ PD_REGISTER_OP(nadam)
     .Input(kNaMaster, "master_param", kMasterEn, kMasterZh)
     .Dispensable()
     .Output(kNaParamOut, "param_out", kParamOutEn, kParamOutZh)
-    .Output(kNaDecayPowOut, "momentum_decay_pow_out", "momentum_decay_pow * 0.96.",
-            "momentum_decay_pow * 0.96。")
-    .Output(kNaBeta2PowOut, "beta2_pow_out", "beta2_pow * beta2.", "beta2_pow * beta2。")
-    .Output(kNaMuProductOut, "mu_product_out", "mu_product * mu_t.", "mu_product * mu_t。")
+    .Output(kNaDecayPowOut, "momentum_decay_pow_out",
+            "Advanced one step: momentum_decay_pow * 0.96.",
+            "推进一步：momentum_decay_pow * 0.96。")
+    .Output(kNaBeta2PowOut, "beta2_pow_out", "Advanced one step: beta2_pow * beta2.",
+            "推进一步：beta2_pow * beta2。")
+    .Output(kNaMuProductOut, "mu_product_out", "Advanced one step: mu_product * mu_t.",
+            "推进一步：mu_product * mu_t。")
     .Output(kNaMoment1Out, "moment1_out", kMoment1OutEn, kMoment1OutZh)
     .Output(kNaMoment2Out, "moment2_out", kMoment2OutEn, kMoment2OutZh)
     .Output(kNaMasterOut, "master_param_out", kMasterOutEn, kMasterOutZh)
@@ -334,8 +332,10 @@ PD_REGISTER_OP(radam)
     .Input(kRaMaster, "master_param", kMasterEn, kMasterZh)
     .Dispensable()
     .Output(kRaParamOut, "param_out", kParamOutEn, kParamOutZh)
-    .Output(kRaBeta1PowOut, "beta1_pow_out", "beta1_pow * beta1.", "beta1_pow * beta1。")
-    .Output(kRaBeta2PowOut, "beta2_pow_out", "beta2_pow * beta2.", "beta2_pow * beta2。")
+    .Output(kRaBeta1PowOut, "beta1_pow_out", "Advanced one step: beta1_pow * beta1.",
+            "推进一步：beta1_pow * beta1。")
+    .Output(kRaBeta2PowOut, "beta2_pow_out", "Advanced one step: beta2_pow * beta2.",
+            "推进一步：beta2_pow * beta2。")
     .Output(kRaRhoOut, "rho_out", "rho advanced by one step.", "推进一步后的 rho。")
     .Output(kRaMoment1Out, "moment1_out", kMoment1OutEn, kMoment1OutZh)
     .Output(kRaMoment2Out, "moment2_out", kMoment2OutEn, kMoment2OutZh)

@@ -357,7 +357,7 @@ PD_REGISTER_OP(adadelta)
          "-sqrt((AvgSquaredUpdate + epsilon) / (AvgSquaredGradOut + epsilon)) * Grad; "
          "AvgSquaredUpdateOut = rho * AvgSquaredUpdate + (1 - rho) * update^2; ParamOut = "
          "Param + LearningRate * update.",
-         "Adadelta：AvgSquaredGradOut = rho * AvgSquaredGrad + (1 - rho) * Grad^2；update = "
+         "Adadelta 自适应学习率：AvgSquaredGradOut = rho * AvgSquaredGrad + (1 - rho) * Grad^2；update = "
          "-sqrt((AvgSquaredUpdate + epsilon) / (AvgSquaredGradOut + epsilon)) * Grad；"
          "AvgSquaredUpdateOut = rho * AvgSquaredUpdate + (1 - rho) * update^2；ParamOut = "
          "Param + LearningRate * update。")

@@ -15,4 +15,5 @@ from .rmsprop import RMSProp
 from .rprop import Rprop
 from .sgd import SGD
 
-__all__ = ["Optimizer", "Adagrad", "Adam", "AdamW", "RMSProp", "SGD", "Momentum", "Lamb", "Adamax", "Adadelta", "NAdam", "RAdam", "ASGD", "Rprop"]
+__all__ = ["Optimizer", "Adagrad", "Adam", "AdamW", "Adamax", "ASGD", "RAdam", "RMSProp",
+           "Adadelta", "SGD", "Rprop", "Momentum", "NAdam", "Lamb"]
