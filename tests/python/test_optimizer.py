@@ -407,6 +407,17 @@ def test_adam_tensor_betas_and_multi_precision_match_floats():
     np.testing.assert_allclose(tensors, floats, rtol=1e-6)
 
 
+@pytest.mark.parametrize("name", ["Adamax", "NAdam", "RAdam"])
+def test_adam_variants_take_tensor_betas(name):
+    g, p = [1.0, -2.0, 0.5], [0.5, 0.5, -1.0]
+    cls = getattr(paddle.optimizer, name)
+    floats = _one_step(lambda w: cls(0.01, beta1=0.8, beta2=0.95, parameters=[w]), g, p)
+    tensors = _one_step(lambda w: cls(0.01, beta1=paddle.to_tensor(0.8),
+                                      beta2=paddle.to_tensor(0.95), parameters=[w]), g, p)
+    np.testing.assert_allclose(tensors, floats, rtol=1e-6)
+    assert not np.allclose(floats, p)
+
+
 def test_a_parameters_own_regularizer_wins():
     g, p = np.array([1.0, -2.0], "float32"), np.array([0.5, -0.5], "float32")
 
