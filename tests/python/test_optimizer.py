@@ -84,7 +84,9 @@ def test_state_dict_round_trip_resumes_identically(case):
             np.testing.assert_allclose(g, want, **TOL, err_msg=f"{case} step {step}")
 
 
-@pytest.mark.parametrize("case", ["scheduler", "adam_l2_amsgrad", "rmsprop_centered"])
+@pytest.mark.parametrize("case", ["scheduler", "adam_l2_amsgrad", "rmsprop_centered",
+                                  "asgd_batches_l2", "rprop_range_etas_clip",
+                                  "nadam_scheduler"])
 def test_state_dict_through_paddle_save_and_load(case, tmp_path):
     params, opt, _ = run_case(case, steps=range(RESUME_AT))
     paddle.save(opt.state_dict(), str(tmp_path / "opt.pdopt"))

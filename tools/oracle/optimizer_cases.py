@@ -119,6 +119,13 @@ CASES = {
     "rprop_float64": ("Rprop", {"learning_rate": 0.02}, {"dtype": "float64"}),
     "groups_rprop": ("Rprop", {"learning_rate": 0.01},
                      {"groups": [{"params": [0]}, {"params": [1], "learning_rate": 0.5}]}),
+    "adamax_scheduler": ("Adamax", {"learning_rate": _sched("StepDecay", learning_rate=0.05,
+                                                            step_size=2, gamma=0.5)}, {}),
+    "adadelta_scheduler": ("Adadelta", {"learning_rate": _sched("ExponentialDecay",
+                                                                learning_rate=1.0, gamma=0.8)},
+                           {}),
+    "nadam_scheduler": ("NAdam", {"learning_rate": _sched("StepDecay", learning_rate=0.02,
+                                                          step_size=1, gamma=0.7)}, {}),
     "clip_global_norm": ("SGD", {"learning_rate": 0.1,
                                  "grad_clip": _clip("ClipGradByGlobalNorm", clip_norm=1.0)}, {}),
     "clip_global_norm_float64": ("Momentum", {
