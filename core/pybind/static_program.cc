@@ -157,9 +157,11 @@ void BindStaticProgram(py::module_& m) {
       .def("clone", [](const StaticProgram& p) {
         auto c = std::make_shared<StaticProgram>();
         c->desc = p.desc;
+        c->random_seed = p.random_seed;
         return c;
       })
       .def_readonly("revision", &StaticProgram::revision)
+      .def_readwrite("random_seed", &StaticProgram::random_seed)
       .def("touch", [](StaticProgram& p) { ++p.revision; },
            "Marks the program changed (an executor prepares it again).")
       .def_property_readonly("num_blocks", [](const StaticProgram& p) { return p.desc.BlockCount(); })
