@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up, builds, and runs every test: C++ (ctest), Python (pytest), the
-# API-spec staleness check (tools/api_diff), the fuzzer's regression inputs
+# API-spec staleness check and approval gate (tools/api_diff), the fuzzer's regression inputs
 # and a one-minute fuzz run (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +12,8 @@ echo "== Python tests (pytest)"
 .venv/bin/python -m pytest -q tests/python
 echo "== API specs (api_spec/ must match what tools/api_diff generates)"
 .venv/bin/python -m tools.api_diff check
+echo "== API gate (every change from api_spec/BASE/ needs its approvals: api_spec/POLICY)"
+.venv/bin/python -m tools.api_diff gate
 echo "== Documentation sites, English and Chinese (scripts/docs.sh; warnings are errors)"
 bash scripts/docs.sh
 echo "== Fuzzer: past findings, then 60 s of model loading (ASan + UBSan)"
