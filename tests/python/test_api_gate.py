@@ -299,10 +299,19 @@ SCRATCH_PACKAGE = {
     "__init__.py": '''
         """Stable."""
         from .contrib import Fused
-        __all__ = ["make"]
+        __all__ = ["Wrapper", "build", "make", "shape"]
 
         def make(x, kind: Fused = None):
             """Makes a thing."""
+
+        def build(x, how=Fused()):
+            """Builds a thing."""
+
+        def shape(x, contribution=None):
+            """A parameter named like the namespace is no exposure."""
+
+        class Wrapper(Fused):
+            """Wraps a fused thing."""
         ''',
     "contrib/__init__.py": '''
         """Experimental."""
@@ -331,8 +340,11 @@ def test_a_stable_api_exposing_an_experimental_type_is_refused(gov, tmp_path, ca
     _approve(gov, "all", ["*"], ["*"], ["ana", "bo", "dora"])
     code, data = _json(gov, capsys)
     assert code == 1
-    assert [(r["spec"], r["name"]) for r in data["refused"]] == [("python.spec", "scratchgate.make")]
-    assert "kind: scratchgate.contrib.Fused = None" in data["refused"][0]["reason"]
+    reasons = {r["name"]: r["reason"] for r in data["refused"]}
+    assert sorted(reasons) == ["scratchgate.Wrapper", "scratchgate.build", "scratchgate.make"]
+    assert reasons["scratchgate.Wrapper"].endswith(": scratchgate.contrib.Fused")
+    assert "how=<scratchgate.contrib.Fused object>" in reasons["scratchgate.build"]
+    assert "kind: scratchgate.contrib.Fused = None" in reasons["scratchgate.make"]
 
 
 def test_the_three_formats(gov, capsys):

@@ -133,7 +133,7 @@ def _rule(where, table, groups):
         if g not in groups:
             raise PolicyError(f"{where}: unknown group {g!r}")
         _typed(f"{where} groups.{g}", n, int, "a count")
-    if members < 1 or from_owner > members or any(n > members for n in per_group.values()):
+    if members < 1 or any(n < 0 or n > members for n in [from_owner, *per_group.values()]):
         raise PolicyError(f"{where}: needs at least 1 member and no more from a group than "
                           f"in all ({members})")
     return Rule(members, from_owner, dict(per_group))
@@ -152,7 +152,8 @@ def read_policy(path, groups):
     if missing:
         raise PolicyError(f"{path.name} [owners]: no owner for {', '.join(missing)}")
     rule_of_class = {}
-    for cls, name in data.get("classes", {}).items():
+    for cls, name in _typed(f"{path.name} [classes]", data.get("classes", {}), dict,
+                            "a table").items():
         if cls not in CHANGE_CLASSES:
             raise PolicyError(f"{path.name} [classes]: unknown change class {cls!r}")
         rule_of_class[cls] = _typed(f"{path.name} [classes] {cls}", name, str, "a rule name")
@@ -162,7 +163,8 @@ def read_policy(path, groups):
     if needed - set(rules):
         raise PolicyError(f"{path.name} [rules]: no rule for {', '.join(sorted(needed - set(rules)))}")
     surface_rules = {}
-    for spec, table in data.get("surfaces", {}).items():
+    for spec, table in _typed(f"{path.name} [surfaces]", data.get("surfaces", {}), dict,
+                              "a table").items():
         _spec(f"{path.name} [surfaces]", spec)
         for n, t in _typed(f"{path.name} [surfaces.\"{spec}\"]", table, dict, "a table").items():
             if n not in rules:
