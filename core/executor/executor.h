@@ -42,6 +42,10 @@ class PreparedBlock {
   const std::vector<PreparedStep>& steps() const { return steps_; }
   // Buffers the memory plan's slots hold between runs.
   size_t NumSlots() const { return slots_.size(); }
+  // Drops those buffers (the next run allocates them again).
+  void ReleaseSlots() {
+    for (auto& slot : slots_) slot.reset();
+  }
 
  private:
   friend class Executor;

@@ -114,6 +114,17 @@ class Tensor {
   std::vector<int> shape() const;
   DataType type() const;
   const std::string& name() const { return name_; }
+  // Zero copy, as PaddlePaddle's: the input's own buffer for shape() elements
+  // of T, to fill before Run. T must be the type the model declares for the
+  // input, and the shape known (Reshape first); kCPU only. The pointer stays
+  // valid until the next Reshape or copy into this input.
+  template <typename T>
+  T* mutable_data(PlaceType place);
+  // The tensor's data in place (no copy): `place` gets kCPU and `size` the
+  // element count. T must be type(). Output data stays valid until the next
+  // Run, ClearIntermediateTensor or TryShrinkMemory.
+  template <typename T>
+  T* data(PlaceType* place, int* size) const;
   void SetLoD(const std::vector<std::vector<size_t>>& lod);
   std::vector<std::vector<size_t>> lod() const;
   // Bytes of the current data (shape × element size).
@@ -162,6 +173,13 @@ class Predictor {
   // inputs, outputs and temporaries: one per thread. Safe to call while this
   // predictor runs on another thread.
   std::unique_ptr<Predictor> Clone();
+  // Frees the temporaries' buffers that the memory plan keeps between runs
+  // (the next Run allocates them again). Inputs and outputs keep their data.
+  void ClearIntermediateTensor();
+  // ClearIntermediateTensor, then hands the allocator's cached, unused memory
+  // back to the system. Returns the bytes handed back (other predictors'
+  // cached memory included: the pool is shared).
+  uint64_t TryShrinkMemory();
 
  private:
   explicit Predictor(std::shared_ptr<PredictorState> state);

@@ -9,6 +9,7 @@
 #include "core/inference/predictor_state.h"
 #include "core/ir/pass.h"
 #include "core/ir/prune.h"
+#include "core/memory/allocator.h"
 #include "core/base/math_threads.h"
 
 namespace paddle_infer {
@@ -189,6 +190,27 @@ std::unique_ptr<Predictor> Predictor::Clone() {
   state->model = state_->model;
   state->Prepare();
   return std::unique_ptr<Predictor>(new Predictor(std::move(state)));
+}
+
+void Predictor::ClearIntermediateTensor() {
+  InUse in_use(*state_, "ClearIntermediateTensor");
+  state_->prepared->ReleaseSlots();
+  const auto& in = state_->model->inputs;
+  const auto& out = state_->model->outputs;
+  std::set<std::string> keep(in.begin(), in.end());
+  keep.insert(out.begin(), out.end());
+  // Temporaries the plan leaves alone (list vars, buffer-sharing ops, or all
+  // of them when eager deletion is off) still hold data from the last run.
+  for (const auto& name : state_->run_scope->LocalVarNames()) {
+    if (keep.count(name)) continue;
+    paddle::Variable* v = state_->run_scope->FindLocalVar(name);
+    if (v && v->IsType<paddle::DenseTensor>()) v->GetMutable<paddle::DenseTensor>()->Clear();
+  }
+}
+
+uint64_t Predictor::TryShrinkMemory() {
+  ClearIntermediateTensor();
+  return paddle::memory::GetAllocator(paddle::CPUPlace())->Release();
 }
 
 std::shared_ptr<Predictor> CreatePredictor(const Config& config) {

@@ -1,4 +1,6 @@
 // paddle_infer::Tensor: a handle on one input or output variable of a Predictor.
+#include <climits>
+#include <cstdint>
 #include <cstring>
 
 #include "core/base/enforce.h"
@@ -156,9 +158,42 @@ void Tensor::CopyToCpu(T* data) const {
   CopyToCpuRaw(data);
 }
 
-#define PD_INSTANTIATE_COPY(T)                          \
-  template void Tensor::CopyFromCpu<T>(const T* data); \
-  template void Tensor::CopyToCpu<T>(T * data) const;
+template <typename T>
+T* Tensor::mutable_data(PlaceType place) {
+  InUse in_use(*owner_, "mutable_data");
+  RequireInput("mutable_data");
+  PD_CHECK(place == PlaceType::kCPU, Unimplemented, "[Tensor] mutable_data: input '", name_,
+           "' can only live on the CPU in this build; pass PlaceType::kCPU");
+  CheckDtype(kTypeOf<T>, "mutable_data");
+  paddle::DenseTensor* t = Mutable();
+  for (int i = 0; i < t->dims().rank(); ++i)
+    PD_CHECK(t->dims()[i] >= 0, PreconditionNotMet, "[Tensor] mutable_data: input '", name_,
+             "' has shape ", t->dims().ToString(),
+             " with unknown (-1) dims: call Reshape with its real shape first");
+  return static_cast<T*>(t->MutableData(paddle::CPUPlace(), desc_->GetDataType()));
+}
+
+template <typename T>
+T* Tensor::data(PlaceType* place, int* size) const {
+  InUse in_use(*owner_, "data");
+  const auto& t = Get();
+  PD_CHECK(t.dtype() == ToCore(kTypeOf<T>), InvalidArgument, "[Tensor] data: '", name_,
+           "' holds ", paddle::DataTypeName(t.dtype()), ", read as ",
+           paddle::DataTypeName(ToCore(kTypeOf<T>)));
+  PD_CHECK(t.HoldsData(), PreconditionNotMet, "[Tensor] data: '", name_, "' was reshaped to ",
+           t.dims().ToString(), " after its data was set");
+  PD_CHECK(t.numel() <= INT32_MAX, OutOfRange, "[Tensor] data: '", name_, "' holds ",
+           t.numel(), " elements, more than an int counts");
+  if (place) *place = PlaceType::kCPU;
+  if (size) *size = static_cast<int>(t.numel());
+  return static_cast<T*>(const_cast<void*>(t.data()));
+}
+
+#define PD_INSTANTIATE_COPY(T)                                     \
+  template void Tensor::CopyFromCpu<T>(const T* data);            \
+  template void Tensor::CopyToCpu<T>(T * data) const;             \
+  template T* Tensor::mutable_data<T>(PlaceType place);           \
+  template T* Tensor::data<T>(PlaceType * place, int* size) const;
 PD_INSTANTIATE_COPY(float)
 PD_INSTANTIATE_COPY(double)
 PD_INSTANTIATE_COPY(int64_t)

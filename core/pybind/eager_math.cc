@@ -301,7 +301,9 @@ template <Bin K>
 PyObject* InplaceSlot(PyObject* x, PyObject* y) {
   return Guard([&]() -> PyObject* {
     PyObject* r = Binary(K, x, y);
-    if (!r || !IsTensor(r)) return r;
+    // A static program's x += y is a new variable, as in PaddlePaddle: writing
+    // it into x's variable would give one name two values, and two gradients.
+    if (!r || !IsTensor(r) || UnwrapTensor(x)->static_var()) return r;
     eager::AssignInPlace(UnwrapTensor(x), UnwrapTensor(r));
     Py_DECREF(r);
     Py_INCREF(x);

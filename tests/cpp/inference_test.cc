@@ -301,5 +301,58 @@ TEST(InferenceHandles, CopyIntoAnOutputSaysItIsAnOutput) {
   EXPECT_TRUE(Has(e, "CopyFromCpu") && Has(e, "is an output") && !Has(e, "reshape")) << e.what();
 }
 
+TEST(InferenceHandles, ZeroCopyMutableDataAndData) {
+  auto predictor = CreatePredictor(MlpConfig());
+  auto in = predictor->GetInputHandle("x");
+  Error e = CatchError([&] { in->mutable_data<float>(paddle_infer::PlaceType::kCPU); });
+  EXPECT_EQ(e.kind(), ErrorKind::kPreconditionNotMet);  // the -1 dim is not known yet
+  in->Reshape({4, 784});
+  auto x = test::ReadFloats(test::DataPath("mlp/x.f32"));
+  float* buf = in->mutable_data<float>(paddle_infer::PlaceType::kCPU);
+  std::copy(x.begin(), x.end(), buf);
+  ASSERT_TRUE(predictor->Run());
+  auto out = predictor->GetOutputHandle("softmax_0.tmp_0");
+  paddle_infer::PlaceType place = paddle_infer::PlaceType::kUNK;
+  int size = 0;
+  float* y = out->data<float>(&place, &size);
+  EXPECT_EQ(place, paddle_infer::PlaceType::kCPU);
+  ASSERT_EQ(size, 40);
+  auto expected = test::ReadFloats(test::DataPath("mlp/softmax_0.tmp_0.f32"));
+  EXPECT_LE(MaxAbsDiff(std::vector<float>(y, y + size), expected), 1e-5f);
+
+  e = CatchError([&] { out->data<int64_t>(&place, &size); });
+  EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
+  EXPECT_TRUE(Has(e, "float32") && Has(e, "int64")) << e.what();
+  e = CatchError([&] { in->mutable_data<int64_t>(paddle_infer::PlaceType::kCPU); });
+  EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
+  e = CatchError([&] { in->mutable_data<float>(paddle_infer::PlaceType::kGPU); });
+  EXPECT_EQ(e.kind(), ErrorKind::kUnimplemented);
+  e = CatchError([&] { out->mutable_data<float>(paddle_infer::PlaceType::kCPU); });
+  EXPECT_EQ(e.kind(), ErrorKind::kPreconditionNotMet);
+}
+
+// ClearIntermediateTensor drops the buffers the memory plan keeps between
+// runs (so the next run allocates again), and keeps the outputs.
+TEST(Inference, ClearIntermediateTensorFreesPlannedBuffers) {
+  auto predictor = CreatePredictor(MlpConfig());
+  auto x = test::ReadFloats(test::DataPath("mlp/x.f32"));
+  auto y = RunMlp(*predictor, x, 4);
+  memory::Allocator* alloc = memory::GetAllocator(CPUPlace());
+  const size_t held = alloc->Stats().allocated;
+  predictor->ClearIntermediateTensor();
+  EXPECT_LT(alloc->Stats().allocated, held);
+  std::vector<float> again(40);
+  predictor->GetOutputHandle("softmax_0.tmp_0")->CopyToCpu(again.data());
+  EXPECT_EQ(again, y);
+  uint64_t before = alloc->Stats().num_allocs;
+  EXPECT_EQ(RunMlp(*predictor, x, 4), y);
+  EXPECT_GT(alloc->Stats().num_allocs, before);
+  // TryShrinkMemory reports what it handed back to the system.
+  const size_t reserved = alloc->Stats().reserved;
+  const uint64_t released = predictor->TryShrinkMemory();
+  EXPECT_EQ(reserved - alloc->Stats().reserved, released);
+  EXPECT_EQ(RunMlp(*predictor, x, 4), y);
+}
+
 }  // namespace
 }  // namespace paddle

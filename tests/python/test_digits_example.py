@@ -1,6 +1,6 @@
 """The main job (examples/digits_train.py, scripts/demo.sh) runs end to end:
 a short training, the export, and the served outputs matching the trained
-model's from Python and from the C++ program."""
+model's from Python, from the C++ program and from the C one."""
 import pathlib
 import subprocess
 import sys
@@ -9,6 +9,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CPP = ROOT / "build/examples/digits_infer"
+C = ROOT / "build/examples/digits_infer_c"
 
 
 def test_digits_train_export_and_serve(tmp_path):
@@ -23,3 +24,6 @@ def test_digits_train_export_and_serve(tmp_path):
     cpp = subprocess.run([str(CPP), str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert cpp.returncode == 0, cpp.stdout + cpp.stderr
     assert "MATCH" in cpp.stdout and f"accuracy {accuracy:.2f}%" in cpp.stdout
+    c = subprocess.run([str(C), str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert c.returncode == 0, c.stdout + c.stderr
+    assert "MATCH" in c.stdout and f"accuracy {accuracy:.2f}%" in c.stdout

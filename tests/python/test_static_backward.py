@@ -172,3 +172,18 @@ def test_lr_scheduler_drives_the_static_learning_rate(static_programs):
         values.append(float(np.array(static.global_scope().find_var(w.name).get_tensor())[0]))
         sched.step()
     np.testing.assert_allclose(values, [0.0, -0.5, -0.75])
+
+
+def test_in_place_operators_make_new_variables(static_programs):
+    main, _ = static_programs
+    x = static.data("x", [2])
+    x.stop_gradient = False
+    y = x * 2.0
+    before = y
+    y += 1.0  # a new variable, as in PaddlePaddle: y's old value keeps its own gradient
+    assert y is not before and y.name != before.name
+    loss = paddle.sum(y * before)
+    (dx,) = static.gradients([loss], [x])
+    xs = np.array([1.0, -2.0], "float32")
+    (got,) = static.Executor().run(main, feed={"x": xs}, fetch_list=[dx])
+    np.testing.assert_allclose(got, 8 * xs + 2)  # d/dx (2x + 1) * 2x
