@@ -418,3 +418,16 @@ def test_the_repository_governance_files_are_valid():
     rules = policy.load(REPO / "api_spec")
     assert set(rules.owners) == set(SPECS) and rules.rules["breaking"].members == 2
     assert all(who in rules.members for a in rules.approvals for who in a.approved_by)
+
+
+def test_a_deprecation_of_an_unknown_entity_is_reported(gov, capsys):
+    _write(gov / "DEPRECATIONS", """
+        [[deprecation]]
+        entity = "scratch.never_was"
+        spec = "python.spec"
+        since = 2026-01-01
+        removal_after = 2026-06-01
+        """)
+    code, out = _gate(gov, capsys)
+    assert code == 0
+    assert "python.spec scratch.never_was: deprecated, but no such entity: delete the record" in out

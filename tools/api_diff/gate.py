@@ -74,16 +74,11 @@ def _judge(change, policy, today):
                   _needs(rule, owner), tuple(dict.fromkeys(notes)))
 
 
-def _inside(name, root, spec):
-    sep = "::" if spec == "cpp.spec" else "."
-    return name == root or name.startswith(root + sep)
-
-
 def _deprecation_findings(policy, base, head, today):
     """(refused, notes) from the deprecation windows."""
     refused, notes = [], []
     for d in policy.deprecations:
-        was = any(_inside(n, d.entity, d.spec) for n in base.get(d.spec, {}))
+        was = d.entity in base.get(d.spec, {})
         still = d.entity in head.get(d.spec, {})
         if was and not still and today <= d.removal_after:
             refused.append((d.spec, d.entity, f"removed inside its deprecation window (deprecated "
@@ -101,8 +96,7 @@ def exposures(head):
     something of the experimental namespace (the modules of contrib.spec)."""
     contrib = head.get("contrib.spec", {})
     modules = [n for n, recs in contrib.items() if recs[0].kind == "module"]
-    roots = [m for m in modules if not any(m != o and _inside(m, o, "contrib.spec")
-                                           for o in modules)]
+    roots = [m for m in modules if not any(m.startswith(o + ".") for o in modules)]
     if not roots:
         return []
     mention = re.compile(r"(?<![\w.])(?:%s)\.\w" % "|".join(map(re.escape, roots)))
