@@ -356,6 +356,7 @@ def test_the_three_formats(gov, capsys):
         "API gate: FAILED (1 changes lack approvals, 0 refused)",
         "API changes: 1 breaking, 0 compatible, 1 doc-only"]
     assert "approved (1):\n  python.spec  scratch.scale (function)  doc_changed [doc-only]" in out
+    assert out.rstrip().endswith("docs/en/api_governance.md")  # how to get approvals
     code, md = _gate(gov, capsys, "markdown")
     assert md.startswith("## API gate: FAILED")
     assert ("| missing | python.spec | `scratch.scale` | default_changed | breaking | "
