@@ -22,7 +22,9 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PEERS = pathlib.Path(os.environ.get("PEERS_ROOT", "/opt/paddle-peers"))
 
-CASE_CODE = r'''
+# The runtime's imports and the models, in torch's or paddle's nn (the same code serves
+# ours and PaddlePaddle); bench/static_bench.py runs them too.
+MODELS_CODE = r'''
 import json, statistics, sys, time
 args = json.loads(sys.argv[1])
 lib, threads = args["lib"], args["threads"]
@@ -37,8 +39,8 @@ else:
     if hasattr(paddle, "set_device"):
         paddle.set_device("cpu")
 
-def median_us(fn, seconds=1.5):
-    for _ in range(3):
+def median_us(fn, seconds=1.5, warmup=3):
+    for _ in range(warmup):
         fn()
     times, start = [], time.perf_counter()
     while len(times) < 10 or (len(times) < 100000 and time.perf_counter() - start < seconds):
@@ -57,6 +59,23 @@ def arr(*shape):
 def report(case, us):
     print("BENCH_RESULT " + json.dumps({"case": case, "us": us}), flush=True)
 
+def lenet():
+    if lib == "torch":
+        return nn.Sequential(nn.Conv2d(1, 6, 5, padding=2), nn.ReLU(), nn.MaxPool2d(2),
+                             nn.Conv2d(6, 16, 5), nn.ReLU(), nn.MaxPool2d(2), nn.Flatten(),
+                             nn.Linear(400, 120), nn.ReLU(), nn.Linear(120, 84), nn.ReLU(),
+                             nn.Linear(84, 10))
+    return nn.Sequential(nn.Conv2D(1, 6, 5, padding=2), nn.ReLU(), nn.MaxPool2D(2),
+                         nn.Conv2D(6, 16, 5), nn.ReLU(), nn.MaxPool2D(2), nn.Flatten(),
+                         nn.Linear(400, 120), nn.ReLU(), nn.Linear(120, 84), nn.ReLU(),
+                         nn.Linear(84, 10))
+
+def mlp():
+    return nn.Sequential(nn.Linear(784, 512), nn.ReLU(), nn.Linear(512, 512), nn.ReLU(),
+                         nn.Linear(512, 10))
+'''
+
+CASE_CODE = MODELS_CODE + r'''
 def step_fn(model, x, y):
     if lib == "torch":
         opt = torch.optim.SGD(model.parameters(), lr=0.01)
@@ -76,26 +95,13 @@ def step_fn(model, x, y):
             opt.clear_grad()
     return step
 
-def lenet():
-    if lib == "torch":
-        return nn.Sequential(nn.Conv2d(1, 6, 5, padding=2), nn.ReLU(), nn.MaxPool2d(2),
-                             nn.Conv2d(6, 16, 5), nn.ReLU(), nn.MaxPool2d(2), nn.Flatten(),
-                             nn.Linear(400, 120), nn.ReLU(), nn.Linear(120, 84), nn.ReLU(),
-                             nn.Linear(84, 10))
-    return nn.Sequential(nn.Conv2D(1, 6, 5, padding=2), nn.ReLU(), nn.MaxPool2D(2),
-                         nn.Conv2D(6, 16, 5), nn.ReLU(), nn.MaxPool2D(2), nn.Flatten(),
-                         nn.Linear(400, 120), nn.ReLU(), nn.Linear(120, 84), nn.ReLU(),
-                         nn.Linear(84, 10))
-
 a, b = tensor(arr(2, 2)), tensor(arr(2, 2))
 report("add_2x2", median_us(lambda: a + b))
 m = tensor(arr(64, 64))
 report("matmul_64", median_us(lambda: m @ m))
 labels = rng.integers(0, 10, 64)
 y = torch.from_numpy(labels) if lib == "torch" else paddle.to_tensor(labels)
-mlp = nn.Sequential(nn.Linear(784, 512), nn.ReLU(), nn.Linear(512, 512), nn.ReLU(),
-                    nn.Linear(512, 10))
-report("mlp_sgd_step_b64", median_us(step_fn(mlp, tensor(arr(64, 784)), y), 4))
+report("mlp_sgd_step_b64", median_us(step_fn(mlp(), tensor(arr(64, 784)), y), 4))
 report("lenet_sgd_step_b64", median_us(step_fn(lenet(), tensor(arr(64, 1, 28, 28)), y), 4))
 '''
 
@@ -119,10 +125,13 @@ def runtimes():
     return found
 
 
-def run(python, code, env):
+def run(python, code, env, cpus=None):
+    """Runs code (or (code, argv1)) in python; its BENCH_RESULT lines by case. With
+    cpus, the child is bound to those CPUs."""
     out = subprocess.run(python + ["-c", code[0], code[1]] if isinstance(code, tuple) else
                          python + ["-c", code], capture_output=True, text=True, env=env,
-                         cwd="/tmp", timeout=900)
+                         cwd="/tmp", timeout=900,
+                         preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
     results = {}
     for line in out.stdout.splitlines():
         if line.startswith("BENCH_RESULT "):

@@ -136,9 +136,18 @@ void Executor::PlanBlockMemory(const BlockDesc& block, const std::vector<std::st
     ops.push_back(std::move(op));
   }
 
-  MemoryPlan plan = PlanMemory(ops, [&](const std::string& n) {
-    return temporary(n) && !shared.count(n);
-  });
+  // A temporary's size from its VarDesc, an unknown (-1) dim counted as a
+  // typical batch: the estimate only steers which free buffer it takes.
+  constexpr int64_t kUnknownDim = 64;
+  auto estimate = [&](const std::string& n) -> int64_t {
+    const VarDesc* desc = block.FindVar(n);
+    if (!desc || !desc->IsTensor()) return -1;
+    int64_t count = 1;
+    for (int64_t d : desc->GetShape()) count *= d < 0 ? kUnknownDim : d;
+    return count * static_cast<int64_t>(SizeOf(desc->GetDataType()));
+  };
+  MemoryPlan plan = PlanMemory(
+      ops, [&](const std::string& n) { return temporary(n) && !shared.count(n); }, estimate);
   prepared->slots_.resize(static_cast<size_t>(plan.num_slots));
   for (const PlannedWrite& w : plan.writes) {
     Variable* from = w.inplace_from.empty() ? nullptr : bound.at(w.inplace_from);

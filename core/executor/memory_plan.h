@@ -4,6 +4,7 @@
 // output. The slots outlive a run, so a steady-state run allocates nothing.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <utility>
@@ -31,7 +32,13 @@ struct MemoryPlan {
 
 // Plans the variables for which `plannable` is true and whose first use in the
 // block is a write (a variable read before it is written comes from outside).
+// `bytes`, when given, estimates a variable's size (< 0: unknown): a new
+// temporary then takes the free slot that fits it best (the smallest one
+// large enough, else the largest, which grows least), so small and large
+// temporaries do not inflate each other's slots; without an estimate, the
+// slot freed last.
 MemoryPlan PlanMemory(const std::vector<PlanOp>& ops,
-                      const std::function<bool(const std::string&)>& plannable);
+                      const std::function<bool(const std::string&)>& plannable,
+                      const std::function<int64_t(const std::string&)>& bytes = nullptr);
 
 }  // namespace paddle

@@ -81,6 +81,35 @@ void AdamInferShape(InferShapeContext& ctx) {
 // Moment2Out = beta2 * Moment2 + (1 - beta2) * Grad^2 (amsgrad: its running max is used);
 // ParamOut = Param' - lr' * sqrt(1 - Beta2Pow) / (1 - Beta1Pow) * Moment1Out /
 //            (sqrt(Moment2Out) + epsilon * sqrt(1 - Beta2Pow)).
+// One Adam update's operands; outputs may be their inputs (in place), at the same index.
+template <typename T>
+struct AdamStep {
+  const T *p, *g, *m1, *m2, *m2max;
+  T *p_out, *m1_out, *m2_out, *m2max_out;
+  T b1, b2, keep, lr_t, eps_t;
+};
+
+// Elements [lo, hi) of the update, in vector lanes (each element reads and
+// writes only its own index, so in-place outputs are safe).
+template <typename T, bool kAmsgrad>
+PD_SIMD_CLONES void AdamLoop(const AdamStep<T>& s, int64_t lo, int64_t hi) {
+  const AdamStep<T> a = s;  // locals: stores cannot change them
+#pragma omp simd
+  for (int64_t i = lo; i < hi; ++i) {
+    const T grad = a.g[i];
+    const T mean = a.b1 * a.m1[i] + (T(1) - a.b1) * grad;
+    const T square = a.b2 * a.m2[i] + (T(1) - a.b2) * grad * grad;
+    T denom = square;
+    if constexpr (kAmsgrad) {
+      denom = std::max(a.m2max[i], square);
+      a.m2max_out[i] = denom;
+    }
+    a.m1_out[i] = mean;
+    a.m2_out[i] = square;
+    a.p_out[i] = a.p[i] * a.keep - a.lr_t * mean / (std::sqrt(denom) + a.eps_t);
+  }
+}
+
 template <typename T, typename A>
 void AdamKernel(KernelContext& ctx) {
   if (SkipUpdate(ctx, kSkip)) {
@@ -113,20 +142,11 @@ void AdamKernel(KernelContext& ctx) {
   T* m1_out = OutData<T>(ctx, kMoment1Out);
   T* m2_out = OutData<T>(ctx, kMoment2Out);
   T* m2max_out = amsgrad ? OutData<T>(ctx, kMoment2MaxOut) : nullptr;
+  const AdamStep<T> step{p, g, m1, m2, m2max, p_out, m1_out, m2_out, m2max_out,
+                         b1, b2, keep, lr_t, eps_t};
   ParallelFor(ctx.Input(kParam).numel(), [&](int64_t lo, int64_t hi) {
-    for (int64_t i = lo; i < hi; ++i) {
-      const T grad = g[i];
-      const T mean = b1 * m1[i] + (T(1) - b1) * grad;
-      const T square = b2 * m2[i] + (T(1) - b2) * grad * grad;
-      T denom = square;
-      if (amsgrad) {
-        denom = std::max(m2max[i], square);
-        m2max_out[i] = denom;
-      }
-      m1_out[i] = mean;
-      m2_out[i] = square;
-      p_out[i] = p[i] * keep - lr_t * mean / (std::sqrt(denom) + eps_t);
-    }
+    if (amsgrad) AdamLoop<T, true>(step, lo, hi);
+    else AdamLoop<T, false>(step, lo, hi);
   });
   if (!amsgrad && ctx.HasInput(kMoment2Max) && ctx.HasOutput(kMoment2MaxOut))
     CopyInput(ctx, kMoment2Max, kMoment2MaxOut);

@@ -103,6 +103,27 @@ void Kernel(KernelContext& ctx) {
   });
 }
 
+// The sum over a run of part(x[k * xs], y[k * ys], out[k], dout[k]), in
+// vector lanes (the order of the additions is the lanes', not k's).
+template <typename P, typename T>
+PD_SIMD_CLONES T SumRun(const P& part, const T* x, int64_t xs, const T* y, int64_t ys,
+                        const T* out, const T* dout, int64_t n) {
+  const P f = part;
+  T acc(0);
+#pragma omp simd reduction(+ : acc)
+  for (int64_t k = 0; k < n; ++k) acc += f(x[k * xs], y[k * ys], out[k], dout[k]);
+  return acc;
+}
+
+// d[k * stride] += part(...) over a run; stride != 0, so no two k meet.
+template <typename P, typename T>
+PD_SIMD_CLONES void AddRun(const P& part, T* d, int64_t stride, const T* x, int64_t xs,
+                           const T* y, int64_t ys, const T* out, const T* dout, int64_t n) {
+  const P f = part;
+#pragma omp simd
+  for (int64_t k = 0; k < n; ++k) d[k * stride] += f(x[k * xs], y[k * ys], out[k], dout[k]);
+}
+
 // Every Out element adds its share into dX and dY at the positions the
 // forward read (so an operand broadcast along a dim gets the sum over it).
 template <typename G, typename T>
@@ -134,18 +155,11 @@ void GradKernel(KernelContext& ctx) {
   const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), x.dims(), y.dims(),
                                                ctx.Attr<int32_t>(kAxis));
   // One operand's gradient along a run: a broadcast operand (stride 0) sums
-  // the run in a register and adds once; the other is written element-wise.
+  // the run (a bias's gradient) and adds once; the other is written element-wise.
   auto run_grad = [&](T* d, int64_t o, int64_t stride, int64_t oo, int64_t xo, int64_t yo,
                       int64_t n, int64_t xs, int64_t ys, auto part) {
-    if (stride == 0) {
-      T acc(0);
-      for (int64_t k = 0; k < n; ++k)
-        acc += part(xp[xo + k * xs], yp[yo + k * ys], op[oo + k], g[oo + k]);
-      d[o] += acc;
-    } else {
-      for (int64_t k = 0; k < n; ++k)
-        d[o + k * stride] += part(xp[xo + k * xs], yp[yo + k * ys], op[oo + k], g[oo + k]);
-    }
+    if (stride == 0) d[o] += SumRun(part, xp + xo, xs, yp + yo, ys, op + oo, g + oo, n);
+    else AddRun(part, d + o, stride, xp + xo, xs, yp + yo, ys, op + oo, g + oo, n);
   };
   ForEachInnerRun(loop, [&](int64_t oo, int64_t xo, int64_t yo, int64_t n, int64_t xs,
                             int64_t ys) {

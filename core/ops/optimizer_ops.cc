@@ -27,6 +27,14 @@ void SgdInferShape(InferShapeContext& ctx) {
   OutputsLike(ctx, {{kSgdParam, kSgdParamOut}});
 }
 
+// out[i] = p[i] - lr * g[i] in vector lanes; out is usually p (in place),
+// which would send a loop with run-time overlap checks down its scalar path.
+template <typename T>
+PD_SIMD_CLONES void SgdLoop(const T* p, const T* g, T* out, T lr, int64_t n) {
+#pragma omp simd
+  for (int64_t i = 0; i < n; ++i) out[i] = p[i] - lr * g[i];
+}
+
 template <typename T>
 void SgdKernel(KernelContext& ctx) {
   const T lr = static_cast<T>(ScalarValue(ctx, kSgdLr));
@@ -34,7 +42,7 @@ void SgdKernel(KernelContext& ctx) {
   const T* g = ctx.Input(kSgdGrad).data<T>();
   T* out = OutData<T>(ctx, kSgdParamOut);
   ParallelFor(ctx.Input(kSgdParam).numel(), [&](int64_t lo, int64_t hi) {
-    for (int64_t i = lo; i < hi; ++i) out[i] = p[i] - lr * g[i];
+    SgdLoop(p + lo, g + lo, out + lo, lr, hi - lo);
   });
 }
 
@@ -71,6 +79,19 @@ void MomentumInferShape(InferShapeContext& ctx) {
 // g' = Grad * rescale_grad (+ regularization_coeff * Param for l2_decay);
 // VelocityOut = mu * Velocity + g';
 // ParamOut = Param - lr * (g' + mu * VelocityOut) with Nesterov, else Param - lr * VelocityOut.
+// Elements [0, n) of the update in vector lanes, in place like SgdLoop.
+template <typename T, bool kNesterov>
+PD_SIMD_CLONES void MomentumLoop(const T* p, const T* g, const T* v, T* p_out, T* v_out, T lr,
+                                 T mu, T rescale, T l2, int64_t n) {
+#pragma omp simd
+  for (int64_t i = 0; i < n; ++i) {
+    const T grad = g[i] * rescale + l2 * p[i];
+    const T vel = mu * v[i] + grad;
+    v_out[i] = vel;
+    p_out[i] = p[i] - lr * (kNesterov ? grad + mu * vel : vel);
+  }
+}
+
 template <typename T>
 void MomentumKernel(KernelContext& ctx) {
   const T lr = static_cast<T>(ScalarValue(ctx, kMomLr));
@@ -86,12 +107,8 @@ void MomentumKernel(KernelContext& ctx) {
   T* p_out = OutData<T>(ctx, kMomParamOut);
   T* v_out = OutData<T>(ctx, kMomVelocityOut);
   ParallelFor(ctx.Input(kMomParam).numel(), [&](int64_t lo, int64_t hi) {
-    for (int64_t i = lo; i < hi; ++i) {
-      const T grad = g[i] * rescale + l2 * p[i];
-      const T vel = mu * v[i] + grad;
-      v_out[i] = vel;
-      p_out[i] = p[i] - lr * (nesterov ? grad + mu * vel : vel);
-    }
+    auto loop = nesterov ? MomentumLoop<T, true> : MomentumLoop<T, false>;
+    loop(p + lo, g + lo, v + lo, p_out + lo, v_out + lo, lr, mu, rescale, l2, hi - lo);
   });
 }
 

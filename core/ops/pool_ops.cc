@@ -2,7 +2,9 @@
 // computation (a 2-D op is its 3-D form with depth 1), with PaddlePaddle's
 // rules for ceil_mode, exclusive averaging, global and adaptive pooling.
 #include <algorithm>
+#include <cstring>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "core/base/enforce.h"
@@ -240,6 +242,132 @@ bool FastPoolBackward(const PoolGeom& g, const T* x, const T* out, const T* gout
   });
 }
 
+// One plane's windows of any size (the first equal element takes the gradient).
+template <typename T>
+void TiledMaxPlane(const T* xp, const T* op, const T* gp, T* d, int64_t oh_count,
+                   int64_t ow_count, int64_t w, int64_t kh, int64_t kw) {
+  for (int64_t oh = 0; oh < oh_count; ++oh)
+    for (int64_t ow = 0; ow < ow_count; ++ow) {
+      const T ov = op[oh * ow_count + ow], gv = gp[oh * ow_count + ow];
+      bool found = false;
+      for (int64_t i = 0; i < kh; ++i)
+        for (int64_t j = 0; j < kw; ++j) {
+          const int64_t at = (oh * kh + i) * w + ow * kw + j;
+          const bool hit = !found && xp[at] == ov;
+          d[at] = hit ? gv : T(0);
+          found = found || hit;
+        }
+    }
+}
+
+// v where keep holds, else 0, by masking its bits: a select the compiler
+// cannot turn back into a branch on the data.
+template <typename T>
+inline T KeepIf(bool keep, T v) {
+  using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  Bits b;
+  std::memcpy(&b, &v, sizeof b);
+  b &= Bits(0) - static_cast<Bits>(keep);
+  std::memcpy(&v, &b, sizeof b);
+  return v;
+}
+
+// The same for 2x2 windows, a row of windows at a time in vector lanes.
+template <typename T>
+PD_SIMD_CLONES void TiledMax2x2Plane(const T* __restrict xp, const T* __restrict op,
+                                     const T* __restrict gp, T* __restrict d, int64_t oh_count,
+                                     int64_t ow_count, int64_t w) {
+  for (int64_t oh = 0; oh < oh_count; ++oh) {
+    const T* __restrict r0 = xp + 2 * oh * w;
+    const T* __restrict r1 = r0 + w;
+    T* __restrict d0 = d + 2 * oh * w;
+    T* __restrict d1 = d0 + w;
+    const T* __restrict orow = op + oh * ow_count;
+    const T* __restrict grow = gp + oh * ow_count;
+#pragma omp simd
+    for (int64_t ow = 0; ow < ow_count; ++ow) {
+      const T m = orow[ow], gv = grow[ow];
+      const bool ha = r0[2 * ow] == m;
+      const bool hb = !ha & (r0[2 * ow + 1] == m);
+      const bool hc = !(ha | hb) & (r1[2 * ow] == m);
+      const bool he = !(ha | hb | hc) & (r1[2 * ow + 1] == m);
+      d0[2 * ow] = KeepIf(ha, gv);
+      d0[2 * ow + 1] = KeepIf(hb, gv);
+      d1[2 * ow] = KeepIf(hc, gv);
+      d1[2 * ow + 1] = KeepIf(he, gv);
+    }
+  }
+}
+
+// The forward of a tiling 2x2 max pool, with the general loop's order and
+// NaN rule (a running value kept only while greater, from -FLT_MAX).
+template <typename T>
+PD_SIMD_CLONES void TiledMax2x2Forward(const T* __restrict xp, T* __restrict op,
+                                       int64_t oh_count, int64_t ow_count, int64_t w) {
+  const T lowest = static_cast<T>(-std::numeric_limits<float>::max());
+  for (int64_t oh = 0; oh < oh_count; ++oh) {
+    const T* __restrict r0 = xp + 2 * oh * w;
+    const T* __restrict r1 = r0 + w;
+    T* __restrict orow = op + oh * ow_count;
+#pragma omp simd
+    for (int64_t ow = 0; ow < ow_count; ++ow) {
+      T acc = lowest;
+      acc = acc > r0[2 * ow] ? acc : r0[2 * ow];
+      acc = acc > r0[2 * ow + 1] ? acc : r0[2 * ow + 1];
+      acc = acc > r1[2 * ow] ? acc : r1[2 * ow];
+      acc = acc > r1[2 * ow + 1] ? acc : r1[2 * ow + 1];
+      orow[ow] = acc;
+    }
+  }
+}
+
+// Whether the windows tile the input: max pooling, channel-first 2-D,
+// stride = window, no padding, every window whole.
+bool MaxWindowsTile(const PoolGeom& g) {
+  if (!g.max || g.adaptive || g.channel_last || g.in.sp[0] != 1 || g.k[0] != 1) return false;
+  for (int a = 1; a < 3; ++a)
+    if (g.stride[a] != g.k[a] || g.pads.before[a] || g.pads.after[a] ||
+        g.out[a] * g.k[a] > g.in.sp[a])
+      return false;
+  return true;
+}
+
+// Calls fn(plane) over the (batch, channel) planes, spread over threads.
+template <typename Fn>
+void ForEachPlane(const PoolGeom& g, Fn fn) {
+  const int64_t in_plane = g.in.sp[1] * g.in.sp[2];
+  const int64_t grain = std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(1, in_plane));
+  ParallelFor(g.in.n * g.in.c, [&](int64_t begin, int64_t end) {
+    for (int64_t p = begin; p < end; ++p) fn(p);
+  }, grain);
+}
+
+// Max pooling whose windows tile the input (stride = window, no padding,
+// channel-first 2-D: LeNet's 2x2/2): every input element lies in at most one
+// window, so dX is written once, without the zero fill and the scattered
+// adds of FastPoolBackward: each window element gets the output's gradient
+// if it is the first equal to the output, else 0, chosen without branches.
+// Rows and columns past the last window get 0. Returns false when the case
+// does not apply.
+template <typename T>
+bool TiledMaxPoolBackward(const PoolGeom& g, const T* x, const T* out, const T* gout, T* dx) {
+  if (!MaxWindowsTile(g)) return false;
+  const int64_t H = g.in.sp[1], W = g.in.sp[2], OH = g.out[1], OW = g.out[2];
+  const int64_t kh = g.k[1], kw = g.k[2];
+  ForEachPlane(g, [&](int64_t p) {
+    const T* xp = x + p * H * W;
+    const T* op = out + p * OH * OW;
+    const T* gp = gout + p * OH * OW;
+    T* d = dx + p * H * W;
+    if (kh == 2 && kw == 2) TiledMax2x2Plane(xp, op, gp, d, OH, OW, W);
+    else TiledMaxPlane(xp, op, gp, d, OH, OW, W, kh, kw);
+    // Columns right of the last window, then rows below it.
+    for (int64_t h = 0; h < OH * kh; ++h) std::fill(d + h * W + OW * kw, d + (h + 1) * W, T(0));
+    std::fill(d + OH * kh * W, d + H * W, T(0));
+  });
+  return true;
+}
+
 template <int kNsp, typename T>
 void PoolKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kX);
@@ -250,6 +378,13 @@ void PoolKernel(KernelContext& ctx) {
     return;
   }
   const T* xd = x.data<T>();
+  if (MaxWindowsTile(g) && g.k[1] == 2 && g.k[2] == 2) {
+    const int64_t H = g.in.sp[1], W = g.in.sp[2], OH = g.out[1], OW = g.out[2];
+    ForEachPlane(g, [&](int64_t p) {
+      TiledMax2x2Forward(xd + p * H * W, out + p * OH * OW, OH, OW, W);
+    });
+    return;
+  }
   if (g.max ? FastPoolForward<true>(g, xd, out) : FastPoolForward<false>(g, xd, out)) return;
   // PaddlePaddle's max starts from -FLT_MAX whatever T (a window wholly in
   // the padding keeps it) and keeps the running value only while it is
@@ -282,11 +417,12 @@ void PoolGradKernel(KernelContext& ctx) {
   const DenseTensor& x = ctx.Input(kGradX);
   const PoolGeom g = ResolvePool(ctx, kNsp, x.dims());
   T* dx = ctx.Output(kGradXGrad)->MutableData<T>(ctx.place());
-  std::fill(dx, dx + x.numel(), T(0));
   if (x.numel() == 0) return;
   const T* xd = x.data<T>();
   const T* od = ctx.Input(kGradOut).data<T>();
   const T* gd = ctx.Input(kGradOutGrad).data<T>();
+  if (TiledMaxPoolBackward(g, xd, od, gd, dx)) return;
+  std::fill(dx, dx + x.numel(), T(0));
   if (g.max ? FastPoolBackward<true>(g, xd, od, gd, dx) : FastPoolBackward<false>(g, xd, od, gd, dx))
     return;
   ForEachWindow(g, [&](int64_t o, auto window, int64_t count) {

@@ -7,6 +7,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cstring>
 #include <list>
 
 #include "core/base/enforce.h"
@@ -55,42 +56,77 @@ std::string ShapeText(const std::vector<int64_t>& dims) {
   return s + "]";
 }
 
-// The fed value as a tensor of the variable's dtype (NumPy values are cast,
-// as PaddlePaddle does; a Tensor of another dtype is an error), shape checked
-// against the declared one where paddle.static.data asked for it.
-DenseTensor FeedTensor(const VarDesc& v, py::handle value) {
+void CheckFeedShape(const VarDesc& v, const std::vector<int64_t>& got) {
+  if (!v.NeedCheckFeed()) return;
+  const std::vector<int64_t> declared = v.GetShape();
+  bool ok = declared.size() == got.size();
+  for (size_t i = 0; ok && i < got.size(); ++i) ok = declared[i] < 0 || declared[i] == got[i];
+  PD_CHECK(ok, InvalidArgument, "[Executor.run] feed '", v.Name(), "' must have shape ",
+           ShapeText(declared), " (-1: any size), got ", ShapeText(got));
+}
+
+// Puts the fed value into the variable's tensor `dst`, as the variable's
+// dtype (NumPy values are cast, as PaddlePaddle does; a Tensor of another
+// dtype is an error), shape checked against the declared one where
+// paddle.static.data asked for it. A Tensor is shared; a NumPy value is
+// copied once (cast on the way where its dtype differs) into dst's own
+// buffer, which the next run reuses: a steady-state run allocates nothing.
+void FeedInto(const VarDesc& v, py::handle value, DenseTensor* dst) {
   const std::string& name = v.Name();
   const DataType want = v.GetDataType();
-  DenseTensor t;
   if (IsTensor(value.ptr())) {
     const eager::TensorPtr& src = UnwrapTensor(value.ptr());
     PD_CHECK(!src->static_var(), InvalidArgument, "[Executor.run] feed '", name,
              "' is a variable of a static program; feed a NumPy array or an eager Tensor");
-    t = src->dense();
+    const DenseTensor& t = src->dense();
     PD_CHECK(t.dtype() == want, InvalidArgument, "[Executor.run] feed '", name, "' must be ",
              DataTypeName(want), ", got a Tensor of ", DataTypeName(t.dtype()));
-  } else {
-    py::array arr = py::module_::import("numpy").attr("asarray")(value);
-    const char kind = arr.dtype().kind();
-    PD_CHECK(kind == 'b' || kind == 'i' || kind == 'u' || kind == 'f' || kind == 'c',
-             InvalidArgument, "[Executor.run] feed '", name, "' must be numeric, got a ",
-             py::str(arr.dtype()).cast<std::string>(), " array");
-    t = DenseFromNumpy(arr);
-    if (t.dtype() != want) {
-      PD_CHECK(want != DataType::kBFloat16, Unimplemented, "[Executor.run] feed '", name,
-               "' is bfloat16, which NumPy has no type for; feed a paddle.Tensor");
-      t = DenseFromNumpy(arr.attr("astype")(py::dtype(DataTypeName(want))));
-    }
+    CheckFeedShape(v, t.dims().ToVector());
+    *dst = t;
+    return;
   }
-  if (v.NeedCheckFeed()) {
-    const std::vector<int64_t> declared = v.GetShape();
-    const std::vector<int64_t> got = t.dims().ToVector();
-    bool ok = declared.size() == got.size();
-    for (size_t i = 0; ok && i < got.size(); ++i) ok = declared[i] < 0 || declared[i] == got[i];
-    PD_CHECK(ok, InvalidArgument, "[Executor.run] feed '", name, "' must have shape ",
-             ShapeText(declared), " (-1: any size), got ", ShapeText(got));
+  py::array arr = py::isinstance<py::array>(value)
+                      ? py::reinterpret_borrow<py::array>(value)
+                      : py::array(py::module_::import("numpy").attr("asarray")(value));
+  const char kind = arr.dtype().kind();
+  PD_CHECK(kind == 'b' || kind == 'i' || kind == 'u' || kind == 'f' || kind == 'c',
+           InvalidArgument, "[Executor.run] feed '", name, "' must be numeric, got a ",
+           py::str(arr.dtype()).cast<std::string>(), " array");
+  const DataType have = DtypeOfArray(arr);  // throws for types a tensor cannot hold
+  PD_CHECK(want != DataType::kBFloat16, Unimplemented, "[Executor.run] feed '", name,
+           "' is bfloat16, which NumPy has no type for; feed a paddle.Tensor");
+  PD_CHECK(arr.ndim() <= DDim::kMaxRank, InvalidArgument, "[Executor.run] feed '", name,
+           "' has rank ", arr.ndim(), "; at most ", DDim::kMaxRank, " is supported");
+  const std::vector<int64_t> dims(arr.shape(), arr.shape() + arr.ndim());
+  CheckFeedShape(v, dims);
+  // A buffer someone else still holds (a Tensor fed before) is left to them.
+  if (dst->Holder() && dst->Holder().use_count() > 1) dst->Clear();
+  dst->Resize(DDim(dims));
+  dst->set_lod({});
+  void* out = dst->MutableData(CPUPlace(), want);
+  const char order = arr.dtype().byteorder();
+  if (have == want && (order == '=' || order == '|') &&
+      (arr.flags() & py::array::c_style) == py::array::c_style) {
+    if (arr.nbytes()) std::memcpy(out, arr.data(), static_cast<size_t>(arr.nbytes()));
+  } else {  // cast, byte-swap or gather in one pass, straight into the buffer
+    py::module_::import("numpy").attr("copyto")(DenseToNumpy(*dst, name), arr,
+                                                 py::arg("casting") = "unsafe");
   }
-  return t;
+}
+
+// A fetched variable as NumPy or a Tensor, copied: the variable's buffer is
+// written again by the next run. NumPy's copy comes from NumPy's memory.
+py::object FetchCopy(const DenseTensor& t, const std::string& name, bool return_numpy) {
+  if (return_numpy) {
+    py::array view = DenseToNumpy(t, name);
+    py::array out(view.dtype(), std::vector<py::ssize_t>(view.shape(), view.shape() + view.ndim()));
+    if (t.nbytes()) std::memcpy(out.mutable_data(), t.data(), t.nbytes());
+    return out;
+  }
+  DenseTensor copy;
+  copy.CopyFrom(t);
+  copy.set_lod(t.lod());
+  return py::reinterpret_steal<py::object>(WrapTensor(eager::MakeTensor(copy)));
 }
 
 class StaticExecutor {
@@ -102,10 +138,11 @@ class StaticExecutor {
     for (auto kv : feed) feed_names.push_back(py::cast<std::string>(kv.first));
     Entry& e = Lookup(program, scope, feed_names, fetch);
     const BlockDesc& block = *e.program.Block(0);
-    for (auto kv : feed) {
-      const std::string name = py::cast<std::string>(kv.first);
-      *e.run_scope->FindVar(name)->GetMutable<DenseTensor>() =
-          FeedTensor(*block.FindVar(name), kv.second);
+    size_t i = 0;
+    for (auto kv : feed) {  // the same order as feed_names
+      const std::string& name = feed_names[i++];
+      FeedInto(*block.FindVar(name), kv.second,
+               e.run_scope->FindVar(name)->GetMutable<DenseTensor>());
     }
     {
       py::gil_scoped_release release;
@@ -117,11 +154,7 @@ class StaticExecutor {
       PD_CHECK(v && v->IsType<DenseTensor>() && v->Get<DenseTensor>().IsInitialized(),
                PreconditionNotMet, "[Executor.run] fetch '", name,
                "' holds no value after the run (nothing in the program wrote it)");
-      // A copy: the variable's buffer is written again by the next run.
-      DenseTensor copy = DenseFromNumpy(DenseToNumpy(v->Get<DenseTensor>(), name));
-      copy.set_lod(v->Get<DenseTensor>().lod());
-      if (return_numpy) out.append(DenseToNumpy(copy, name));
-      else out.append(py::reinterpret_steal<py::object>(WrapTensor(eager::MakeTensor(copy))));
+      out.append(FetchCopy(v->Get<DenseTensor>(), name, return_numpy));
     }
     return out;
   }

@@ -64,5 +64,21 @@ TEST(MemoryPlan, AWriteNobodyReadsFreesItsSlotAtOnce) {
   EXPECT_EQ(Describe(plan), (std::vector<std::string>{"out@0*", "unused@1*", "y@1*"}));
 }
 
+TEST(MemoryPlan, WithSizesATemporaryTakesTheFreeBufferThatFitsBest) {
+  // small's slot is freed, then big's: with sizes, the next small temporary
+  // takes small's slot and a big one big's; without, the slot freed last.
+  std::vector<PlanOp> ops = {{{"x"}, {"small"}, {}}, {{"x"}, {"big"}, {}},
+                             {{"small"}, {}, {}},    {{"big"}, {}, {}},
+                             {{"x"}, {"s2"}, {}},    {{"x"}, {"b2"}, {}},
+                             {{"s2", "b2"}, {"y"}, {}}};
+  auto bytes = [](const std::string& n) -> int64_t {
+    return n == "big" || n == "b2" ? 1000 : n == "y" ? -1 : 10;
+  };
+  EXPECT_EQ(Describe(PlanMemory(ops, All, bytes)),
+            (std::vector<std::string>{"small@0*", "big@1*", "s2@0*", "b2@1*", "y@2*"}));
+  EXPECT_EQ(Describe(PlanMemory(ops, All)),
+            (std::vector<std::string>{"small@0*", "big@1*", "s2@1*", "b2@0*", "y@2*"}));
+}
+
 }  // namespace
 }  // namespace paddle

@@ -45,3 +45,17 @@ def test_layer_includes_only_layers_below(layer):
             if used != layer and used not in ALLOWED[layer]:
                 wrong.append(f"{path.relative_to(CORE.parent)} includes core/{used}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_java_jni_uses_only_the_c_api():
+    """java/native, the JNI library of the Java API, is built on the C API alone:
+    it includes pd_inference_api.h and no other paddle header."""
+    sources = sorted((CORE.parent / "java" / "native").glob("*.[ch]"))
+    assert sources, "java/native has no C sources"
+    wrong = []
+    for path in sources:
+        for name in re.findall(r'^\s*#\s*include\s+"([^"]+)"', path.read_text(encoding="utf-8"),
+                               re.MULTILINE):
+            if name != "pd_inference_api.h":
+                wrong.append(f"{path.relative_to(CORE.parent)} includes \"{name}\"")
+    assert not wrong, "\n".join(wrong)

@@ -429,6 +429,9 @@ PD_OP_TABLE(ConvPool) {
   };
   std::vector<PoolCase> pools;
   pools.push_back({"pool2d_max", "pool2d", {2, 3, 6, 6}, {2, 2}, {2, 2}, {}});
+  // Windows that tile the input (the fast path), with a row and a column left over.
+  pools.push_back({"pool2d_max_tiled_wide", "pool2d", {1, 2, 5, 37}, {2, 2}, {2, 2}, {}});
+  pools.push_back({"pool2d_max_tiled_3x2", "pool2d", {1, 2, 7, 9}, {3, 2}, {3, 2}, {}});
   pools.push_back({"pool2d_avg_padded", "pool2d", {1, 2, 7, 5}, {3, 3}, {2, 2}, {1, 1}, false});
   pools.push_back({"pool2d_avg_inclusive_ceil", "pool2d", {1, 2, 7, 5}, {3, 3}, {2, 2}, {1, 1},
                    false, false, true});
