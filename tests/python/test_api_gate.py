@@ -278,6 +278,8 @@ def test_removal_inside_its_deprecation_window_is_refused_even_when_approved(gov
     assert code == 1 and "refused (1):" in out
     assert ("python.spec  scratch.old_name: removed inside its deprecation window "
             "(deprecated since 2026-11-01, removal after 2027-05-01)") in out
+    md = _gate(gov, capsys, "markdown")[1]
+    assert "### Refused\n\n- python.spec `scratch.old_name`: removed inside its deprecation" in md
     assert _gate(gov, capsys, today="2027-05-02")[0] == 0  # after the window: approvals suffice
 
 
