@@ -121,6 +121,12 @@ OpDesc* AppendOpDesc(StaticProgram* program, int block_id, const OpDef& def,
     for (size_t i = 0; i < def.attrs.size(); ++i)
       if (!def.attrs[i].extra) op->SetAttr(def.attrs[i].name, attrs[i]);
     for (const auto& [name, value] : extra_attrs) op->SetAttr(name, value);
+    const int seed = def.AttrIndex("seed");
+    if (program->random_seed != 0 && seed >= 0 && def.attrs[seed].type == AttrType::INT &&
+        std::get<int32_t>(attrs[seed]) == 0) {
+      op->SetAttr("seed", program->random_seed);
+      if (def.AttrIndex("fix_seed") >= 0) op->SetAttr("fix_seed", true);
+    }
     if (!op->HasAttr("op_role")) op->SetAttr("op_role", int32_t{g_op_role});
     op->SetAttr("op_namescope", g_name_scope);
     def.CheckSlots(*op);

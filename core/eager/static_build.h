@@ -22,6 +22,9 @@ struct StaticProgram {
   ProgramDesc desc;
   // Bumped by every change, so an executor knows to prepare it again.
   uint64_t revision = 0;
+  // Program.random_seed: when not 0, random ops built into the program get it
+  // as their `seed` (and `fix_seed`), so each run draws the same numbers.
+  int32_t random_seed = 0;
 };
 using ProgramPtr = std::shared_ptr<StaticProgram>;
 

@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "core/executor/memory_plan.h"
+#include "core/executor/sub_block_runner.h"
 #include "core/base/enforce.h"
 #include "core/base/flags.h"
 #include "core/base/profiler.h"
@@ -22,15 +23,26 @@ bool IsListKind(VarKind kind) {
   return kind == proto::VarType::FEED_MINIBATCH || kind == proto::VarType::FETCH_LIST;
 }
 
-// Binds a variable of the block into the scope with the value kind its desc names.
-Variable* BindVar(Scope* scope, const VarDesc* desc, const std::string& name) {
-  Variable* v = desc && desc->Persistable() ? scope->Var(name) : scope->FindVar(name);
+// Binds a variable of the block into the scope with the value kind its desc
+// names. In a sub-block a variable the block declares is the block's own.
+Variable* BindVar(Scope* scope, const VarDesc* desc, const std::string& name, bool sub_block) {
+  Variable* v = nullptr;
+  if (desc && desc->Persistable()) v = scope->Var(name);
+  else if (desc && sub_block) v = scope->LocalVar(name);
+  else v = scope->FindVar(name);
   if (!v) v = scope->LocalVar(name);
   if (!v->IsInitialized()) {
     if (desc && IsListKind(desc->Kind())) v->GetMutable<TensorList>();
+    else if (desc && desc->Kind() == proto::VarType::STEP_SCOPES) v->GetMutable<StepScopes>();
     else v->GetMutable<DenseTensor>();
   }
   return v;
+}
+
+bool HasSubBlock(const AttributeMap& attrs) {
+  for (const auto& [name, value] : attrs)
+    if (std::holds_alternative<BlockRef>(value)) return true;
+  return false;
 }
 
 std::string DescribeInputs(const PreparedStep& step) {
@@ -58,7 +70,27 @@ std::string DescribeInputs(const PreparedStep& step) {
 std::unique_ptr<PreparedBlock> Executor::Prepare(const ProgramDesc& program, int block_id,
                                                  Scope* scope,
                                                  const std::vector<std::string>& keep_vars) {
+  std::unordered_map<std::string, Variable*> bound;
+  auto prepared = PrepareBlock(program, block_id, scope, false, &bound);
+  if (GetDoubleFlag("eager_delete_tensor_gb") >= 0)
+    PlanBlockMemory(*program.Block(static_cast<size_t>(block_id)), keep_vars, bound,
+                    prepared.get());
+  return prepared;
+}
+
+std::unique_ptr<PreparedBlock> Executor::PrepareSubBlock(const ProgramDesc& program, int block_id,
+                                                         Scope* scope, const PreparedBlock* checked) {
+  std::unordered_map<std::string, Variable*> bound;
+  return PrepareBlock(program, block_id, scope, true, &bound, checked);
+}
+
+std::unique_ptr<PreparedBlock> Executor::PrepareBlock(
+    const ProgramDesc& program, int block_id, Scope* scope, bool sub_block,
+    std::unordered_map<std::string, Variable*>* bound_vars, const PreparedBlock* checked) {
   PD_CHECK(scope, InvalidArgument, "[Executor] scope is null");
+  PD_CHECK(block_id >= 0 && static_cast<size_t>(block_id) < program.BlockCount(), OutOfRange,
+           "[Executor] block ", block_id, " does not exist (the program has ",
+           program.BlockCount(), " blocks)");
   const BlockDesc* block = program.Block(static_cast<size_t>(block_id));
   auto prepared = std::make_unique<PreparedBlock>();
   prepared->program_ = &program;
@@ -66,7 +98,7 @@ std::unique_ptr<PreparedBlock> Executor::Prepare(const ProgramDesc& program, int
   prepared->scope_ = scope;
 
   const OpRegistry& registry = OpRegistry::Instance();
-  std::unordered_map<std::string, Variable*> bound;
+  std::unordered_map<std::string, Variable*>& bound = *bound_vars;
 
   // Steps are built in place: each KernelContext points at its step's attrs,
   // so the vector must never reallocate.
@@ -75,13 +107,25 @@ std::unique_ptr<PreparedBlock> Executor::Prepare(const ProgramDesc& program, int
     const OpDesc* op = block->Op(i);
     PreparedStep& step = prepared->steps_.emplace_back();
     step.desc = op;
-    try {
-      step.def = &registry.Get(op->Type());
-      step.def->CheckSlots(*op);
-      step.attrs = step.def->CheckAttrs(op->GetAttrMap());
-    } catch (const Error& e) {
-      PD_THROW_KIND(e.kind(), e.what(), "\n  [Executor] while preparing op #", i, " '",
-                    op->Type(), "' of block ", block_id);
+    bool has_sub_block = false;
+    if (checked) {  // the same block bound before: its checks and kernels hold
+      const PreparedStep& done = checked->steps_[i];
+      step.def = done.def;
+      step.attrs = done.attrs;
+      step.kernel = done.kernel;
+      step.kernel_dtype = done.kernel_dtype;
+      has_sub_block = done.runner != nullptr;
+    } else {
+      try {
+        const AttributeMap attrs = op->GetAttrMap();
+        step.def = &registry.Get(op->Type());
+        step.def->CheckSlots(*op);
+        step.attrs = step.def->CheckAttrs(attrs);
+        has_sub_block = HasSubBlock(attrs);
+      } catch (const Error& e) {
+        PD_THROW_KIND(e.kind(), e.what(), "\n  [Executor] while preparing op #", i, " '",
+                      op->Type(), "' of block ", block_id);
+      }
     }
     step.ctx = std::make_unique<KernelContext>(*step.def, step.attrs, place_);
     auto bind_slots = [&](const std::vector<ArgDef>& slots, bool is_input,
@@ -89,17 +133,18 @@ std::unique_ptr<PreparedBlock> Executor::Prepare(const ProgramDesc& program, int
       for (size_t s = 0; s < slots.size(); ++s) {
         for (const auto& name : is_input ? op->Input(slots[s].name) : op->Output(slots[s].name)) {
           Variable*& v = bound[name];
-          if (!v) v = BindVar(scope, block->FindVar(name), name);
+          if (!v) v = BindVar(scope, block->FindVar(name), name, sub_block);
           out[s].push_back(v);
         }
       }
     };
     bind_slots(step.def->inputs, true, step.ctx->ins);
     bind_slots(step.def->outputs, false, step.ctx->outs);
+    if (has_sub_block) {
+      step.runner = std::make_unique<SubBlockRunner>(place_, program, *op, scope);
+      step.ctx->set_block_runner(step.runner.get());
+    }
   }
-
-  if (GetDoubleFlag("eager_delete_tensor_gb") >= 0)
-    PlanBlockMemory(*block, keep_vars, bound, prepared.get());
   return prepared;
 }
 

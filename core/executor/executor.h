@@ -32,6 +32,7 @@ struct PreparedStep {
   std::unique_ptr<KernelContext> ctx;
   std::vector<SlotWrite> slot_writes;  // memory plan (core/executor/memory_plan.h)
   std::vector<Variable*> free_after;    // eager deletion: last reader of these is this step
+  std::unique_ptr<BlockRunner> runner;  // ops with a sub-block (core/executor/sub_block_runner.h)
 };
 
 class PreparedBlock {
@@ -72,6 +73,15 @@ class Executor {
   void Run(PreparedBlock& block);
   // Prepare and run once.
   void Run(const ProgramDesc& program, Scope* scope, int block_id = 0);
+  // A control-flow op's sub-block, bound into `scope` (a child of the op's
+  // scope): the variables the block declares are made there (shadowing the
+  // parent's), the others are the parent's. No memory plan: the op's grad
+  // reads the block's temporaries back from `scope`. `checked`: the same
+  // block prepared for another scope, whose op checks and kernels are reused
+  // (only the variables are bound again).
+  std::unique_ptr<PreparedBlock> PrepareSubBlock(const ProgramDesc& program, int block_id,
+                                                 Scope* scope,
+                                                 const PreparedBlock* checked = nullptr);
 
   // Sets the feed list variable `feed_var` of `scope` to `inputs` (shared, no copy)
   // and reads the fetch list back.
@@ -81,6 +91,11 @@ class Executor {
                                            const std::string& fetch_var = "fetch");
 
  private:
+  // Binds the block's variables (filling `bound`, name -> variable) and its ops.
+  std::unique_ptr<PreparedBlock> PrepareBlock(const ProgramDesc& program, int block_id,
+                                             Scope* scope, bool sub_block,
+                                             std::unordered_map<std::string, Variable*>* bound,
+                                             const PreparedBlock* checked = nullptr);
   void RunStep(PreparedStep& step, std::vector<memory::AllocationPtr>& slots);
   static void PlanBlockMemory(const BlockDesc& block, const std::vector<std::string>& keep_vars,
                               const std::unordered_map<std::string, Variable*>& bound,

@@ -12,6 +12,28 @@
 
 namespace paddle {
 
+class OpDesc;
+class Scope;
+
+// What a control-flow op (an op with a BLOCK attribute: conditional_block,
+// while and their grads) needs of the executor that runs it: ops cannot
+// include the executor, so it hands them this. core/executor/README.md.
+class BlockRunner {
+ public:
+  virtual ~BlockRunner() = default;
+  // The op's desc (its variable names: a grad op pairs X with X@GRAD by name).
+  virtual const OpDesc& op() const = 0;
+  // The scope the op runs in.
+  virtual Scope& scope() const = 0;
+  // Binds block `block_id` of the op's program into `scope` (a descendant of
+  // scope()) unless that was done before for this (block, scope). The
+  // block's ops are checked once; another scope (a loop's next step) only
+  // binds its variables.
+  virtual void PrepareBlock(int block_id, Scope* scope) = 0;
+  // Prepares as above, then runs the block's ops in `scope`.
+  virtual void RunBlock(int block_id, Scope* scope) = 0;
+};
+
 class InferShapeContext {
  public:
   InferShapeContext(const OpDef& def, const std::vector<Attribute>& attrs)
@@ -89,6 +111,10 @@ class KernelContext {
   // Contents are undefined on entry.
   void* Workspace(size_t bytes);
 
+  // Set by the executor for ops with a sub-block; null elsewhere.
+  BlockRunner* block_runner() const { return block_runner_; }
+  void set_block_runner(BlockRunner* runner) { block_runner_ = runner; }
+
   // Variables bound to each slot, filled once by the executor (or eager call).
   std::vector<std::vector<Variable*>> ins, outs;
 
@@ -97,6 +123,7 @@ class KernelContext {
   const std::vector<Attribute>* attrs_;
   Place place_;
   memory::AllocationPtr workspace_;
+  BlockRunner* block_runner_ = nullptr;
 };
 
 }  // namespace paddle

@@ -105,7 +105,11 @@ void OpDef::CheckSlots(const OpDesc& desc) const {
     const char* kind = is_input ? "input" : "output";
     for (const ArgDef& a : defs) {
       auto args = is_input ? desc.Input(a.name) : desc.Output(a.name);
-      PD_CHECK(!args.empty() || a.dispensable || a.extra || a.intermediate, InvalidArgument,
+      // A list slot may be present with no variables (a branch that reads nothing).
+      const bool empty_list =
+          a.duplicable && (is_input ? desc.HasInput(a.name) : desc.HasOutput(a.name));
+      PD_CHECK(!args.empty() || empty_list || a.dispensable || a.extra || a.intermediate,
+               InvalidArgument,
                "[", type, "] ", kind, " '", a.name, "' is required but not bound");
       PD_CHECK(args.size() <= 1 || a.duplicable, InvalidArgument, "[", type, "] ", kind, " '",
                a.name, "' takes one variable, got ", args.size());

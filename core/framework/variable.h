@@ -1,5 +1,6 @@
 // A named slot in a Scope. It holds one of the kinds of values a program's
-// variables can have: a dense tensor, or a list of them (feed/fetch lists).
+// variables can have: a dense tensor, a list of them (feed/fetch lists), or
+// the child scopes a control-flow op ran its sub-block in (STEP_SCOPES).
 #pragma once
 
 #include <variant>
@@ -9,11 +10,23 @@
 
 namespace paddle {
 
+class Scope;
+
 using TensorList = std::vector<DenseTensor>;  // FEED_MINIBATCH / FETCH_LIST
+
+// STEP_SCOPES: the scopes a conditional_block or while ran its sub-block in
+// (owned by the scope holding this variable), read again by its grad op.
+// A scope is kept for the next run (its sub-block stays prepared); `used`
+// says how many this run ran in (while: its steps; conditional_block: 0 or 1).
+struct StepScopes {
+  std::vector<Scope*> scopes;
+  size_t used = 0;
+};
 
 template <typename T> struct VarTypeName;
 template <> struct VarTypeName<DenseTensor> { static constexpr const char* value = "DenseTensor"; };
 template <> struct VarTypeName<TensorList> { static constexpr const char* value = "TensorList"; };
+template <> struct VarTypeName<StepScopes> { static constexpr const char* value = "StepScopes"; };
 
 class Variable {
  public:
@@ -38,13 +51,14 @@ class Variable {
   void Clear() { value_ = std::monostate{}; }
 
  private:
-  std::variant<std::monostate, DenseTensor, TensorList> value_;
+  std::variant<std::monostate, DenseTensor, TensorList, StepScopes> value_;
 };
 
 inline const char* Variable::TypeName() const {
   switch (value_.index()) {
     case 1: return "DenseTensor";
     case 2: return "TensorList";
+    case 3: return "StepScopes";
     default: return "nothing";
   }
 }

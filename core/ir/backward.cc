@@ -18,6 +18,7 @@ constexpr int32_t kOpRoleLoss = 256;
 constexpr const char* kOpRoleAttr = "op_role";
 constexpr const char* kOpRoleVarAttr = "op_role_var";  // (param, grad) pairs an op finishes
 constexpr const char* kGradSuffix = "@GRAD";
+constexpr const char* kSubBlockAttr = "sub_block";  // a control-flow op's block
 // An input gradient nobody wants, in a list slot the grad kernel writes in
 // full: a scratch variable of its own (PaddlePaddle's "@EMPTY@" plus a number,
 // since our executor binds every name to a real variable).
@@ -70,13 +71,20 @@ PendingOp MakeOp(std::string type, Slots inputs, Slots outputs, AttributeMap att
   return PendingOp{std::move(type), std::move(inputs), std::move(outputs), std::move(attrs)};
 }
 
-// Block 0's variables by name (BlockDesc::FindVar scans them all).
+// A block's variables by name (BlockDesc::FindVar scans them all). Find
+// also looks through the enclosing blocks' indexes (a sub-block reads its
+// parents' variables); FindOwn only here.
 class VarIndex {
  public:
-  explicit VarIndex(BlockDesc* block) : block_(block) {
+  explicit VarIndex(BlockDesc* block, const VarIndex* parent = nullptr)
+      : block_(block), parent_(parent) {
     for (size_t i = 0; i < block->VarCount(); ++i) vars_[block->Var(i)->Name()] = block->Var(i);
   }
   VarDesc* Find(const std::string& name) const {
+    VarDesc* v = FindOwn(name);
+    return v || !parent_ ? v : parent_->Find(name);
+  }
+  VarDesc* FindOwn(const std::string& name) const {
     auto it = vars_.find(name);
     return it == vars_.end() ? nullptr : it->second;
   }
@@ -84,13 +92,21 @@ class VarIndex {
 
  private:
   BlockDesc* block_;
+  const VarIndex* parent_;
   std::unordered_map<std::string, VarDesc*> vars_;
 };
 
 class BackwardBuilder {
  public:
-  BackwardBuilder(BlockDesc* block, const std::set<std::string>& no_grad)
-      : block_(block), vars_(block), no_grad_(no_grad), fwd_ops_(block->OpCount()) {}
+  // A builder for `block` of `program`; a sub-block's builder sees its
+  // enclosing blocks' variables through `parent_vars`.
+  BackwardBuilder(ProgramDesc* program, BlockDesc* block, const std::set<std::string>& no_grad,
+                  const VarIndex* parent_vars = nullptr)
+      : program_(program),
+        block_(block),
+        vars_(block, parent_vars),
+        no_grad_(no_grad),
+        fwd_ops_(block->OpCount()) {}
 
   const VarDesc& VarOrThrow(const std::string& name, const char* what) const {
     const VarDesc* v = vars_.Find(name);
@@ -191,11 +207,16 @@ class BackwardBuilder {
             if (n.empty()) n = kEmptyPrefix + std::to_string(empty_count_++);
           op.outputs.emplace_back(slot, std::move(names));
         }
-        if (!op.outputs.empty()) ops.push_back(std::move(op));
+        if (op.outputs.empty()) continue;
+        if (fwd.HasAttr(kSubBlockAttr)) op.attrs[kSubBlockAttr] = BlockRef{BuildSubBlockGrad(fwd)};
+        ops.push_back(std::move(op));
       }
     }
     return ops;
   }
+
+  // The grad block of a control-flow op (conditional_block, while); below.
+  int BuildSubBlockGrad(const OpDesc& fwd);
 
   bool Wants(const std::string& name) const { return wanting_.count(name) > 0; }
   BlockDesc* block() const { return block_; }
@@ -217,6 +238,7 @@ class BackwardBuilder {
     return out;
   }
 
+  ProgramDesc* program_;
   BlockDesc* block_;
   VarIndex vars_;
   const std::set<std::string>& no_grad_;
@@ -330,7 +352,7 @@ void AppendOps(BlockDesc* block, VarIndex* vars, const std::vector<PendingOp>& o
     for (const auto& [name, value] : p.attrs) op->SetAttr(name, value);
     for (const auto& n : p.Names(p.outputs)) {
       const VarDesc* fwd = vars->Find(ForwardNameOf(n));
-      if (!fwd || vars->Find(n)) continue;
+      if (!fwd || vars->FindOwn(n)) continue;
       VarDesc* g = vars->Add(n);
       if (fwd->IsTensor()) {
         g->SetDataType(fwd->GetDataType());
@@ -381,13 +403,81 @@ void RenameExistingGrads(std::vector<PendingOp>* ops, const VarIndex& vars,
   }
 }
 
+// The grad blocks this call built read the enclosing block's gradients
+// (`<out>@GRAD`) by name: where RenameExistingGrads gave one a fresh name, they
+// read that (a name the grad block declares itself is its own).
+void FollowRenamesInGradBlocks(ProgramDesc* program, const std::vector<PendingOp>& ops,
+                               const std::unordered_map<std::string, std::string>& renamed) {
+  if (renamed.empty()) return;
+  for (const PendingOp& op : ops) {
+    auto attr = op.attrs.find(kSubBlockAttr);
+    if (attr == op.attrs.end()) continue;
+    BlockDesc* grad = program->Block(static_cast<size_t>(std::get<BlockRef>(attr->second).idx));
+    for (size_t i = 0; i < grad->OpCount(); ++i) {
+      OpDesc* g = grad->Op(i);
+      for (const std::string& slot : g->InputSlots()) {
+        std::vector<std::string> names = g->Input(slot);
+        bool changed = false;
+        for (std::string& n : names) {
+          if (grad->FindVar(n)) continue;
+          const std::string to = RenamedOr(renamed, n);
+          changed |= to != n;
+          n = to;
+        }
+        if (changed) g->SetInput(slot, names);
+      }
+    }
+  }
+}
+
+// The grad block of a control-flow op's sub-block, a new block whose parent
+// is the sub-block: the grad ops of the sub-block's ops on a path from the
+// enclosing variables it reads that get a gradient (Input, or X for while)
+// to those it writes (Out), whose gradients `<out>@GRAD` come from outside
+// (conditional_block_grad runs the block in the forward's scope, which sees
+// them; while_grad sets them in each step's scope). Nested control flow
+// recurses. A while's loop-carried variable (in X and Out) always has its
+// gradient written, zeros when the body does not read it, since while_grad
+// hands it to the step before as that step's incoming gradient.
+int BackwardBuilder::BuildSubBlockGrad(const OpDesc& fwd) {
+  const int fwd_idx = std::get<BlockRef>(fwd.GetAttr(kSubBlockAttr)).idx;
+  PD_CHECK(fwd_idx > 0 && static_cast<size_t>(fwd_idx) < program_->BlockCount(), InvalidArgument,
+           "[backward] '", fwd.Type(), "' names sub_block ", fwd_idx, ", which the program (",
+           program_->BlockCount(), " blocks) does not have");
+  const bool is_while = fwd.Type() == "while";
+  const std::vector<std::string> reads = fwd.Input(is_while ? "X" : "Input");
+  const std::vector<std::string> outs = fwd.Output("Out");
+  std::vector<std::string> sources;
+  for (const auto& n : reads)
+    if (gets_grad_.count(n)) sources.push_back(n);
+
+  BackwardBuilder inner(program_, program_->Block(static_cast<size_t>(fwd_idx)), no_grad_, &vars_);
+  inner.MarkWanting(&sources);
+  inner.FindPath(outs);
+  std::unordered_set<std::string> made;
+  for (const auto& o : outs) made.insert(GradVarName(o));
+  std::vector<PendingOp> ops =
+      FillMissingGrads(AddUpRepeatedGrads(inner.MakeGradOps()), inner.vars(), made);
+  if (is_while) {
+    const auto written = LastWriters(ops);
+    for (const auto& x : sources)
+      if (std::count(outs.begin(), outs.end(), x) && !written.count(GradVarName(x)))
+        ops.push_back(MakeOp("fill_any_like", {{"X", {x}}}, {{"Out", {GradVarName(x)}}},
+                             {{"value", 0.0f}, {"dtype", int32_t{-1}}}));
+  }
+  BlockDesc* grad = program_->AppendBlock(fwd_idx);
+  VarIndex grad_vars(grad, &inner.vars());
+  AppendOps(grad, &grad_vars, ops);
+  return grad->Index();
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> AppendBackward(
     ProgramDesc* program, const std::string& loss, const std::vector<std::string>& parameters,
     const std::set<std::string>& no_grad) {
   PD_CHECK(program, InvalidArgument, "[append_backward] program is null");
-  BackwardBuilder builder(program->Block(0), no_grad);
+  BackwardBuilder builder(program, program->Block(0), no_grad);
   BlockDesc* block = builder.block();
   const VarDesc& loss_var = builder.VarOrThrow(loss, "loss");
   PD_CHECK(loss_var.IsTensor(), InvalidArgument, "[append_backward] loss '", loss,
@@ -414,6 +504,7 @@ std::vector<std::pair<std::string, std::string>> AppendBackward(
   ops = FillMissingGrads(AddUpRepeatedGrads(std::move(ops)), builder.vars(), {loss_grad});
   std::unordered_map<std::string, std::string> renamed;
   RenameExistingGrads(&ops, builder.vars(), {}, &renamed);
+  FollowRenamesInGradBlocks(program, ops, renamed);
   const size_t first_grad_op = block->OpCount();
   AppendOps(block, &builder.vars(), ops);
   // As PaddlePaddle marks them: the op making the loss is Forward | Loss.
@@ -461,7 +552,7 @@ std::vector<std::string> CalcGradients(ProgramDesc* program,
   PD_CHECK(target_grads.empty() || target_grads.size() == targets.size(), InvalidArgument,
            "[gradients] expected one target gradient per target (", targets.size(), "), got ",
            target_grads.size());
-  BackwardBuilder builder(program->Block(0), no_grad);
+  BackwardBuilder builder(program, program->Block(0), no_grad);
   BlockDesc* block = builder.block();
   for (const auto& t : targets) builder.VarOrThrow(t, "target");
   for (const auto& x : inputs) builder.VarOrThrow(x, "input");
@@ -503,6 +594,7 @@ std::vector<std::string> CalcGradients(ProgramDesc* program,
     for (const auto& [from, to] : read_as) op.RenameInputs(from, to);
   std::unordered_map<std::string, std::string> renamed;
   RenameExistingGrads(&ops, builder.vars(), keep, &renamed);
+  FollowRenamesInGradBlocks(program, ops, renamed);
   AppendOps(block, &builder.vars(), ops);
 
   std::vector<std::string> out;

@@ -26,12 +26,6 @@ const char kMoment1OutEn[] = "The updated Moment1 (usually its own variable).";
 const char kMoment1OutZh[] = "更新后的 Moment1（通常是同一变量）。";
 const char kMoment2OutEn[] = "The updated Moment2 (usually its own variable).";
 const char kMoment2OutZh[] = "更新后的 Moment2（通常是同一变量）。";
-const char kBeta1En[] = "Decay of the gradient's running mean.";
-const char kBeta1Zh[] = "梯度滑动平均的衰减率。";
-const char kBeta2En[] = "Decay of the squared gradient's running mean.";
-const char kBeta2Zh[] = "梯度平方滑动平均的衰减率。";
-const char kEpsilonEn[] = "Added to the root for stability, >= 0.";
-const char kEpsilonZh[] = "加到平方根上以保证数值稳定，>= 0。";
 const char kSkipEn[] = "Optional bool [1]: when true, every output is its input unchanged.";
 const char kSkipZh[] = "可选的 bool [1]：为 true 时各输出等于其输入，不做更新。";
 

@@ -1,8 +1,8 @@
-// Helpers shared by the optimizer ops (sgd, momentum, adagrad, rmsprop in
-// optimizer_ops.cc; adam, adamw, lamb in adam_ops.cc): the checks every
-// update op makes and the one-element tensors (LearningRate, Beta1Pow, ...)
-// they read. The outputs (ParamOut, moments) may be their inputs' own
-// variables: every kernel reads element i of all inputs before writing it.
+// Helpers shared by the optimizer ops (optimizer_ops.cc, adam_ops.cc,
+// adam_variant_ops.cc): the checks every update op makes and the
+// one-element tensors (LearningRate, Beta1Pow, ...) they read. The outputs
+// (ParamOut, moments) may be their inputs' own variables: every kernel reads
+// element i of all inputs before writing it.
 #pragma once
 
 #include <cstring>
@@ -24,6 +24,13 @@ inline constexpr char kLrEn[] = "The learning rate, one float element.";
 inline constexpr char kLrZh[] = "学习率，单个浮点元素。";
 inline constexpr char kParamOutEn[] = "The updated parameter (usually Param's own variable).";
 inline constexpr char kParamOutZh[] = "更新后的参数（通常与 Param 是同一变量）。";
+// The Adam family's betas and epsilon (adam_ops.cc, adam_variant_ops.cc).
+inline constexpr char kBeta1En[] = "Decay of the gradient's running mean.";
+inline constexpr char kBeta1Zh[] = "梯度滑动平均的衰减率。";
+inline constexpr char kBeta2En[] = "Decay of the squared gradient's running mean.";
+inline constexpr char kBeta2Zh[] = "梯度平方滑动平均的衰减率。";
+inline constexpr char kEpsilonEn[] = "Added to the root for stability, >= 0.";
+inline constexpr char kEpsilonZh[] = "加到平方根上以保证数值稳定，>= 0。";
 inline constexpr char kMasterEn[] = "float32 master weights (multi_precision only, not supported).";
 inline constexpr char kMasterZh[] = "float32 主权重（仅用于 multi_precision，不支持）。";
 inline constexpr char kMasterOutEn[] =

@@ -1,4 +1,5 @@
-// Optimizer updates without bias correction: sgd, momentum, adagrad, rmsprop.
+// Optimizer updates without bias correction: sgd, momentum, adagrad, rmsprop,
+// adadelta, asgd, rprop.
 // Each reads a parameter, its gradient and its accumulators and writes the
 // next ones; ParamOut (and each accumulator's output) is normally the input's
 // own variable, so every loop reads element i of all inputs before writing
@@ -325,6 +326,251 @@ PD_REGISTER_OP(rmsprop)
     .Inplace("MeanGrad", "MeanGradOut")
     .CpuKernel<float>(RmspropKernel<float>)
     .CpuKernel<double>(RmspropKernel<double>);
+
+// ---- adadelta ----
+
+enum AdadeltaIn { kAdParam, kAdGrad, kAdSqGrad, kAdSqUpdate, kAdLr, kAdMaster };
+enum AdadeltaOut { kAdParamOut, kAdSqGradOut, kAdSqUpdateOut, kAdMasterOut };
+enum AdadeltaAttr { kAdRho, kAdEpsilon, kAdMulti };
+
+void AdadeltaInferShape(InferShapeContext& ctx) {
+  RejectMultiPrecision(ctx, kAdMulti);
+  CheckLikeParam(ctx, kAdParam, {kAdGrad, kAdSqGrad, kAdSqUpdate});
+  CheckOneElement(ctx, {kAdLr});
+  OutputsLike(ctx, {{kAdParam, kAdParamOut}, {kAdSqGrad, kAdSqGradOut},
+                    {kAdSqUpdate, kAdSqUpdateOut}});
+}
+
+// AvgSquaredGradOut = rho * AvgSquaredGrad + (1 - rho) * Grad^2;
+// update = -sqrt((AvgSquaredUpdate + epsilon) / (AvgSquaredGradOut + epsilon)) * Grad;
+// AvgSquaredUpdateOut = rho * AvgSquaredUpdate + (1 - rho) * update^2;
+// ParamOut = Param + lr * update.
+template <typename T>
+void AdadeltaKernel(KernelContext& ctx) {
+  const T lr = static_cast<T>(ScalarValue(ctx, kAdLr));
+  const T rho = static_cast<T>(ctx.Attr<float>(kAdRho));
+  const T eps = static_cast<T>(ctx.Attr<float>(kAdEpsilon));
+  const T* p = ctx.Input(kAdParam).data<T>();
+  const T* g = ctx.Input(kAdGrad).data<T>();
+  const T* sq_grad = ctx.Input(kAdSqGrad).data<T>();
+  const T* sq_update = ctx.Input(kAdSqUpdate).data<T>();
+  T* p_out = OutData<T>(ctx, kAdParamOut);
+  T* sq_grad_out = OutData<T>(ctx, kAdSqGradOut);
+  T* sq_update_out = OutData<T>(ctx, kAdSqUpdateOut);
+  ParallelFor(ctx.Input(kAdParam).numel(), [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) {
+      const T grad = g[i];
+      const T avg_grad = rho * sq_grad[i] + (T(1) - rho) * grad * grad;
+      const T update = -std::sqrt((sq_update[i] + eps) / (avg_grad + eps)) * grad;
+      sq_update_out[i] = rho * sq_update[i] + (T(1) - rho) * update * update;
+      sq_grad_out[i] = avg_grad;
+      p_out[i] = p[i] + lr * update;
+    }
+  });
+}
+
+PD_REGISTER_OP(adadelta)
+    .Doc("Adadelta: AvgSquaredGradOut = rho * AvgSquaredGrad + (1 - rho) * Grad^2; update = "
+         "-sqrt((AvgSquaredUpdate + epsilon) / (AvgSquaredGradOut + epsilon)) * Grad; "
+         "AvgSquaredUpdateOut = rho * AvgSquaredUpdate + (1 - rho) * update^2; ParamOut = "
+         "Param + LearningRate * update.",
+         "Adadelta 自适应学习率：AvgSquaredGradOut = rho * AvgSquaredGrad + (1 - rho) * Grad^2；update = "
+         "-sqrt((AvgSquaredUpdate + epsilon) / (AvgSquaredGradOut + epsilon)) * Grad；"
+         "AvgSquaredUpdateOut = rho * AvgSquaredUpdate + (1 - rho) * update^2；ParamOut = "
+         "Param + LearningRate * update。")
+    .Input(kAdParam, "Param", kParamEn, kParamZh)
+    .Input(kAdGrad, "Grad", kGradEn, kGradZh)
+    .Input(kAdSqGrad, "AvgSquaredGrad", "The running mean of squared gradients, same shape.",
+           "梯度平方的滑动平均，形状相同。")
+    .Input(kAdSqUpdate, "AvgSquaredUpdate", "The running mean of squared updates, same shape.",
+           "更新量平方的滑动平均，形状相同。")
+    .Input(kAdLr, "LearningRate", kLrEn, kLrZh)
+    .Input(kAdMaster, "MasterParam", kMasterEn, kMasterZh)
+    .Dispensable()
+    .Output(kAdParamOut, "ParamOut", kParamOutEn, kParamOutZh)
+    .Output(kAdSqGradOut, "AvgSquaredGradOut", "The updated AvgSquaredGrad (usually its own).",
+            "更新后的 AvgSquaredGrad（通常是同一变量）。")
+    .Output(kAdSqUpdateOut, "AvgSquaredUpdateOut",
+            "The updated AvgSquaredUpdate (usually its own).",
+            "更新后的 AvgSquaredUpdate（通常是同一变量）。")
+    .Output(kAdMasterOut, "MasterParamOut", kMasterOutEn, kMasterOutZh)
+    .Dispensable()
+    .Attr<float>(kAdRho, "rho", 0.95f, "Weight of the old running means.", "旧滑动平均的权重。")
+    .Attr<float>(kAdEpsilon, "epsilon", 1e-6f, "Added under the root for stability.",
+                 "加到平方根内以保证数值稳定。")
+    .Attr<bool>(kAdMulti, "multi_precision", false, kMultiEn, kMultiZh)
+    .InferShape(AdadeltaInferShape)
+    .Inplace("Param", "ParamOut")
+    .Inplace("AvgSquaredGrad", "AvgSquaredGradOut")
+    .Inplace("AvgSquaredUpdate", "AvgSquaredUpdateOut")
+    .CpuKernel<float>(AdadeltaKernel<float>)
+    .CpuKernel<double>(AdadeltaKernel<double>);
+
+// ---- asgd ----
+
+enum AsgdIn { kAsParam, kAsGrad, kAsLr, kAsD, kAsY, kAsN, kAsMaster };
+enum AsgdOut { kAsParamOut, kAsDOut, kAsYOut, kAsMasterOut };
+enum AsgdAttr { kAsMulti };
+
+void AsgdInferShape(InferShapeContext& ctx) {
+  RejectMultiPrecision(ctx, kAsMulti);
+  CheckLikeParam(ctx, kAsParam, {kAsGrad, kAsD, kAsY});
+  CheckOneElement(ctx, {kAsLr, kAsN});
+  OutputsLike(ctx, {{kAsParam, kAsParamOut}, {kAsD, kAsDOut}, {kAsY, kAsYOut}});
+}
+
+// d_out = d - y + grad (the sum of the latest gradient of each of the n
+// batches); y_out = grad (this batch's, replacing its previous one);
+// param_out = param - lr / n * d_out.
+template <typename T>
+void AsgdKernel(KernelContext& ctx) {
+  const double count = FloatElement(ctx, kAsN);
+  PD_CHECK(count >= 1, InvalidArgument, "[", ctx.op_type(),
+           "] n (the number of gradients averaged) must be >= 1, got ", count);
+  const T step = static_cast<T>(ScalarValue(ctx, kAsLr)) / static_cast<T>(count);
+  const T* p = ctx.Input(kAsParam).data<T>();
+  const T* g = ctx.Input(kAsGrad).data<T>();
+  const T* d = ctx.Input(kAsD).data<T>();
+  const T* y = ctx.Input(kAsY).data<T>();
+  T* p_out = OutData<T>(ctx, kAsParamOut);
+  T* d_out = OutData<T>(ctx, kAsDOut);
+  T* y_out = OutData<T>(ctx, kAsYOut);
+  ParallelFor(ctx.Input(kAsParam).numel(), [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) {
+      const T grad = g[i];
+      const T sum = d[i] - y[i] + grad;
+      d_out[i] = sum;
+      y_out[i] = grad;
+      p_out[i] = p[i] - step * sum;
+    }
+  });
+}
+
+PD_REGISTER_OP(asgd)
+    .Doc("Averaged SGD over n batches: d_out = d - y + grad, y_out = grad, param_out = param - "
+         "learning_rate / n * d_out (d sums the latest gradient of each batch, y is this "
+         "batch's previous one).",
+         "n 个批次上的平均 SGD：d_out = d - y + grad，y_out = grad，param_out = param - "
+         "learning_rate / n * d_out（d 为各批次最近梯度之和，y 为本批次上一次的梯度）。")
+    .Input(kAsParam, "param", kParamEn, kParamZh)
+    .Input(kAsGrad, "grad", kGradEn, kGradZh)
+    .Input(kAsLr, "learning_rate", kLrEn, kLrZh)
+    .Input(kAsD, "d", "The sum of the latest gradient of each batch, same shape.",
+           "各批次最近梯度之和，形状相同。")
+    .Input(kAsY, "y", "This batch's previous gradient, same shape.", "本批次上一次的梯度，形状相同。")
+    .Input(kAsN, "n", "How many gradients d sums, one element (float or integer), >= 1.",
+           "d 所含梯度的个数，单个元素（浮点或整数），>= 1。")
+    .Input(kAsMaster, "master_param", kMasterEn, kMasterZh)
+    .Dispensable()
+    .Output(kAsParamOut, "param_out", kParamOutEn, kParamOutZh)
+    .Output(kAsDOut, "d_out", "The updated d (usually its own variable).",
+            "更新后的 d（通常是同一变量）。")
+    .Output(kAsYOut, "y_out", "grad, this batch's gradient for its next turn.",
+            "grad，即本批次的梯度，供其下一轮使用。")
+    .Output(kAsMasterOut, "master_param_out", kMasterOutEn, kMasterOutZh)
+    .Dispensable()
+    .Attr<bool>(kAsMulti, "multi_precision", false, kMultiEn, kMultiZh)
+    .InferShape(AsgdInferShape)
+    .Inplace("param", "param_out")
+    .Inplace("d", "d_out")
+    .Inplace("y", "y_out")
+    .CpuKernel<float>(AsgdKernel<float>)
+    .CpuKernel<double>(AsgdKernel<double>);
+
+// ---- rprop ----
+
+enum RpropIn { kRpParam, kRpGrad, kRpPrev, kRpLr, kRpMaster, kRpLrRange, kRpEtas };
+enum RpropOut { kRpParamOut, kRpPrevOut, kRpLrOut, kRpMasterOut };
+enum RpropAttr { kRpMulti };
+
+void RpropInferShape(InferShapeContext& ctx) {
+  RejectMultiPrecision(ctx, kRpMulti);
+  CheckLikeParam(ctx, kRpParam, {kRpGrad, kRpPrev, kRpLr});
+  for (int slot : {kRpLrRange, kRpEtas}) {
+    const DDim d = ctx.InputDim(slot);
+    PD_CHECK(d.numel() == 2 || (!ctx.IsRuntime() && d.numel() < 0), InvalidArgument, "[",
+             ctx.op_type(), "] ", ctx.def().inputs[slot].name,
+             " must hold two elements, got shape ", d.ToString());
+  }
+  OutputsLike(ctx, {{kRpParam, kRpParamOut}, {kRpPrev, kRpPrevOut}, {kRpLr, kRpLrOut}});
+}
+
+// Element i of a two-element float input, in T.
+template <typename T>
+T PairElement(const KernelContext& ctx, int slot, int i) {
+  return static_cast<T>(ctx.Input(slot).dtype() == DataType::kFloat64
+                            ? ctx.Input(slot).data<double>()[i]
+                            : FloatElement(ctx, slot, i));
+}
+
+// Per element, with s = grad * prev: s > 0 grows the rate (min(rate * etas[1],
+// range[1])), s < 0 shrinks it (max(rate * etas[0], range[0])) and drops the
+// gradient (it is taken as 0); param_out = param - sign(grad) * rate_out and
+// prev_out = grad (0 where dropped).
+template <typename T>
+void RpropKernel(KernelContext& ctx) {
+  const T lr_min = PairElement<T>(ctx, kRpLrRange, 0), lr_max = PairElement<T>(ctx, kRpLrRange, 1);
+  const T eta_minus = PairElement<T>(ctx, kRpEtas, 0), eta_plus = PairElement<T>(ctx, kRpEtas, 1);
+  const T* p = ctx.Input(kRpParam).data<T>();
+  const T* g = ctx.Input(kRpGrad).data<T>();
+  const T* prev = ctx.Input(kRpPrev).data<T>();
+  const T* lr = ctx.Input(kRpLr).data<T>();
+  T* p_out = OutData<T>(ctx, kRpParamOut);
+  T* prev_out = OutData<T>(ctx, kRpPrevOut);
+  T* lr_out = OutData<T>(ctx, kRpLrOut);
+  ParallelFor(ctx.Input(kRpParam).numel(), [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) {
+      T grad = g[i];
+      const T agree = grad * prev[i];
+      T rate = lr[i];
+      if (agree > T(0)) {
+        rate = std::min(rate * eta_plus, lr_max);
+      } else if (agree < T(0)) {
+        rate = std::max(rate * eta_minus, lr_min);
+        grad = T(0);
+      }
+      const T sign = grad > T(0) ? T(1) : (grad < T(0) ? T(-1) : T(0));
+      p_out[i] = p[i] - sign * rate;
+      prev_out[i] = grad;
+      lr_out[i] = rate;
+    }
+  });
+}
+
+PD_REGISTER_OP(rprop)
+    .Doc("Rprop: per-element rates that grow by etas[1] (up to learning_rate_range[1]) while "
+         "the gradient keeps its sign and shrink by etas[0] (down to learning_rate_range[0]) "
+         "when it flips, the flipped gradient then taken as 0; param_out = param - sign(grad) * "
+         "learning_rate_out, prev_out = grad.",
+         "Rprop：逐元素的学习率在梯度符号不变时乘以 etas[1]（不超过 learning_rate_range[1]），"
+         "符号翻转时乘以 etas[0]（不低于 learning_rate_range[0]）且该梯度视为 0；param_out = "
+         "param - sign(grad) * learning_rate_out，prev_out = grad。")
+    .Input(kRpParam, "param", kParamEn, kParamZh)
+    .Input(kRpGrad, "grad", kGradEn, kGradZh)
+    .Input(kRpPrev, "prev", "The previous step's gradient, same shape.",
+           "上一步的梯度，形状相同。")
+    .Input(kRpLr, "learning_rate", "Each element's learning rate, same shape.",
+           "逐元素的学习率，形状相同。")
+    .Input(kRpMaster, "master_param", kMasterEn, kMasterZh)
+    .Dispensable()
+    .Input(kRpLrRange, "learning_rate_range", "The rates' [min, max], two float elements.",
+           "学习率的 [最小值, 最大值]，两个浮点元素。")
+    .Input(kRpEtas, "etas", "The [shrink, grow] factors, two float elements.",
+           "[缩小, 放大] 系数，两个浮点元素。")
+    .Output(kRpParamOut, "param_out", kParamOutEn, kParamOutZh)
+    .Output(kRpPrevOut, "prev_out", "grad, or 0 where its sign flipped.",
+            "grad，符号翻转处为 0。")
+    .Output(kRpLrOut, "learning_rate_out", "The updated rates (usually learning_rate's own).",
+            "更新后的学习率（通常与 learning_rate 是同一变量）。")
+    .Output(kRpMasterOut, "master_param_out", kMasterOutEn, kMasterOutZh)
+    .Dispensable()
+    .Attr<bool>(kRpMulti, "multi_precision", false, kMultiEn, kMultiZh)
+    .InferShape(RpropInferShape)
+    .Inplace("param", "param_out")
+    .Inplace("prev", "prev_out")
+    .Inplace("learning_rate", "learning_rate_out")
+    .CpuKernel<float>(RpropKernel<float>)
+    .CpuKernel<double>(RpropKernel<double>);
 
 }  // namespace
 }  // namespace ops

@@ -91,6 +91,16 @@ Attribute UndeclaredAttr(const std::string& op, const std::string& name, py::han
   throw py::type_error("[" + op + "] attribute '" + name + "' cannot hold a " + PyTypeName(v));
 }
 
+// A declared attribute from Python; a BLOCK attribute (sub_block of a
+// control-flow op) takes a paddle.static Block or a block index.
+Attribute DeclaredAttr(const OpDef& def, const AttrDef& a, py::handle v) {
+  if (a.type != AttrTypeOf<BlockRef>::value) return AttrFromPython(def, a, v);
+  if (py::hasattr(v, "idx") && py::hasattr(v, "ops")) return BlockRef{v.attr("idx").cast<int32_t>()};
+  if (py::isinstance<py::int_>(v) && !py::isinstance<py::bool_>(v)) return BlockRef{v.cast<int32_t>()};
+  throw py::type_error("[" + def.type + "] attribute '" + a.name +
+                       "' must be a Block (or a block index), got " + PyTypeName(v));
+}
+
 // Attributes given by name: declared ones converted to their types and checked
 // (the rest defaulted), undeclared ones kept by their Python type.
 std::pair<std::vector<Attribute>, AttributeMap> Attrs(const OpDef& def, const py::dict& given) {
@@ -98,7 +108,7 @@ std::pair<std::vector<Attribute>, AttributeMap> Attrs(const OpDef& def, const py
   for (auto [k, v] : given) {
     const std::string name = py::cast<std::string>(k);
     const int idx = def.AttrIndex(name);
-    if (idx >= 0) declared[name] = AttrFromPython(def, def.attrs[idx], v);
+    if (idx >= 0) declared[name] = DeclaredAttr(def, def.attrs[idx], v);
     else extra[name] = UndeclaredAttr(def.type, name, v);
   }
   return {def.CheckAttrs(declared), extra};
@@ -147,9 +157,11 @@ void BindStaticProgram(py::module_& m) {
       .def("clone", [](const StaticProgram& p) {
         auto c = std::make_shared<StaticProgram>();
         c->desc = p.desc;
+        c->random_seed = p.random_seed;
         return c;
       })
       .def_readonly("revision", &StaticProgram::revision)
+      .def_readwrite("random_seed", &StaticProgram::random_seed)
       .def("touch", [](StaticProgram& p) { ++p.revision; },
            "Marks the program changed (an executor prepares it again).")
       .def_property_readonly("num_blocks", [](const StaticProgram& p) { return p.desc.BlockCount(); })
@@ -232,7 +244,7 @@ void BindStaticProgram(py::module_& m) {
         OpDesc* op = Op(p, b, i);
         const OpDef& def = OpRegistry::Instance().Get(op->Type());
         const int idx = def.AttrIndex(n);
-        op->SetAttr(n, idx >= 0 ? AttrFromPython(def, def.attrs[idx], v)
+        op->SetAttr(n, idx >= 0 ? DeclaredAttr(def, def.attrs[idx], v)
                                 : UndeclaredAttr(def.type, n, v));
         ++p.revision;
       }, py::arg("block"), py::arg("index"), py::arg("name"), py::arg("value"))

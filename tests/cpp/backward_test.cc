@@ -617,6 +617,48 @@ TEST(AppendBackward, OnAProgramPaddlePaddleBuilt) {
   }
 }
 
+// A conditional_block's gradient: a grad block (child of the forward's
+// sub-block) with the sub-block's grad ops, run by conditional_block_grad in
+// the forward's scope; zeros when the branch did not run.
+TEST(CalcGradients, ThroughAConditionalBlock) {
+  Builder b;
+  b.Var("x", {3});
+  b.Data("c", {1}, DataType::kBool);
+  b.Var("y", {3});
+  b.Var("scope", {})->SetKind(proto::VarType::STEP_SCOPES);
+  BlockDesc* branch = b.program.AppendBlock(0);
+  VarDesc* t = branch->AddVar("t");
+  t->SetDataType(DataType::kFloat64);
+  t->SetShape({3});
+  for (const auto& [type, in, out] : {std::tuple{"tanh", "x", "t"}, {"assign", "t", "y"}}) {
+    OpDesc* op = branch->AppendOp();
+    op->SetType(type);
+    op->SetInput("X", {in});
+    op->SetOutput("Out", {out});
+  }
+  b.Op("conditional_block", {{"Cond", {"c"}}, {"Input", {"x"}}}, {{"Out", {"y"}}, {"Scope", {"scope"}}},
+       {{"sub_block", BlockRef{1}}, {"is_scalar_condition", true}});
+  b.MeanLoss("y", "loss");
+  ProgramDesc with_backward = b.program;
+  EXPECT_EQ(CalcGradients(&with_backward, {"loss"}, {}, {"x"}), std::vector<std::string>{"x@GRAD"});
+  ASSERT_EQ(with_backward.BlockCount(), 3u);
+  const BlockDesc& grad = *with_backward.Block(2);
+  EXPECT_EQ(grad.ParentIndex(), 1);
+  std::vector<std::string> types;
+  for (size_t i = 0; i < grad.OpCount(); ++i) types.push_back(grad.Op(i)->Type());
+  EXPECT_EQ(types, (std::vector<std::string>{"assign", "tanh_grad"}));
+  EXPECT_TRUE(grad.FindVar("x@GRAD"));  // the grad block's own, copied out by the grad op
+  const auto cond_grads = OpsOfType(*with_backward.Block(0), "conditional_block_grad");
+  ASSERT_EQ(cond_grads.size(), 1u);
+  EXPECT_EQ(std::get<BlockRef>(cond_grads[0]->GetAttr("sub_block")).idx, 2);
+  EXPECT_EQ(cond_grads[0]->Output("Input@GRAD"), std::vector<std::string>{"x@GRAD"});
+  for (bool taken : {true, false}) {
+    Values values{{"x", Random({3}, 21)}, {"y", Random({3}, 22)},
+                  {"c", MakeTensor<bool>({1}, {taken})}};
+    ExpectGradsMatch(b.program, with_backward, values, {{"x", "x@GRAD"}}, {"loss"});
+  }
+}
+
 TEST(AppendBackward, Errors) {
   {
     Builder b;

@@ -371,5 +371,144 @@ TEST(KernelContext, WorkspaceIsKeptBetweenCallsAndGrows) {
   EXPECT_EQ(alloc->Stats().num_allocs, allocs + 1);
 }
 
+// ---- control-flow ops: sub-blocks through the BlockRunner hook ----
+namespace control_flow {
+
+void Declare(BlockDesc* block, const std::string& name, DataType dtype,
+             VarKind kind = proto::VarType::LOD_TENSOR) {
+  VarDesc* v = block->AddVar(name);
+  v->SetDataType(dtype);
+  v->SetShape({1});
+  v->SetKind(kind);
+}
+
+OpDesc* AddOp(BlockDesc* block, const std::string& type,
+              std::vector<std::pair<std::string, std::vector<std::string>>> ins,
+              std::vector<std::pair<std::string, std::vector<std::string>>> outs,
+              AttributeMap attrs = {}) {
+  OpDesc* op = block->AppendOp();
+  op->SetType(type);
+  for (const auto& [slot, names] : ins) op->SetInput(slot, names);
+  for (const auto& [slot, names] : outs) op->SetOutput(slot, names);
+  for (const auto& [name, value] : attrs) op->SetAttr(name, value);
+  return op;
+}
+
+// i = 0 (fed); while (i < n) { next = i + 1 (a sub-block temporary); i = next }.
+ProgramDesc CountingLoop(bool is_test) {
+  ProgramDesc program;
+  BlockDesc* main = program.Block(0);
+  Declare(main, "i", DataType::kFloat32);
+  Declare(main, "n", DataType::kFloat32);
+  Declare(main, "go", DataType::kBool);
+  Declare(main, "steps", DataType::kFloat32, proto::VarType::STEP_SCOPES);
+  BlockDesc* body = program.AppendBlock(0);
+  Declare(body, "next", DataType::kFloat32);
+  AddOp(body, "scale", {{"X", {"i"}}}, {{"Out", {"next"}}}, {{"bias", 1.0f}});
+  AddOp(body, "assign", {{"X", {"next"}}}, {{"Out", {"i"}}});
+  AddOp(body, "less_than", {{"X", {"i"}}, {"Y", {"n"}}}, {{"Out", {"go"}}});
+  AddOp(main, "less_than", {{"X", {"i"}}, {"Y", {"n"}}}, {{"Out", {"go"}}});
+  AddOp(main, "while", {{"X", {"i", "n"}}, {"Condition", {"go"}}},
+        {{"Out", {"i", "go"}}, {"StepScopes", {"steps"}}},
+        {{"sub_block", BlockRef{1}}, {"is_test", is_test}});
+  return program;
+}
+
+void SetScalar(Scope* scope, const std::string& name, float v) {
+  DenseTensor* t = scope->Var(name)->GetMutable<DenseTensor>();
+  t->Resize(DDim{1});
+  *t->MutableData<float>() = v;
+}
+
+float Scalar(const Scope& scope, const std::string& name) {
+  return *scope.FindVar(name)->Get<DenseTensor>().data<float>();
+}
+
+TEST(ExecutorControlFlow, WhileRunsEachStepInItsOwnScopeKeptForTheNextRun) {
+  ProgramDesc program = CountingLoop(false);
+  Scope scope;
+  Executor exe;
+  auto prepared = exe.Prepare(program, 0, &scope, {"i"});
+  for (float n : {4.f, 2.f, 4.f}) {
+    SetScalar(&scope, "i", 0.f);
+    SetScalar(&scope, "n", n);
+    exe.Run(*prepared);
+    EXPECT_EQ(Scalar(scope, "i"), n);
+    const StepScopes& steps = scope.FindVar("steps")->Get<StepScopes>();
+    EXPECT_EQ(steps.used, static_cast<size_t>(n));
+    EXPECT_EQ(steps.scopes.size(), 4u);  // made once, then reused
+    // The body's temporary lives in the step's scope, with i as the step began.
+    EXPECT_EQ(scope.FindLocalVar("next"), nullptr);
+    EXPECT_EQ(*steps.scopes[1]->FindLocalVar("next")->Get<DenseTensor>().data<float>(), 2.f);
+    EXPECT_EQ(*steps.scopes[1]->FindLocalVar("i")->Get<DenseTensor>().data<float>(), 1.f);
+  }
+}
+
+TEST(ExecutorControlFlow, WhileIsTestRunsEveryStepInOneScope) {
+  ProgramDesc program = CountingLoop(true);
+  Scope scope;
+  SetScalar(&scope, "i", 0.f);
+  SetScalar(&scope, "n", 5.f);
+  Executor exe;
+  exe.Run(*exe.Prepare(program, 0, &scope, {"i"}));
+  EXPECT_EQ(Scalar(scope, "i"), 5.f);
+  EXPECT_EQ(scope.FindVar("steps")->Get<StepScopes>().scopes.size(), 1u);
+}
+
+TEST(ExecutorControlFlow, WhileConditionMustBeOneBool) {
+  ProgramDesc program = CountingLoop(false);
+  // The loop's condition is the float i itself.
+  program.Block(0)->Op(1)->SetInput("Condition", {"i"});
+  Scope scope;
+  SetScalar(&scope, "i", 1.f);
+  SetScalar(&scope, "n", 3.f);
+  Executor exe;
+  ExpectError([&] { exe.Run(program, &scope); }, ErrorKind::kInvalidArgument,
+              {"[while] condition 'Condition' must be a bool tensor of one element",
+               "got float32[1]", "op #1 'while'"});
+}
+
+TEST(ExecutorControlFlow, ConditionalBlockRunsItsBlockOnlyWhenTheConditionHolds) {
+  ProgramDesc program;
+  BlockDesc* main = program.Block(0);
+  Declare(main, "x", DataType::kFloat32);
+  Declare(main, "y", DataType::kFloat32);
+  Declare(main, "c", DataType::kBool);
+  Declare(main, "scope", DataType::kFloat32, proto::VarType::STEP_SCOPES);
+  BlockDesc* branch = program.AppendBlock(0);
+  Declare(branch, "t", DataType::kFloat32);
+  AddOp(branch, "scale", {{"X", {"x"}}}, {{"Out", {"t"}}}, {{"scale", 3.0f}});
+  AddOp(branch, "assign", {{"X", {"t"}}}, {{"Out", {"y"}}});
+  AddOp(main, "conditional_block", {{"Cond", {"c"}}, {"Input", {"x"}}},
+        {{"Out", {"y"}}, {"Scope", {"scope"}}},
+        {{"sub_block", BlockRef{1}}, {"is_scalar_condition", true}});
+  Scope scope;
+  Executor exe;
+  auto prepared = exe.Prepare(program, 0, &scope, {"y"});
+  for (bool c : {false, true}) {
+    SetScalar(&scope, "x", 2.f);
+    SetScalar(&scope, "y", -1.f);
+    DenseTensor* ct = scope.Var("c")->GetMutable<DenseTensor>();
+    ct->Resize(DDim{1});
+    *ct->MutableData<bool>() = c;
+    exe.Run(*prepared);
+    EXPECT_EQ(Scalar(scope, "y"), c ? 6.f : -1.f);
+    EXPECT_EQ(scope.FindVar("scope")->Get<StepScopes>().used, c ? 1u : 0u);
+  }
+}
+
+TEST(ExecutorControlFlow, ASubBlockIndexOutOfRangeIsNamed) {
+  ProgramDesc program = CountingLoop(false);
+  program.Block(0)->Op(1)->SetAttr("sub_block", BlockRef{7});
+  Scope scope;
+  SetScalar(&scope, "i", 0.f);
+  SetScalar(&scope, "n", 3.f);
+  Executor exe;
+  ExpectError([&] { exe.Run(program, &scope); }, ErrorKind::kOutOfRange,
+              {"block 7 does not exist", "op #1 'while'"});
+}
+
+}  // namespace control_flow
+
 }  // namespace
 }  // namespace paddle

@@ -551,8 +551,14 @@ TEST(ModelIoTest, SubBlocksResolveThroughAncestors) {
   op->SetType("scale");
   op->SetInput("X", {"fc_0.tmp_2"});  // declared in block 0, the parent
   op->SetOutput("Out", {"local"});
+  p.Block(0)->AddVar("c")->SetDataType(DataType::kBool);
+  p.Block(0)->AddVar("cond_scope")->SetKind(proto::VarType::STEP_SCOPES);
   OpDesc* cond = p.Block(0)->AppendOp();
   cond->SetType("conditional_block");
+  cond->SetInput("Cond", {"c"});
+  cond->SetInput("Input", {"fc_0.tmp_2"});
+  cond->SetOutput("Out", {});
+  cond->SetOutput("Scope", {"cond_scope"});
   cond->SetAttr("sub_block", Attribute(BlockRef{1}));
   EXPECT_EQ(ParseProgram(p.Serialize(), "ok").BlockCount(), 2u);
 

@@ -196,6 +196,22 @@ TEST(OpDefCheckSlots, RequiredDispensableAndDuplicable) {
               {"input 'Bias'", "one variable", "2"});
 }
 
+// A required list slot may be present with no variables (a branch of
+// paddle.static.nn.cond that reads nothing from outside), but not absent.
+TEST(OpDefCheckSlots, RequiredListSlotMayBePresentButEmpty) {
+  ProgramDesc program;
+  OpDesc* op = program.Block(0)->AppendOp();
+  op->SetType("conditional_block");
+  op->SetInput("Cond", {"c"});
+  op->SetOutput("Out", {"y"});
+  op->SetOutput("Scope", {"s"});
+  const OpDef& def = OpRegistry::Instance().Get("conditional_block");
+  ExpectError([&] { def.CheckSlots(*op); }, ErrorKind::kInvalidArgument,
+              {"[conditional_block] input 'Input' is required but not bound"});
+  op->SetInput("Input", {});
+  EXPECT_NO_THROW(def.CheckSlots(*op));
+}
+
 TEST(OpDefRegistry, UnknownOpIsNotFound) {
   ExpectError([] { OpRegistry::Instance().Get("no_such_op"); }, ErrorKind::kNotFound,
               {"[no_such_op]"});

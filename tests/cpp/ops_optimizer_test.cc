@@ -190,6 +190,68 @@ TEST(OptimizerOps, BadInputsNameTheOp) {
               {"[rmsprop]", "MeanSquare", "[2, 2]"});
 }
 
+TEST(OptimizerOps, AdamaxToRpropBadInputsNameTheOp) {
+  const Shape p{2, 3};
+  // Each op's valid inputs, its outputs, and the input a bad shape goes to.
+  struct Case {
+    std::string type;
+    std::map<std::string, Shape> ins;
+    std::vector<std::string> outs;
+    std::string bad_slot;
+  };
+  const std::vector<Case> cases{
+      {"adamax",
+       {{"Param", p}, {"Grad", p}, {"LearningRate", {1}}, {"Moment", p}, {"InfNorm", p}, {"Beta1Pow", {1}}},
+       {"ParamOut", "MomentOut", "InfNormOut"},
+       "InfNorm"},
+      {"adadelta",
+       {{"Param", p}, {"Grad", p}, {"AvgSquaredGrad", p}, {"AvgSquaredUpdate", p}, {"LearningRate", {1}}},
+       {"ParamOut", "AvgSquaredGradOut", "AvgSquaredUpdateOut"},
+       "AvgSquaredUpdate"},
+      {"nadam",
+       {{"param", p}, {"grad", p}, {"learning_rate", {1}}, {"momentum_decay_pow", p}, {"beta2_pow", p},
+        {"mu_product", p}, {"moment1", p}, {"moment2", p}},
+       {"param_out", "momentum_decay_pow_out", "beta2_pow_out", "mu_product_out", "moment1_out", "moment2_out"},
+       "mu_product"},
+      {"radam",
+       {{"param", p}, {"grad", p}, {"learning_rate", {1}}, {"beta1_pow", p}, {"beta2_pow", p}, {"rho", p},
+        {"moment1", p}, {"moment2", p}},
+       {"param_out", "beta1_pow_out", "beta2_pow_out", "rho_out", "moment1_out", "moment2_out"},
+       "rho"},
+      {"asgd",
+       {{"param", p}, {"grad", p}, {"learning_rate", {1}}, {"d", p}, {"y", p}, {"n", {1}}},
+       {"param_out", "d_out", "y_out"},
+       "y"},
+      {"rprop",
+       {{"param", p}, {"grad", p}, {"prev", p}, {"learning_rate", p}, {"learning_rate_range", {2}},
+        {"etas", {2}}},
+       {"param_out", "prev_out", "learning_rate_out"},
+       "prev"},
+  };
+  for (const Case& c : cases) {
+    std::map<std::string, Shape> bad = c.ins;
+    bad[c.bad_slot] = {3, 2};
+    ExpectError([&] { RunOp(c.type, bad, c.outs, {}); }, ErrorKind::kInvalidArgument,
+                {"[" + c.type + "]", c.bad_slot, "[3, 2]", "[2, 3]"});
+    ExpectError([&] { RunOp(c.type, c.ins, c.outs, {{"multi_precision", true}}); }, ErrorKind::kUnimplemented,
+                {"[" + c.type + "]", "multi_precision"});
+  }
+  // Value checks: asgd's n (filled with 0.5 here) counts gradients; rprop's pairs hold two elements.
+  const Case& asgd = cases[4];
+  ExpectError([&] { RunOp("asgd", asgd.ins, asgd.outs, {}); }, ErrorKind::kInvalidArgument,
+              {"[asgd]", "n", ">= 1", "0.5"});
+  std::map<std::string, Shape> etas = cases[5].ins;
+  etas["etas"] = {3};
+  ExpectError([&] { RunOp("rprop", etas, cases[5].outs, {}); }, ErrorKind::kInvalidArgument,
+              {"[rprop]", "etas", "two elements", "[3]"});
+  std::map<std::string, Shape> lr = cases[0].ins;
+  lr["Beta1Pow"] = {2};
+  ExpectError([&] { RunOp("adamax", lr, cases[0].outs, {}); }, ErrorKind::kInvalidArgument,
+              {"[adamax]", "Beta1Pow", "[2]"});
+  ExpectError([&] { RunOp("adamax", cases[0].ins, cases[0].outs, {{"epsilon", -1.0f}}); },
+              ErrorKind::kInvalidArgument, {"adamax", "epsilon"});
+}
+
 TEST(GradClipOps, BadInputsNameTheOp) {
   ExpectError([] { RunOp("clip_by_norm", {{"X", {2, 3}}}, {"Out"}, {}); }, ErrorKind::kInvalidArgument,
               {"clip_by_norm", "max_norm"});

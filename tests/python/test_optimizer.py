@@ -11,7 +11,8 @@ import pytest
 
 import paddle
 from paddle.utils import unique_name
-from tools.oracle.optimizer_cases import (CASES, STEPS, build, global_norm_clip_in_place,
+from tools.oracle.optimizer_cases import (CASES, STEPS, build, case_steps,
+                                          global_norm_clip_in_place,
                                           layers_with_param_attrs, make_params, run_steps)
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "optimizers"
@@ -31,8 +32,9 @@ def expected_params(case, step):
     return [ARRAYS[f"{case}/step{step}/w{i}"] for i in range(2)]
 
 
-def run_case(case, steps=range(STEPS)):
+def run_case(case, steps=None):
     """Runs ``case`` with fresh names; returns (params, optimizer, history)."""
+    steps = range(case_steps(case)) if steps is None else steps
     with unique_name.guard():
         params = make_params(paddle, case, make_param)
         opt, sched = build(paddle, case, params)
@@ -75,13 +77,16 @@ def test_state_dict_round_trip_resumes_identically(case):
         params2 = [make_param(p.name, v) for p, v in zip(params, values)]
         opt2, sched2 = build(paddle, case, params2)
         opt2.set_state_dict(saved)
-        history = run_steps(paddle, case, params2, opt2, sched2, range(RESUME_AT, STEPS))
-    for step, got in zip(range(RESUME_AT, STEPS), history):
+        history = run_steps(paddle, case, params2, opt2, sched2,
+                            range(RESUME_AT, case_steps(case)))
+    for step, got in zip(range(RESUME_AT, case_steps(case)), history):
         for g, want in zip(got, expected_params(case, step)):
             np.testing.assert_allclose(g, want, **TOL, err_msg=f"{case} step {step}")
 
 
-@pytest.mark.parametrize("case", ["scheduler", "adam_l2_amsgrad", "rmsprop_centered"])
+@pytest.mark.parametrize("case", ["scheduler", "adam_l2_amsgrad", "rmsprop_centered",
+                                  "asgd_batches_l2", "rprop_range_etas_clip",
+                                  "nadam_scheduler"])
 def test_state_dict_through_paddle_save_and_load(case, tmp_path):
     params, opt, _ = run_case(case, steps=range(RESUME_AT))
     paddle.save(opt.state_dict(), str(tmp_path / "opt.pdopt"))
@@ -90,8 +95,9 @@ def test_state_dict_through_paddle_save_and_load(case, tmp_path):
         params2 = [make_param(p.name, p.numpy().copy()) for p in params]
         opt2, sched2 = build(paddle, case, params2)
         opt2.set_state_dict(loaded)
-        history = run_steps(paddle, case, params2, opt2, sched2, range(RESUME_AT, STEPS))
-    for step, got in zip(range(RESUME_AT, STEPS), history):
+        history = run_steps(paddle, case, params2, opt2, sched2,
+                            range(RESUME_AT, case_steps(case)))
+    for step, got in zip(range(RESUME_AT, case_steps(case)), history):
         for g, want in zip(got, expected_params(case, step)):
             np.testing.assert_allclose(g, want, **TOL, err_msg=f"{case} step {step}")
 
@@ -299,6 +305,37 @@ def test_bad_arguments():
         O.SGD(0.1, parameters=[{"params": {w}}])
     with pytest.raises(ValueError, match="params should be set"):
         O.SGD(0.1, parameters=[{"learning_rate": 0.1}])
+    with pytest.raises(ValueError, match="beta1"):
+        O.Adamax(0.1, beta1=1.0, parameters=[w])
+    with pytest.raises(ValueError, match="beta2"):
+        O.Adamax(0.1, beta2=-0.5, parameters=[w])
+    with pytest.raises(ValueError, match="epsilon"):
+        O.Adamax(0.1, epsilon=-1e-8, parameters=[w])
+    with pytest.raises(ValueError, match="rho is not set"):
+        O.Adadelta(0.1, rho=None, parameters=[w])
+    with pytest.raises(ValueError, match="epsilon is not set"):
+        O.Adadelta(0.1, epsilon=None, parameters=[w])
+    for kwargs, message in (({"learning_rate": -0.1}, "Invalid learning rate"),
+                            ({"epsilon": -1.0}, "Invalid epsilon value"),
+                            ({"beta1": 1.0}, "Invalid beta1"), ({"beta2": -0.1}, "Invalid beta2"),
+                            ({"momentum_decay": -0.5}, "Invalid momentum_decay")):
+        with pytest.raises(ValueError, match=message):
+            O.NAdam(parameters=[w], **kwargs)
+    for kwargs, message in (({"learning_rate": -0.1}, "Invalid learning rate"),
+                            ({"epsilon": -1.0}, "Invalid epsilon value"),
+                            ({"beta1": -0.1}, "Invalid beta1"), ({"beta2": 1.0}, "Invalid beta2")):
+        with pytest.raises(ValueError, match=message):
+            O.RAdam(parameters=[w], **kwargs)
+    with pytest.raises(ValueError, match="batch_num should be greater than 0"):
+        O.ASGD(0.1, batch_num=0, parameters=[w])
+    with pytest.raises(ValueError, match="batch_num should not be none"):
+        O.ASGD(0.1, batch_num=None, parameters=[w])
+    for kwargs in ({"learning_rate": 100.0}, {"learning_rate_range": (0.0, 1.0)}):
+        with pytest.raises(ValueError, match="learning_rate_range"):
+            O.Rprop(parameters=[w], **kwargs)
+    for etas in ((0.5, 1.0), (0.0, 1.2), (1.0, 2.0)):
+        with pytest.raises(ValueError, match="etas"):
+            O.Rprop(parameters=[w], etas=etas)
     base = O.Optimizer(0.1, parameters=[w])
     (w * w).sum().backward()
     with pytest.raises(NotImplementedError, match="subclasses"):
@@ -306,15 +343,19 @@ def test_bad_arguments():
 
 
 def test_exports():
-    assert paddle.optimizer.__all__ == ["Optimizer", "Adagrad", "Adam", "AdamW", "RMSProp",
-                                        "SGD", "Momentum", "Lamb"]
+    # PaddlePaddle 3.3.1's order, without LBFGS.
+    assert paddle.optimizer.__all__ == ["Optimizer", "Adagrad", "Adam", "AdamW", "Adamax", "ASGD",
+                                        "RAdam", "RMSProp", "Adadelta", "SGD", "Rprop",
+                                        "Momentum", "NAdam", "Lamb"]
     assert paddle.regularizer.__all__ == ["L1Decay", "L2Decay"]
     for name in ("ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue"):
         assert getattr(paddle.nn, name) is getattr(paddle.nn.clip, name)
 
 
 @pytest.mark.parametrize("module", ["sgd", "momentum", "adam", "adamw", "rmsprop", "adagrad",
-                                    "lamb", "optimizer"])
+                                    "lamb", "adamax", "adadelta",
+                                    "nadam", "radam", "asgd",
+                                    "rprop", "optimizer"])
 def test_docstring_examples_run(module):
     import importlib
     mod = importlib.import_module(f"paddle.optimizer.{module}")
@@ -368,6 +409,17 @@ def test_adam_tensor_betas_and_multi_precision_match_floats():
     np.testing.assert_allclose(tensors, floats, rtol=1e-6)
 
 
+@pytest.mark.parametrize("name", ["Adamax", "NAdam", "RAdam"])
+def test_adam_variants_take_tensor_betas(name):
+    g, p = [1.0, -2.0, 0.5], [0.5, 0.5, -1.0]
+    cls = getattr(paddle.optimizer, name)
+    floats = _one_step(lambda w: cls(0.01, beta1=0.8, beta2=0.95, parameters=[w]), g, p)
+    tensors = _one_step(lambda w: cls(0.01, beta1=paddle.to_tensor(0.8),
+                                      beta2=paddle.to_tensor(0.95), parameters=[w]), g, p)
+    np.testing.assert_allclose(tensors, floats, rtol=1e-6)
+    assert not np.allclose(floats, p)
+
+
 def test_a_parameters_own_regularizer_wins():
     g, p = np.array([1.0, -2.0], "float32"), np.array([0.5, -0.5], "float32")
 
@@ -392,7 +444,14 @@ def test_a_parameters_own_regularizer_wins():
     lambda ps: paddle.optimizer.RMSProp(0.02, parameters=ps),
     lambda ps: paddle.optimizer.Adagrad(0.5, parameters=ps),
     lambda ps: paddle.optimizer.Lamb(0.05, parameters=ps, lamb_weight_decay=0.0),
-], ids=["sgd", "momentum", "adam", "adamw", "rmsprop", "adagrad", "lamb"])
+    lambda ps: paddle.optimizer.Adamax(0.1, parameters=ps),
+    lambda ps: paddle.optimizer.Adadelta(1.0, rho=0.9, epsilon=1e-4, parameters=ps),
+    lambda ps: paddle.optimizer.NAdam(0.1, parameters=ps),
+    lambda ps: paddle.optimizer.RAdam(0.1, beta2=0.9, parameters=ps),
+    lambda ps: paddle.optimizer.ASGD(0.1, batch_num=2, parameters=ps),
+    lambda ps: paddle.optimizer.Rprop(0.01, parameters=ps),
+], ids=["sgd", "momentum", "adam", "adamw", "rmsprop", "adagrad", "lamb", "adamax", "adadelta",
+        "nadam", "radam", "asgd", "rprop"])
 def test_training_a_linear_regression_lowers_the_loss(make_opt):
     rng = np.random.default_rng(7)
     x = paddle.to_tensor(rng.normal(size=[64, 3]).astype("float32"))

@@ -109,6 +109,11 @@ OPTIMIZERS = {
     "Adagrad": lambda params: paddle.optimizer.Adagrad(0.1, parameters=params),
     "RMSProp": lambda params: paddle.optimizer.RMSProp(0.01, parameters=params, momentum=0.5),
     "Lamb": lambda params: paddle.optimizer.Lamb(0.05, parameters=params),
+    "Adamax": lambda params: paddle.optimizer.Adamax(0.05, parameters=params),
+    "Adadelta": lambda params: paddle.optimizer.Adadelta(1.0, parameters=params),
+    "NAdam": lambda params: paddle.optimizer.NAdam(0.05, parameters=params),
+    "RAdam": lambda params: paddle.optimizer.RAdam(0.05, parameters=params),
+    "Rprop": lambda params: paddle.optimizer.Rprop(0.01, parameters=params),
     "SGD+L2+clip": lambda params: paddle.optimizer.SGD(
         0.1, parameters=params, weight_decay=paddle.regularizer.L2Decay(0.01),
         grad_clip=paddle.nn.ClipGradByGlobalNorm(0.5)),
@@ -155,6 +160,13 @@ def test_static_minimize_trains_like_eager(name):
     np.testing.assert_allclose(losses, want_losses, rtol=1e-5, atol=1e-6)
     for got, want in zip(params, want_params):
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+def test_asgd_refuses_static_mode(static_programs):
+    # ASGD picks each step's batch on the host (as PaddlePaddle's does).
+    _, _, loss = build_mlp()
+    with pytest.raises(NotImplementedError, match="ASGD"):
+        paddle.optimizer.ASGD(0.1, batch_num=2).minimize(loss)
 
 
 def test_lr_scheduler_drives_the_static_learning_rate(static_programs):

@@ -209,3 +209,25 @@ def test_accuracy_and_shape_are_ops_in_static_mode(static_programs):
         fetch_list=[acc, dims, correct])
     assert float(got_acc) == 0.75 and got_dims.tolist() == [4, 3]
     assert int(np.asarray(got_correct).reshape(-1)[0]) == 3
+
+
+def test_random_seed_fixes_the_programs_random_ops(static_programs):
+    main, startup = static_programs
+    startup.random_seed = 5
+    main.random_seed = 5
+    x = static.data("x", [None, 4])
+    y = paddle.nn.functional.dropout(static.nn.fc(x, 8), 0.5)
+    dropout = next(op for op in main.global_block().ops if op.type == "dropout")
+    assert dropout.attr("seed") == 5 and dropout.attr("fix_seed") is True
+    assert startup.global_block().ops[0].attr("seed") == 5
+    exe = static.Executor()
+    weights = []
+    for _ in range(2):
+        paddle.seed(len(weights))  # the global generator does not matter any more
+        with static.scope_guard(static.Scope()):
+            exe.run(startup)
+            weights.append(np.array(static.global_scope().find_var("fc_0.w_0").get_tensor()))
+    np.testing.assert_array_equal(weights[0], weights[1])
+    assert main.clone().random_seed == 5
+    with pytest.raises(ValueError, match="32 bits"):
+        main.random_seed = 2**40

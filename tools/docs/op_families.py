@@ -47,8 +47,10 @@ TITLES = {
     "elementwise_loss_ops": ("Elementwise losses", "逐元素损失"),
     "optimizer_ops": ("Optimizers", "优化器"),
     "adam_ops": ("Adam optimizers", "Adam 类优化器"),
+    "adam_variant_ops": ("Adam variants", "Adam 变体优化器"),
     "grad_clip_ops": ("Gradient clipping", "梯度裁剪"),
     "feed_fetch_ops": ("Program inputs and outputs", "程序输入与输出"),
+    "control_flow_ops": ("Control flow", "控制流"),
 }
 
 

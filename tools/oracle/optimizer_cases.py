@@ -37,7 +37,8 @@ def _sched(kind, **kwargs):
 
 # name -> (optimizer, kwargs, options); options: dtype, groups (a list of
 # {"params": [param indices], ...group options}), set_lr ({step: value},
-# applied before that step), no_grad_for (a parameter index left without a gradient).
+# applied before that step), no_grad_for (a parameter index left without a gradient),
+# steps (instead of STEPS: RAdam rectifies only from its sixth step).
 CASES = {
     "sgd": ("SGD", {"learning_rate": 0.1}, {}),
     "sgd_l2_float": ("SGD", {"learning_rate": 0.1, "weight_decay": 0.01}, {}),
@@ -72,6 +73,59 @@ CASES = {
                      {}),
     "lamb_always_adapt": ("Lamb", {"learning_rate": 0.01, "lamb_weight_decay": 0.0,
                                    "always_adapt": True}, {}),
+    "adamax": ("Adamax", {"learning_rate": 0.01}, {}),
+    "adamax_betas_l1": ("Adamax", {"learning_rate": 0.05, "beta1": 0.8, "beta2": 0.95,
+                                   "epsilon": 1e-4, "weight_decay": _reg("L1Decay", 0.01)}, {}),
+    "adamax_float64": ("Adamax", {"learning_rate": 0.02, "weight_decay": 0.05},
+                       {"dtype": "float64"}),
+    "groups_adamax": ("Adamax", {"learning_rate": 0.01, "name": "ax"},
+                      {"groups": [{"params": [0], "beta1": 0.7},
+                                  {"params": [1], "learning_rate": 0.5, "epsilon": 1e-3}]}),
+    "adadelta": ("Adadelta", {"learning_rate": 0.5}, {}),
+    "adadelta_rho_l2": ("Adadelta", {"learning_rate": 1.0, "epsilon": 1e-4, "rho": 0.8,
+                                     "weight_decay": 0.02}, {}),
+    "adadelta_float64": ("Adadelta", {"learning_rate": 0.3}, {"dtype": "float64"}),
+    "groups_adadelta": ("Adadelta", {"learning_rate": 0.5},
+                        {"groups": [{"params": [0], "rho": 0.5},
+                                    {"params": [1], "learning_rate": 2.0, "epsilon": 1e-3}]}),
+    "nadam": ("NAdam", {"learning_rate": 0.01}, {}),
+    "nadam_betas_l2": ("NAdam", {"learning_rate": 0.02, "beta1": 0.8, "beta2": 0.95,
+                                 "epsilon": 1e-4, "momentum_decay": 0.3, "weight_decay": 0.05},
+                       {}),
+    "nadam_float64": ("NAdam", {"learning_rate": 0.02}, {"dtype": "float64"}),
+    "groups_nadam": ("NAdam", {"learning_rate": 0.01},
+                     {"groups": [{"params": [0], "momentum_decay": 0.5},
+                                 {"params": [1], "learning_rate": 0.5, "beta2": 0.9}]}),
+    "radam": ("RAdam", {"learning_rate": 0.01}, {}),
+    "radam_rectified_l1": ("RAdam", {"learning_rate": 0.02, "beta1": 0.8, "beta2": 0.9,
+                                     "epsilon": 1e-4, "weight_decay": _reg("L1Decay", 0.01)},
+                           {"steps": 8}),
+    "radam_float64": ("RAdam", {"learning_rate": 0.02, "beta2": 0.9}, {"dtype": "float64",
+                                                                       "steps": 8}),
+    "groups_radam": ("RAdam", {"learning_rate": 0.01, "beta2": 0.9},
+                     {"steps": 7, "groups": [{"params": [0], "beta1": 0.5},
+                                             {"params": [1], "learning_rate": 0.5,
+                                              "epsilon": 1e-3}]}),
+    "asgd": ("ASGD", {"learning_rate": 0.05}, {}),
+    "asgd_batches_l2": ("ASGD", {"learning_rate": 0.05, "batch_num": 3, "weight_decay": 0.02},
+                        {}),
+    "asgd_float64": ("ASGD", {"learning_rate": 0.1, "batch_num": 2}, {"dtype": "float64"}),
+    "groups_asgd": ("ASGD", {"learning_rate": 0.05, "batch_num": 2},
+                    {"groups": [{"params": [0]}, {"params": [1], "learning_rate": 0.5}]}),
+    "rprop": ("Rprop", {"learning_rate": 0.01}, {}),
+    "rprop_range_etas_clip": ("Rprop", {"learning_rate": 0.05, "learning_rate_range": [0.01, 0.08],
+                                        "etas": [0.3, 1.5],
+                                        "grad_clip": _clip("ClipGradByValue", max=0.5)}, {}),
+    "rprop_float64": ("Rprop", {"learning_rate": 0.02}, {"dtype": "float64"}),
+    "groups_rprop": ("Rprop", {"learning_rate": 0.01},
+                     {"groups": [{"params": [0]}, {"params": [1], "learning_rate": 0.5}]}),
+    "adamax_scheduler": ("Adamax", {"learning_rate": _sched("StepDecay", learning_rate=0.05,
+                                                            step_size=2, gamma=0.5)}, {}),
+    "adadelta_scheduler": ("Adadelta", {"learning_rate": _sched("ExponentialDecay",
+                                                                learning_rate=1.0, gamma=0.8)},
+                           {}),
+    "nadam_scheduler": ("NAdam", {"learning_rate": _sched("StepDecay", learning_rate=0.02,
+                                                          step_size=1, gamma=0.7)}, {}),
     "clip_global_norm": ("SGD", {"learning_rate": 0.1,
                                  "grad_clip": _clip("ClipGradByGlobalNorm", clip_norm=1.0)}, {}),
     "clip_global_norm_float64": ("Momentum", {
@@ -118,10 +172,15 @@ def initial_values(dtype):
     return [rng.normal(size=s).astype(dtype) for s in SHAPES]
 
 
-def gradients(dtype):
-    """gradients[step][param]."""
+def case_steps(case_name):
+    """How many steps the case runs."""
+    return CASES[case_name][2].get("steps", STEPS)
+
+
+def gradients(dtype, steps=STEPS):
+    """gradients[step][param] (more steps append to the same sequence)."""
     rng = np.random.default_rng(SEED + 1)
-    return [[rng.normal(size=s).astype(dtype) for s in SHAPES] for _ in range(STEPS)]
+    return [[rng.normal(size=s).astype(dtype) for s in SHAPES] for _ in range(steps)]
 
 
 def build(paddle, case_name, params):
@@ -147,7 +206,7 @@ def run_steps(paddle, case_name, params, opt, sched, steps):
     after each, as arrays."""
     options = CASES[case_name][2]
     dtype = options.get("dtype", "float32")
-    grads = gradients(dtype)
+    grads = gradients(dtype, max(STEPS, *(step + 1 for step in steps)))
     history = []
     for step in steps:
         if step in options.get("set_lr", {}):

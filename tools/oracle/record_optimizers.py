@@ -5,7 +5,7 @@ with a Python that has `paddlepaddle==3.3.1`:
 
     /path/to/venv/bin/python tools/oracle/record_optimizers.py
 
-For every case of tools/oracle/optimizer_cases.py it runs STEPS steps on the
+For every case of tools/oracle/optimizer_cases.py it runs its steps on the
 case's parameters (made with paddle.create_parameter, named {case}_w0 and
 {case}_w1) and writes the parameters after each step and the final
 state_dict: its keys in order, each accumulator's values, and LR_Scheduler.
@@ -23,7 +23,7 @@ import paddle
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 from tools.oracle.optimizer_cases import (  # noqa: E402
-    CASES, STEPS, build, global_norm_clip_in_place, layers_with_param_attrs, make_params,
+    CASES, STEPS, build, case_steps, global_norm_clip_in_place, layers_with_param_attrs, make_params,
     run_steps)
 
 OUT = REPO / "tests" / "data" / "optimizers"
@@ -38,7 +38,7 @@ def make_param(name, value):
 def record_case(name, arrays):
     params = make_params(paddle, name, make_param)
     opt, sched = build(paddle, name, params)
-    history = run_steps(paddle, name, params, opt, sched, range(STEPS))
+    history = run_steps(paddle, name, params, opt, sched, range(case_steps(name)))
     for step, values in enumerate(history):
         for i, v in enumerate(values):
             arrays[f"{name}/step{step}/w{i}"] = v

@@ -1,4 +1,4 @@
-"""What Adam, AdamW and Lamb share: the checked betas and epsilon (floats or
+"""What Adam, AdamW, Lamb and their variants share: the checked betas and epsilon (floats or
 one-element Tensors, read at each step) and the moment and beta-power
 accumulators, named as PaddlePaddle names them."""
 from ..tensor._helpers import Tensor
@@ -27,6 +27,13 @@ def check_rates(beta1, beta2, epsilon):
         raise ValueError("Invalid value of beta2, expect beta2 in [0,1).")
     if not isinstance(epsilon, Tensor) and not 0 <= epsilon:
         raise ValueError("Invalid value of epsilon, expect epsilon >= 0.")
+
+
+def check_value(name, v, ok, expect):
+    """NAdam's and RAdam's check: ValueError("Invalid {name}: {v}, expect {expect}.")
+    unless ok(v) (Tensors are read at each step, unchecked)."""
+    if not isinstance(v, Tensor) and not ok(v):
+        raise ValueError(f"Invalid {name}: {v}, expect {expect}.")
 
 
 def value(v):

@@ -329,7 +329,6 @@ class Program:
     def _init(self, desc):
         self._desc = desc
         self._current_block_idx = 0
-        self._seed = 0
         self._lr_scheduler = None  # (scheduler, lr variable name) set by an optimizer
         self._is_test = False
         _programs[id(desc)] = self
@@ -342,15 +341,19 @@ class Program:
 
     @property
     def random_seed(self):
-        """The seed of the program's random ops (0: the global generator)."""
-        return self._seed
+        """The seed given to the random ops built into the program afterwards
+        (dropout, initializers): each run then draws the same numbers. 0 (the
+        default): they draw from the global generator (``paddle.seed``)."""
+        return self._desc.random_seed
 
     @random_seed.setter
     def random_seed(self, seed):
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"Program.random_seed's input seed must be an integer, but "
                              f"received {type(seed).__name__}")
-        self._seed = seed
+        if not -2**31 <= seed < 2**31:
+            raise ValueError(f"Program.random_seed must fit in 32 bits, got {seed}")
+        self._desc.random_seed = seed
 
     @property
     def num_blocks(self):
@@ -394,7 +397,6 @@ class Program:
         (no backward or optimizer ops) and switches ops with an ``is_test``
         attribute (dropout, batch_norm) to inference behaviour."""
         p = Program._wrap(self._desc.clone())
-        p._seed = self._seed
         p._lr_scheduler = self._lr_scheduler
         if for_test:
             p._prune_to_forward()

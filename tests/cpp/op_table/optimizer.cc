@@ -1,4 +1,5 @@
-// Optimizers (sgd, momentum, adagrad, rmsprop, adam, adamw, lamb) and the
+// Optimizers (sgd, momentum, adagrad, rmsprop, adam, adamw, lamb, adamax,
+// adadelta, nadam, radam, asgd, rprop) and the
 // gradient-clipping ops (clip_by_norm, squared_l2_norm, sum). An optimizer row
 // checks ParamOut and, through more_out_slots, every accumulator it writes,
 // against the update formulas in float64.
@@ -203,6 +204,122 @@ PD_OP_TABLE(Optimizer) {
   rows.push_back(lamb("lamb", 0.01, {}, false));
   rows.push_back(lamb("lamb_without_decay", 0, {}, false));  // no trust ratio
   rows.push_back(lamb("lamb_skip_update", 0.01, {skip_in}, true));
+
+  // adamax: Param, Grad, LearningRate, Moment, InfNorm, Beta1Pow (read, not advanced).
+  rows.push_back(Optimizer(
+      "adamax", "adamax",
+      {Like("Param"), Like("Grad"), Lr(), Like("Moment"), Like("InfNorm", 0, 1), One("Beta1Pow", 0.3, 0.9)},
+      {{"beta1", 0.8f}, {"beta2", 0.9f}, {"epsilon", 1e-3f}}, {"MomentOut", "InfNormOut"},
+      [](const std::vector<Arr>& in) {
+        return PerElement(in, 3, [](const std::vector<double>& x) {
+          const double b1 = double{0.8f}, b2 = double{0.9f}, eps = double{1e-3f};
+          const double m = b1 * x[3] + (1 - b1) * x[1];
+          const double u = std::max(b2 * x[4] + eps, std::abs(x[1]));
+          return std::vector<double>{x[0] - x[2] / (1 - x[5]) * m / u, m, u};
+        });
+      }));
+
+  // adadelta: Param, Grad, AvgSquaredGrad, AvgSquaredUpdate, LearningRate.
+  rows.push_back(Optimizer(
+      "adadelta", "adadelta",
+      {Like("Param"), Like("Grad"), Like("AvgSquaredGrad", 0, 1), Like("AvgSquaredUpdate", 0, 1), Lr()},
+      {{"rho", 0.8f}, {"epsilon", 1e-3f}}, {"AvgSquaredGradOut", "AvgSquaredUpdateOut"},
+      [](const std::vector<Arr>& in) {
+        return PerElement(in, 3, [](const std::vector<double>& x) {
+          const double rho = double{0.8f}, eps = double{1e-3f};
+          const double sg = rho * x[2] + (1 - rho) * x[1] * x[1];
+          const double update = -std::sqrt((x[3] + eps) / (sg + eps)) * x[1];
+          return std::vector<double>{x[0] + x[4] * update, sg, rho * x[3] + (1 - rho) * update * update};
+        });
+      }));
+
+  // nadam: param, grad, learning_rate, momentum_decay_pow, beta2_pow, mu_product, moment1,
+  // moment2 (the step counters Param-shaped).
+  OpRow nadam = Optimizer(
+      "nadam", "nadam",
+      {Like("param"), Like("grad"), {"learning_rate", {1}, 0.01, 0.1}, Like("momentum_decay_pow", 0.5, 1),
+       Like("beta2_pow", 0.5, 0.99), Like("mu_product", 0.1, 0.8), Like("moment1"), Like("moment2", 0, 1)},
+      {{"beta1", 0.8f}, {"beta2", 0.9f}, {"epsilon", 1e-3f}, {"momentum_decay", 0.5f}},
+      {"momentum_decay_pow_out", "beta2_pow_out", "mu_product_out", "moment1_out", "moment2_out"},
+      [](const std::vector<Arr>& in) {
+        return PerElement(in, 6, [](const std::vector<double>& x) {
+          const double b1 = double{0.8f}, b2 = double{0.9f}, eps = double{1e-3f}, psi = 0.5;
+          const double d = x[3] * 0.96, mu_t = b1 * (1 - 0.5 * std::pow(d, psi));
+          const double mu_next = b1 * (1 - 0.5 * std::pow(d * 0.96, psi));
+          const double prod = x[5] * mu_t, b2p = x[4] * b2;
+          const double m1 = b1 * x[6] + (1 - b1) * x[1], m2 = b2 * x[7] + (1 - b2) * x[1] * x[1];
+          const double m_hat = mu_next * m1 / (1 - prod * mu_next) + (1 - mu_t) * x[1] / (1 - prod);
+          return std::vector<double>{x[0] - x[2] * m_hat / (std::sqrt(m2 / (1 - b2p)) + eps), d, b2p, prod, m1, m2};
+        });
+      });
+  nadam.out_slot = "param_out";
+  rows.push_back(nadam);
+
+  // radam: param, grad, learning_rate, beta1_pow, beta2_pow, rho, moment1, moment2. With
+  // beta2 = 0.9 (rho_inf = 19), beta2_pow near 0 and rho < 0.5, rho_t > 5 (rectified); with
+  // beta2_pow near 1, rho_t < 5 (plain momentum).
+  auto radam = [](const std::string& name, double b2p_lo, double b2p_hi) {
+    OpRow r = Optimizer(
+        name, "radam",
+        {Like("param"), Like("grad"), {"learning_rate", {1}, 0.01, 0.1}, Like("beta1_pow", 0.3, 0.9),
+         Like("beta2_pow", b2p_lo, b2p_hi), Like("rho", 0, 0.5), Like("moment1"), Like("moment2", 0, 1)},
+        {{"beta1", 0.8f}, {"beta2", 0.9f}, {"epsilon", 1e-3f}},
+        {"beta1_pow_out", "beta2_pow_out", "rho_out", "moment1_out", "moment2_out"},
+        [](const std::vector<Arr>& in) {
+          return PerElement(in, 6, [](const std::vector<double>& x) {
+            const double b1 = double{0.8f}, b2 = double{0.9f}, eps = double{1e-3f};
+            const double b1p = x[3] * b1, b2p = x[4] * b2, rho_inf = 2 / (1 - b2) - 1;
+            const double rho = (x[5] * (b2 - b2p) + b2p) / (1 - b2p), rho_t = rho_inf - 2 * rho;
+            const double m1 = b1 * x[6] + (1 - b1) * x[1], m2 = b2 * x[7] + (1 - b2) * x[1] * x[1];
+            double step = m1 / (1 - b1p);
+            if (rho_t > 5)
+              step *= std::sqrt((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) *
+                      std::sqrt(1 - b2p) / (std::sqrt(m2) + eps);
+            return std::vector<double>{x[0] - x[2] * step, b1p, b2p, rho, m1, m2};
+          });
+        });
+    r.out_slot = "param_out";
+    return r;
+  };
+  rows.push_back(radam("radam_rectified", 0.001, 0.01));
+  rows.push_back(radam("radam_unrectified", 0.99, 0.999));
+
+  // asgd: param, grad, learning_rate, d, y, n (how many gradients d sums).
+  auto asgd = [](const std::string& name, DataType n_dtype) {
+    OpInput n{"n", {1}, 3, 3};
+    n.dtype = n_dtype;
+    OpRow r = Optimizer(name, "asgd",
+                        {Like("param"), Like("grad"), {"learning_rate", {1}, 0.01, 0.1}, Like("d"), Like("y"), n},
+                        {}, {"d_out", "y_out"}, [](const std::vector<Arr>& in) {
+                          return PerElement(in, 3, [](const std::vector<double>& x) {
+                            const double d = x[3] - x[4] + x[1];
+                            return std::vector<double>{x[0] - x[2] / x[5] * d, d, x[1]};
+                          });
+                        });
+    r.out_slot = "param_out";
+    return r;
+  };
+  rows.push_back(asgd("asgd", DataType::kFloat32));
+  rows.push_back(asgd("asgd_int64_n", DataType::kInt64));
+
+  // rprop: param, grad, prev, learning_rate (per element), learning_rate_range, etas; grad and
+  // prev in [-1, 1] agree in sign on some elements and disagree on others.
+  OpRow rprop = Optimizer(
+      "rprop", "rprop",
+      {Like("param"), Like("grad"), Like("prev"), Like("learning_rate", 0.01, 0.1),
+       {"learning_rate_range", {2}, 0, 0, false, {0.02, 0.08}}, {"etas", {2}, 0, 0, false, {0.5, 1.2}}},
+      {}, {"prev_out", "learning_rate_out"}, [](const std::vector<Arr>& in) {
+        // The range and etas (two elements each) are the constants below.
+        const std::vector<Arr> per_element(in.begin(), in.begin() + 4);
+        return PerElement(per_element, 3, [](const std::vector<double>& x) {
+          double grad = x[1], rate = x[3];
+          if (grad * x[2] > 0) rate = std::min(rate * 1.2, 0.08);
+          if (grad * x[2] < 0) rate = std::max(rate * 0.5, 0.02), grad = 0;
+          return std::vector<double>{x[0] - (grad > 0 ? rate : grad < 0 ? -rate : 0), grad, rate};
+        });
+      });
+  rprop.out_slot = "param_out";
+  rows.push_back(rprop);
 
   // Gradient clipping. X of [3, 4] in [-1, 1] has a norm near 2.
   auto clip = [](const std::string& name, float max_norm) {
