@@ -29,7 +29,18 @@ def check_static_graphs(out):
     assert out.strip().endswith("True")  # back in eager mode
 
 
-GUIDES = {"quickstart.md": check_quickstart, "static_graphs.md": check_static_graphs}
+def check_api_governance(out):
+    for line in ("unchanged: 0", "changed: 1", "approved: 0", "inside the window: 1",
+                 "after it: 0",
+                 "  python.spec  paddle.nn.functional.gelu (function)  default_changed [breaking]: "
+                 "needs 2 members, 1 of core (owns the surface); has no valid approvals",
+                 "  python.spec  paddle.sign: removed inside its deprecation window "
+                 "(deprecated since 2026-12-01, removal after 2099-06-30)"):
+        assert line in out.splitlines(), line
+
+
+GUIDES = {"quickstart.md": check_quickstart, "static_graphs.md": check_static_graphs,
+          "api_governance.md": check_api_governance}
 
 
 def code_blocks(path):

@@ -1,17 +1,22 @@
 """`generate` writes the spec files; `check` regenerates them into a temp dir
 and compares with the committed ones (exit status: 0 current, 1 stale, the
 diff is printed); `diff` classifies the changes between two sets of specs
-(0 none or only compatible/doc-only ones, 1 breaking ones). Exit 2: the tool
-itself failed (paddle is not importable, a spec is unreadable, a revision
-unknown), never "changes found"."""
+(0 none or only compatible/doc-only ones, 1 breaking ones); `release` copies
+the specs to api_spec/BASE/ (the released API); `gate` judges every change
+from BASE against the policy and the recorded approvals (0 every change
+approved, 1 approvals missing or a change refused). Exit 2: the tool itself
+failed (paddle is not importable, a spec or a policy file is unreadable, a
+revision unknown), never "changes found"."""
 import argparse
+import datetime
 import difflib
 import pathlib
+import shutil
 import sys
 import tempfile
 import traceback
 
-from . import report, spec_files, spec_sources
+from . import gate, gate_report, policy, report, spec_files, spec_sources
 from .change_classes import BREAKING
 from .differ import diff_specs
 from .spec_format import parse_line
@@ -88,6 +93,37 @@ def diff(base, head, use_git, fmt):
     return 1 if any(c.verdict == BREAKING for c in changes) else 0
 
 
+def release(spec_dir):
+    """Copies spec_dir's spec files to spec_dir/BASE/: the API the gate compares against."""
+    spec_dir = pathlib.Path(spec_dir)
+    specs = spec_sources.read_dir(spec_dir)  # SpecError when there are none
+    base = spec_dir / "BASE"
+    base.mkdir(exist_ok=True)
+    for old in base.glob("*.spec"):
+        old.unlink()
+    for name in specs:
+        shutil.copyfile(spec_dir / name, base / name)
+    print(f"api_spec: released {len(specs)} spec files to {base}")
+    return 0
+
+
+def run_gate(spec_dir, base_dir, today, fmt):
+    """Prints the gate's report of the changes from base_dir to spec_dir; 0 passed, 1 failed."""
+    spec_dir = pathlib.Path(spec_dir)
+    rules = policy.load(spec_dir)
+    result = gate.evaluate(spec_sources.read_dir(base_dir or spec_dir / "BASE"),
+                           spec_sources.read_dir(spec_dir), rules, today)
+    sys.stdout.write(gate_report.FORMATS[fmt](result))
+    return 0 if result.passed else 1
+
+
+def _date(text):
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(f"expected YYYY-MM-DD, got {text!r}") from err
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.api_diff", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -105,6 +141,18 @@ def main(argv=None):
     dif.add_argument("--git", action="store_true",
                      help="BASE and HEAD are git revisions: read api_spec/ there with git show")
     dif.add_argument("--format", choices=sorted(report.FORMATS), default="text")
+    rel = sub.add_parser("release", help="copy the specs to api_spec/BASE/ (the released API)")
+    rel.add_argument("--spec-dir", default=str(SPEC_DIR), help="default: api_spec/")
+    gat = sub.add_parser("gate", help="fail (exit 1) unless every change from api_spec/BASE/ "
+                                      "has the approvals the policy asks")
+    gat.add_argument("--spec-dir", default=str(SPEC_DIR),
+                     help="the specs and the governance files (default: api_spec/)")
+    gat.add_argument("--base", help="the released specs (default: SPEC_DIR/BASE)")
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    gat.add_argument("--today", type=_date, default=today,
+                     help="the date expiries and deprecation windows are judged on "
+                          "(default: today, UTC)")
+    gat.add_argument("--format", choices=sorted(gate_report.FORMATS), default="text")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # argparse's usage errors are exit 2 already; --help is 0
@@ -115,8 +163,12 @@ def main(argv=None):
             return 0
         if args.command == "diff":
             return diff(args.base, args.head, args.git, args.format)
+        if args.command == "release":
+            return release(args.spec_dir)
+        if args.command == "gate":
+            return run_gate(args.spec_dir, args.base, args.today, args.format)
         return check(args.spec_dir)
-    except spec_sources.SpecError as err:
+    except (spec_sources.SpecError, policy.PolicyError) as err:
         print(f"api_diff: {err}\napi_diff: the tool failed (exit 2)", file=sys.stderr)
         return 2
     except Exception:  # noqa: BLE001  (any failure of the tool is exit 2, never "stale")

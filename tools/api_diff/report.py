@@ -6,7 +6,7 @@ from .change_classes import VERDICTS
 from .differ import summary
 
 
-def _headline(changes):
+def headline(changes):
     counts = summary(changes)
     if not changes:
         return "API changes: none"
@@ -14,7 +14,7 @@ def _headline(changes):
 
 
 def text(changes):
-    out = [_headline(changes)]
+    out = [headline(changes)]
     for v in VERDICTS:
         mine = [c for c in changes if c.verdict == v]
         if mine:
@@ -30,20 +30,20 @@ def as_json(changes):
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def _cell(value):
+def cell(value):
     value = value.replace("|", "\\|")
     return f"`{value}`" if value else ""
 
 
 def markdown(changes):
-    out = [f"## {_headline(changes)}"]
+    out = [f"## {headline(changes)}"]
     for v in VERDICTS:
         mine = [c for c in changes if c.verdict == v]
         if not mine:
             continue
         out += ["", f"### {v.capitalize()} ({len(mine)})", "",
                 "| spec | entity | kind | change | detail |", "| --- | --- | --- | --- | --- |"]
-        out += [f"| {c.spec} | {_cell(c.name)} | {c.kind} | {c.change} | {_cell(c.detail)} |"
+        out += [f"| {c.spec} | {cell(c.name)} | {c.kind} | {c.change} | {cell(c.detail)} |"
                 for c in mine]
     return "\n".join(out) + "\n"
 
