@@ -5,6 +5,8 @@ import numpy as np
 
 from ..framework import dtypes as _dtype
 
+__all__ = ["InputSpec"]
+
 
 def shape_dims(shape, fn, allow_unknown):
     """A shape (an int, list or tuple) as a list of ints; None or -1 mean a
