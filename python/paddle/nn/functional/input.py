@@ -72,6 +72,13 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
         raise ValueError(f"padding_idx must be within [-{n}, {n})")
     elif padding_idx < 0:
         padding_idx += n
+    if x._static_ref() is not None:
+        # A static program's ids are known only when it runs: the lookup op checks their range.
+        if max_norm is not None or scale_grad_by_freq:
+            raise NotImplementedError("[embedding] max_norm and scale_grad_by_freq depend on the "
+                                      "ids' values, which a static program knows only when it "
+                                      "runs; they work in eager mode")
+        return _lookup(x, weight, int(padding_idx))
     ids = x.numpy()
     if ids.size and (ids.min() < 0 or ids.max() >= n):
         raise ValueError(f"[embedding] ids must be in [0, {n}), got values from {ids.min()} to "
