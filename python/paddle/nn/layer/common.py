@@ -123,8 +123,10 @@ class Embedding(Layer):
                                                 self._dtype)
         if _weight is not None or weight_attr is None:
             self.weight.stop_gradient = _freeze
-        if self._padding_idx != -1:
-            self.weight.numpy()[self._padding_idx] = 0.0  # numpy() shares the parameter's memory
+        if self._padding_idx != -1 and self.weight._static_ref() is None:
+            # numpy() shares the parameter's memory. (A static program's lookup op
+            # reads the padding row as zeros whatever it holds.)
+            self.weight.numpy()[self._padding_idx] = 0.0
 
     @property
     def padding_idx(self):
