@@ -1,5 +1,6 @@
 #include "core/executor/executor.h"
 
+#include <cstdint>
 #include <sstream>
 #include <unordered_map>
 #include <unordered_set>
@@ -187,9 +188,11 @@ void Executor::PlanBlockMemory(const BlockDesc& block, const std::vector<std::st
   auto estimate = [&](const std::string& n) -> int64_t {
     const VarDesc* desc = block.FindVar(n);
     if (!desc || !desc->IsTensor()) return -1;
-    int64_t count = 1;
-    for (int64_t d : desc->GetShape()) count *= d < 0 ? kUnknownDim : d;
-    return count * static_cast<int64_t>(SizeOf(desc->GetDataType()));
+    // Saturates: a corrupt model's dims must not overflow (the estimate is only a hint).
+    int64_t bytes = static_cast<int64_t>(SizeOf(desc->GetDataType()));
+    for (int64_t d : desc->GetShape())
+      if (__builtin_mul_overflow(bytes, d < 0 ? kUnknownDim : d, &bytes)) return INT64_MAX;
+    return bytes;
   };
   MemoryPlan plan = PlanMemory(
       ops, [&](const std::string& n) { return temporary(n) && !shared.count(n); }, estimate);
