@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <sstream>
 #include <unordered_set>
 #include <utility>
 
@@ -751,13 +752,14 @@ DenseTensor ReadTensor(std::istream& in, uint64_t limit, const std::string& what
 }
 
 // Reads the tensors of `vars` (file order) from `src` into `loaded`, checking
-// each against its VarDesc and that nothing is left over.
-static void ReadParams(const std::string& path, const std::vector<const VarDesc*>& vars,
-                ByteSource* source, std::vector<DenseTensor>* loaded) {
-  ByteSource& src = *source;
+// each against its VarDesc and that nothing is left over. `source` ("file
+// 'x.pdiparams'") is named in errors.
+static void ReadParams(const std::string& source, const std::vector<const VarDesc*>& vars,
+                ByteSource* byte_source, std::vector<DenseTensor>* loaded) {
+  ByteSource& src = *byte_source;
   for (size_t i = 0; i < vars.size(); ++i) {
     const VarDesc& var = *vars[i];
-    const std::string what = StrCat("file '", path, "', variable '", var.Name(), "' (", i + 1,
+    const std::string what = StrCat(source, ", variable '", var.Name(), "' (", i + 1,
                                     " of ", vars.size(), ")");
     DataType want_dtype = DataType::kFloat32;
     std::vector<int64_t> want_dims;
@@ -778,7 +780,7 @@ static void ReadParams(const std::string& path, const std::vector<const VarDesc*
     reader.ReadData(h, &(*loaded)[i]);
   }
   if (src.Remaining() != 0)
-    PD_THROW(InvalidModel, "[pdiparams] file '", path, "': ", src.Remaining(),
+    PD_THROW(InvalidModel, "[pdiparams] ", source, ": ", src.Remaining(),
              " bytes left over at byte offset ", src.Offset(), " after the last of the ",
              vars.size(), " variables the program declares",
              vars.empty() ? std::string() : StrCat(" ('", vars.back()->Name(), "')"),
@@ -795,7 +797,7 @@ void LoadParams(const std::string& path, const ProgramDesc& program, Scope* scop
   // once the whole file has checked out, so a bad file changes nothing.
   std::vector<DenseTensor> loaded(vars.size());
   try {
-    ReadParams(path, vars, &src, &loaded);
+    ReadParams(StrCat("file '", path, "'"), vars, &src, &loaded);
   } catch (const Error&) {
     file.CheckUnchanged();  // a file rewritten mid-load is reported as that
     throw;
@@ -806,14 +808,15 @@ void LoadParams(const std::string& path, const ProgramDesc& program, Scope* scop
 }
 
 
-void SaveParams(const std::string& path, const ProgramDesc& program, const Scope& scope) {
-  const std::vector<const VarDesc*> vars = PersistableVars(program);
-  // Every tensor is checked before the file is created, so a missing or
-  // mismatched variable costs no write.
+// The scope's tensors of `vars`, each checked against its VarDesc before
+// anything is written (`source` names the destination in errors).
+static std::vector<const DenseTensor*> ParamsToWrite(const std::string& source,
+                                                     const std::vector<const VarDesc*>& vars,
+                                                     const Scope& scope,
+                                                     std::vector<std::string>* whats) {
   std::vector<const DenseTensor*> tensors;
-  std::vector<std::string> whats;
   for (const VarDesc* var : vars) {
-    std::string what = StrCat("file '", path, "', variable '", var->Name(), "'");
+    std::string what = StrCat(source, ", variable '", var->Name(), "'");
     DataType want_dtype = DataType::kFloat32;
     std::vector<int64_t> want_dims;
     DeclaredTensor(*var, what, ErrorKind::kInvalidArgument, &want_dtype, &want_dims);
@@ -828,12 +831,43 @@ void SaveParams(const std::string& path, const ProgramDesc& program, const Scope
              t.dims().ToString(), ", the program declares ", DataTypeName(want_dtype), " ",
              ShapeString(want_dims));
     tensors.push_back(&t);
-    whats.push_back(std::move(what));
+    whats->push_back(std::move(what));
   }
+  return tensors;
+}
+
+void SaveParams(const std::string& path, const ProgramDesc& program, const Scope& scope) {
+  // Every tensor is checked before the file is created, so a missing or
+  // mismatched variable costs no write.
+  std::vector<std::string> whats;
+  const std::vector<const DenseTensor*> tensors =
+      ParamsToWrite(StrCat("file '", path, "'"), PersistableVars(program), scope, &whats);
   AtomicFile file(path);
   FileSink sink(&file);
   for (size_t i = 0; i < tensors.size(); ++i) WriteRecord(sink, *tensors[i], whats[i]);
   file.Commit();
+}
+
+std::string SerializeParams(const ProgramDesc& program, const Scope& scope) {
+  std::vector<std::string> whats;
+  const std::vector<const DenseTensor*> tensors =
+      ParamsToWrite("serialized parameters", PersistableVars(program), scope, &whats);
+  std::ostringstream out;
+  StreamSink sink(out);
+  for (size_t i = 0; i < tensors.size(); ++i) WriteRecord(sink, *tensors[i], whats[i]);
+  return out.str();
+}
+
+void DeserializeParams(const std::string& bytes, const std::string& source,
+                       const ProgramDesc& program, Scope* scope) {
+  PD_CHECK(scope, InvalidArgument, "[DeserializeParams] scope is null");
+  const std::vector<const VarDesc*> vars = PersistableVars(program);
+  std::istringstream in(bytes);
+  StreamSource src(in, bytes.size());
+  std::vector<DenseTensor> loaded(vars.size());
+  ReadParams(source, vars, &src, &loaded);  // nothing changes unless all of it checks out
+  for (size_t i = 0; i < vars.size(); ++i)
+    *scope->Var(vars[i]->Name())->GetMutable<DenseTensor>() = std::move(loaded[i]);
 }
 
 void LoadInferenceModel(const std::string& model_path, const std::string& params_path,

@@ -52,6 +52,11 @@ void LoadParams(const std::string& path, const ProgramDesc& program, Scope* scop
 // Writes the scope's tensors for PersistableVarNames(program); each must exist
 // and match its VarDesc (NotFound / InvalidArgument otherwise).
 void SaveParams(const std::string& path, const ProgramDesc& program, const Scope& scope);
+// The same checks and bytes in memory (paddle.static.serialize_persistables /
+// deserialize_persistables); `source` names the bytes in errors.
+std::string SerializeParams(const ProgramDesc& program, const Scope& scope);
+void DeserializeParams(const std::string& bytes, const std::string& source,
+                       const ProgramDesc& program, Scope* scope);
 
 // A model loaded into a scope: the program plus its parameters. An empty
 // `params_path` means the model has no parameter file (allowed only when the

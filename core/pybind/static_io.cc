@@ -3,8 +3,6 @@
 // files and byte streams (core/framework/model_io.h) for programs and scopes.
 #include <pybind11/stl.h>
 
-#include <sstream>
-
 #include "core/base/enforce.h"
 #include "core/eager/static_build.h"
 #include "core/framework/model_io.h"
@@ -48,35 +46,11 @@ void BindStaticIo(py::module_& m) {
   m.def("_persistable_var_names", [](const ProgramPtr& p) { return PersistableVarNames(p->desc); },
         py::arg("program"));
   m.def("_serialize_persistables", [](const ProgramPtr& p, const std::shared_ptr<Scope>& scope) {
-    std::ostringstream out;
-    for (const std::string& name : PersistableVarNames(p->desc)) {
-      const Variable* v = scope->GetVar(name, "serialize_persistables");
-      PD_CHECK(v->IsType<DenseTensor>() && v->Get<DenseTensor>().IsInitialized(),
-               PreconditionNotMet, "[serialize_persistables] '", name,
-               "' holds no value: run the startup program first");
-      WriteTensor(out, v->Get<DenseTensor>());
-    }
-    return py::bytes(out.str());
+    return py::bytes(SerializeParams(p->desc, *scope));
   }, py::arg("program"), py::arg("scope"));
   m.def("_deserialize_persistables", [](const ProgramPtr& p, const py::bytes& data,
                                         const std::shared_ptr<Scope>& scope) {
-    const std::string bytes(data);
-    std::istringstream in(bytes);
-    std::vector<std::pair<std::string, DenseTensor>> read;
-    for (const std::string& name : PersistableVarNames(p->desc)) {
-      const uint64_t left = bytes.size() - static_cast<uint64_t>(in.tellg());
-      read.emplace_back(name, ReadTensor(in, left, "persistables, variable '" + name + "'"));
-      const std::vector<int64_t> want = p->desc.Block(0)->FindVar(name)->GetShape();
-      const std::vector<int64_t> got = read.back().second.dims().ToVector();
-      bool ok = want.size() == got.size();
-      for (size_t i = 0; ok && i < got.size(); ++i) ok = want[i] < 0 || want[i] == got[i];
-      PD_CHECK(ok, InvalidModel, "[deserialize_persistables] '", name, "' has shape ",
-               read.back().second.dims().ToString(), ", which the program does not declare");
-    }
-    PD_CHECK(static_cast<uint64_t>(in.tellg()) == bytes.size(), InvalidModel,
-             "[deserialize_persistables] ", bytes.size() - static_cast<uint64_t>(in.tellg()),
-             " bytes are left over after the program's persistables");
-    for (auto& [name, t] : read) *scope->Var(name)->GetMutable<DenseTensor>() = std::move(t);
+    DeserializeParams(std::string(data), "the persistables' bytes", p->desc, scope.get());
   }, py::arg("program"), py::arg("data"), py::arg("scope"));
 }
 
