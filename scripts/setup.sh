@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing paddle needs: Debian packages (compiler
 # tools, protobuf, oneDNN, OpenBLAS, GoogleTest, the DLPack header, ccache, a
-# JDK and Maven for java/) and a Python virtual env in
+# JDK and Maven for java/, Open MPI for paddle.distributed) and a Python virtual env in
 # .venv with the pinned packages of requirements-dev.txt. Idempotent: a second
 # run checks and returns in about a second.
 set -euo pipefail
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(g++ cmake ninja-build ccache protobuf-compiler libprotobuf-dev
               libopenblas-dev libdnnl-dev libgtest-dev libdlpack-dev python3-venv
-              openjdk-17-jdk-headless maven)
+              openjdk-17-jdk-headless maven openmpi-bin libopenmpi-dev)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
