@@ -149,8 +149,10 @@ class Engine {
     }
     for (auto& [n, es] : edges) {
       if (!needed_.count(n)) continue;
-      for (const Edge* e : es)
+      for (const Edge* e : es) {
         if (e->node && needed_.count(e->node.get())) ++deps_[e->node.get()];
+        else if (e->leaf) ++leaf_deps_[e->leaf.get()];
+      }
     }
   }
 
@@ -184,10 +186,18 @@ class Engine {
     else leaf_order_.push_back(leaf.get());
   }
 
-  // After the pass: each leaf's hooks, then its .grad.
+  // Each leaf whose gradient arrived: its hooks, its .grad, then its
+  // accumulated-hooks. Most leaves were done during the pass (AccumulateLeaf
+  // when their last path came in); what is left here are roots that are leaves.
   void AccumulateLeaves() {
-    for (const EagerTensor* key : leaf_order_) {
-      auto& [leaf, g] = leaf_grads_.at(key);
+    for (const EagerTensor* key : leaf_order_) AccumulateLeaf(key);
+  }
+
+  void AccumulateLeaf(const EagerTensor* key) {
+    auto found = leaf_grads_.find(key);
+    if (found == leaf_grads_.end() || !accumulated_.insert(key).second) return;
+    {
+      auto& [leaf, g] = found->second;
       for (const GradHook& hook : leaf->leaf_hooks())
         if (TensorPtr replaced = hook(g)) g = std::move(replaced);
       if (!leaf->grad()) {
@@ -202,6 +212,10 @@ class Engine {
         leaf->grad()->BumpVersion();
       }
     }
+    const TensorPtr& leaf = found->second.first;
+    // A copy: a hook may add hooks.
+    std::vector<AccumulatedHook> hooks = leaf->accumulated_hooks();
+    for (const AccumulatedHook& hook : hooks) hook();
   }
 
   void Execute(GradNode* node, std::vector<GradNode*>& ready) {
@@ -239,8 +253,10 @@ class Engine {
           if (g) Deliver(e.node, e.slot, e.index, g);
           else owners_[e.node.get()] = e.node;
           if (--deps_[e.node.get()] == 0) ready.push_back(e.node.get());
-        } else if (e.leaf && g) {
-          DeliverLeaf(e.leaf, g);
+        } else if (e.leaf) {
+          if (g) DeliverLeaf(e.leaf, g);
+          // Its last path is in: the leaf's gradient is complete now.
+          if (--leaf_deps_[e.leaf.get()] == 0 && !capture_) AccumulateLeaf(e.leaf.get());
         }
       }
     }
@@ -259,14 +275,42 @@ class Engine {
   std::unordered_map<GradNode*, std::shared_ptr<GradNode>> owners_;
   std::unordered_map<const EagerTensor*, std::pair<TensorPtr, TensorPtr>> leaf_grads_;
   std::vector<const EagerTensor*> leaf_order_;
+  std::unordered_map<const EagerTensor*, int> leaf_deps_;  // paths not yet in, per leaf
+  std::unordered_set<const EagerTensor*> accumulated_;
 };
+
+// The callbacks of the Backward pass running on this thread (null outside one).
+thread_local std::vector<std::function<void()>>* t_pass_callbacks = nullptr;
+thread_local uint64_t t_pass_id = 0;
+thread_local uint64_t t_passes = 0;  // passes run on this thread
 
 }  // namespace
 
+void QueueBackwardCallback(std::function<void()> fn) {
+  PD_CHECK(t_pass_callbacks != nullptr, PreconditionNotMet,
+           "[backward] a callback can only be queued while a backward pass runs (from a hook)");
+  t_pass_callbacks->push_back(std::move(fn));
+}
+
+uint64_t BackwardPassId() { return t_pass_id; }
+
 void Backward(const std::vector<TensorPtr>& roots, const std::vector<TensorPtr>& root_grads,
               bool retain_graph) {
+  std::vector<std::function<void()>> callbacks;
+  struct Scope {  // restores the outer pass's state (a hook may run a backward)
+    std::vector<std::function<void()>>* outer = t_pass_callbacks;
+    uint64_t outer_id = t_pass_id;
+    ~Scope() { t_pass_callbacks = outer, t_pass_id = outer_id; }
+  } scope;
+  t_pass_callbacks = &callbacks;
+  t_pass_id = ++t_passes;
   Engine engine(retain_graph, /*create_graph=*/false);
   engine.Run(roots, root_grads);
+  // Callbacks may queue more (each runs once, in order).
+  for (size_t i = 0; i < callbacks.size(); ++i) {
+    auto fn = std::move(callbacks[i]);
+    fn();
+  }
 }
 
 std::vector<TensorPtr> Grad(const std::vector<TensorPtr>& outputs,

@@ -3,6 +3,8 @@
 // the gradients that meet at a tensor.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/eager/eager_tensor.h"
@@ -15,6 +17,15 @@ namespace eager {
 // wants one. Roots that want no gradient contribute nothing.
 void Backward(const std::vector<TensorPtr>& roots, const std::vector<TensorPtr>& root_grads,
               bool retain_graph);
+
+// Runs `fn` once when the Backward pass running on this thread ends (after
+// every leaf's .grad and hooks), e.g. to wait for communication a hook
+// started. Only valid inside a pass (from a hook); throws otherwise. A pass
+// that fails drops its callbacks.
+void QueueBackwardCallback(std::function<void()> fn);
+// Which Backward pass is running on this thread (0 outside one): a hook can
+// tell a new pass from the one it saw before, even if that one failed.
+uint64_t BackwardPassId();
 
 struct GradOptions {
   bool retain_graph = false;

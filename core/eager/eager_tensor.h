@@ -20,6 +20,10 @@ struct StaticVarRef;  // static_build.h
 using TensorPtr = std::shared_ptr<EagerTensor>;
 // Called with a tensor's gradient once it is complete; a non-null result replaces it.
 using GradHook = std::function<TensorPtr(const TensorPtr&)>;
+// Called once a backward pass has finished a leaf's .grad (every path summed),
+// while the pass goes on: data-parallel training starts the gradient's
+// all-reduce there, overlapping the rest of the backward.
+using AccumulatedHook = std::function<void()>;
 
 class EagerTensor {
  public:
@@ -58,6 +62,7 @@ class EagerTensor {
   // Hooks on a leaf run before its gradient is accumulated; a non-leaf's
   // hooks live on its grad node (GradNode::AddHook).
   std::vector<GradHook>& leaf_hooks() { return leaf_hooks_; }
+  std::vector<AccumulatedHook>& accumulated_hooks() { return accumulated_hooks_; }
 
   // Counts in-place writes, so a saved input changed after its use is caught.
   uint64_t version() const { return version_; }
@@ -82,6 +87,7 @@ class EagerTensor {
   int out_slot_ = 0, out_index_ = 0;
   TensorPtr grad_;
   std::vector<GradHook> leaf_hooks_;
+  std::vector<AccumulatedHook> accumulated_hooks_;
   uint64_t version_ = 0;
   std::shared_ptr<StaticVarRef> static_var_;
   void* py_object_ = nullptr;

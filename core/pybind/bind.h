@@ -25,6 +25,7 @@ void BindStaticProgram(pybind11::module_& m);    // static_program.cc
 void BindStaticExecutor(pybind11::module_& m);   // static_executor.cc
 void BindStaticIo(pybind11::module_& m);         // static_io.cc
 void BindProfiler(pybind11::module_& m);         // profiler.cc
+void BindDistributed(pybind11::module_& m);      // distributed.cc
 
 }  // namespace pybind
 }  // namespace paddle

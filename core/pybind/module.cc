@@ -23,4 +23,5 @@ PYBIND11_MODULE(_core, m) {
   paddle::pybind::BindStaticExecutor(m);
   paddle::pybind::BindStaticIo(m);
   paddle::pybind::BindProfiler(m);
+  paddle::pybind::BindDistributed(m);
 }

@@ -26,6 +26,7 @@ from . import version  # noqa: F401
 from . import metric  # noqa: F401
 from . import callbacks, hapi  # noqa: F401  (after nn, optimizer, io, jit: Model uses them)
 from . import vision  # noqa: F401  (after nn and io, which it builds on)
+from . import distributed  # noqa: F401  (after nn: DataParallel is a Layer)
 from .device import get_device, is_compiled_with_cuda, set_device
 from .device.place import CPUPlace, CUDAPinnedPlace, CUDAPlace
 from .static.mode import disable_static, enable_static, in_dynamic_mode
@@ -51,6 +52,7 @@ linalg = _import_module(".linalg", __name__)
 from .base.framework import create_parameter
 from .base.param_attr import ParamAttr
 from .hapi import Model, flops, summary
+from .distributed import DataParallel
 
 Tensor = _core.Tensor
 
@@ -68,7 +70,7 @@ __all__ = (
      "set_device", "get_device", "is_compiled_with_cuda", "CPUPlace", "CUDAPlace",
      "CUDAPinnedPlace", "enable_static", "disable_static", "in_dynamic_mode"]
     + ["autograd", "io", "jit", "linalg", "nn", "optimizer", "static", "utils", "save", "load"]
-    + ["Model", "summary", "flops"]
+    + ["Model", "summary", "flops", "distributed", "DataParallel"]
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__ + _attribute.__all__
     + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _ordered.__all__
     + _search.__all__

@@ -1,0 +1,52 @@
+// The Communicator over an MPI communicator (CPU tensors). Each call first
+// agrees with the other ranks on the tensor (one small all-reduce of its
+// dtype and shape, plus whether this rank's arguments were valid), so a
+// mismatch or a bad argument on any rank is an error on every rank instead
+// of a hang; point-to-point calls check the message's dtype (its tag) and
+// size on arrival instead.
+#pragma once
+
+#include <mpi.h>
+
+#include <string>
+
+#include "core/distributed/communicator.h"
+
+namespace paddle {
+namespace distributed {
+
+class MpiCommunicator : public Communicator {
+ public:
+  // Owns `comm` (freed at destruction, unless it is MPI_COMM_WORLD).
+  explicit MpiCommunicator(MPI_Comm comm);
+  ~MpiCommunicator() override;
+
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+  std::string backend() const override { return "mpi"; }
+  MPI_Comm comm() const { return comm_; }
+
+  TaskPtr AllReduce(DenseTensor* t, ReduceOp op) override;
+  TaskPtr Broadcast(DenseTensor* t, int root) override;
+  TaskPtr Reduce(DenseTensor* t, ReduceOp op, int root) override;
+  TaskPtr AllGather(const DenseTensor& in, DenseTensor* out) override;
+  TaskPtr Scatter(const DenseTensor& in, DenseTensor* out, int root) override;
+  TaskPtr AllToAll(const DenseTensor& in, DenseTensor* out) override;
+  TaskPtr Send(const DenseTensor& t, int peer) override;
+  TaskPtr Recv(DenseTensor* t, int peer) override;
+  TaskPtr Barrier() override;
+
+ private:
+  // The collective agreement: every rank passes its tensor and the error its
+  // own checks found (empty if none); throws on every rank if any rank's
+  // arguments were bad or the tensors' dtypes or shapes differ.
+  void Agree(const char* op, const DenseTensor& t, const std::string& local_error);
+  void CheckRoot(const char* op, int root, std::string* error) const;
+  void CheckPeer(const char* op, int peer) const;
+
+  MPI_Comm comm_;
+  int rank_ = 0, size_ = 1;
+};
+
+}  // namespace distributed
+}  // namespace paddle

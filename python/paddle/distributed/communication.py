@@ -1,0 +1,348 @@
+"""The collectives on eager tensors: all_reduce, broadcast, reduce, all_gather,
+all_gather_object, scatter, alltoall, send/recv, barrier. Each changes its
+tensors in place (or fills the given lists) and, with ``sync_op=False``,
+returns at once with a task to ``wait()`` on. src/dst are global ranks.
+
+Every rank of the group must make the same calls in the same order with
+tensors of the same dtype and shape; a mismatch or a bad argument on any rank
+raises on every rank (ValueError) instead of hanging."""
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+
+from .. import _core
+from . import group as _group
+
+__all__ = ["ReduceOp", "all_reduce", "broadcast", "reduce", "all_gather", "all_gather_object",
+           "scatter", "alltoall", "send", "recv", "isend", "irecv", "barrier", "wait"]
+
+
+class ReduceOp:
+    """How all_reduce and reduce combine the ranks' tensors.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> dist.ReduceOp.SUM, dist.ReduceOp.AVG
+            (0, 4)
+    """
+    SUM = 0
+    MAX = 1
+    MIN = 2
+    PROD = 3
+    AVG = 4
+
+
+class _Task:
+    """A started collective: wait() blocks until it is done (and the tensors
+    hold the result); is_completed() tells without blocking."""
+
+    def __init__(self, task, then=None):
+        self._task = task
+        self._then = then
+
+    def wait(self, timeout=None):
+        self._task.wait()
+        if self._then is not None:
+            then, self._then = self._then, None
+            then()
+        return True
+
+    def is_completed(self):
+        return self._task.is_completed()
+
+
+def _finish(task, sync_op, then=None):
+    t = _Task(task, then)
+    if sync_op:
+        t.wait()
+    return t
+
+
+def _check_tensor(x, what):
+    if not isinstance(x, _core.Tensor):
+        raise TypeError(f"{what} must be a paddle.Tensor, got {type(x).__name__}")
+
+
+def _check_op(op, what):
+    if op not in (0, 1, 2, 3, 4) or isinstance(op, bool):
+        raise ValueError(f"[{what}] op must be a paddle.distributed.ReduceOp (SUM, MAX, MIN, PROD, AVG), got {op!r}")
+    return int(op)
+
+
+def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
+    """Reduces ``tensor`` over the group in place; every rank gets the result.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> x = paddle.to_tensor([1.0, 2.0])
+            >>> task = dist.all_reduce(x, op=dist.ReduceOp.MAX)
+            >>> x.numpy().tolist() if dist.get_world_size() == 1 else None
+            [1.0, 2.0]
+    """
+    _check_tensor(tensor, "[all_reduce] tensor")
+    g = _group._resolve(group)
+    return _finish(_core._dist_all_reduce(tensor, _check_op(op, "all_reduce"), g.id), sync_op)
+
+
+def broadcast(tensor, src, group=None, sync_op=True):
+    """Copies global rank ``src``'s ``tensor`` into every rank's ``tensor``.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> x = paddle.to_tensor([dist.get_rank()])
+            >>> task = dist.broadcast(x, src=0)
+            >>> x.numpy().tolist()
+            [0]
+    """
+    _check_tensor(tensor, "[broadcast] tensor")
+    g = _group._resolve(group)
+    return _finish(_core._dist_broadcast(tensor, _group._group_rank(g, src, "[broadcast] src"), g.id),
+                   sync_op)
+
+
+def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
+    """Reduces ``tensor`` over the group into global rank ``dst``'s ``tensor``
+    (the others' stay as they were).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> x = paddle.to_tensor([3.0])
+            >>> task = dist.reduce(x, dst=0)
+            >>> float(x) == 3.0 * dist.get_world_size() or dist.get_rank() != 0
+            True
+    """
+    _check_tensor(tensor, "[reduce] tensor")
+    g = _group._resolve(group)
+    return _finish(_core._dist_reduce(tensor, _group._group_rank(g, dst, "[reduce] dst"),
+                                      _check_op(op, "reduce"), g.id), sync_op)
+
+
+def _fill_list(out_list, stacked, what):
+    """The parts of `stacked` (along dim 0) into `out_list`: appended when it is
+    empty, written into its tensors in place otherwise."""
+    parts = _core._dist_unstack(stacked)
+    if len(out_list) == 0:
+        out_list.extend(parts)
+        return
+    if len(out_list) != len(parts):
+        raise ValueError(f"{what} holds {len(out_list)} tensors; it must be empty or hold one per rank ({len(parts)})")
+    for dst, src in zip(out_list, parts):
+        dst._assign_from(src)
+
+
+def all_gather(tensor_list, tensor, group=None, sync_op=True):
+    """Gathers every rank's ``tensor`` into ``tensor_list`` (in rank order) on every rank.
+
+    ``tensor_list`` is filled when empty, or overwritten when it holds one tensor per rank.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> parts = []
+            >>> task = dist.all_gather(parts, paddle.to_tensor([dist.get_rank()]))
+            >>> [int(p) for p in parts] == list(range(dist.get_world_size()))
+            True
+    """
+    if not isinstance(tensor_list, list):
+        raise TypeError(f"[all_gather] tensor_list must be a list, got {type(tensor_list).__name__}")
+    _check_tensor(tensor, "[all_gather] tensor")
+    g = _group._resolve(group)
+    task, stacked = _core._dist_all_gather(tensor, g.id)
+    return _finish(task, sync_op, lambda: _fill_list(tensor_list, stacked, "[all_gather] tensor_list"))
+
+
+def all_gather_object(object_list, obj, group=None):
+    """Gathers a picklable object from every rank; appends them to ``object_list`` in rank order.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> objs = []
+            >>> dist.all_gather_object(objs, {"rank": dist.get_rank()})
+            >>> [o["rank"] for o in objs] == list(range(dist.get_world_size()))
+            True
+    """
+    if not isinstance(object_list, list):
+        raise TypeError(f"[all_gather_object] object_list must be a list, got {type(object_list).__name__}")
+    from ..tensor.creation import to_tensor
+    data = np.frombuffer(pickle.dumps(obj), dtype=np.uint8)
+    sizes = []
+    all_gather(sizes, to_tensor(np.array([data.size], dtype=np.int64)), group)
+    longest = max(int(s) for s in sizes)
+    padded = np.zeros(longest, dtype=np.uint8)
+    padded[:data.size] = data
+    parts = []
+    all_gather(parts, to_tensor(padded), group)
+    for size, part in zip(sizes, parts):
+        object_list.append(pickle.loads(part.numpy()[:int(size)].tobytes()))
+
+
+def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
+    """Global rank ``src`` sends ``tensor_list[i]`` to the group's rank i, which
+    receives it in ``tensor``. ``tensor_list`` is read on ``src`` only.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> n = dist.get_world_size()
+            >>> out = paddle.zeros([2])
+            >>> parts = [paddle.full([2], float(i)) for i in range(n)]
+            >>> task = dist.scatter(out, parts if dist.get_rank() == 0 else None, src=0)
+            >>> out.numpy().tolist() == [float(dist.get_rank())] * 2
+            True
+    """
+    _check_tensor(tensor, "[scatter] tensor")
+    g = _group._resolve(group)
+    root = _group._group_rank(g, src, "[scatter] src")
+    stacked = None
+    if g.rank == root:
+        if tensor_list is None or len(tensor_list) != g.nranks:
+            raise ValueError(f"[scatter] on the source rank, tensor_list must hold one tensor per rank ({g.nranks})")
+        from ..tensor.manipulation import stack
+        stacked = stack(list(tensor_list))
+    return _finish(_core._dist_scatter(tensor, stacked, root, g.id), sync_op)
+
+
+def alltoall(out_tensor_list, in_tensor_list, group=None, sync_op=True):
+    """Sends ``in_tensor_list[i]`` to the group's rank i; ``out_tensor_list[j]``
+    receives what rank j sent to this one.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> n, r = dist.get_world_size(), dist.get_rank()
+            >>> out = []
+            >>> task = dist.alltoall(out, [paddle.to_tensor([r * 10 + i]) for i in range(n)])
+            >>> [int(t) for t in out] == [j * 10 + r for j in range(n)]
+            True
+    """
+    if not isinstance(out_tensor_list, list):
+        raise TypeError(f"[alltoall] out_tensor_list must be a list, got {type(out_tensor_list).__name__}")
+    g = _group._resolve(group)
+    if len(in_tensor_list) != g.nranks:
+        raise ValueError(f"[alltoall] in_tensor_list must hold one tensor per rank ({g.nranks}), got {len(in_tensor_list)}")
+    from ..tensor.manipulation import stack
+    task, stacked = _core._dist_alltoall(stack(list(in_tensor_list)), g.id)
+    return _finish(task, sync_op, lambda: _fill_list(out_tensor_list, stacked, "[alltoall] out_tensor_list"))
+
+
+def send(tensor, dst=0, group=None, sync_op=True):
+    """Sends ``tensor`` to global rank ``dst`` (which calls recv).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> if dist.get_world_size() > 1:
+            ...     if dist.get_rank() == 0:
+            ...         dist.send(paddle.to_tensor([7]), dst=1)
+            ...     elif dist.get_rank() == 1:
+            ...         x = paddle.zeros([1], dtype="int64")
+            ...         dist.recv(x, src=0)
+    """
+    _check_tensor(tensor, "[send] tensor")
+    g = _group._resolve(group)
+    return _finish(_core._dist_send(tensor, _group._group_rank(g, dst, "[send] dst"), g.id), sync_op)
+
+
+def recv(tensor, src=0, group=None, sync_op=True):
+    """Receives into ``tensor`` what global rank ``src`` sends; it must have the
+    sent tensor's dtype and size.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> x = paddle.zeros([1])
+            >>> if dist.get_world_size() > 1 and dist.get_rank() == 1:
+            ...     dist.recv(x, src=0)
+    """
+    _check_tensor(tensor, "[recv] tensor")
+    g = _group._resolve(group)
+    return _finish(_core._dist_recv(tensor, _group._group_rank(g, src, "[recv] src"), g.id), sync_op)
+
+
+def isend(tensor, dst, group=None):
+    """send without waiting: returns the task.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> callable(dist.isend)
+            True
+    """
+    return send(tensor, dst, group, sync_op=False)
+
+
+def irecv(tensor, src=None, group=None):
+    """recv without waiting: returns the task.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> callable(dist.irecv)
+            True
+    """
+    return recv(tensor, 0 if src is None else src, group, sync_op=False)
+
+
+def barrier(group=None):
+    """Blocks until every rank of the group has reached it.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> dist.barrier()
+    """
+    g = _group._resolve(group)
+    _finish(_core._dist_barrier(g.id), True)
+
+
+def wait(tensor, group=None, use_calc_stream=True):
+    """GPU: makes the stream wait for ``tensor``'s communication. CPU tensors'
+    collectives are finished when their call (or task.wait()) returns, so
+    there is nothing to wait for.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.wait(paddle.to_tensor([1.0]))
+    """
+    _check_tensor(tensor, "[wait] tensor")
