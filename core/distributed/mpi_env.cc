@@ -59,6 +59,10 @@ void CheckMpi(int rc, const char* what) {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0;
   MPI_Error_string(rc, text, &len);
+  int cls = 0;
+  MPI_Error_class(rc, &cls);
+  PD_CHECK(cls != MPI_ERR_TRUNCATE, InvalidArgument, "[", what,
+           "] the message is larger than the receiving tensor (", std::string(text, len), ")");
   PD_THROW(PreconditionNotMet, "[", what, "] MPI error: ", std::string(text, len));
 }
 

@@ -21,7 +21,7 @@ void FinalizeMpi();
 [[noreturn]] void AbortMpi(int code);
 
 // Throws PreconditionNotMet naming `what`, with MPI's own text, when rc is
-// not MPI_SUCCESS.
+// not MPI_SUCCESS; InvalidArgument for a message longer than its buffer.
 void CheckMpi(int rc, const char* what);
 
 // Held around each MPI call: a real lock only when MPI is not thread-multiple.

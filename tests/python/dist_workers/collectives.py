@@ -1,0 +1,81 @@
+"""Every collective once, on inputs each rank derives from its rank; the
+results go to OUT/rank<r>.npz for the test to check against NumPy."""
+import sys
+
+import numpy as np
+
+import paddle
+import paddle.distributed as dist
+
+out_dir = sys.argv[1]
+dist.init_parallel_env()
+r, n = dist.get_rank(), dist.get_world_size()
+res = {}
+
+
+def base(rank, dtype="float32"):
+    return (np.arange(6).reshape(2, 3) * (rank + 1) + rank).astype(dtype)
+
+
+for op_name in ["SUM", "MAX", "MIN", "PROD", "AVG"]:
+    for dtype in ["float32", "float64", "int32", "int64"]:
+        if op_name == "AVG" and dtype.startswith("int"):
+            continue
+        x = paddle.to_tensor(base(r, dtype))
+        dist.all_reduce(x, op=getattr(dist.ReduceOp, op_name))
+        res[f"all_reduce_{op_name}_{dtype}"] = x.numpy()
+x = paddle.to_tensor(base(r, "float16"))
+dist.all_reduce(x)
+res["all_reduce_SUM_float16"] = x.numpy()
+
+x = paddle.to_tensor(base(r))
+dist.broadcast(x, src=n - 1)
+res["broadcast"] = x.numpy()
+
+x = paddle.to_tensor(base(r))
+dist.reduce(x, dst=1, op=dist.ReduceOp.SUM)
+res["reduce"] = x.numpy()
+
+parts = []
+dist.all_gather(parts, paddle.to_tensor(base(r)))
+res["all_gather"] = np.stack([p.numpy() for p in parts])
+given = [paddle.zeros([2, 3]) for _ in range(n)]
+dist.all_gather(given, paddle.to_tensor(base(r)))
+res["all_gather_into"] = np.stack([p.numpy() for p in given])
+
+objs = []
+dist.all_gather_object(objs, {"rank": r, "text": "x" * r})
+res["all_gather_object"] = np.array([o["rank"] * 100 + len(o["text"]) for o in objs])
+
+y = paddle.zeros([2, 3])
+dist.scatter(y, [paddle.to_tensor(base(i) * 10) for i in range(n)] if r == 0 else None, src=0)
+res["scatter"] = y.numpy()
+
+outs = []
+dist.alltoall(outs, [paddle.to_tensor(np.full([2], r * 10 + i, "int64")) for i in range(n)])
+res["alltoall"] = np.stack([o.numpy() for o in outs])
+
+# Ring: send to the next rank, receive from the previous one, without waiting in between.
+nxt, prv = (r + 1) % n, (r - 1) % n
+z = paddle.zeros([2, 3])
+recv_task = dist.irecv(z, src=prv)
+send_task = dist.isend(paddle.to_tensor(base(r)), dst=nxt)
+send_task.wait()
+recv_task.wait()
+res["ring"] = z.numpy()
+
+x = paddle.to_tensor(base(r))
+task = dist.all_reduce(x, sync_op=False)
+task.wait()
+res["async_all_reduce"] = x.numpy()
+res["async_done"] = np.array(task.is_completed())
+
+g = dist.new_group([0, n - 1])
+x = paddle.to_tensor(base(r))
+if r in (0, n - 1):
+    dist.all_reduce(x, group=g)
+    res["group_rank"] = np.array(g.rank)
+res["group_all_reduce"] = x.numpy()
+
+dist.barrier()
+np.savez(f"{out_dir}/rank{r}.npz", **res)
