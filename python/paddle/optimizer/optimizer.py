@@ -441,10 +441,12 @@ class Optimizer:
         return [], params_grads
 
 
-    def _static_minimize(self, loss, startup_program, parameters, no_grad_set):
+    def _static_minimize(self, loss, startup_program, parameters, no_grad_set, grad_transform=None):
         """Static mode: appends the backward ops of ``loss`` and this
         optimizer's update ops (op_role optimize) to loss's program; the
-        accumulators are persistable variables the startup program fills."""
+        accumulators are persistable variables the startup program fills.
+        ``grad_transform(program, startup, params_grads)``, when given, runs
+        between the two (fleet's data-parallel all-reduce of the gradients)."""
         from ..static import append_backward, default_startup_program, program_guard
         from ..static.program import OP_ROLE_OPTIMIZE, _op_role
 
@@ -454,6 +456,8 @@ class Optimizer:
         params_grads = append_backward(loss, params or None, no_grad_set)
         program = loss.block.program
         startup = startup_program or default_startup_program()
+        if grad_transform is not None:
+            grad_transform(program, startup, params_grads)
         before = len(program.global_block().ops)
         with program_guard(program, startup), _op_role(OP_ROLE_OPTIMIZE):
             self._apply_optimize(params_grads)
