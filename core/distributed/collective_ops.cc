@@ -244,7 +244,7 @@ PD_REGISTER_OP(c_sync_calc_stream)
     .Doc("GPU: waits for the computation stream. On the CPU, Out is X.",
          "GPU：等待计算流完成。CPU 上 Out 即 X。")
     .Input(0, "X", "The tensor whose computation to wait for.", "要等待其计算的张量。")
-    .Output(0, "Out", "X.", "X。")
+    .Output(0, "Out", "X itself.", "即输入 X。")
     .InferShape(IdentityInfer)
     .SharesBuffers()
     .CpuKernelForAllTypes(IdentityKernel);
@@ -254,7 +254,7 @@ PD_REGISTER_OP(c_sync_comm_stream)
          "GPU：等待进程组的通信流完成。CPU 上 Out 即 X。")
     .Input(0, "X", "The tensors whose communication to wait for.", "要等待其通信的张量。")
     .Duplicable()
-    .Output(0, "Out", "X.", "X。")
+    .Output(0, "Out", "X itself.", "即输入 X。")
     .Duplicable()
     .Attr<int32_t>(0, "ring_id", 0, "The process group (0: all processes).",
                    "进程组编号（0 表示全部进程）。")

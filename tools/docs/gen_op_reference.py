@@ -27,7 +27,8 @@ def load_kernels(protos):
     return {p.type: _core.get_op_kernel_keys(p.type) for p in protos}
 
 
-def write_op_reference(out_root, protos=None, ops_dir=REPO / "core" / "ops"):
+def write_op_reference(out_root, protos=None,
+                       ops_dir=(REPO / "core" / "ops", REPO / "core" / "distributed")):
     """Writes both languages' pages under out_root; returns the number of ops.
     Kernels are listed for the registered protos (not for protos passed in)."""
     kernels = None

@@ -1,9 +1,10 @@
 """Which family each operator belongs to, for the operator index.
 
 The OpProto does not say where an op is defined, so the family is the file of
-core/ops that registers it (`PD_REGISTER_OP(relu)` or a file's own wrapper
-macro such as `PD_COMPARE_OP(equal, ...)`); a gradient op `<type>_grad` joins
-its forward op's family. TITLES names each family in both languages.
+core/ops (or core/distributed, for the collective ops) that registers it
+(`PD_REGISTER_OP(relu)` or a file's own wrapper macro such as
+`PD_COMPARE_OP(equal, ...)`); a gradient op `<type>_grad` joins its forward
+op's family. TITLES names each family in both languages.
 """
 import pathlib
 import re
@@ -51,13 +52,18 @@ TITLES = {
     "grad_clip_ops": ("Gradient clipping", "梯度裁剪"),
     "feed_fetch_ops": ("Program inputs and outputs", "程序输入与输出"),
     "control_flow_ops": ("Control flow", "控制流"),
+    "collective_ops": ("Collective communication", "集合通信"),
 }
 
 
-def registered_families(ops_dir):
-    """{op type: family} for every op registered in ops_dir/*.cc."""
+def registered_families(ops_dirs):
+    """{op type: family} for every op registered in <dir>/*.cc of each of
+    `ops_dirs` (one folder or several)."""
+    if isinstance(ops_dirs, (str, pathlib.Path)):
+        ops_dirs = [ops_dirs]
     families = {}
-    for path in sorted(pathlib.Path(ops_dir).glob("*.cc")):
+    paths = [p for d in ops_dirs for p in sorted(pathlib.Path(d).glob("*.cc"))]
+    for path in paths:
         for match in _REGISTRATION.finditer(path.read_text(encoding="utf-8")):
             families[match.group(1)] = path.stem
     return families
