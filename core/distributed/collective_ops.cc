@@ -27,7 +27,7 @@ DenseTensor* CopyToOut(KernelContext& ctx) {
 }
 
 CommPtr Comm(KernelContext& ctx, int ring_attr) {
-  return GroupComm(ctx.Attr<int32_t>(ring_attr), ctx.op_type().c_str());
+  return CommFor(ctx.Attr<int32_t>(ring_attr), ctx.place(), ctx.op_type().c_str());
 }
 
 void SameShapeInfer(InferShapeContext& ctx) {

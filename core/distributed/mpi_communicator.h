@@ -36,13 +36,17 @@ class MpiCommunicator : public Communicator {
   TaskPtr Recv(DenseTensor* t, int peer) override;
   TaskPtr Barrier() override;
 
- private:
   // The collective agreement: every rank passes its tensor and the error its
   // own checks found (empty if none); throws on every rank if any rank's
-  // arguments were bad or the tensors' dtypes or shapes differ.
+  // arguments were bad or the tensors' dtypes or shapes differ. (The NCCL
+  // communicator of the same group agrees through it too.)
   void Agree(const char* op, const DenseTensor& t, const std::string& local_error);
+  // Sets *error (if still empty) when root is no rank of the group.
   void CheckRoot(const char* op, int root, std::string* error) const;
+  // Throws when peer is no other rank of the group.
   void CheckPeer(const char* op, int peer) const;
+
+ private:
 
   MPI_Comm comm_;
   int rank_ = 0, size_ = 1;

@@ -8,6 +8,7 @@
 #include "core/base/enforce.h"
 #include "core/distributed/mpi_communicator.h"
 #include "core/distributed/mpi_env.h"
+#include "core/distributed/nccl_communicator.h"
 
 namespace paddle {
 namespace distributed {
@@ -16,7 +17,8 @@ namespace {
 
 struct Group {
   std::vector<int> ranks;
-  CommPtr comm;  // null where this rank is not a member
+  std::shared_ptr<MpiCommunicator> comm;  // null where this rank is not a member
+  std::map<int, CommPtr> nccl;            // by GPU, made on first use
 };
 
 std::mutex g_mutex;
@@ -42,7 +44,7 @@ void InitWorld() {
   auto world = std::make_shared<MpiCommunicator>(MPI_COMM_WORLD);
   std::vector<int> all(world->size());
   for (int i = 0; i < world->size(); ++i) all[i] = i;
-  g_groups[0] = Group{std::move(all), std::move(world)};
+  g_groups[0] = Group{std::move(all), std::move(world), {}};
 }
 
 bool WorldReady() {
@@ -74,7 +76,7 @@ int NewGroup(std::vector<int> ranks) {
     CheckMpi(rc, "new_group");
   }
   const int id = g_next_id++;
-  g_groups[id] = Group{ranks, comm == MPI_COMM_NULL ? nullptr : std::make_shared<MpiCommunicator>(comm)};
+  g_groups[id] = Group{ranks, comm == MPI_COMM_NULL ? nullptr : std::make_shared<MpiCommunicator>(comm), {}};
   return id;
 }
 
@@ -88,6 +90,21 @@ CommPtr GroupComm(int id, const char* where) {
   const Group& g = Find(id, where);
   PD_CHECK(g.comm != nullptr, InvalidArgument, "[", where, "] this rank is not a member of group ", id);
   return g.comm;
+}
+
+CommPtr CommFor(int id, const Place& place, const char* where) {
+  if (place.type == DeviceType::kCPU) return GroupComm(id, where);
+#ifdef PADDLE_WITH_NCCL
+  std::lock_guard<std::mutex> guard(g_mutex);
+  Group& g = const_cast<Group&>(Find(id, where));
+  PD_CHECK(g.comm != nullptr, InvalidArgument, "[", where, "] this rank is not a member of group ", id);
+  CommPtr& nccl = g.nccl[place.device_id];
+  if (!nccl) nccl = std::make_shared<NcclCommunicator>(g.comm, place.device_id);
+  return nccl;
+#else
+  PD_THROW(Unimplemented, "[", where, "] the tensor is on ", place.ToString(),
+           ": GPU tensors need the NCCL backend, and this build has none (built without CUDA and NCCL)");
+#endif
 }
 
 void DestroyGroup(int id) {

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "core/base/place.h"
 #include "core/distributed/communicator.h"
 
 namespace paddle {
@@ -22,6 +23,10 @@ std::vector<int> GroupRanks(int id, const char* where);
 // This rank's communicator in the group; a typed error naming `where` when the
 // environment is not initialized, the group does not exist, or this rank is not in it.
 CommPtr GroupComm(int id, const char* where);
+// This rank's communicator in the group for tensors at `place`: the MPI one
+// for CPU tensors, the group's NCCL one for that GPU (made on first use, a
+// collective call) where built with NCCL; Unimplemented otherwise.
+CommPtr CommFor(int id, const Place& place, const char* where);
 // Forgets a group (0: all of them, then MPI is finalized).
 void DestroyGroup(int id);
 

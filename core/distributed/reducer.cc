@@ -60,6 +60,9 @@ Reducer::Reducer(std::vector<eager::TensorPtr> params, CommPtr comm, bool find_u
   for (const auto& p : params_) {
     PD_CHECK(p && p->is_leaf() && p->requires_grad(), InvalidArgument,
              "[DataParallel] every parameter to reduce must be a trainable leaf tensor");
+    PD_CHECK(p->dense().place().type == DeviceType::kCPU, Unimplemented, "[DataParallel] parameter '",
+             p->name(), "' is on ", p->dense().place().ToString(),
+             "; the gradient buckets are averaged on the CPU (MPI) only");
     const DataType t = p->dense().dtype();
     PD_CHECK(t == DataType::kFloat32 || t == DataType::kFloat64 || t == DataType::kFloat16 ||
                  t == DataType::kBFloat16,

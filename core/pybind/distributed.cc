@@ -98,23 +98,23 @@ void BindDistributed(py::module_& m) {
   m.def("_dist_all_reduce", [](py::handle x, int op, int gid) {
     eager::TensorPtr t = Tensor(x, "[all_reduce] tensor");
     const ReduceOp rop = Op(op, "all_reduce");
-    CommPtr c = distributed::GroupComm(gid, "all_reduce");
+    CommPtr c = distributed::CommFor(gid, t->dense().place(), "all_reduce");
     return Start([&] { return c->AllReduce(&t->dense(), rop); }, t);
   });
   m.def("_dist_broadcast", [](py::handle x, int src, int gid) {
     eager::TensorPtr t = Tensor(x, "[broadcast] tensor");
-    CommPtr c = distributed::GroupComm(gid, "broadcast");
+    CommPtr c = distributed::CommFor(gid, t->dense().place(), "broadcast");
     return Start([&] { return c->Broadcast(&t->dense(), src); }, t);
   });
   m.def("_dist_reduce", [](py::handle x, int dst, int op, int gid) {
     eager::TensorPtr t = Tensor(x, "[reduce] tensor");
     const ReduceOp rop = Op(op, "reduce");
-    CommPtr c = distributed::GroupComm(gid, "reduce");
+    CommPtr c = distributed::CommFor(gid, t->dense().place(), "reduce");
     return Start([&] { return c->Reduce(&t->dense(), rop, dst); }, t);
   });
   m.def("_dist_all_gather", [](py::handle x, int gid) {
     eager::TensorPtr t = Tensor(x, "[all_gather] tensor");
-    CommPtr c = distributed::GroupComm(gid, "all_gather");
+    CommPtr c = distributed::CommFor(gid, t->dense().place(), "all_gather");
     eager::TensorPtr out = eager::MakeTensor(DenseTensor());
     PyTask task = Start([&] { return c->AllGather(t->dense(), &out->dense()); });
     return py::make_tuple(task, py::reinterpret_steal<py::object>(WrapTensor(out)));
@@ -122,25 +122,25 @@ void BindDistributed(py::module_& m) {
   m.def("_dist_scatter", [](py::handle x, py::handle stacked, int src, int gid) {
     eager::TensorPtr t = Tensor(x, "[scatter] tensor");
     eager::TensorPtr in = TensorOrNull(stacked, "[scatter] tensor_list");
-    CommPtr c = distributed::GroupComm(gid, "scatter");
+    CommPtr c = distributed::CommFor(gid, t->dense().place(), "scatter");
     DenseTensor none;
     return Start([&] { return c->Scatter(in ? in->dense() : none, &t->dense(), src); }, t);
   });
   m.def("_dist_alltoall", [](py::handle stacked, int gid) {
     eager::TensorPtr in = Tensor(stacked, "[alltoall] in_tensor_list");
-    CommPtr c = distributed::GroupComm(gid, "alltoall");
+    CommPtr c = distributed::CommFor(gid, in->dense().place(), "alltoall");
     eager::TensorPtr out = eager::MakeTensor(DenseTensor());
     PyTask task = Start([&] { return c->AllToAll(in->dense(), &out->dense()); });
     return py::make_tuple(task, py::reinterpret_steal<py::object>(WrapTensor(out)));
   });
   m.def("_dist_send", [](py::handle x, int dst, int gid) {
     eager::TensorPtr t = Tensor(x, "[send] tensor");
-    CommPtr c = distributed::GroupComm(gid, "send");
+    CommPtr c = distributed::CommFor(gid, t->dense().place(), "send");
     return Start([&] { return c->Send(t->dense(), dst); });
   });
   m.def("_dist_recv", [](py::handle x, int src, int gid) {
     eager::TensorPtr t = Tensor(x, "[recv] tensor");
-    CommPtr c = distributed::GroupComm(gid, "recv");
+    CommPtr c = distributed::CommFor(gid, t->dense().place(), "recv");
     return Start([&] { return c->Recv(&t->dense(), src); }, t);
   });
   m.def("_dist_unstack", [](py::handle x) {
