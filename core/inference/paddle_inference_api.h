@@ -13,8 +13,9 @@
 // valid (and safe to read) after its Predictor is destroyed.
 //
 // Errors. Every failure throws paddle::Error of a typed kind
-// (core/framework/enforce.h) whose message names the file, op, input or
-// setting that was wrong.
+// (core/base/enforce.h) whose message names the file, op, input or setting
+// that was wrong. It is a std::runtime_error: users of the installed SDK,
+// which ships this header only, catch std::exception.
 #pragma once
 
 #include <cstdint>

@@ -186,7 +186,7 @@ class ConstMask(nn.Layer):
 
 
 class TinyResNet224(nn.Layer):
-    """An ImageNet-shaped classifier ([N, 3, 224, 224] in, 1000 classes out) of about 60 KB: stem conv, max pooling, one basic residual block, global pooling; what PaddlePaddle's C++ resnet50 demo feeds."""
+    """An ImageNet-shaped classifier ([N, 3, 224, 224] in, 1000 logits out) of about 60 KB: stem conv, max pooling, one basic residual block, global pooling; what PaddlePaddle's C++ resnet50 demo feeds."""
 
     def __init__(self):
         super().__init__()
@@ -196,10 +196,11 @@ class TinyResNet224(nn.Layer):
         self.fc = nn.Linear(8, 1000)
 
     def forward(self, x):
+        x = (x - 12.7) / 12.7  # the demo's pixel values (0 to 25.4) to [-1, 1]
         x = F.max_pool2d(F.relu(self.stem(x)), 3, 2, 1)
         x = F.relu(x + self.conv2(F.relu(self.conv1(x))))
         x = paddle.flatten(F.adaptive_avg_pool2d(x, 1), 1)
-        return F.softmax(self.fc(x))
+        return self.fc(x)  # logits: a softmax of such large values would be all 0 and 1
 
 
 # name: (layer class, {feed: (shape, dtype, low, high)}, seed)
