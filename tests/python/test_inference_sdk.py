@@ -132,3 +132,34 @@ def test_paddlepaddle_cpu_demo_builds_and_matches(sdk, tmp_path):
         for i, value in printed.items():
             # std::cout's 6 significant digits
             assert float(value) == pytest.approx(want[int(i)], rel=1e-5, abs=1e-5), i
+
+
+def guide_blocks(lang):
+    """(language, code) of each fenced block of docs/<lang>/inference_cpp.md."""
+    text = (ROOT / "docs" / lang / "inference_cpp.md").read_text(encoding="utf-8")
+    return re.findall(r"```(\w+)\n(.*?)```", text, re.S)
+
+
+def test_guide_project_builds_and_prints_what_it_says(sdk, tmp_path):
+    """docs/en/inference_cpp.md's CMakeLists.txt and programs, written out as a
+    reader would, build against the installed SDK and print what the text shows;
+    the Chinese page has the same code."""
+    en, zh = guide_blocks("en"), guide_blocks("zh")
+    strip = lambda lang, code: re.sub(r"#.*", "", code) if lang in ("bash", "text") else code
+    assert [strip(*b) for b in en if b[0] != "text"] == [strip(*b) for b in zh if b[0] != "text"]
+    project = tmp_path / "my_app"
+    project.mkdir()
+    cmake = [code for lang, code in en if lang == "cmake"]
+    assert len(cmake) == 1
+    (project / "CMakeLists.txt").write_text(cmake[0])
+    programs = [code for lang, code in en if lang == "cpp"]
+    for code in programs:  # each starts with `// <file name>`
+        (project / code.split("\n", 1)[0].removeprefix("// ")).write_text(code)
+    assert sorted(p.name for p in project.glob("*.cc")) == ["classify.cc", "serve_threads.cc"]
+    build = build_project(project, project / "build", f"-DCMAKE_PREFIX_PATH={sdk}/paddle")
+    shown = {line.split()[0].removeprefix("my_app/build/"): line.split("# ", 1)[1]
+             for lang, code in en if lang == "bash" for line in code.splitlines()
+             if line.startswith("my_app/build/")}
+    for program, comment in shown.items():
+        out = run([build / program, DATA / "mlp"]).strip()
+        assert out.startswith(comment.removesuffix("...")), (program, out, comment)
