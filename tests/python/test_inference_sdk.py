@@ -142,8 +142,8 @@ def guide_blocks(lang):
 
 def test_guide_project_builds_and_prints_what_it_says(sdk, tmp_path):
     """docs/en/inference_cpp.md's CMakeLists.txt and programs, written out as a
-    reader would, build against the installed SDK and print what the text shows;
-    the Chinese page has the same code."""
+    reader would, build against the installed SDK (moved after installing) and
+    print what the text shows; the Chinese page has the same code."""
     en, zh = guide_blocks("en"), guide_blocks("zh")
     strip = lambda lang, code: re.sub(r"#.*", "", code) if lang in ("bash", "text") else code
     assert [strip(*b) for b in en if b[0] != "text"] == [strip(*b) for b in zh if b[0] != "text"]
@@ -156,7 +156,10 @@ def test_guide_project_builds_and_prints_what_it_says(sdk, tmp_path):
     for code in programs:  # each starts with `// <file name>`
         (project / code.split("\n", 1)[0].removeprefix("// ")).write_text(code)
     assert sorted(p.name for p in project.glob("*.cc")) == ["classify.cc", "serve_threads.cc"]
-    build = build_project(project, project / "build", f"-DCMAKE_PREFIX_PATH={sdk}/paddle")
+    # The install dir may be moved: the package config finds it from its own place.
+    moved = shutil.copytree(sdk, tmp_path / "moved" / "paddle_inference_install_dir")
+    build = build_project(project, project / "build", f"-DCMAKE_PREFIX_PATH={moved}/paddle")
+    assert str(moved) in (project / "build/CMakeCache.txt").read_text()
     shown = {line.split()[0].removeprefix("my_app/build/"): line.split("# ", 1)[1]
              for lang, code in en if lang == "bash" for line in code.splitlines()
              if line.startswith("my_app/build/")}
