@@ -13,8 +13,8 @@ PredictorPool::PredictorPool(const Config& config, size_t size) {
 }
 
 Predictor* PredictorPool::Retrive(size_t idx) {
-  PD_CHECK(idx < preds_.size() + 1, OutOfRange, "[PredictorPool] Retrive expected an index in [0, ",
-           preds_.size(), "], got ", idx);
+  PD_CHECK(idx < preds_.size() + 1, OutOfRange,
+           "[PredictorPool] expected a predictor index in [0, ", preds_.size(), "], got ", idx);
   return idx == 0 ? main_pred_.get() : preds_[idx - 1].get();
 }
 

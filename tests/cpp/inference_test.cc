@@ -383,7 +383,7 @@ TEST(InferencePool, IndexPastTheEndAndEmptyPoolAreTypedErrors) {
   PredictorPool pool(MlpConfig(), 2);
   Error e = CatchError([&] { pool.Retrive(2); });
   EXPECT_EQ(e.kind(), ErrorKind::kOutOfRange);
-  EXPECT_TRUE(Has(e, "[PredictorPool] Retrive expected an index in [0, 1], got 2")) << e.what();
+  EXPECT_TRUE(Has(e, "[PredictorPool] expected a predictor index in [0, 1], got 2")) << e.what();
   EXPECT_NE(pool.Retrive(1), nullptr);  // the pool still serves
 
   e = CatchError([&] { PredictorPool empty(MlpConfig(), 0); });
