@@ -72,6 +72,12 @@ void Config::DeletePass(const std::string& pass_name) {
   deleted_passes_.push_back(pass_name);
 }
 
+void Config::Ignore(const char* setting) {
+  for (const auto& s : ignored_settings_)
+    if (s == setting) return;
+  ignored_settings_.emplace_back(setting);
+}
+
 std::string Config::Summary() const {
   std::ostringstream os;
   os << "model_dir: " << (model_dir_.empty() ? "-" : model_dir_) << "\n"
@@ -81,6 +87,8 @@ std::string Config::Summary() const {
      << "cpu_math_library_num_threads: " << cpu_math_threads_ << "\n"
      << "ir_optim: " << (ir_optim_ ? "true" : "false") << "\n";
   if (!deleted_passes_.empty()) os << "deleted_passes: " << paddle::StrJoin(deleted_passes_) << "\n";
+  if (!ignored_settings_.empty())
+    os << "ignored (not in this build): " << paddle::StrJoin(ignored_settings_) << "\n";
   return os.str();
 }
 

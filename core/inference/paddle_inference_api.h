@@ -13,13 +13,15 @@
 // valid (and safe to read) after its Predictor is destroyed.
 //
 // Errors. Every failure throws paddle::Error of a typed kind
-// (core/framework/enforce.h) whose message names the file, op, input or
-// setting that was wrong.
+// (core/base/enforce.h) whose message names the file, op, input or setting
+// that was wrong. It is a std::runtime_error: users of the installed SDK,
+// which ships this header only, catch std::exception.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace paddle {
@@ -80,14 +82,26 @@ class Config {
   void EnableMKLDNN() { mkldnn_ = true; }
   void DisableMKLDNN() { mkldnn_ = false; }
   bool mkldnn_enabled() const { return mkldnn_; }
+  // Accepted so PaddlePaddle deployment code builds unchanged, and listed by
+  // Summary() as ignored: this build has no ONNX Runtime backend and no int8
+  // kernels, so the model runs on paddle's own float kernels.
+  void EnableONNXRuntime() { Ignore("EnableONNXRuntime"); }
+  void DisableONNXRuntime() {}
+  void EnableORTOptimization() { Ignore("EnableORTOptimization"); }
+  void EnableMkldnnInt8(const std::unordered_set<std::string>& op_list = {}) {
+    (void)op_list;
+    Ignore("EnableMkldnnInt8");
+  }
   void SwitchUseFeedFetchOps(bool on = true) { (void)on; }
   void SwitchSpecifyInputNames(bool on = true) { (void)on; }
   void DisableGlogInfo() {}
   std::string Summary() const;
 
  private:
+  void Ignore(const char* setting);
   std::string model_dir_, prog_file_, params_file_;
   std::vector<std::string> deleted_passes_;
+  std::vector<std::string> ignored_settings_;  // for Summary()
   bool use_gpu_ = false;
   bool ir_optim_ = true;
   bool memory_optim_ = false;
@@ -189,5 +203,30 @@ class Predictor {
 std::shared_ptr<Predictor> CreatePredictor(const Config& config);
 // "paddle (this SDK) 0.1.0, model format 3003001".
 std::string GetVersion();
+
+namespace services {
+
+// A fixed set of predictors for a server's worker threads, as PaddlePaddle's:
+// predictor 0 is made from the config, the others are its clones (they share
+// its weights). Give each thread its own index; Retrive (PaddlePaddle's
+// spelling) hands out the same predictor for the same index every time.
+class PredictorPool {
+ public:
+  PredictorPool() = delete;
+  PredictorPool(const PredictorPool&) = delete;
+  PredictorPool& operator=(const PredictorPool&) = delete;
+
+  // `size` predictors (at least 1: 0 throws InvalidArgument).
+  explicit PredictorPool(const Config& config, size_t size = 1);
+  // The predictor of index `idx`, owned by the pool. An index past the last
+  // throws OutOfRange.
+  Predictor* Retrive(size_t idx);
+
+ private:
+  std::shared_ptr<Predictor> main_pred_;
+  std::vector<std::unique_ptr<Predictor>> preds_;
+};
+
+}  // namespace services
 
 }  // namespace paddle_infer

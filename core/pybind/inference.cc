@@ -1,4 +1,4 @@
-// paddle.inference: Config, Predictor, create_predictor, get_version, under
+// paddle.inference: Config, Predictor, PredictorPool, create_predictor, get_version, under
 // PaddlePaddle's core names (AnalysisConfig, PaddleInferPredictor, ...). The
 // predictor is the C++ one; Python only crosses in and out.
 #include <pybind11/stl.h>
@@ -13,6 +13,7 @@ namespace py = pybind11;
 using paddle_infer::Config;
 using paddle_infer::PlaceType;
 using paddle_infer::Predictor;
+using paddle_infer::services::PredictorPool;
 
 namespace paddle {
 namespace pybind {
@@ -126,6 +127,46 @@ void BindInference(py::module_& m) {
           },
           "A predictor sharing this one's parameters, with its own inputs and outputs: "
           "one per thread.");
+
+  py::class_<PredictorPool>(m, "PredictorPool", R"doc(
+A fixed set of predictors for worker threads, as PaddlePaddle's
+``paddle.inference.PredictorPool``: ``size`` predictors (at least 1), the
+first made from ``config``, the others its clones, which share its weights.
+Give each thread its own index; ``retrieve(idx)`` returns that index's
+predictor, the same one on every call (an index past the last raises
+``OutOfRangeError``, an ``IndexError``).
+
+Examples:
+    >>> import tempfile, threading
+    >>> import numpy as np
+    >>> import paddle
+    >>> from paddle import inference
+    >>> path = tempfile.mkdtemp() + "/model"
+    >>> paddle.jit.save(paddle.nn.Linear(4, 2), path,
+    ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32")])
+    >>> pool = inference.PredictorPool(inference.Config(path + ".pdmodel", path + ".pdiparams"), 2)
+    >>> outputs = [None, None]
+    >>> def serve(i):
+    ...     predictor = pool.retrieve(i)
+    ...     predictor.get_input_handle(predictor.get_input_names()[0]).copy_from_cpu(
+    ...         np.ones((3, 4), "float32"))
+    ...     predictor.run()
+    ...     outputs[i] = predictor.get_output_handle(predictor.get_output_names()[0]).copy_to_cpu()
+    >>> threads = [threading.Thread(target=serve, args=(i,)) for i in range(2)]
+    >>> for t in threads: t.start()
+    >>> for t in threads: t.join()
+    >>> outputs[0].shape, bool((outputs[0] == outputs[1]).all())
+    ((3, 2), True)
+)doc")
+      .def(py::init([](const Config& config, size_t size) {
+             py::gil_scoped_release release;
+             return std::make_unique<PredictorPool>(config, size);
+           }),
+           py::arg("config"), py::arg("size") = 1)
+      // The predictor belongs to the pool: it keeps the pool alive.
+      .def("retrieve", &PredictorPool::Retrive, py::arg("idx"),
+           py::return_value_policy::reference_internal,
+           "The predictor of index `idx` (C++: Retrive, PaddlePaddle's spelling).");
 
   m.def(
       "create_predictor",

@@ -21,3 +21,19 @@ echo '#include "pd_inference_api.h"' |
 # only the program needs to be told where they are.
 LD_LIBRARY_PATH="$sdk/lib" "$prefix/mlp_infer_c" "$src/tests/data/mlp" \
   "$src/tests/data/mlp/softmax_0.tmp_0.f32"
+grep -q '^GIT COMMIT ID: ' "$prefix/paddle_inference_c_install_dir/version.txt"
+# The CMake package: a project finds the SDK by its config alone and links its
+# one target; the program then runs without LD_LIBRARY_PATH (CMake's run path).
+mkdir "$prefix/user"
+cat > "$prefix/user/CMakeLists.txt" <<CML
+cmake_minimum_required(VERSION 3.16)
+project(c_sdk_user C)
+find_package(paddle_inference_c 0.1 REQUIRED)
+add_executable(mlp_infer_c "$src/examples/c/mlp_infer.c")
+set_target_properties(mlp_infer_c PROPERTIES C_STANDARD 99 C_EXTENSIONS OFF)
+target_link_libraries(mlp_infer_c PRIVATE paddle_inference_c::paddle_inference_c m)
+CML
+cmake -S "$prefix/user" -B "$prefix/user/build" -DCMAKE_C_COMPILER="$cc" \
+  -DCMAKE_PREFIX_PATH="$sdk" >/dev/null
+cmake --build "$prefix/user/build" >/dev/null
+"$prefix/user/build/mlp_infer_c" "$src/tests/data/mlp" "$src/tests/data/mlp/softmax_0.tmp_0.f32"

@@ -354,5 +354,65 @@ TEST(Inference, ClearIntermediateTensorFreesPlannedBuffers) {
   EXPECT_EQ(RunMlp(*predictor, x, 4), y);
 }
 
+using paddle_infer::services::PredictorPool;
+
+TEST(InferencePool, FourThreadsOnAPoolOfFourMatchOneThread) {
+  auto x = test::ReadFloats(test::DataPath("mlp/x.f32"));
+  auto single = CreatePredictor(MlpConfig());
+  const std::vector<float> want = RunMlp(*single, x, 4);
+
+  PredictorPool pool(MlpConfig(), 4);
+  std::vector<paddle_infer::Predictor*> preds;
+  for (size_t i = 0; i < 4; ++i) preds.push_back(pool.Retrive(i));
+  // One predictor per index, the same one on every call.
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(pool.Retrive(i), preds[i]);
+    for (size_t j = 0; j < i; ++j) EXPECT_NE(preds[i], preds[j]);
+  }
+  std::vector<std::vector<float>> got(4);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < 4; ++i)
+    threads.emplace_back([&, i] {
+      for (int k = 0; k < 20; ++k) got[i] = RunMlp(*pool.Retrive(i), x, 4);
+    });
+  for (auto& t : threads) t.join();
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(got[i], want) << "thread " << i;
+}
+
+TEST(InferencePool, IndexPastTheEndAndEmptyPoolAreTypedErrors) {
+  PredictorPool pool(MlpConfig(), 2);
+  Error e = CatchError([&] { pool.Retrive(2); });
+  EXPECT_EQ(e.kind(), ErrorKind::kOutOfRange);
+  EXPECT_TRUE(Has(e, "[PredictorPool] expected a predictor index in [0, 1], got 2")) << e.what();
+  EXPECT_NE(pool.Retrive(1), nullptr);  // the pool still serves
+
+  e = CatchError([&] { PredictorPool empty(MlpConfig(), 0); });
+  EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
+  EXPECT_TRUE(Has(e, "pool size of at least 1, got 0")) << e.what();
+
+  // A default pool has one predictor, index 0.
+  PredictorPool one(MlpConfig());
+  EXPECT_NE(one.Retrive(0), nullptr);
+  EXPECT_EQ(CatchError([&] { one.Retrive(1); }).kind(), ErrorKind::kOutOfRange);
+}
+
+TEST(InferenceConfig, SwitchesThisBuildLacksAreAcceptedAndListedInTheSummary) {
+  Config config = MlpConfig();
+  EXPECT_EQ(config.Summary().find("ignored"), std::string::npos);
+  config.EnableONNXRuntime();
+  config.EnableORTOptimization();
+  config.EnableMkldnnInt8();
+  config.EnableONNXRuntime();  // listed once
+  EXPECT_NE(config.Summary().find(
+                "ignored (not in this build): EnableONNXRuntime, EnableORTOptimization, "
+                "EnableMkldnnInt8\n"),
+            std::string::npos)
+      << config.Summary();
+  auto predictor = CreatePredictor(config);  // and the model still runs
+  auto x = test::ReadFloats(test::DataPath("mlp/x.f32"));
+  auto expected = test::ReadFloats(test::DataPath("mlp/softmax_0.tmp_0.f32"));
+  EXPECT_LE(MaxAbsDiff(RunMlp(*predictor, x, 4), expected), 1e-5f);
+}
+
 }  // namespace
 }  // namespace paddle

@@ -185,6 +185,24 @@ class ConstMask(nn.Layer):
         return out, paddle.cast(out, "float64") * scale
 
 
+class TinyResNet224(nn.Layer):
+    """An ImageNet-shaped classifier ([N, 3, 224, 224] in, 1000 logits out) of about 60 KB: stem conv, max pooling, one basic residual block, global pooling; what PaddlePaddle's C++ resnet50 demo feeds."""
+
+    def __init__(self):
+        super().__init__()
+        self.stem = conv_bn(3, 8, 7, stride=2)
+        self.conv1 = conv_bn(8, 8, 3)
+        self.conv2 = conv_bn(8, 8, 3)
+        self.fc = nn.Linear(8, 1000)
+
+    def forward(self, x):
+        x = (x - 12.7) / 12.7  # the demo's pixel values (0 to 25.4) to [-1, 1]
+        x = F.max_pool2d(F.relu(self.stem(x)), 3, 2, 1)
+        x = F.relu(x + self.conv2(F.relu(self.conv1(x))))
+        x = paddle.flatten(F.adaptive_avg_pool2d(x, 1), 1)
+        return self.fc(x)  # logits: a softmax of such large values would be all 0 and 1
+
+
 # name: (layer class, {feed: (shape, dtype, low, high)}, seed)
 MODELS = {
     "mobilenet_block": (MobileNetBlock, {"x": ([2, 3, 32, 32], "float32", -1, 1)}, 2001),
@@ -193,6 +211,7 @@ MODELS = {
     "lstm_classifier": (LSTMClassifier, {"ids": ([3, 7], "int64", 0, 50)}, 2004),
     "interp_prelu": (InterpPReLU, {"x": ([2, 3, 9, 10], "float32", -1, 1)}, 2005),
     "const_mask": (ConstMask, {"x": ([6, 4], "float32", -2, 2)}, 2006),
+    "tiny_resnet224": (TinyResNet224, {"x": ([1, 3, 224, 224], "float32", 0, 25.4)}, 2007),
 }
 
 

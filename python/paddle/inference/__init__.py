@@ -14,9 +14,10 @@ The objects are the C++ ones (core/inference/paddle_inference_api.h).
 Threads: a predictor and its tensor handles serve one thread at a time. To
 run a model on several threads, give each thread its own ``predictor.clone()``
 (clones share the loaded weights; run() releases the GIL, so clones run in
-parallel). A predictor may be handed from one thread to another. Using one
-predictor from two threads at once raises ``PreconditionNotMetError`` (a
-``RuntimeError``) saying to clone(), and the call changes nothing.
+parallel), or one each from a ``PredictorPool``. A predictor may be handed
+from one thread to another. Using one predictor from two threads at once
+raises ``PreconditionNotMetError`` (a ``RuntimeError``) saying to clone(),
+and the call changes nothing.
 
 Errors are typed (``paddle.base.core``): a bad path, name, shape, dtype or
 setting raises ``InvalidArgumentError`` (a ``ValueError``; a path or name
@@ -33,6 +34,7 @@ from .._core import AnalysisConfig as Config
 from .._core import PaddleDType as DataType
 from .._core import PaddleInferPredictor as Predictor
 from .._core import PaddleInferTensor as Tensor
+from .._core import PredictorPool
 from .._core import PaddlePlace as PlaceType
 from .._core import create_predictor, get_version
 
@@ -41,6 +43,7 @@ __all__ = [
     "DataType",
     "PlaceType",
     "Predictor",
+    "PredictorPool",
     "Tensor",
     "create_predictor",
     "get_version",
