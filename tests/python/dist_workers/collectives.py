@@ -77,5 +77,32 @@ if r in (0, n - 1):
     res["group_rank"] = np.array(g.rank)
 res["group_all_reduce"] = x.numpy()
 
+# The GIL is released while a rank waits: a thread keeps counting on rank 0
+# while rank 1 arrives late.
+import threading  # noqa: E402
+import time  # noqa: E402
+
+counter, stop = [0], threading.Event()
+
+
+def count():
+    while not stop.is_set():
+        counter[0] += 1
+
+
+dist.barrier()
+if r == 0:
+    worker = threading.Thread(target=count)
+    worker.start()
+    time.sleep(0.05)
+    before = counter[0]
+    dist.all_reduce(paddle.ones([4]))
+    res["counted_while_waiting"] = np.array(counter[0] - before)
+    stop.set()
+    worker.join()
+else:
+    time.sleep(0.5 if r == 1 else 0)
+    dist.all_reduce(paddle.ones([4]))
+
 dist.barrier()
 np.savez(f"{out_dir}/rank{r}.npz", **res)
