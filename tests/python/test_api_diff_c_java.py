@@ -3,21 +3,21 @@ scratch copies of the C header (core/capi/pd_inference_api.h) and of the Java
 sources (java/src/main/java), read back by the spec writers, each held to its
 exact change class, verdict and approval outcome under the repository's
 POLICY. Never touches api_spec/, the header or java/ themselves."""
-import json
 import pathlib
 import shutil
 import textwrap
 
 import pytest
 
+from test_api_gate import COMMITTEE, _approve, _json
 from tools.api_diff import c_spec, cli, java_spec
 from tools.api_diff.differ import diff_specs
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 PKG = "com.baidu.paddle.inference"
 
-# (file under the scratch root, old text, new text) -> the changes:
-# [(entity, change class, verdict, detail)].
+# case -> ((old text, new text) of the header, the changes it makes:
+# [(entity, change class, verdict, detail)]).
 C_CASES = {
     "parameter added": (
         ("PD_ConfigSetModelDir(PD_Config* pd_config, const char* model_dir)",
@@ -27,6 +27,16 @@ C_CASES = {
         ("PD_TensorReshape(PD_Tensor* pd_tensor, size_t shape_size,",
          "PD_TensorReshape(PD_Tensor* pd_tensor,"),
         [("PD_TensorReshape", "param_removed", "breaking", "shape_size: size_t")]),
+    "parameters swapped": (
+        ("PD_TensorDataFloat(PD_Tensor* pd_tensor, PD_PlaceType* place,\n"
+         "                                             int32_t* size)",
+         "PD_TensorDataFloat(PD_Tensor* pd_tensor, int32_t* size, PD_PlaceType* place)"),
+        [("PD_TensorDataFloat", "param_reordered", "breaking",
+          "(pd_tensor, place, size) -> (pd_tensor, size, place)")]),
+    "function became a macro": (
+        ("PADDLE_CAPI_EXPORT PD_Bool PD_ConfigUseGpu(PD_Config* pd_config);\n",
+         "#define PD_ConfigUseGpu(config) FALSE\n"),
+        [("PD_ConfigUseGpu", "kind_changed", "breaking", "function -> macro")]),
     "return type changed": (
         ("PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSwitchIrOptim(",
          "PADDLE_CAPI_EXPORT void PD_ConfigSwitchIrOptim("),
@@ -81,6 +91,7 @@ C_CASES = {
         []),
 }
 
+# case -> ((file of the package, old text, new text), the changes it makes).
 JAVA_CASES = {
     "method added": (
         ("Config.java", "  /** The settings, one a line. */",
@@ -190,29 +201,9 @@ def test_abstract_method_added_breaks_implementations():
         (f"{PKG}.Callback.onStop", "added", "compatible")]
 
 
-# The gate under the repository's POLICY: c.spec and java.spec are owned by inference.
-COMMITTEE = """
-    [groups]
-    core = "python"
-    inference = "c, cpp, java"
-    docs = "docs"
+# The gate under the repository's POLICY, with test_api_gate's committee (ana and bo
+# of core, ines of inference, dora of docs): c.spec and java.spec are inference's.
 
-    [members.ana]
-    name = "Ana"
-    groups = ["core"]
-
-    [members.bo]
-    name = "Bo"
-    groups = ["core"]
-
-    [members.ines]
-    name = "Ines"
-    groups = ["inference"]
-
-    [members.dora]
-    name = "Dora"
-    groups = ["docs"]
-    """
 # verdict -> (approvers who satisfy its rule, approvers who fall short and why)
 APPROVERS = {
     "breaking": (["ana", "ines"], ["ana", "bo"]),  # two members, but none of inference
@@ -233,36 +224,25 @@ def _gov(tmp_path, specs, spec, case):
     return folder
 
 
-def _approve(folder, spec, changes, by):
-    path = folder / "approvals" / "ok.toml"
-    path.parent.mkdir(exist_ok=True)
-    path.write_text(f"entities = {json.dumps(sorted({c[0] for c in changes}))}\n"
-                    f"changes = {json.dumps(sorted({c[1] for c in changes}))}\n"
-                    f'specs = ["{spec}"]\napproved_by = {json.dumps(by)}\n'
-                    'reason = "reviewed"\nexpires = 2027-01-01\n', encoding="utf-8")
-
-
-def _gate(folder, capsys):
-    capsys.readouterr()
-    code = cli.main(["gate", "--spec-dir", str(folder), "--today", "2026-12-01",
-                     "--format", "json"])
-    return code, json.loads(capsys.readouterr().out)
+def _approve_all(folder, spec, changes, by):
+    _approve(folder, "ok", sorted({c[0] for c in changes}), sorted({c[1] for c in changes}), by,
+             specs=[spec])
 
 
 @pytest.mark.parametrize("spec, case", GATE_CASES)
 def test_gate_outcome(tmp_path, specs, capsys, spec, case):
     expected = (C_CASES if spec == "c.spec" else JAVA_CASES)[case][1]
     folder = _gov(tmp_path, specs, spec, case)
-    code, data = _gate(folder, capsys)
+    code, data = _json(folder, capsys)
     assert code == 1 and data["passed"] is False
     assert [(c["spec"], c["name"], c["change"], c["verdict"], c["status"])
             for c in data["changes"]] == [(spec, n, ch, v, "missing") for n, ch, v, _ in expected]
     verdict = expected[0][2]
     good, short = APPROVERS[verdict]
-    _approve(folder, spec, expected, short)
-    assert _gate(folder, capsys)[0] == 1
-    _approve(folder, spec, expected, good)
-    code, data = _gate(folder, capsys)
+    _approve_all(folder, spec, expected, short)
+    assert _json(folder, capsys)[0] == 1
+    _approve_all(folder, spec, expected, good)
+    code, data = _json(folder, capsys)
     assert code == 0 and data["passed"] is True
     assert all(c["approvers"] == sorted(good) for c in data["changes"])
 
@@ -301,3 +281,10 @@ def test_an_anonymous_struct_type_is_refused(tmp_path):
                                                   "} PD_Cstr;")
     with pytest.raises(RuntimeError, match=r"PD_Cstr\.extra has an anonymous type"):
         c_spec.spec_lines(tmp_path)
+
+
+@pytest.mark.parametrize("spec", ["c.spec", "java.spec"])
+def test_a_copy_elsewhere_gives_the_committed_bytes(specs, spec):
+    # The fixture read a copy in a temporary folder: no path, machine or run leaks in.
+    committed = (REPO / "api_spec" / spec).read_text(encoding="utf-8")
+    assert "".join(line + "\n" for line in specs(spec)) == committed
