@@ -76,11 +76,11 @@ public final class JavaApiSpec {
       System.exit(2);
     }
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    StandardJavaFileManager files_ =
+    StandardJavaFileManager fileManager =
         javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8);
-    JavacTask task = (JavacTask) javac.getTask(null, files_, diagnostics,
+    JavacTask task = (JavacTask) javac.getTask(null, fileManager, diagnostics,
         List.of("-proc:none", "--release", "17", "-Xlint:none", "-encoding", "UTF-8"), null,
-        files_.getJavaFileObjectsFromPaths(files));
+        fileManager.getJavaFileObjectsFromPaths(files));
     List<TypeElement> tops = new ArrayList<>();
     for (Element e : task.analyze()) {
       tops.add((TypeElement) e);
