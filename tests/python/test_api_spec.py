@@ -29,7 +29,7 @@ def test_generate_twice_gives_identical_bytes(tmp_path):
     assert cli.main(["generate", "--out", str(tmp_path / "a")]) == 0
     assert cli.main(["generate", "--out", str(tmp_path / "b")]) == 0
     names = sorted(p.name for p in (tmp_path / "a").iterdir())
-    assert names == ["contrib.spec", "cpp.spec", "ops.spec", "python.spec"]
+    assert names == ["c.spec", "contrib.spec", "cpp.spec", "java.spec", "ops.spec", "python.spec"]
     for name in names:
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
 
@@ -143,7 +143,19 @@ def test_spec_files_cover_the_surfaces():
     cpp = {parse_line(l)[:2] for l in lines["cpp.spec"]}
     assert ("paddle_infer::Predictor::Clone", "method") in cpp
     assert ("paddle_infer::DataType::FLOAT32", "enumerator") in cpp
-    assert not (SPEC_DIR / "java.spec").exists() and not (SPEC_DIR / "c.spec").exists()
+    c = {parse_line(l)[:2] for l in lines["c.spec"]}
+    assert ("PD_PredictorCreate", "function") in c and ("PD_Cstr.size", "field") in c
+    assert ("PD_Cstr", "struct") in c and ("PD_Cstr", "typedef") in c
+    assert ("PD_ERR_INVALID_MODEL", "enumerator") in c and ("TRUE", "macro") in c
+    assert not any(n.startswith("PADDLE_CAPI_") for n, _ in c)  # the header's plumbing
+    java = {parse_line(l)[:2] for l in lines["java.spec"]}
+    package = "com.baidu.paddle.inference"
+    assert (f"{package}.Predictor.create", "method") in java
+    assert (f"{package}.Config.Config", "constructor") in java
+    assert (f"{package}.ErrorCode.NOT_FOUND", "enum_constant") in java
+    # Inherited from the package-private NativeResource, which is not written itself.
+    assert (f"{package}.Tensor.close", "method") in java
+    assert not any(n.startswith(f"{package}.NativeResource") for n, _ in java)
 
 
 def test_attribute_defaults_keep_their_type():

@@ -44,22 +44,42 @@ CHANGE_CLASSES = {
     "default_changed": ChangeClass(
         BREAKING, "a parameter's default changed: calls that omit it behave differently"),
     "annotation_changed": ChangeClass(
-        BREAKING, "a parameter or return type changed (pybind11 and C++ enforce them)"),
+        BREAKING, "a parameter, return or type-parameter type changed (pybind11, C, C++ and "
+                  "Java enforce them)"),
     "signature_changed": ChangeClass(
         BREAKING, "a signature changed and one side could not be parsed into parameters"),
     # python.spec / contrib.spec.
     "promoted": ChangeClass(
         COMPATIBLE, "moved from contrib.spec (experimental) to python.spec (stable)"),
-    "bases_changed": ChangeClass(BREAKING, "a class's base classes changed"),
+    "bases_changed": ChangeClass(
+        BREAKING, "a class's base classes (Java: superclass or interfaces) changed"),
     "property_became_read_only": ChangeClass(BREAKING, "a property lost its setter"),
     "property_became_writable": ChangeClass(COMPATIBLE, "a property gained a setter"),
     "value_changed": ChangeClass(
-        BREAKING, "a constant's, enumerator's or C++ variable's value or type changed"),
+        BREAKING, "a constant's, enumerator's, variable's, field's, typedef's or macro's value "
+                  "or type changed (Java: an enum constant's ordinal too)"),
     # cpp.spec.
     "qualifiers_changed": ChangeClass(
-        BREAKING, "static/virtual/explicit/const/delete/default changed"),
+        BREAKING, "static/virtual/explicit/const/delete/default (C++), a C function's "
+                  "visibility, or Java's public/protected/abstract/static/final/sealed/default "
+                  "changed"),
     "enum_changed": ChangeClass(
         BREAKING, "an enum became (un)scoped or changed its underlying type"),
+    # c.spec.
+    "layout_changed": ChangeClass(
+        BREAKING, "a C struct gained a field or a field moved: its size or layout (the ABI) "
+                  "changed"),
+    # java.spec.
+    "abstract_method_added": ChangeClass(
+        BREAKING, "an abstract or interface method without a body added: implementations no "
+                  "longer compile"),
+    "throws_changed": ChangeClass(
+        BREAKING, "a Java method's checked exceptions changed: callers' catch blocks or "
+                  "throws clauses no longer compile"),
+    "deprecated": ChangeClass(
+        COMPATIBLE, "marked deprecated (@Deprecated, or for removal): callers get a warning, "
+                    "it still works"),
+    "undeprecated": ChangeClass(COMPATIBLE, "no longer deprecated"),
     # ops.spec.
     "op_input_added": ChangeClass(BREAKING, "a required input added: saved programs lack it"),
     "op_input_added_optional": ChangeClass(COMPATIBLE, "a dispensable input added"),

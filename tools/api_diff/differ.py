@@ -16,6 +16,9 @@ from .spec_format import parse_line
 from .spec_sources import SpecError
 
 _ROUTINES = ("function", "method", "constructor", "destructor")
+# The files whose signatures are typed parameter lists, matched by position
+# (signatures.parse_typed); the others are Python's.
+_TYPED_SIGNATURES = ("cpp.spec", "c.spec", "java.spec")
 _OP_SLOT_ADDED = {"input": "op_input_added", "output": "op_output_added"}
 _OP_REMOVED = {"input": "op_input_removed", "output": "op_output_removed",
                "attr": "op_attr_removed"}
@@ -23,7 +26,11 @@ _OP_REMOVED = {"input": "op_input_removed", "output": "op_output_removed",
 _FIELD_CLASS = {"doc": "doc_changed", "doc_zh": "doc_changed", "bases": "bases_changed",
                 "version": "version_changed", "index": "op_position_changed",
                 "flags": "flags_changed", "constraints": "constraints_changed",
-                "quals": "qualifiers_changed", "scoped": "enum_changed", "value": "value_changed"}
+                "quals": "qualifiers_changed", "scoped": "enum_changed", "value": "value_changed",
+                "visibility": "qualifiers_changed", "mods": "qualifiers_changed",
+                "extends": "bases_changed", "implements": "bases_changed",
+                "typeparams": "annotation_changed", "throws": "throws_changed",
+                "ordinal": "value_changed"}
 
 
 class Change(NamedTuple):
@@ -89,6 +96,11 @@ def _shape(spec, name, recs):
 
 
 def _added_class(spec, rec):
+    """The class of an added entity whose parent was there before."""
+    if spec == "c.spec" and rec.kind == "field":
+        return "layout_changed"
+    if spec == "java.spec" and rec.kind == "method" and "abstract" in rec.fields["mods"].split(","):
+        return "abstract_method_added"
     if spec == "ops.spec" and rec.kind in _OP_SLOT_ADDED:
         optional = "dispensable" in rec.fields["flags"].split(",")
         return _OP_SLOT_ADDED[rec.kind] + ("_optional" if optional else "")
@@ -108,7 +120,7 @@ def _kernel_changes(old, new):
            [("kernel_dtype_added", k) for k in sorted(news - olds)]
 
 
-def _field_changes(kind, key, old, new):
+def _field_changes(spec, kind, key, old, new):
     if key == "kernels":
         return _kernel_changes(old, new)
     if key == "grad":
@@ -124,13 +136,17 @@ def _field_changes(kind, key, old, new):
         return [(cls, f"{old} -> {new}")]
     if key == "type":
         return [("attr_type_changed" if kind == "attr" else "enum_changed", f"{old} -> {new}")]
+    if key == "deprecated":
+        return [("undeprecated" if new == "no" else "deprecated", f"{old} -> {new}")]
+    if key == "index" and spec == "c.spec":  # a C struct's field order is its memory layout
+        return [("layout_changed", f"{key}: {old} -> {new}")]
     detail = key if key.startswith("doc") else f"{key}: {old} -> {new}"
     return [(_FIELD_CLASS.get(key, "value_changed"), detail)]
 
 
 def _signature(spec, name, tail):
-    if spec == "cpp.spec":
-        return signatures.parse_cpp(tail, _leaf(name, spec))
+    if spec in _TYPED_SIGNATURES:
+        return signatures.parse_typed(tail, _leaf(name, spec))
     return signatures.parse_python(tail)
 
 
@@ -141,7 +157,7 @@ def _tail_changes(spec, name, kind, old, new):
         old_sig, new_sig = _signature(spec, name, old), _signature(spec, name, new)
     except ValueError:
         return [("signature_changed", f"{old} -> {new}")]
-    return signatures.compare(old_sig, new_sig, cpp=spec == "cpp.spec")
+    return signatures.compare(old_sig, new_sig, by_position=spec in _TYPED_SIGNATURES)
 
 
 def _line_changes(spec, name, old, new):
@@ -149,7 +165,7 @@ def _line_changes(spec, name, old, new):
     for key in dict.fromkeys([*old.fields, *new.fields]):
         a, b = old.fields.get(key, "-"), new.fields.get(key, "-")
         if a != b:
-            out += _field_changes(new.kind, key, a, b)
+            out += _field_changes(spec, new.kind, key, a, b)
     if old.tail != new.tail:
         out += _tail_changes(spec, name, new.kind, old.tail, new.tail)
     return out

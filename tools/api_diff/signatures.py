@@ -67,11 +67,12 @@ def _split_top(text, sep=","):
     return parts + [text[start:]]
 
 
-def parse_cpp(text, short_name):
+def parse_typed(text, short_name):
     """`void SetModel(const std::string & a, int b = 1) const` as cpp.spec writes it
-    (libclang's type spelling, a space, the name): the parameters in order, all
-    positional (C++ has no keyword arguments). The trailing const is left to
-    the `quals` field."""
+    (libclang's type spelling, a space, the name), and C's and Java's signatures
+    in c.spec and java.spec alike: the parameters in order, all positional (none
+    of the three has keyword arguments). What follows the list (C++'s `const`)
+    is left to the fields (`quals`)."""
     start = text.find(short_name + "(")
     if start < 0:
         raise ValueError(f"no parameter list of {short_name} in {text!r}")
@@ -84,7 +85,7 @@ def parse_cpp(text, short_name):
             break
     inner = text[open_ + 1:close].strip()
     params = []
-    for i, part in enumerate(_split_top(inner) if inner else []):
+    for i, part in enumerate(_split_top(inner) if inner not in ("", "void") else []):
         decl, eq, default = part.partition(" = ")
         words = decl.split()
         named = len(words) > 1 and re.fullmatch(r"[A-Za-z_]\w*", words[-1])
@@ -99,9 +100,9 @@ def _describe(p):
     return text + (f" = {p.default}" if p.default is not None else "")
 
 
-def _match_cpp_names(olds, news):
-    """A C++ parameter's name is no part of the API: a new name at the same position
-    with the same type is the old parameter."""
+def _match_by_position(olds, news):
+    """A C, C++ or Java parameter's name is no part of the API: a new name at the
+    same position with the same type is the old parameter."""
     old_names, new_names = {p.name for p in olds}, {p.name for p in news}
     out = list(news)
     for i, (o, n) in enumerate(zip(olds, news)):
@@ -111,13 +112,14 @@ def _match_cpp_names(olds, news):
     return out
 
 
-def compare(old, new, cpp=False):
-    """[(change class, detail)] of what changed from Signature old to new."""
+def compare(old, new, by_position=False):
+    """[(change class, detail)] of what changed from Signature old to new; with
+    by_position, parameters renamed in place are the same (parse_typed's)."""
     out = []
     if old.returns != new.returns:
         out.append(("annotation_changed", f"returns {old.returns or '-'} -> {new.returns or '-'}"))
     olds = list(old.params)
-    news = _match_cpp_names(olds, list(new.params)) if cpp else list(new.params)
+    news = _match_by_position(olds, list(new.params)) if by_position else list(new.params)
     old_by, new_by = {p.name: p for p in olds}, {p.name: p for p in news}
     out += [("param_removed", _describe(p)) for p in olds if p.name not in new_by]
     common_pos = [p.name for p in news if p.kind in POSITIONAL and p.name in old_by]

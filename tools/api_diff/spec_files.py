@@ -1,16 +1,24 @@
 """Which spec files exist and what writes each (api_spec/README.md)."""
-from . import cpp_spec, ops_spec, python_spec
+from . import c_spec, cpp_spec, java_spec, ops_spec, python_spec
 
 
 def all_specs(repo):
-    """{file name: sorted lines} of every spec file. There is no C header and no
-    Java API yet, so no c.spec and no java.spec."""
-    return {
-        "python.spec": python_spec.spec_lines("paddle", exclude=("paddle.contrib",)),
-        "contrib.spec": python_spec.spec_lines("paddle.contrib"),
-        "ops.spec": ops_spec.spec_lines(),
-        "cpp.spec": cpp_spec.spec_lines(repo),
-    }
+    """{file name: sorted lines} of every spec file."""
+    java = java_spec.start(repo)  # a JVM: it runs while the others are read
+    try:
+        specs = {
+            "python.spec": python_spec.spec_lines("paddle", exclude=("paddle.contrib",)),
+            "contrib.spec": python_spec.spec_lines("paddle.contrib"),
+            "ops.spec": ops_spec.spec_lines(),
+            "cpp.spec": cpp_spec.spec_lines(repo),
+            "c.spec": c_spec.spec_lines(repo),
+        }
+    except BaseException:
+        java.kill()  # the others failed: no use waiting for it
+        java.wait()
+        raise
+    specs["java.spec"] = java_spec.finish(java)
+    return specs
 
 
 # The grammar of each file: kind -> (its fields, in order; whether a tail follows).
@@ -34,6 +42,22 @@ GRAMMAR = {
         "constructor": (("quals", "doc"), True), "destructor": (("quals", "doc"), True),
         "method": (("quals", "doc"), True), "function": (("quals", "doc"), True),
         "variable": (("quals", "doc"), True),
+    },
+    "c.spec": {
+        "macro": (("doc",), True), "typedef": (("doc",), True),
+        "struct": (("doc",), False), "union": (("doc",), False),
+        "field": (("index", "doc"), True),
+        "enum": (("type", "doc"), False), "enumerator": (("value", "doc"), False),
+        "function": (("visibility", "doc"), True), "variable": (("visibility", "doc"), True),
+    },
+    "java.spec": {
+        **dict.fromkeys(("class", "interface", "enum", "record", "annotation"),
+                        (("mods", "extends", "implements", "typeparams", "deprecated", "doc"),
+                         False)),
+        "constructor": (("mods", "throws", "deprecated", "doc"), True),
+        "method": (("mods", "throws", "deprecated", "doc"), True),
+        "field": (("mods", "deprecated", "doc"), True),
+        "enum_constant": (("ordinal", "deprecated", "doc"), False),
     },
 }
 GRAMMAR["contrib.spec"] = GRAMMAR["python.spec"]
