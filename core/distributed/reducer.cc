@@ -11,12 +11,13 @@ namespace distributed {
 
 namespace {
 
-// dst = src * scale, in dst's (the parameter's) float type.
+// dst = src * scale, in the parameter's float type (16-bit types computed in float).
 template <typename T>
 void ScaleInto(const void* src, void* dst, int64_t n, double scale) {
   const T* s = static_cast<const T*>(src);
   T* d = static_cast<T*>(dst);
-  for (int64_t i = 0; i < n; ++i) d[i] = T(static_cast<float>(static_cast<double>(static_cast<float>(s[i])) * scale));
+  const float f = static_cast<float>(scale);
+  for (int64_t i = 0; i < n; ++i) d[i] = T(static_cast<float>(s[i]) * f);
 }
 template <>
 void ScaleInto<float>(const void* src, void* dst, int64_t n, double scale) {
