@@ -81,10 +81,10 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
 
             >>> import paddle
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> x = paddle.to_tensor([1.0, 2.0])
             >>> task = dist.all_reduce(x, op=dist.ReduceOp.MAX)
-            >>> x.numpy().tolist() if dist.get_world_size() == 1 else None
+            >>> x.numpy().tolist()  # every rank passed the same values
             [1.0, 2.0]
     """
     _check_tensor(tensor, "[all_reduce] tensor")
@@ -100,7 +100,7 @@ def broadcast(tensor, src, group=None, sync_op=True):
 
             >>> import paddle
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> x = paddle.to_tensor([dist.get_rank()])
             >>> task = dist.broadcast(x, src=0)
             >>> x.numpy().tolist()
@@ -121,7 +121,7 @@ def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
 
             >>> import paddle
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> x = paddle.to_tensor([3.0])
             >>> task = dist.reduce(x, dst=0)
             >>> float(x) == 3.0 * dist.get_world_size() or dist.get_rank() != 0
@@ -156,7 +156,7 @@ def all_gather(tensor_list, tensor, group=None, sync_op=True):
 
             >>> import paddle
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> parts = []
             >>> task = dist.all_gather(parts, paddle.to_tensor([dist.get_rank()]))
             >>> [int(p) for p in parts] == list(range(dist.get_world_size()))
@@ -177,7 +177,7 @@ def all_gather_object(object_list, obj, group=None):
         .. code-block:: python
 
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> objs = []
             >>> dist.all_gather_object(objs, {"rank": dist.get_rank()})
             >>> [o["rank"] for o in objs] == list(range(dist.get_world_size()))
@@ -207,7 +207,7 @@ def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
 
             >>> import paddle
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> n = dist.get_world_size()
             >>> out = paddle.zeros([2])
             >>> parts = [paddle.full([2], float(i)) for i in range(n)]
@@ -236,7 +236,7 @@ def alltoall(out_tensor_list, in_tensor_list, group=None, sync_op=True):
 
             >>> import paddle
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> n, r = dist.get_world_size(), dist.get_rank()
             >>> out = []
             >>> task = dist.alltoall(out, [paddle.to_tensor([r * 10 + i]) for i in range(n)])
@@ -261,13 +261,13 @@ def send(tensor, dst=0, group=None, sync_op=True):
 
             >>> import paddle
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> if dist.get_world_size() > 1:
             ...     if dist.get_rank() == 0:
-            ...         dist.send(paddle.to_tensor([7]), dst=1)
+            ...         task = dist.send(paddle.to_tensor([7]), dst=1)
             ...     elif dist.get_rank() == 1:
             ...         x = paddle.zeros([1], dtype="int64")
-            ...         dist.recv(x, src=0)
+            ...         task = dist.recv(x, src=0)
     """
     _check_tensor(tensor, "[send] tensor")
     g = _group._resolve(group)
@@ -283,10 +283,13 @@ def recv(tensor, src=0, group=None, sync_op=True):
 
             >>> import paddle
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> x = paddle.zeros([1])
-            >>> if dist.get_world_size() > 1 and dist.get_rank() == 1:
-            ...     dist.recv(x, src=0)
+            >>> if dist.get_world_size() > 1:
+            ...     if dist.get_rank() == 0:
+            ...         task = dist.send(paddle.to_tensor([3.0]), dst=1)
+            ...     elif dist.get_rank() == 1:
+            ...         task = dist.recv(x, src=0)
     """
     _check_tensor(tensor, "[recv] tensor")
     g = _group._resolve(group)
@@ -326,7 +329,7 @@ def barrier(group=None):
         .. code-block:: python
 
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> dist.barrier()
     """
     g = _group._resolve(group)

@@ -142,7 +142,7 @@ def new_group(ranks=None, backend=None, timeout=datetime.timedelta(seconds=1800)
         .. code-block:: python
 
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> g = dist.new_group([0])
             >>> g.ranks
             [0]
@@ -165,7 +165,7 @@ def get_group(id=0):
         .. code-block:: python
 
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> dist.get_group(0).id
             0
     """
@@ -229,7 +229,7 @@ def get_backend(group=None):
         .. code-block:: python
 
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> dist.get_backend()
             'MPI'
     """
@@ -244,7 +244,7 @@ def destroy_process_group(group=None):
         .. code-block:: python
 
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> g = dist.new_group([0])
             >>> dist.destroy_process_group(g)
     """

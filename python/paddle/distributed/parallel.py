@@ -22,7 +22,7 @@ def sync_params_buffers(model, comm_group=None, src_rank=0, is_model_parallel=Fa
             >>> import paddle
             >>> import paddle.distributed as dist
             >>> from paddle.distributed.parallel import sync_params_buffers
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> sync_params_buffers(paddle.nn.Linear(2, 2))
     """
     for t in list(model.parameters()) + list(model.buffers()):
@@ -49,7 +49,7 @@ class DataParallel(Layer):
 
             >>> import paddle
             >>> import paddle.distributed as dist
-            >>> dist.init_parallel_env()
+            >>> world = dist.init_parallel_env()
             >>> model = paddle.DataParallel(paddle.nn.Linear(4, 2))
             >>> opt = paddle.optimizer.SGD(0.1, parameters=model.parameters())
             >>> loss = model(paddle.ones([3, 4])).mean()
@@ -103,7 +103,7 @@ class DataParallel(Layer):
 
                 >>> import paddle
                 >>> import paddle.distributed as dist
-                >>> dist.init_parallel_env()
+                >>> world = dist.init_parallel_env()
                 >>> model = paddle.DataParallel(paddle.nn.Linear(2, 1))
                 >>> with model.no_sync():
                 ...     model(paddle.ones([1, 2])).sum().backward()

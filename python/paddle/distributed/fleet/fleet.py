@@ -24,7 +24,7 @@ class Fleet:
         .. code-block:: python
 
             >>> from paddle.distributed import fleet
-            >>> fleet.init(is_collective=True)
+            >>> f = fleet.init(is_collective=True)
             >>> fleet.worker_num() >= 1
             True
     """
