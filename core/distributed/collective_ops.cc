@@ -42,7 +42,7 @@ enum CAllReduceAttr { kCRing, kCCalcStream, kCModelParallel };
 template <ReduceOp kOp>
 void CAllReduceKernel(KernelContext& ctx) {
   DenseTensor* out = CopyToOut(ctx);
-  Comm(ctx, kCRing)->AllReduce(out, kOp)->Wait();
+  Comm(ctx, kCRing)->AllReduce(out, kOp, /*sync=*/true)->Wait();
 }
 
 template <ReduceOp kOp>
@@ -84,7 +84,7 @@ enum AllReduceAttr { kRing, kReduceType };
 void AllReduceKernel(KernelContext& ctx) {
   const ReduceOp op = ReduceOpFromCode(ctx.Attr<int32_t>(kReduceType), ctx.op_type());
   DenseTensor* out = CopyToOut(ctx);
-  Comm(ctx, kRing)->AllReduce(out, op)->Wait();
+  Comm(ctx, kRing)->AllReduce(out, op, /*sync=*/true)->Wait();
 }
 
 PD_REGISTER_OP(all_reduce)
@@ -108,7 +108,7 @@ enum CBroadcastAttr { kBRing, kBRoot, kBCalcStream };
 
 void BroadcastKernel(KernelContext& ctx) {
   DenseTensor* out = CopyToOut(ctx);
-  Comm(ctx, kBRing)->Broadcast(out, ctx.Attr<int32_t>(kBRoot))->Wait();
+  Comm(ctx, kBRing)->Broadcast(out, ctx.Attr<int32_t>(kBRoot), /*sync=*/true)->Wait();
 }
 
 PD_REGISTER_OP(c_broadcast)
@@ -148,7 +148,7 @@ enum ReduceAttr { kRRing, kRRoot, kRType };
 void ReduceKernel(KernelContext& ctx) {
   const ReduceOp op = ReduceOpFromCode(ctx.Attr<int32_t>(kRType), ctx.op_type());
   DenseTensor* out = CopyToOut(ctx);
-  Comm(ctx, kRRing)->Reduce(out, op, ctx.Attr<int32_t>(kRRoot))->Wait();
+  Comm(ctx, kRRing)->Reduce(out, op, ctx.Attr<int32_t>(kRRoot), /*sync=*/true)->Wait();
 }
 
 PD_REGISTER_OP(reduce)
@@ -188,7 +188,7 @@ void AllGatherKernel(KernelContext& ctx) {
   PD_CHECK(x.dims().rank() >= 1, InvalidArgument, "[", ctx.op_type(),
            "] x must have at least one dim (the ranks' tensors are joined along dim 0)");
   DenseTensor stacked;  // [ranks, *x.dims]: the same bytes as x's dims joined along dim 0
-  comm->AllGather(x, &stacked)->Wait();
+  comm->AllGather(x, &stacked, /*sync=*/true)->Wait();
   std::vector<int64_t> dims = x.dims().ToVector();
   dims[0] *= comm->size();
   stacked.Resize(DDim(dims));
@@ -209,7 +209,7 @@ PD_REGISTER_OP(all_gather)
     .CpuKernelForAllTypes(AllGatherKernel);
 
 void BarrierKernel(KernelContext& ctx) {
-  Comm(ctx, 0)->Barrier()->Wait();
+  Comm(ctx, 0)->Barrier(/*sync=*/true)->Wait();
   if (ctx.InputCount(0) && ctx.HasOutput(0)) CopyToOut(ctx);
 }
 

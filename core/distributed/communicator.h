@@ -1,7 +1,8 @@
 // One interface for collective communication over a group of processes,
 // whatever carries it (Open MPI for CPU tensors, NCCL for GPU ones). Every
-// call starts the operation and returns a task; a synchronous call is the
-// same call followed by Wait(). Tensors are changed in place and must stay
+// call returns a task: with `sync` the operation is done when the call
+// returns (MPI's blocking collectives, its fastest), without it the call only
+// starts it and Wait() finishes it. Tensors are changed in place and must stay
 // alive until their task completes (the task holds their buffers).
 #pragma once
 
@@ -39,23 +40,23 @@ class Communicator {
   virtual std::string backend() const = 0;
 
   // `t` reduced over the group, the result on every rank.
-  virtual TaskPtr AllReduce(DenseTensor* t, ReduceOp op) = 0;
+  virtual TaskPtr AllReduce(DenseTensor* t, ReduceOp op, bool sync) = 0;
   // Root's `t` copied to every rank's `t` (same shape and dtype everywhere).
-  virtual TaskPtr Broadcast(DenseTensor* t, int root) = 0;
+  virtual TaskPtr Broadcast(DenseTensor* t, int root, bool sync) = 0;
   // `t` reduced over the group into root's `t`; the others' stay as they are.
-  virtual TaskPtr Reduce(DenseTensor* t, ReduceOp op, int root) = 0;
+  virtual TaskPtr Reduce(DenseTensor* t, ReduceOp op, int root, bool sync) = 0;
   // Every rank's `in` stacked along a new first axis into `out` ([size, *in.dims]).
-  virtual TaskPtr AllGather(const DenseTensor& in, DenseTensor* out) = 0;
+  virtual TaskPtr AllGather(const DenseTensor& in, DenseTensor* out, bool sync) = 0;
   // Root's `in` ([size, *out.dims]) split along its first axis: part i to rank
   // i's `out`. `in` is read on the root only.
-  virtual TaskPtr Scatter(const DenseTensor& in, DenseTensor* out, int root) = 0;
+  virtual TaskPtr Scatter(const DenseTensor& in, DenseTensor* out, int root, bool sync) = 0;
   // `in` ([size, ...]): part i goes to rank i, which stores it as part
   // (sender's rank) of its `out` (same shape as `in`).
-  virtual TaskPtr AllToAll(const DenseTensor& in, DenseTensor* out) = 0;
+  virtual TaskPtr AllToAll(const DenseTensor& in, DenseTensor* out, bool sync) = 0;
   // Point to point; the receiver's tensor must have the sender's shape and dtype.
-  virtual TaskPtr Send(const DenseTensor& t, int peer) = 0;
-  virtual TaskPtr Recv(DenseTensor* t, int peer) = 0;
-  virtual TaskPtr Barrier() = 0;
+  virtual TaskPtr Send(const DenseTensor& t, int peer, bool sync) = 0;
+  virtual TaskPtr Recv(DenseTensor* t, int peer, bool sync) = 0;
+  virtual TaskPtr Barrier(bool sync) = 0;
 };
 using CommPtr = std::shared_ptr<Communicator>;
 

@@ -194,8 +194,35 @@ void DivideBy(DenseTensor* t, int by) {
   PD_THROW(InvalidArgument, "[all_reduce] AVG of ", DataTypeName(t->dtype()), " tensors is undefined");
 }
 
-TaskPtr Started(const char* op, int rc, MPI_Request req, std::vector<DenseTensor> keep,
-                Finish finish = nullptr) {
+// The task of an operation that finished in its call (sync).
+class DoneTask : public CommTask {
+ public:
+  void Wait() override {}
+  bool IsCompleted() override { return true; }
+};
+
+// One MPI operation: with `sync` the blocking call (`block`, given a status
+// to fill), done on return; otherwise the nonblocking one (`start`, given a
+// request), finished by the task's Wait.
+template <typename Block, typename Start>
+TaskPtr Run(const char* op, bool sync, Block&& block, Start&& start, std::vector<DenseTensor> keep,
+            Finish finish = nullptr) {
+  int rc;
+  if (sync) {
+    MPI_Status status{};
+    {
+      auto lock = MpiLock();
+      rc = block(&status);
+    }
+    CheckMpi(rc, op);
+    if (finish) finish(status);
+    return std::make_shared<DoneTask>();
+  }
+  MPI_Request req;
+  {
+    auto lock = MpiLock();
+    rc = start(&req);
+  }
   CheckMpi(rc, op);
   return std::make_shared<MpiTask>(op, req, std::move(keep), std::move(finish));
 }
@@ -263,7 +290,7 @@ void MpiCommunicator::CheckPeer(const char* op, int peer) const {
            rank_, ")");
 }
 
-TaskPtr MpiCommunicator::AllReduce(DenseTensor* t, ReduceOp op) {
+TaskPtr MpiCommunicator::AllReduce(DenseTensor* t, ReduceOp op, bool sync) {
   MPI_Datatype type;
   MPI_Op mop;
   std::string error = TensorError("all_reduce", "tensor", *t);
@@ -271,24 +298,26 @@ TaskPtr MpiCommunicator::AllReduce(DenseTensor* t, ReduceOp op) {
   Agree("all_reduce", *t, error);
   Finish finish;
   if (op == ReduceOp::kAvg) finish = [t = *t, n = size_](const MPI_Status&) mutable { DivideBy(&t, n); };
-  MPI_Request req;
-  auto lock = MpiLock();
-  int rc = MPI_Iallreduce(MPI_IN_PLACE, t->data(), Count(t->numel(), "all_reduce"), type, mop, comm_, &req);
-  return Started("all_reduce", rc, req, {*t}, std::move(finish));
+  void* data = t->data();
+  const int count = Count(t->numel(), "all_reduce");
+  return Run("all_reduce", sync,
+             [&](MPI_Status*) { return MPI_Allreduce(MPI_IN_PLACE, data, count, type, mop, comm_); },
+             [&](MPI_Request* r) { return MPI_Iallreduce(MPI_IN_PLACE, data, count, type, mop, comm_, r); },
+             {*t}, std::move(finish));
 }
 
-TaskPtr MpiCommunicator::Broadcast(DenseTensor* t, int root) {
+TaskPtr MpiCommunicator::Broadcast(DenseTensor* t, int root, bool sync) {
   std::string error = TensorError("broadcast", "tensor", *t);
   CheckRoot("broadcast", root, &error);
   Agree("broadcast", *t, error);
-  MPI_Request req;
-  auto lock = MpiLock();
-  int rc = MPI_Ibcast(t->data(), Count(static_cast<int64_t>(t->nbytes()), "broadcast"), MPI_BYTE, root,
-                      comm_, &req);
-  return Started("broadcast", rc, req, {*t});
+  void* data = t->data();
+  const int count = Count(static_cast<int64_t>(t->nbytes()), "broadcast");
+  return Run("broadcast", sync,
+             [&](MPI_Status*) { return MPI_Bcast(data, count, MPI_BYTE, root, comm_); },
+             [&](MPI_Request* r) { return MPI_Ibcast(data, count, MPI_BYTE, root, comm_, r); }, {*t});
 }
 
-TaskPtr MpiCommunicator::Reduce(DenseTensor* t, ReduceOp op, int root) {
+TaskPtr MpiCommunicator::Reduce(DenseTensor* t, ReduceOp op, int root, bool sync) {
   MPI_Datatype type;
   MPI_Op mop;
   std::string error = TensorError("reduce", "tensor", *t);
@@ -298,30 +327,34 @@ TaskPtr MpiCommunicator::Reduce(DenseTensor* t, ReduceOp op, int root) {
   Finish finish;
   if (op == ReduceOp::kAvg && rank_ == root)
     finish = [t = *t, n = size_](const MPI_Status&) mutable { DivideBy(&t, n); };
-  MPI_Request req;
-  auto lock = MpiLock();
   // The root reduces in place; the others only send (their tensors stay).
   const void* send = rank_ == root ? MPI_IN_PLACE : t->data();
   void* recv = rank_ == root ? t->data() : nullptr;
-  int rc = MPI_Ireduce(send, recv, Count(t->numel(), "reduce"), type, mop, root, comm_, &req);
-  return Started("reduce", rc, req, {*t}, std::move(finish));
+  const int count = Count(t->numel(), "reduce");
+  return Run("reduce", sync,
+             [&](MPI_Status*) { return MPI_Reduce(send, recv, count, type, mop, root, comm_); },
+             [&](MPI_Request* r) { return MPI_Ireduce(send, recv, count, type, mop, root, comm_, r); },
+             {*t}, std::move(finish));
 }
 
-TaskPtr MpiCommunicator::AllGather(const DenseTensor& in, DenseTensor* out) {
+TaskPtr MpiCommunicator::AllGather(const DenseTensor& in, DenseTensor* out, bool sync) {
   Agree("all_gather", in, TensorError("all_gather", "tensor", in));
   std::vector<int64_t> dims{size_};
   for (int i = 0; i < in.dims().rank(); ++i) dims.push_back(in.dims()[i]);
   out->set_dtype(in.dtype());
   out->Resize(DDim(dims));
-  out->MutableData(CPUPlace(), in.dtype());
+  void* dst = out->MutableData(CPUPlace(), in.dtype());
+  const void* src = in.data();
   const int count = Count(static_cast<int64_t>(in.nbytes()), "all_gather");
-  MPI_Request req;
-  auto lock = MpiLock();
-  int rc = MPI_Iallgather(in.data(), count, MPI_BYTE, out->data(), count, MPI_BYTE, comm_, &req);
-  return Started("all_gather", rc, req, {in, *out});
+  return Run("all_gather", sync,
+             [&](MPI_Status*) { return MPI_Allgather(src, count, MPI_BYTE, dst, count, MPI_BYTE, comm_); },
+             [&](MPI_Request* r) {
+               return MPI_Iallgather(src, count, MPI_BYTE, dst, count, MPI_BYTE, comm_, r);
+             },
+             {in, *out});
 }
 
-TaskPtr MpiCommunicator::Scatter(const DenseTensor& in, DenseTensor* out, int root) {
+TaskPtr MpiCommunicator::Scatter(const DenseTensor& in, DenseTensor* out, int root, bool sync) {
   std::string error = TensorError("scatter", "tensor", *out);
   CheckRoot("scatter", root, &error);
   if (error.empty() && rank_ == root) {
@@ -335,14 +368,17 @@ TaskPtr MpiCommunicator::Scatter(const DenseTensor& in, DenseTensor* out, int ro
   }
   Agree("scatter", *out, error);
   const int count = Count(static_cast<int64_t>(out->nbytes()), "scatter");
-  MPI_Request req;
-  auto lock = MpiLock();
-  int rc = MPI_Iscatter(rank_ == root ? in.data() : nullptr, count, MPI_BYTE, out->data(), count,
-                        MPI_BYTE, root, comm_, &req);
-  return Started("scatter", rc, req, {in, *out});
+  const void* src = rank_ == root ? in.data() : nullptr;
+  void* dst = out->data();
+  return Run("scatter", sync,
+             [&](MPI_Status*) { return MPI_Scatter(src, count, MPI_BYTE, dst, count, MPI_BYTE, root, comm_); },
+             [&](MPI_Request* r) {
+               return MPI_Iscatter(src, count, MPI_BYTE, dst, count, MPI_BYTE, root, comm_, r);
+             },
+             {in, *out});
 }
 
-TaskPtr MpiCommunicator::AllToAll(const DenseTensor& in, DenseTensor* out) {
+TaskPtr MpiCommunicator::AllToAll(const DenseTensor& in, DenseTensor* out, bool sync) {
   std::string error = TensorError("alltoall", "in_tensor_list", in);
   if (error.empty() && (in.dims().rank() < 1 || in.dims()[0] != size_))
     error = std::string("[alltoall] in_tensor_list must hold one tensor per rank (") +
@@ -350,28 +386,31 @@ TaskPtr MpiCommunicator::AllToAll(const DenseTensor& in, DenseTensor* out) {
   Agree("alltoall", in, error);
   out->set_dtype(in.dtype());
   out->Resize(in.dims());
-  out->MutableData(CPUPlace(), in.dtype());
+  void* dst = out->MutableData(CPUPlace(), in.dtype());
+  const void* src = in.data();
   const int count = Count(static_cast<int64_t>(in.nbytes() / size_), "alltoall");
-  MPI_Request req;
-  auto lock = MpiLock();
-  int rc = MPI_Ialltoall(in.data(), count, MPI_BYTE, out->data(), count, MPI_BYTE, comm_, &req);
-  return Started("alltoall", rc, req, {in, *out});
+  return Run("alltoall", sync,
+             [&](MPI_Status*) { return MPI_Alltoall(src, count, MPI_BYTE, dst, count, MPI_BYTE, comm_); },
+             [&](MPI_Request* r) {
+               return MPI_Ialltoall(src, count, MPI_BYTE, dst, count, MPI_BYTE, comm_, r);
+             },
+             {in, *out});
 }
 
 // The tag carries the dtype, so the receiver can tell a dtype mismatch from
 // a size mismatch.
-TaskPtr MpiCommunicator::Send(const DenseTensor& t, int peer) {
+TaskPtr MpiCommunicator::Send(const DenseTensor& t, int peer, bool sync) {
   CheckPeer("send", peer);
   std::string error = TensorError("send", "tensor", t);
   PD_CHECK(error.empty(), InvalidArgument, error);
-  MPI_Request req;
-  auto lock = MpiLock();
-  int rc = MPI_Isend(t.data(), Count(static_cast<int64_t>(t.nbytes()), "send"), MPI_BYTE, peer,
-                     static_cast<int>(t.dtype()), comm_, &req);
-  return Started("send", rc, req, {t});
+  const void* data = t.data();
+  const int count = Count(static_cast<int64_t>(t.nbytes()), "send");
+  const int tag = static_cast<int>(t.dtype());
+  return Run("send", sync, [&](MPI_Status*) { return MPI_Send(data, count, MPI_BYTE, peer, tag, comm_); },
+             [&](MPI_Request* r) { return MPI_Isend(data, count, MPI_BYTE, peer, tag, comm_, r); }, {t});
 }
 
-TaskPtr MpiCommunicator::Recv(DenseTensor* t, int peer) {
+TaskPtr MpiCommunicator::Recv(DenseTensor* t, int peer, bool sync) {
   CheckPeer("recv", peer);
   std::string error = TensorError("recv", "tensor", *t);
   PD_CHECK(error.empty(), InvalidArgument, error);
@@ -385,18 +424,17 @@ TaskPtr MpiCommunicator::Recv(DenseTensor* t, int peer) {
     PD_CHECK(got == expect, InvalidArgument, "[recv] rank ", peer, " sent ", got,
              " bytes, the receiving tensor (", t.dims().ToString(), ") holds ", expect);
   };
-  MPI_Request req;
-  auto lock = MpiLock();
+  void* data = t->data();
   // Any tag: a dtype mismatch is reported by `finish`, not left unmatched (a hang).
-  int rc = MPI_Irecv(t->data(), expect, MPI_BYTE, peer, MPI_ANY_TAG, comm_, &req);
-  return Started("recv", rc, req, {*t}, std::move(finish));
+  return Run("recv", sync,
+             [&](MPI_Status* st) { return MPI_Recv(data, expect, MPI_BYTE, peer, MPI_ANY_TAG, comm_, st); },
+             [&](MPI_Request* r) { return MPI_Irecv(data, expect, MPI_BYTE, peer, MPI_ANY_TAG, comm_, r); },
+             {*t}, std::move(finish));
 }
 
-TaskPtr MpiCommunicator::Barrier() {
-  MPI_Request req;
-  auto lock = MpiLock();
-  int rc = MPI_Ibarrier(comm_, &req);
-  return Started("barrier", rc, req, {});
+TaskPtr MpiCommunicator::Barrier(bool sync) {
+  return Run("barrier", sync, [&](MPI_Status*) { return MPI_Barrier(comm_); },
+             [&](MPI_Request* r) { return MPI_Ibarrier(comm_, r); }, {});
 }
 
 }  // namespace distributed

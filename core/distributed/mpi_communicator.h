@@ -26,15 +26,15 @@ class MpiCommunicator : public Communicator {
   std::string backend() const override { return "mpi"; }
   MPI_Comm comm() const { return comm_; }
 
-  TaskPtr AllReduce(DenseTensor* t, ReduceOp op) override;
-  TaskPtr Broadcast(DenseTensor* t, int root) override;
-  TaskPtr Reduce(DenseTensor* t, ReduceOp op, int root) override;
-  TaskPtr AllGather(const DenseTensor& in, DenseTensor* out) override;
-  TaskPtr Scatter(const DenseTensor& in, DenseTensor* out, int root) override;
-  TaskPtr AllToAll(const DenseTensor& in, DenseTensor* out) override;
-  TaskPtr Send(const DenseTensor& t, int peer) override;
-  TaskPtr Recv(DenseTensor* t, int peer) override;
-  TaskPtr Barrier() override;
+  TaskPtr AllReduce(DenseTensor* t, ReduceOp op, bool sync) override;
+  TaskPtr Broadcast(DenseTensor* t, int root, bool sync) override;
+  TaskPtr Reduce(DenseTensor* t, ReduceOp op, int root, bool sync) override;
+  TaskPtr AllGather(const DenseTensor& in, DenseTensor* out, bool sync) override;
+  TaskPtr Scatter(const DenseTensor& in, DenseTensor* out, int root, bool sync) override;
+  TaskPtr AllToAll(const DenseTensor& in, DenseTensor* out, bool sync) override;
+  TaskPtr Send(const DenseTensor& t, int peer, bool sync) override;
+  TaskPtr Recv(DenseTensor* t, int peer, bool sync) override;
+  TaskPtr Barrier(bool sync) override;
 
   // The collective agreement: every rank passes its tensor and the error its
   // own checks found (empty if none); throws on every rank if any rank's

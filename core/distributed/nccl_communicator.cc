@@ -127,7 +127,7 @@ TaskPtr NcclCommunicator::Issue(const char* op, std::vector<DenseTensor> keep) {
   return std::make_shared<NcclTask>(op, device_, done, std::move(keep));
 }
 
-TaskPtr NcclCommunicator::AllReduce(DenseTensor* t, ReduceOp op) {
+TaskPtr NcclCommunicator::AllReduce(DenseTensor* t, ReduceOp op, bool /*sync: the caller waits on the task*/) {
   ncclDataType_t type = ncclFloat32;
   std::string error = DeviceError("all_reduce", "tensor", *t);
   if (error.empty()) error = NcclTypeOf("all_reduce", t->dtype(), &type);
@@ -140,7 +140,7 @@ TaskPtr NcclCommunicator::AllReduce(DenseTensor* t, ReduceOp op) {
   return Issue("all_reduce", {*t});
 }
 
-TaskPtr NcclCommunicator::Broadcast(DenseTensor* t, int root) {
+TaskPtr NcclCommunicator::Broadcast(DenseTensor* t, int root, bool /*sync: the caller waits on the task*/) {
   std::string error = DeviceError("broadcast", "tensor", *t);
   mpi_->CheckRoot("broadcast", root, &error);
   mpi_->Agree("broadcast", *t, error);
@@ -149,7 +149,7 @@ TaskPtr NcclCommunicator::Broadcast(DenseTensor* t, int root) {
   return Issue("broadcast", {*t});
 }
 
-TaskPtr NcclCommunicator::Reduce(DenseTensor* t, ReduceOp op, int root) {
+TaskPtr NcclCommunicator::Reduce(DenseTensor* t, ReduceOp op, int root, bool /*sync: the caller waits on the task*/) {
   ncclDataType_t type = ncclFloat32;
   std::string error = DeviceError("reduce", "tensor", *t);
   if (error.empty()) error = NcclTypeOf("reduce", t->dtype(), &type);
@@ -161,7 +161,7 @@ TaskPtr NcclCommunicator::Reduce(DenseTensor* t, ReduceOp op, int root) {
   return Issue("reduce", {*t});
 }
 
-TaskPtr NcclCommunicator::AllGather(const DenseTensor& in, DenseTensor* out) {
+TaskPtr NcclCommunicator::AllGather(const DenseTensor& in, DenseTensor* out, bool /*sync: the caller waits on the task*/) {
   mpi_->Agree("all_gather", in, DeviceError("all_gather", "tensor", in));
   std::vector<int64_t> dims{size()};
   for (int i = 0; i < in.dims().rank(); ++i) dims.push_back(in.dims()[i]);
@@ -173,7 +173,7 @@ TaskPtr NcclCommunicator::AllGather(const DenseTensor& in, DenseTensor* out) {
   return Issue("all_gather", {in, *out});
 }
 
-TaskPtr NcclCommunicator::Scatter(const DenseTensor& in, DenseTensor* out, int root) {
+TaskPtr NcclCommunicator::Scatter(const DenseTensor& in, DenseTensor* out, int root, bool /*sync: the caller waits on the task*/) {
   std::string error = DeviceError("scatter", "tensor", *out);
   mpi_->CheckRoot("scatter", root, &error);
   if (error.empty() && rank() == root) {
@@ -195,7 +195,7 @@ TaskPtr NcclCommunicator::Scatter(const DenseTensor& in, DenseTensor* out, int r
   return Issue("scatter", {in, *out});
 }
 
-TaskPtr NcclCommunicator::AllToAll(const DenseTensor& in, DenseTensor* out) {
+TaskPtr NcclCommunicator::AllToAll(const DenseTensor& in, DenseTensor* out, bool /*sync: the caller waits on the task*/) {
   std::string error = DeviceError("alltoall", "in_tensor_list", in);
   if (error.empty() && (in.dims().rank() < 1 || in.dims()[0] != size()))
     error = "[alltoall] in_tensor_list must hold one tensor per rank";
@@ -217,7 +217,7 @@ TaskPtr NcclCommunicator::AllToAll(const DenseTensor& in, DenseTensor* out) {
 }
 
 // NCCL carries no tag: the ranks must agree on dtype and size themselves.
-TaskPtr NcclCommunicator::Send(const DenseTensor& t, int peer) {
+TaskPtr NcclCommunicator::Send(const DenseTensor& t, int peer, bool /*sync: the caller waits on the task*/) {
   mpi_->CheckPeer("send", peer);
   const std::string error = DeviceError("send", "tensor", t);
   PD_CHECK(error.empty(), InvalidArgument, error);
@@ -226,7 +226,7 @@ TaskPtr NcclCommunicator::Send(const DenseTensor& t, int peer) {
   return Issue("send", {t});
 }
 
-TaskPtr NcclCommunicator::Recv(DenseTensor* t, int peer) {
+TaskPtr NcclCommunicator::Recv(DenseTensor* t, int peer, bool /*sync: the caller waits on the task*/) {
   mpi_->CheckPeer("recv", peer);
   const std::string error = DeviceError("recv", "tensor", *t);
   PD_CHECK(error.empty(), InvalidArgument, error);
@@ -236,12 +236,12 @@ TaskPtr NcclCommunicator::Recv(DenseTensor* t, int peer) {
 }
 
 // What was queued before finishes first, then the ranks meet (over MPI).
-TaskPtr NcclCommunicator::Barrier() {
+TaskPtr NcclCommunicator::Barrier(bool sync) {
   {
     DeviceGuard on(device_);
     CheckCuda(cudaStreamSynchronize(stream_), "barrier");
   }
-  return mpi_->Barrier();
+  return mpi_->Barrier(sync);
 }
 
 }  // namespace distributed

@@ -4,7 +4,8 @@
 // NCCL id and the group's MPI communicator broadcasts it. Each operation is
 // queued on the communicator's own stream and its task waits on a CUDA event.
 // The ranks agree on dtype, shape and arguments through the MPI communicator
-// first, as for CPU tensors.
+// first, as for CPU tensors. Calls only queue work (`sync` is not needed):
+// the caller waits on the task.
 #pragma once
 
 #ifdef PADDLE_WITH_NCCL
@@ -29,15 +30,15 @@ class NcclCommunicator : public Communicator {
   int size() const override { return mpi_->size(); }
   std::string backend() const override { return "nccl"; }
 
-  TaskPtr AllReduce(DenseTensor* t, ReduceOp op) override;
-  TaskPtr Broadcast(DenseTensor* t, int root) override;
-  TaskPtr Reduce(DenseTensor* t, ReduceOp op, int root) override;
-  TaskPtr AllGather(const DenseTensor& in, DenseTensor* out) override;
-  TaskPtr Scatter(const DenseTensor& in, DenseTensor* out, int root) override;
-  TaskPtr AllToAll(const DenseTensor& in, DenseTensor* out) override;
-  TaskPtr Send(const DenseTensor& t, int peer) override;
-  TaskPtr Recv(DenseTensor* t, int peer) override;
-  TaskPtr Barrier() override;
+  TaskPtr AllReduce(DenseTensor* t, ReduceOp op, bool sync) override;
+  TaskPtr Broadcast(DenseTensor* t, int root, bool sync) override;
+  TaskPtr Reduce(DenseTensor* t, ReduceOp op, int root, bool sync) override;
+  TaskPtr AllGather(const DenseTensor& in, DenseTensor* out, bool sync) override;
+  TaskPtr Scatter(const DenseTensor& in, DenseTensor* out, int root, bool sync) override;
+  TaskPtr AllToAll(const DenseTensor& in, DenseTensor* out, bool sync) override;
+  TaskPtr Send(const DenseTensor& t, int peer, bool sync) override;
+  TaskPtr Recv(DenseTensor* t, int peer, bool sync) override;
+  TaskPtr Barrier(bool sync) override;
 
  private:
   // Queues the task's completion event after what `issue` put on the stream.

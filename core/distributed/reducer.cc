@@ -166,7 +166,7 @@ void Reducer::Launch(Bucket& b) {
     }
     dst += nb;
   }
-  b.task = comm_->AllReduce(&b.flat, ReduceOp::kSum);
+  b.task = comm_->AllReduce(&b.flat, ReduceOp::kSum, /*sync=*/false);  // overlaps the backward
 }
 
 void Reducer::Finish() {

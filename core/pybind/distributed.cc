@@ -95,53 +95,53 @@ void BindDistributed(py::module_& m) {
     return -1;
   });
 
-  m.def("_dist_all_reduce", [](py::handle x, int op, int gid) {
+  m.def("_dist_all_reduce", [](py::handle x, int op, int gid, bool sync) {
     eager::TensorPtr t = Tensor(x, "[all_reduce] tensor");
     const ReduceOp rop = Op(op, "all_reduce");
     CommPtr c = distributed::CommFor(gid, t->dense().place(), "all_reduce");
-    return Start([&] { return c->AllReduce(&t->dense(), rop); }, t);
+    return Start([&] { return c->AllReduce(&t->dense(), rop, sync); }, t);
   });
-  m.def("_dist_broadcast", [](py::handle x, int src, int gid) {
+  m.def("_dist_broadcast", [](py::handle x, int src, int gid, bool sync) {
     eager::TensorPtr t = Tensor(x, "[broadcast] tensor");
     CommPtr c = distributed::CommFor(gid, t->dense().place(), "broadcast");
-    return Start([&] { return c->Broadcast(&t->dense(), src); }, t);
+    return Start([&] { return c->Broadcast(&t->dense(), src, sync); }, t);
   });
-  m.def("_dist_reduce", [](py::handle x, int dst, int op, int gid) {
+  m.def("_dist_reduce", [](py::handle x, int dst, int op, int gid, bool sync) {
     eager::TensorPtr t = Tensor(x, "[reduce] tensor");
     const ReduceOp rop = Op(op, "reduce");
     CommPtr c = distributed::CommFor(gid, t->dense().place(), "reduce");
-    return Start([&] { return c->Reduce(&t->dense(), rop, dst); }, t);
+    return Start([&] { return c->Reduce(&t->dense(), rop, dst, sync); }, t);
   });
-  m.def("_dist_all_gather", [](py::handle x, int gid) {
+  m.def("_dist_all_gather", [](py::handle x, int gid, bool sync) {
     eager::TensorPtr t = Tensor(x, "[all_gather] tensor");
     CommPtr c = distributed::CommFor(gid, t->dense().place(), "all_gather");
     eager::TensorPtr out = eager::MakeTensor(DenseTensor());
-    PyTask task = Start([&] { return c->AllGather(t->dense(), &out->dense()); });
+    PyTask task = Start([&] { return c->AllGather(t->dense(), &out->dense(), sync); });
     return py::make_tuple(task, py::reinterpret_steal<py::object>(WrapTensor(out)));
   });
-  m.def("_dist_scatter", [](py::handle x, py::handle stacked, int src, int gid) {
+  m.def("_dist_scatter", [](py::handle x, py::handle stacked, int src, int gid, bool sync) {
     eager::TensorPtr t = Tensor(x, "[scatter] tensor");
     eager::TensorPtr in = TensorOrNull(stacked, "[scatter] tensor_list");
     CommPtr c = distributed::CommFor(gid, t->dense().place(), "scatter");
     DenseTensor none;
-    return Start([&] { return c->Scatter(in ? in->dense() : none, &t->dense(), src); }, t);
+    return Start([&] { return c->Scatter(in ? in->dense() : none, &t->dense(), src, sync); }, t);
   });
-  m.def("_dist_alltoall", [](py::handle stacked, int gid) {
+  m.def("_dist_alltoall", [](py::handle stacked, int gid, bool sync) {
     eager::TensorPtr in = Tensor(stacked, "[alltoall] in_tensor_list");
     CommPtr c = distributed::CommFor(gid, in->dense().place(), "alltoall");
     eager::TensorPtr out = eager::MakeTensor(DenseTensor());
-    PyTask task = Start([&] { return c->AllToAll(in->dense(), &out->dense()); });
+    PyTask task = Start([&] { return c->AllToAll(in->dense(), &out->dense(), sync); });
     return py::make_tuple(task, py::reinterpret_steal<py::object>(WrapTensor(out)));
   });
-  m.def("_dist_send", [](py::handle x, int dst, int gid) {
+  m.def("_dist_send", [](py::handle x, int dst, int gid, bool sync) {
     eager::TensorPtr t = Tensor(x, "[send] tensor");
     CommPtr c = distributed::CommFor(gid, t->dense().place(), "send");
-    return Start([&] { return c->Send(t->dense(), dst); });
+    return Start([&] { return c->Send(t->dense(), dst, sync); });
   });
-  m.def("_dist_recv", [](py::handle x, int src, int gid) {
+  m.def("_dist_recv", [](py::handle x, int src, int gid, bool sync) {
     eager::TensorPtr t = Tensor(x, "[recv] tensor");
     CommPtr c = distributed::CommFor(gid, t->dense().place(), "recv");
-    return Start([&] { return c->Recv(&t->dense(), src); }, t);
+    return Start([&] { return c->Recv(&t->dense(), src, sync); }, t);
   });
   m.def("_dist_unstack", [](py::handle x) {
     // The parts of a gathered tensor along dim 0, each a copy (any dtype).
@@ -161,9 +161,9 @@ void BindDistributed(py::module_& m) {
     }
     return out;
   });
-  m.def("_dist_barrier", [](int gid) {
+  m.def("_dist_barrier", [](int gid, bool sync) {
     CommPtr c = distributed::GroupComm(gid, "barrier");
-    return Start([&] { return c->Barrier(); });
+    return Start([&] { return c->Barrier(sync); });
   });
 
   py::class_<distributed::Reducer, std::shared_ptr<distributed::Reducer>>(m, "_Reducer")

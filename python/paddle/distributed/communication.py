@@ -89,7 +89,7 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
     """
     _check_tensor(tensor, "[all_reduce] tensor")
     g = _group._resolve(group)
-    return _finish(_core._dist_all_reduce(tensor, _check_op(op, "all_reduce"), g.id), sync_op)
+    return _finish(_core._dist_all_reduce(tensor, _check_op(op, "all_reduce"), g.id, sync_op), sync_op)
 
 
 def broadcast(tensor, src, group=None, sync_op=True):
@@ -108,7 +108,7 @@ def broadcast(tensor, src, group=None, sync_op=True):
     """
     _check_tensor(tensor, "[broadcast] tensor")
     g = _group._resolve(group)
-    return _finish(_core._dist_broadcast(tensor, _group._group_rank(g, src, "[broadcast] src"), g.id),
+    return _finish(_core._dist_broadcast(tensor, _group._group_rank(g, src, "[broadcast] src"), g.id, sync_op),
                    sync_op)
 
 
@@ -130,7 +130,7 @@ def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
     _check_tensor(tensor, "[reduce] tensor")
     g = _group._resolve(group)
     return _finish(_core._dist_reduce(tensor, _group._group_rank(g, dst, "[reduce] dst"),
-                                      _check_op(op, "reduce"), g.id), sync_op)
+                                      _check_op(op, "reduce"), g.id, sync_op), sync_op)
 
 
 def _fill_list(out_list, stacked, what):
@@ -166,7 +166,7 @@ def all_gather(tensor_list, tensor, group=None, sync_op=True):
         raise TypeError(f"[all_gather] tensor_list must be a list, got {type(tensor_list).__name__}")
     _check_tensor(tensor, "[all_gather] tensor")
     g = _group._resolve(group)
-    task, stacked = _core._dist_all_gather(tensor, g.id)
+    task, stacked = _core._dist_all_gather(tensor, g.id, sync_op)
     return _finish(task, sync_op, lambda: _fill_list(tensor_list, stacked, "[all_gather] tensor_list"))
 
 
@@ -224,7 +224,7 @@ def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
             raise ValueError(f"[scatter] on the source rank, tensor_list must hold one tensor per rank ({g.nranks})")
         from ..tensor.manipulation import stack
         stacked = stack(list(tensor_list))
-    return _finish(_core._dist_scatter(tensor, stacked, root, g.id), sync_op)
+    return _finish(_core._dist_scatter(tensor, stacked, root, g.id, sync_op), sync_op)
 
 
 def alltoall(out_tensor_list, in_tensor_list, group=None, sync_op=True):
@@ -249,7 +249,7 @@ def alltoall(out_tensor_list, in_tensor_list, group=None, sync_op=True):
     if len(in_tensor_list) != g.nranks:
         raise ValueError(f"[alltoall] in_tensor_list must hold one tensor per rank ({g.nranks}), got {len(in_tensor_list)}")
     from ..tensor.manipulation import stack
-    task, stacked = _core._dist_alltoall(stack(list(in_tensor_list)), g.id)
+    task, stacked = _core._dist_alltoall(stack(list(in_tensor_list)), g.id, sync_op)
     return _finish(task, sync_op, lambda: _fill_list(out_tensor_list, stacked, "[alltoall] out_tensor_list"))
 
 
@@ -271,7 +271,7 @@ def send(tensor, dst=0, group=None, sync_op=True):
     """
     _check_tensor(tensor, "[send] tensor")
     g = _group._resolve(group)
-    return _finish(_core._dist_send(tensor, _group._group_rank(g, dst, "[send] dst"), g.id), sync_op)
+    return _finish(_core._dist_send(tensor, _group._group_rank(g, dst, "[send] dst"), g.id, sync_op), sync_op)
 
 
 def recv(tensor, src=0, group=None, sync_op=True):
@@ -293,7 +293,7 @@ def recv(tensor, src=0, group=None, sync_op=True):
     """
     _check_tensor(tensor, "[recv] tensor")
     g = _group._resolve(group)
-    return _finish(_core._dist_recv(tensor, _group._group_rank(g, src, "[recv] src"), g.id), sync_op)
+    return _finish(_core._dist_recv(tensor, _group._group_rank(g, src, "[recv] src"), g.id, sync_op), sync_op)
 
 
 def isend(tensor, dst, group=None):
@@ -333,7 +333,7 @@ def barrier(group=None):
             >>> dist.barrier()
     """
     g = _group._resolve(group)
-    _finish(_core._dist_barrier(g.id), True)
+    _finish(_core._dist_barrier(g.id, True), True)
 
 
 def wait(tensor, group=None, use_calc_stream=True):

@@ -35,7 +35,7 @@ attempt("broadcast_root", lambda: dist.broadcast(paddle.ones([2]), src=n))
 attempt("bad_op", lambda: dist.all_reduce(paddle.ones([2]), op=7))
 # Only rank 0's root is wrong (out of range): every rank must still raise.
 attempt("one_bad_rank", lambda: dist.reduce(paddle.ones([2]), dst=0) if r else
-        paddle._core._dist_reduce(paddle.ones([2]), n + 5, 0, 0).wait())
+        paddle._core._dist_reduce(paddle.ones([2]), n + 5, 0, 0, True).wait())
 attempt("complex_max", lambda: dist.all_reduce(paddle.to_tensor([1 + 2j]), op=dist.ReduceOp.MAX))
 g = dist.new_group([0])
 attempt("not_member", lambda: dist.all_reduce(paddle.ones([2]), group=g))
