@@ -40,6 +40,8 @@ def test_bad_input_raises_on_every_rank(n, tmp_path):
             assert caught["recv_size"][0] == "InvalidArgumentError", caught["recv_size"]
             assert "larger than the receiving tensor" in caught["recv_size"][1]
         assert caught["self_send"][0] == "InvalidArgumentError"
+        kind, msg = caught["unused_parameter"]
+        assert kind == "PreconditionNotMetError" and "find_unused_parameters=True" in msg, msg
 
 
 def test_a_collective_before_init_parallel_env_raises():

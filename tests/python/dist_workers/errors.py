@@ -46,5 +46,15 @@ elif r == 1:
     attempt("recv_dtype", lambda: dist.recv(paddle.zeros([3]), src=0))
     attempt("recv_size", lambda: dist.recv(paddle.zeros([2]), src=0))
 attempt("self_send", lambda: dist.send(paddle.ones([1]), dst=r))
+
+
+def unused_without_flag():
+    model = paddle.nn.LayerDict({"used": paddle.nn.Linear(2, 2), "unused": paddle.nn.Linear(2, 2)})
+    dp = paddle.DataParallel(model)
+    model["used"](paddle.ones([1, 2])).sum().backward()
+
+
+attempt("unused_parameter", unused_without_flag)
+dist.all_reduce(paddle.ones([2]))  # the group still works after that error
 dist.barrier()
 json.dump(caught, open(f"{out_dir}/rank{r}.json", "w"))
