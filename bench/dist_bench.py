@@ -10,7 +10,7 @@
    speed-up of 2 processes over 1 (each process uses one thread).
 
     python3 -m venv /opt/paddle-peers/mpi4py && \\
-        /opt/paddle-peers/mpi4py/bin/pip install mpi4py==4.0.3 numpy==2.1.3   # once
+        /opt/paddle-peers/mpi4py/bin/pip install --only-binary :all: mpi4py==4.1.2 numpy==2.1.3   # once
     .venv/bin/python bench/dist_bench.py [--rounds 3] [--iters 20]
 
 Each size is timed as the median of --iters all-reduces after 3 warm-ups
