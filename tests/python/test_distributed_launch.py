@@ -15,6 +15,7 @@ import time
 import pytest
 
 import docstring_examples
+import paddle
 from conftest import JOB_VARIABLE_PREFIXES
 from paddle.distributed.launch import _arguments as arguments
 from paddle.distributed.launch import _logs as logs
@@ -24,8 +25,8 @@ from paddle.distributed.launch._errors import LaunchError
 
 TIMEOUT = 60  # seconds for one job; a hang fails the test instead of blocking the suite
 
-pytestmark = pytest.mark.skipif(shutil.which("mpirun") is None,
-                                reason="Open MPI's mpirun is not installed")
+needs_mpirun = pytest.mark.skipif(shutil.which("mpirun") is None,
+                                  reason="Open MPI's mpirun is not installed")
 
 
 def job_environment():
@@ -70,11 +71,14 @@ def rank_record(log_text):
     return json.loads(next(line for line in log_text.splitlines() if line.startswith("{")))
 
 
-@pytest.mark.parametrize("nproc", [2, 3])
-def test_each_rank_gets_its_environment_and_its_log(tmp_path, nproc):
+# 3 ranks through the path of several machines (--host 127.0.0.1:3), with one.
+@needs_mpirun
+@pytest.mark.parametrize("nproc, machines", [(2, []), (3, ["--ips", "127.0.0.1"])],
+                         ids=["2-ranks", "3-ranks-ips"])
+def test_each_rank_gets_its_environment_and_its_log(tmp_path, nproc, machines):
     write_script(tmp_path, "show.py", SHOW_RANK)
-    status, out, err, _ = run_launcher(tmp_path, "--nproc_per_node", str(nproc), "show.py",
-                                       "--lr", "0.1", "x")
+    status, out, err, _ = run_launcher(tmp_path, *machines, "--nproc_per_node", str(nproc),
+                                       "show.py", "--lr", "0.1", "x")
     assert status == 0, err
     endpoints = [f"127.0.0.1:{6070 + i}" for i in range(nproc)]
     batches = []
@@ -99,6 +103,7 @@ def test_each_rank_gets_its_environment_and_its_log(tmp_path, nproc):
         list(range(10)) + list(range(nproc * -(-10 // nproc) - 10)))  # padded from the start
 
 
+@needs_mpirun
 def test_logs_are_appended_unless_overwritten(tmp_path):
     write_script(tmp_path, "hello.py", """
         import os
@@ -137,6 +142,7 @@ def assert_failed_with(status, out, err, seconds, rank, error):
         assert error in out
 
 
+@needs_mpirun
 @pytest.mark.skipif(ctypes.util.find_library("mpi") is None, reason="libmpi is not installed")
 def test_a_rank_that_raises_ends_the_job_waiting_for_it(tmp_path):
     write_script(tmp_path, "fail.py", WAIT_IN_MPI.format(library=ctypes.util.find_library("mpi")))
@@ -146,6 +152,7 @@ def test_a_rank_that_raises_ends_the_job_waiting_for_it(tmp_path):
     assert 'fail.py", line 7, in <module>' in log and "runpy" not in log
 
 
+@needs_mpirun
 def test_an_import_error_before_mpi_starts_ends_the_job(tmp_path):
     write_script(tmp_path, "bad_import.py", """
         import os, time
@@ -158,6 +165,7 @@ def test_an_import_error_before_mpi_starts_ends_the_job(tmp_path):
                        "ModuleNotFoundError: No module named 'no_such_module_for_the_launch_test'")
 
 
+@needs_mpirun
 def test_rank_0_exit_status_is_the_jobs(tmp_path):
     write_script(tmp_path, "exit3.py", """
         import os, sys, time
@@ -190,6 +198,7 @@ def test_a_bad_option_value_is_an_argument_error(tmp_path):
     assert status == 2 and "--nproc_per_node: invalid int value: 'two'" in err
 
 
+@needs_mpirun
 def test_a_plain_mpirun_gives_the_ranks_through_open_mpi(tmp_path):
     script = write_script(tmp_path, "plain.py", """
         import paddle
@@ -235,6 +244,14 @@ def test_one_machine_may_have_more_ranks_than_cores(tmp_path, monkeypatch):
                            "--oversubscribe"]
     assert "PADDLE_MASTER=10.1.1.1:8000" in command
     assert command[command.index("--devices") + 1] == "0,1"
+
+
+def test_by_default_one_rank_per_gpu_or_one(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert plan(tmp_path).nproc_per_node == max(paddle.device.device_count(), 1)
+    monkeypatch.setattr(paddle.device, "device_count", lambda: 4)
+    assert plan(tmp_path).nproc_per_node == 4
+    assert plan(tmp_path, "--devices", "1,3").nproc_per_node == 2
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -43,7 +43,8 @@ def build_parser():
         prog="python -m paddle.distributed.launch", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--nproc_per_node", type=int, default=None,
-                        help="processes per machine (default: the number of --devices, else 1)")
+                        help="processes per machine (default: the number of --devices, else of "
+                             "this machine's GPUs, else 1)")
     parser.add_argument("--nnodes", type=str, default="1",
                         help="number of machines; must equal the number of --ips (default 1)")
     parser.add_argument("--ips", type=str, default=None,
@@ -128,8 +129,10 @@ def _hosts(args, nnodes):
 
 
 def _nproc(args, devices):
-    if args.nproc_per_node is None:
-        return len(devices) if devices else 1
+    if args.nproc_per_node is None:  # as PaddlePaddle: one rank per device
+        from paddle.device import device_count
+
+        return len(devices) if devices else max(device_count(), 1)
     if args.nproc_per_node < 1:
         raise LaunchError(f"[launch] --nproc_per_node expected a positive integer, "
                           f"got {args.nproc_per_node}")
