@@ -21,6 +21,7 @@ from paddle.distributed.launch import _arguments as arguments
 from paddle.distributed.launch import _logs as logs
 from paddle.distributed.launch import _mpirun as mpirun
 from paddle.distributed.launch import _rank_env as rank_env
+from paddle.distributed.launch import _worker as worker
 from paddle.distributed.launch._errors import LaunchError
 
 TIMEOUT = 60  # seconds for one job; a hang fails the test instead of blocking the suite
@@ -313,6 +314,27 @@ def test_failures_are_read_from_what_this_job_appended(tmp_path):
         log.write("Traceback ...\n" + logs.failure_line(1, "KeyError: 'x'") + "\n")
     assert logs.failed_ranks(str(tmp_path), sizes) == [
         (1, "KeyError: 'x'", str(tmp_path / "workerlog.1"))]
+
+
+@pytest.mark.parametrize("body, status, summary", [
+    ("print('fine')", 0, None),
+    ("import sys; sys.exit(0)", 0, None),
+    ("import sys; sys.exit(4)", 4, "exited with status 4"),
+    ("import sys; sys.exit('stopped')", 1, "exited: stopped"),
+    ("raise KeyError('x')", 1, "KeyError: 'x'"),
+    ("raise ValueError('two\\n lines')", 1, "ValueError: two lines"),
+    ("import json; json.loads('{')", 1, "json.decoder.JSONDecodeError: Expecting property name "
+                                        "enclosed in double quotes: line 1 column 2 (char 1)"),
+])
+def test_the_worker_runs_a_script_as_python_would(tmp_path, monkeypatch, body, status, summary):
+    monkeypatch.setattr(sys, "argv", list(sys.argv))
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    script = write_script(tmp_path, "script.py", body + "\n")
+    got_status, report = worker.run_script(str(script), ["--a"])
+    assert (got_status, report and report[1]) == (status, summary)
+    assert sys.argv == [str(script), "--a"] and sys.path[0] == str(tmp_path)
+    if report and report[0].startswith("Traceback"):  # from the script on, not the worker
+        assert report[0].splitlines()[1] == f'  File "{script}", line 1, in <module>'
 
 
 @pytest.mark.parametrize("test", docstring_examples.find(

@@ -42,6 +42,15 @@ def _user_traceback(exc):
     return "".join(traceback.format_exception(type(exc), exc, tb))
 
 
+def _summary(exc):
+    """``Type: message`` on one line, the type named as a traceback names it."""
+    name = type(exc).__qualname__
+    if type(exc).__module__ not in ("builtins", "__main__"):
+        name = f"{type(exc).__module__}.{name}"
+    message = " ".join(str(exc).split())
+    return f"{name}: {message}" if message else name
+
+
 def run_script(script, script_args):
     """Runs ``script`` as ``python script args`` would; (0, None) when it
     ends normally, else (exit status, what to report: traceback text and a
@@ -57,8 +66,7 @@ def run_script(script, script_args):
             return exc.code, ("", f"exited with status {exc.code}")
         return 1, (f"{exc.code}\n", f"exited: {exc.code}")
     except BaseException as exc:  # noqa: B902 - every failure ends the rank
-        summary = traceback.format_exception_only(type(exc), exc)[-1].strip()
-        return 1, (_user_traceback(exc), summary)
+        return 1, (_user_traceback(exc), _summary(exc))
     return 0, None
 
 
