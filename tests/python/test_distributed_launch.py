@@ -202,10 +202,12 @@ def test_a_bad_option_value_is_an_argument_error(tmp_path):
 @needs_mpirun
 def test_a_plain_mpirun_gives_the_ranks_through_open_mpi(tmp_path):
     script = write_script(tmp_path, "plain.py", """
+        import sys
         import paddle
         env = paddle.distributed.ParallelEnv()
         sampler = paddle.io.DistributedBatchSampler(list(range(4)), batch_size=1)
-        print("rank", env.rank, "of", env.world_size, list(sampler), flush=True)
+        # One write: print's pieces, unbuffered, could interleave with the other rank's.
+        sys.stdout.write(f"rank {env.rank} of {env.world_size} {list(sampler)}\\n")
     """)
     done = subprocess.run(["mpirun", "-np", "2", sys.executable, str(script)], cwd=tmp_path,
                           env=job_environment(), capture_output=True, text=True,
