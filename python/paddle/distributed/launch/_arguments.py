@@ -64,8 +64,9 @@ def build_parser():
                         help="GPUs of each machine, e.g. 0,1: one rank per device, rank i "
                              "gets FLAGS_selected_gpus=<i-th device>")
     parser.add_argument("training_script", type=str,
-                        help="the Python script each rank runs, followed by its arguments")
-    parser.add_argument("training_script_args", nargs=argparse.REMAINDER)
+                        help="the Python script each rank runs")
+    parser.add_argument("training_script_args", nargs=argparse.REMAINDER,
+                        help="the arguments of training_script")
     return parser
 
 
