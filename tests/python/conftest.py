@@ -1,6 +1,7 @@
 """Shared fixtures: the test models in tests/data (exported by the real
 PaddlePaddle 3.3.1, with the inputs and outputs it recorded)."""
 import json
+import os
 import pathlib
 import shutil
 
@@ -70,3 +71,18 @@ def static_programs():
             yield main, startup
     finally:
         paddle.disable_static()
+
+
+# What a launcher or mpirun tells a process about its job (paddle.distributed).
+JOB_VARIABLE_PREFIXES = ("PADDLE_", "OMPI_COMM_WORLD_", "FLAGS_selected_", "FLAGS_nccl_")
+
+
+@pytest.fixture
+def outside_a_job(monkeypatch):
+    """The environment of a process outside any distributed job, whatever the
+    tests run under; tests set the variables they need on the monkeypatch
+    it returns."""
+    for name in list(os.environ):
+        if name.startswith(JOB_VARIABLE_PREFIXES):
+            monkeypatch.delenv(name)
+    return monkeypatch

@@ -20,6 +20,8 @@ def job_env():
     env = dict(os.environ)
     env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_rmaps_base_oversubscribe="1",
+               # One machine: start ranks locally, never through ssh.
+               OMPI_MCA_plm="isolated",
                # Idle ranks yield the core: several ranks share CI's 2 cores.
                OMPI_MCA_mpi_yield_when_idle="1")
     return env

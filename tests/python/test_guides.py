@@ -39,8 +39,14 @@ def check_api_governance(out):
         assert line in out.splitlines(), line
 
 
+def check_distributed(out):
+    assert out.splitlines() == ["rank 0 of 1", "rank 0 [[0, 1], [4, 5], [8]]",
+                                "rank 1 [[2, 3], [6, 7], [9]]",
+                                "same order for the same epoch: True"]
+
+
 GUIDES = {"quickstart.md": check_quickstart, "static_graphs.md": check_static_graphs,
-          "api_governance.md": check_api_governance}
+          "api_governance.md": check_api_governance, "distributed.md": check_distributed}
 
 
 def code_blocks(path):

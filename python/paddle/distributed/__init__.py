@@ -13,11 +13,13 @@ from .group import (
     is_initialized, new_group,
 )
 from .parallel import DataParallel
+from .parallel_env import ParallelEnv
+from .launch.main import launch
 from . import fleet  # noqa: E402  (after the collectives it uses)
 
 __all__ = [
     "init_parallel_env", "is_initialized", "get_rank", "get_world_size", "get_backend",
     "new_group", "get_group", "destroy_process_group", "ReduceOp", "all_reduce", "broadcast",
     "reduce", "all_gather", "all_gather_object", "scatter", "alltoall", "send", "recv", "isend",
-    "irecv", "barrier", "wait", "DataParallel", "fleet",
+    "irecv", "barrier", "wait", "DataParallel", "ParallelEnv", "launch", "fleet",
 ]

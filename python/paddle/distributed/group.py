@@ -4,9 +4,9 @@ collectives take global ranks for src/dst and convert them."""
 from __future__ import annotations
 
 import datetime
-import os
 
 from .. import _core
+from .parallel_env import ParallelEnv
 
 __all__ = ["Group", "new_group", "get_group", "is_initialized", "get_rank", "get_world_size",
            "get_backend", "destroy_process_group"]
@@ -175,13 +175,6 @@ def get_group(id=0):
     return _groups[id]
 
 
-def _env_int(names, default):
-    for n in names:
-        if os.environ.get(n, "").strip().isdigit():
-            return int(os.environ[n])
-    return default
-
-
 def get_rank(group=None):
     """This process's rank: in the world, or in ``group`` (-1 outside it).
 
@@ -199,7 +192,7 @@ def get_rank(group=None):
         return group.rank
     if is_initialized():
         return _groups[0].rank
-    return _env_int(["PADDLE_TRAINER_ID", "OMPI_COMM_WORLD_RANK"], 0)
+    return ParallelEnv().rank
 
 
 def get_world_size(group=None):
@@ -219,7 +212,7 @@ def get_world_size(group=None):
         return group.world_size
     if is_initialized():
         return _groups[0].world_size
-    return _env_int(["PADDLE_TRAINERS_NUM", "OMPI_COMM_WORLD_SIZE"], 1)
+    return ParallelEnv().world_size
 
 
 def get_backend(group=None):

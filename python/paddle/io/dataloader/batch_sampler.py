@@ -1,7 +1,6 @@
 """Batch samplers: iterables of index lists, one list per mini-batch, for one
 process or for one rank of a data-parallel job."""
 import math
-import os
 from collections.abc import Iterable
 
 import numpy as np
@@ -98,18 +97,14 @@ class _InfiniteIterableSampler(Sampler):
             yield [None] * self.batch_size
 
 
-def _env_int(name, default):
-    text = os.environ.get(name, "")
-    return int(text) if text.strip() else default
-
-
 class DistributedBatchSampler(BatchSampler):
     """The batches of one rank of a data-parallel job: the dataset's indices
     (padded by repeating from the start to a multiple of ``num_replicas``,
     shuffled per epoch with seed ``epoch`` when ``shuffle``) are dealt out
     ``batch_size`` at a time to the ranks in turn. ``num_replicas`` and ``rank``
-    default to the environment's ``PADDLE_TRAINERS_NUM`` (1) and
-    ``PADDLE_TRAINER_ID`` (0).
+    default to :class:`paddle.distributed.ParallelEnv`'s ``nranks`` and
+    ``local_rank`` (the job's size and this process's rank; 1 and 0 outside
+    a job).
 
     Example:
         >>> from paddle.io import DistributedBatchSampler
@@ -125,13 +120,16 @@ class DistributedBatchSampler(BatchSampler):
                                             f"but got {type(shuffle)}")
         _require(isinstance(drop_last, bool), f"drop_last should be a boolean number, "
                                               f"but got {type(drop_last)}")
+        # Imported here: paddle.distributed is loaded after paddle.io.
+        from paddle.distributed.parallel_env import ParallelEnv
+
         if num_replicas is None:
-            num_replicas = _env_int("PADDLE_TRAINERS_NUM", 1)
+            num_replicas = ParallelEnv().nranks
         else:
             _require(_is_positive_int(num_replicas),
                      f"num_replicas should be a positive integer, but got {num_replicas!r}")
         if rank is None:
-            rank = _env_int("PADDLE_TRAINER_ID", 0)
+            rank = ParallelEnv().local_rank
         else:
             _require(isinstance(rank, int) and not isinstance(rank, bool) and rank >= 0,
                      f"rank should be a non-negative integer, but got {rank!r}")
