@@ -40,9 +40,12 @@ def check_api_governance(out):
 
 
 def check_distributed(out):
-    assert out.splitlines() == ["rank 0 of 1", "rank 0 [[0, 1], [4, 5], [8]]",
-                                "rank 1 [[2, 3], [6, 7], [9]]",
-                                "same order for the same epoch: True"]
+    lines = out.splitlines()
+    assert lines[:4] == ["rank 0 of 1", "rank 0 [[0, 1], [4, 5], [8]]",
+                         "rank 1 [[2, 3], [6, 7], [9]]", "same order for the same epoch: True"]
+    epochs = [re.fullmatch(r"epoch (\d): 8 batches on each of 1 ranks, last loss (\S+)", l) for l in lines[4:7]]
+    assert all(epochs) and float(epochs[-1].group(2)) < float(epochs[0].group(2))  # it trains
+    assert lines[7:] == ["static data-parallel loss True"]
 
 
 GUIDES = {"quickstart.md": check_quickstart, "static_graphs.md": check_static_graphs,
