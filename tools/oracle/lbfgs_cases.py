@@ -1,6 +1,6 @@
 """The LBFGS cases that tools/oracle/record_lbfgs.py records with the real
 PaddlePaddle and tests/python/test_optimizer_lbfgs.py replays with ours.
-``run_case`` runs one with either (it is given the `paddle` module).
+``build`` and ``run_steps`` run one with either (they are given the `paddle` module).
 
 A case is a problem (a loss over fresh parameters with fixed initial values),
 LBFGS keyword arguments (JSON; a grad_clip or regularizer is spelled as in
@@ -10,17 +10,9 @@ Each step records the loss step() returns, the loss of every closure call
 """
 import numpy as np
 
+from tools.oracle.optimizer_cases import _clip, _reg, decode
+
 SEED = 7
-
-
-def _clip(kind, **kwargs):
-    return {"clip": kind, "kwargs": kwargs}
-
-
-def _reg(kind, coeff):
-    return {"regularizer": kind, "coeff": coeff}
-
-
 WOLFE = {"line_search_fn": "strong_wolfe"}
 
 # name -> (problem, LBFGS kwargs, options); options: steps (default 2), dtype (default
@@ -75,14 +67,6 @@ CASES = {
 
 def case_steps(case_name):
     return CASES[case_name][2].get("steps", 2)
-
-
-def _decode(paddle, value):
-    if isinstance(value, dict) and "regularizer" in value:
-        return getattr(paddle.regularizer, value["regularizer"])(value["coeff"])
-    if isinstance(value, dict) and "clip" in value:
-        return getattr(paddle.nn, value["clip"])(**value["kwargs"])
-    return value
 
 
 def _quadratic_data(dtype):
@@ -175,7 +159,7 @@ def build(paddle, case_name):
     problem, kwargs, options = CASES[case_name]
     start = {"start": options["start"]} if "start" in options else {}
     params, loss_fn = PROBLEMS[problem](paddle, options.get("dtype", "float32"), **start)
-    kwargs = {k: _decode(paddle, v) for k, v in kwargs.items()}
+    kwargs = {k: decode(paddle, v) for k, v in kwargs.items()}
     if options.get("groups"):
         split = options["groups"]
         kwargs["parameters"] = [{"params": params[:split]}, {"params": params[split:]}]
