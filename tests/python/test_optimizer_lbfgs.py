@@ -13,9 +13,9 @@ import pytest
 import paddle
 from paddle.utils import unique_name
 from paddle.optimizer._line_search import strong_wolfe
-from tools.oracle.lbfgs_cases import (CASES, ERRORS, LINE_SEARCHES, build, case_steps, error_of,
-                                      line_search, make_closure, quadratic, run_steps,
-                                      state_arrays)
+from tools.oracle.lbfgs_cases import (CASES, ERRORS, LINE_SEARCHES, SAVED_AFTER_FIRST_STEP,
+                                      build, case_steps, error_of, line_search, make_closure,
+                                      quadratic, run_steps, state_arrays)
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "lbfgs"
 META = json.loads((DATA / "lbfgs_cases.json").read_text())
@@ -39,6 +39,12 @@ def run_case(case, steps=None):
     return params, loss_fn, opt, history
 
 
+def recorded_params(case, step):
+    """PaddlePaddle's parameters of ``case`` after ``step``."""
+    count = sum(1 for key in ARRAYS if key.startswith(f"{case}/step{step}/p"))
+    return [ARRAYS[f"{case}/step{step}/p{i}"] for i in range(count)]
+
+
 def check_history(case, history, first_step=0):
     want = META["cases"][case]
     for step, (returned, seen, values) in enumerate(history, start=first_step):
@@ -47,8 +53,8 @@ def check_history(case, history, first_step=0):
         np.testing.assert_allclose(seen, want["closure_losses"][step], rtol=tol(case)["rtol"],
                                    err_msg=where)
         np.testing.assert_allclose(returned, want["returned"][step], rtol=tol(case)["rtol"])
-        for i, value in enumerate(values):
-            expected = ARRAYS[f"{case}/step{step}/p{i}"]
+        assert len(values) == len(recorded_params(case, step))
+        for i, (value, expected) in enumerate(zip(values, recorded_params(case, step))):
             assert value.dtype == expected.dtype
             np.testing.assert_allclose(value, expected, **tol(case), err_msg=f"{where} p{i}")
 
@@ -145,6 +151,16 @@ def test_state_dict_through_paddle_save_and_load(case, return_numpy, tmp_path):
     params2, loss_fn2, opt2 = resumed(case, opt.state_dict(), values, tmp_path / "lbfgs.pdopt",
                                       return_numpy)
     check_history(case, run_steps(paddle, opt2, params2, loss_fn2, 1), first_step=1)
+
+
+@pytest.mark.parametrize("case", SAVED_AFTER_FIRST_STEP)
+def test_resumes_from_the_state_paddle_saved(case):
+    # The .pdopt PaddlePaddle wrote after the first step, loaded by our
+    # paddle.load, continues as PaddlePaddle's optimizer did.
+    saved = paddle.load(str(DATA / f"{case}_step0.pdopt"))
+    params, loss_fn, opt = resumed(case, saved, recorded_params(case, 0))
+    check_history(case, run_steps(paddle, opt, params, loss_fn, case_steps(case) - 1),
+                  first_step=1)
 
 
 def test_a_fresh_optimizer_takes_a_different_next_step():

@@ -65,6 +65,10 @@ CASES = {
 }
 
 
+# cases whose state_dict after the first step is saved by PaddlePaddle (paddle.save)
+SAVED_AFTER_FIRST_STEP = ("rosenbrock_strong_wolfe", "mlp_fixed_step")
+
+
 def case_steps(case_name):
     return CASES[case_name][2].get("steps", 2)
 

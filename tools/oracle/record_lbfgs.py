@@ -8,7 +8,9 @@ with a Python that has `paddlepaddle==3.3.1`:
 For every case of tools/oracle/lbfgs_cases.py it runs the case's
 step(closure) calls and writes, per step, the returned loss, the closure's
 losses and the parameters; then the final state_dict()['state'] (scalars in
-lbfgs_cases.json, tensors in lbfgs_steps.npz). It also writes the result of
+lbfgs_cases.json, tensors in lbfgs_steps.npz); for the cases of
+SAVED_AFTER_FIRST_STEP, paddle.save's file of the state_dict after the first
+step ({case}_step0.pdopt). It also writes the result of
 each LINE_SEARCHES case (the line search run on its own along a made-up
 line) and the error type and message of each ERRORS case.
 """
@@ -22,8 +24,8 @@ import paddle
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 from tools.oracle.lbfgs_cases import (  # noqa: E402
-    CASES, ERRORS, LINE_SEARCHES, build, case_steps, error_of, line_search, run_steps,
-    state_arrays)
+    CASES, ERRORS, LINE_SEARCHES, SAVED_AFTER_FIRST_STEP, build, case_steps, error_of,
+    line_search, run_steps, state_arrays)
 
 OUT = REPO / "tests" / "data" / "lbfgs"
 
@@ -57,7 +59,10 @@ def paddle_line_search(evaluate, step, d, loss, grad, slope):
 def record_case(name, arrays):
     with paddle.utils.unique_name.guard():
         params, loss_fn, opt = build(paddle, name)
-        history = run_steps(paddle, opt, params, loss_fn, case_steps(name))
+        history = run_steps(paddle, opt, params, loss_fn, 1)
+        if name in SAVED_AFTER_FIRST_STEP:
+            paddle.save(opt.state_dict(), str(OUT / f"{name}_step0.pdopt"))
+        history += run_steps(paddle, opt, params, loss_fn, case_steps(name) - 1)
     for step, (_, _, values) in enumerate(history):
         for i, v in enumerate(values):
             arrays[f"{name}/step{step}/p{i}"] = v
