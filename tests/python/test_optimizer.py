@@ -343,10 +343,10 @@ def test_bad_arguments():
 
 
 def test_exports():
-    # PaddlePaddle 3.3.1's order, without LBFGS.
+    # PaddlePaddle 3.3.1's order.
     assert paddle.optimizer.__all__ == ["Optimizer", "Adagrad", "Adam", "AdamW", "Adamax", "ASGD",
                                         "RAdam", "RMSProp", "Adadelta", "SGD", "Rprop",
-                                        "Momentum", "NAdam", "Lamb"]
+                                        "Momentum", "NAdam", "Lamb", "LBFGS"]
     assert paddle.regularizer.__all__ == ["L1Decay", "L2Decay"]
     for name in ("ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue"):
         assert getattr(paddle.nn, name) is getattr(paddle.nn.clip, name)

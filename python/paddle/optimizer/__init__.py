@@ -7,6 +7,7 @@ from .adam import Adam
 from .adamax import Adamax
 from .adamw import AdamW
 from .lamb import Lamb
+from .lbfgs import LBFGS
 from .momentum import Momentum
 from .nadam import NAdam
 from .optimizer import Optimizer
@@ -16,4 +17,5 @@ from .rprop import Rprop
 from .sgd import SGD
 
 __all__ = ["Optimizer", "Adagrad", "Adam", "AdamW", "Adamax", "ASGD", "RAdam", "RMSProp",
-           "Adadelta", "SGD", "Rprop", "Momentum", "NAdam", "Lamb"]
+           "Adadelta", "SGD", "Rprop", "Momentum", "NAdam", "Lamb",
+           "LBFGS"]
