@@ -251,7 +251,9 @@ PyObject* Binary(Bin k, PyObject* x, PyObject* y) {
     const TensorPtr& t = UnwrapTensor(xt ? x : y);
     const DataType d = ScalarDtype(t->dense().dtype(), s);
     const bool real = s.kind != Scalar::kBool;
-    if (IsFloat(d) && real) {  // the scale op needs no second tensor
+    // The scale op needs no second tensor; its attributes are float, so a
+    // float64 tensor takes the general path (the scalar kept in double).
+    if (IsFloat(d) && real && d != DataType::kFloat64) {
       const double v = s.kind == Scalar::kFloat ? s.f : static_cast<double>(s.i);
       const TensorPtr c = Cast(t, d);
       if (k == Bin::kAdd) return WrapTensor(Scale(c, 1, v));

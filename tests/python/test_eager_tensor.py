@@ -187,3 +187,12 @@ def test_inplace_operators_rebind_the_same_tensor():
     assert same is t and t.tolist() == [2.0, 3.0]
     t *= paddle.to_tensor([2.0, 2.0])
     assert t.tolist() == [4.0, 6.0]
+
+
+def test_python_scalars_keep_float64_precision():
+    # The scalar is not rounded to float32 on the way (the scale op's attributes are float).
+    x = paddle.to_tensor(-1.9e-13, dtype="float64")
+    for got, want in [((-0.774999232018297 + x).item(), -0.774999232018297 + -1.9e-13),
+                      ((x * 0.1234567890123).item(), -1.9e-13 * 0.1234567890123),
+                      ((x - 1.000000001).item(), -1.9e-13 - 1.000000001)]:
+        assert got == want
