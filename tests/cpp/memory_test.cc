@@ -24,6 +24,7 @@
 #include "core/memory/block_pool.h"
 #include "core/memory/chunked_allocator.h"
 #include "core/memory/pooled_allocator.h"
+#include "core/memory/system_allocator.h"
 #include "test_util.h"
 
 namespace paddle {
@@ -693,6 +694,18 @@ TEST_F(FacadeTest, DenseTensorDrawsFromThePool) {
     data[299] = 1.0f;
   }
   EXPECT_EQ(pool->Stats().allocated, before);
+}
+
+TEST(SystemAllocatorTest, LargeBuffersStartOnAHugePage) {
+  void* small = SystemAllocate(kHugePageThreshold - kAlignment);
+  void* large = SystemAllocate(kHugePageThreshold);
+  ASSERT_NE(small, nullptr);
+  ASSERT_NE(large, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % kAlignment, 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(large) % kHugePage, 0u);
+  std::memset(large, 1, kHugePageThreshold);  // usable to the last byte
+  SystemFree(small);
+  SystemFree(large);
 }
 
 }  // namespace
