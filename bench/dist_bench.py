@@ -11,7 +11,7 @@
 
     python3 -m venv /opt/paddle-peers/mpi4py && \\
         /opt/paddle-peers/mpi4py/bin/pip install --only-binary :all: mpi4py==4.1.2 numpy==2.1.3   # once
-    .venv/bin/python bench/dist_bench.py [--rounds 3] [--iters 20]
+    .venv/bin/python bench/dist_bench.py [--rounds 5] [--iters 20]
 
 Each size is timed as the median of --iters all-reduces after 3 warm-ups
 (a barrier before each), best of --rounds jobs; ours and mpi4py alternate.
@@ -103,7 +103,7 @@ def job(python, code, nproc, *args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--iters", type=int, default=20)
     a = ap.parse_args()
     if not MPI4PY.exists():
