@@ -4,7 +4,9 @@ rank releases the GIL."""
 import numpy as np
 import pytest
 
-from dist_util import check, run_job
+from dist_util import check, needs_mpirun, run_job
+
+pytestmark = needs_mpirun
 
 
 def base(rank, dtype="float32"):

@@ -6,10 +6,12 @@ import sys
 import numpy as np
 import pytest
 
-from dist_util import WORKERS, check, run_job
+from dist_util import WORKERS, check, needs_mpirun, run_job
 
 sys.path.insert(0, str(WORKERS))
 import dp_models  # noqa: E402
+
+pytestmark = needs_mpirun
 
 
 def reference(kind, n, accumulate=1):
@@ -29,3 +31,14 @@ def test_data_parallel_matches_one_process(kind, n, accumulate, tmp_path):
         for name, value in want.items():
             np.testing.assert_allclose(got[name], value, rtol=2e-5, atol=2e-6,
                                        err_msg=f"rank {r}, {name}")
+
+
+def test_data_parallel_through_the_launcher(tmp_path):
+    # The same training as above, started by python -m paddle.distributed.launch.
+    check(run_job("dp_train.py", 2, tmp_path, "mlp", launcher=True, cwd=tmp_path))
+    want = reference("mlp", 2)
+    for r in range(2):
+        got = np.load(tmp_path / f"rank{r}.npz")
+        for name, value in want.items():
+            np.testing.assert_allclose(got[name], value, rtol=2e-5, atol=2e-6, err_msg=f"rank {r}, {name}")
+    assert sorted(p.name for p in (tmp_path / "log").iterdir()) == ["workerlog.0", "workerlog.1"]

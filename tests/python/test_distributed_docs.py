@@ -2,7 +2,9 @@
 examples are written for any number of ranks)."""
 import json
 
-from dist_util import check, run_job
+from dist_util import check, needs_mpirun, run_job
+
+pytestmark = needs_mpirun
 
 
 def test_docstring_examples_run_on_two_ranks(tmp_path):

@@ -8,15 +8,17 @@ import pytest
 
 import paddle
 import paddle.distributed as dist
-from dist_util import check, run_job
+from dist_util import check, needs_mpirun, run_job
 
 
+@needs_mpirun
 def test_a_rank_that_raises_ends_the_job_with_its_error(tmp_path):
     proc = run_job("errors.py", 3, tmp_path, "raise", timeout=90)
     assert proc.returncode != 0
     assert "ValueError: rank one failed on purpose" in proc.stderr
 
 
+@needs_mpirun
 @pytest.mark.parametrize("n", [2, 3])
 def test_bad_input_raises_on_every_rank(n, tmp_path):
     check(run_job("errors.py", n, tmp_path, "checks"))
@@ -54,6 +56,7 @@ def test_a_collective_before_init_parallel_env_raises():
         dist.all_reduce([1.0, 2.0])
 
 
+@needs_mpirun
 def test_a_resumed_job_gives_the_uninterrupted_losses(tmp_path):
     for phase in ["full", "first", "resume"]:
         check(run_job("checkpoint.py", 2, tmp_path, phase))

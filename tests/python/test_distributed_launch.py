@@ -6,7 +6,6 @@ machines, and a plain mpirun. Every child process runs under a timeout."""
 import ctypes.util
 import json
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -16,34 +15,21 @@ import pytest
 
 import docstring_examples
 import paddle
-from conftest import JOB_VARIABLE_PREFIXES
 from paddle.distributed.launch import _arguments as arguments
 from paddle.distributed.launch import _logs as logs
 from paddle.distributed.launch import _mpirun as mpirun
 from paddle.distributed.launch import _rank_env as rank_env
 from paddle.distributed.launch import _worker as worker
+from dist_util import job_env, needs_mpirun
 from paddle.distributed.launch._errors import LaunchError
 
 TIMEOUT = 60  # seconds for one job; a hang fails the test instead of blocking the suite
-
-needs_mpirun = pytest.mark.skipif(shutil.which("mpirun") is None,
-                                  reason="Open MPI's mpirun is not installed")
-
-
-def job_environment():
-    """The test's settings for Open MPI (the launcher leaves them to the
-    user): root is allowed, more ranks than cores, no ssh on one machine."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(JOB_VARIABLE_PREFIXES)}
-    env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-               OMPI_MCA_rmaps_base_oversubscribe="1", OMPI_MCA_plm="isolated")
-    return env
-
 
 def run_launcher(cwd, *args, env=None):
     """(exit status, stdout, stderr, seconds) of the launcher in ``cwd``."""
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "paddle.distributed.launch", *args], cwd=cwd,
-                          env=env or job_environment(), capture_output=True, text=True,
+                          env=env or job_env(), capture_output=True, text=True,
                           timeout=TIMEOUT)
     return done.returncode, done.stdout, done.stderr, time.monotonic() - start
 
@@ -187,7 +173,7 @@ def test_a_missing_script_is_named_before_anything_starts(tmp_path):
 
 def test_missing_mpirun_says_how_to_install_it(tmp_path):
     write_script(tmp_path, "hello.py", "print('hello')\n")
-    env = job_environment()
+    env = job_env()
     env["PATH"] = str(tmp_path)  # no mpirun there
     status, _, err, _ = run_launcher(tmp_path, "hello.py", env=env)
     assert status == 1 and "mpirun was not found on PATH" in err and "openmpi-bin" in err
@@ -210,7 +196,7 @@ def test_a_plain_mpirun_gives_the_ranks_through_open_mpi(tmp_path):
         sys.stdout.write(f"rank {env.rank} of {env.world_size} {list(sampler)}\\n")
     """)
     done = subprocess.run(["mpirun", "-np", "2", sys.executable, str(script)], cwd=tmp_path,
-                          env=job_environment(), capture_output=True, text=True,
+                          env=job_env(), capture_output=True, text=True,
                           timeout=TIMEOUT)
     assert done.returncode == 0, done.stderr
     assert sorted(done.stdout.splitlines()) == ["rank 0 of 2 [[0], [2]]", "rank 1 of 2 [[1], [3]]"]

@@ -7,10 +7,12 @@ import numpy as np
 import pytest
 
 import paddle
-from dist_util import WORKERS, check, run_job
+from dist_util import WORKERS, check, needs_mpirun, run_job
 
 sys.path.insert(0, str(WORKERS))
 import static_models  # noqa: E402
+
+pytestmark = needs_mpirun
 
 
 @pytest.mark.parametrize("n", [2, 3])
