@@ -42,7 +42,7 @@ enum CAllReduceAttr { kCRing, kCCalcStream, kCModelParallel };
 template <ReduceOp kOp>
 void CAllReduceKernel(KernelContext& ctx) {
   DenseTensor* out = CopyToOut(ctx);
-  Comm(ctx, kCRing)->AllReduce(out, kOp, /*sync=*/true)->Wait();
+  Comm(ctx, kCRing)->AllReduce(out, kOp, /*sync=*/true, /*agree=*/true)->Wait();
 }
 
 template <ReduceOp kOp>
@@ -84,7 +84,7 @@ enum AllReduceAttr { kRing, kReduceType };
 void AllReduceKernel(KernelContext& ctx) {
   const ReduceOp op = ReduceOpFromCode(ctx.Attr<int32_t>(kReduceType), ctx.op_type());
   DenseTensor* out = CopyToOut(ctx);
-  Comm(ctx, kRing)->AllReduce(out, op, /*sync=*/true)->Wait();
+  Comm(ctx, kRing)->AllReduce(out, op, /*sync=*/true, /*agree=*/true)->Wait();
 }
 
 PD_REGISTER_OP(all_reduce)

@@ -39,8 +39,11 @@ class Communicator {
   virtual int size() const = 0;  // the number of processes in the group
   virtual std::string backend() const = 0;
 
-  // `t` reduced over the group, the result on every rank.
-  virtual TaskPtr AllReduce(DenseTensor* t, ReduceOp op, bool sync) = 0;
+  // `t` reduced over the group, the result on every rank. Without `agree` the
+  // ranks skip the per-call agreement on dtype and shape (see
+  // MpiCommunicator::Agree): for callers that checked their layout together
+  // once (DataParallel's buckets), so a call does not wait for the others.
+  virtual TaskPtr AllReduce(DenseTensor* t, ReduceOp op, bool sync, bool agree) = 0;
   // Root's `t` copied to every rank's `t` (same shape and dtype everywhere).
   virtual TaskPtr Broadcast(DenseTensor* t, int root, bool sync) = 0;
   // `t` reduced over the group into root's `t`; the others' stay as they are.

@@ -290,12 +290,13 @@ void MpiCommunicator::CheckPeer(const char* op, int peer) const {
            rank_, ")");
 }
 
-TaskPtr MpiCommunicator::AllReduce(DenseTensor* t, ReduceOp op, bool sync) {
+TaskPtr MpiCommunicator::AllReduce(DenseTensor* t, ReduceOp op, bool sync, bool agree) {
   MPI_Datatype type;
   MPI_Op mop;
   std::string error = TensorError("all_reduce", "tensor", *t);
   if (error.empty()) error = ReduceTypeOf("all_reduce", t->dtype(), op, &type, &mop);
-  Agree("all_reduce", *t, error);
+  if (agree) Agree("all_reduce", *t, error);
+  else PD_CHECK(error.empty(), InvalidArgument, error);
   Finish finish;
   if (op == ReduceOp::kAvg) finish = [t = *t, n = size_](const MPI_Status&) mutable { DivideBy(&t, n); };
   void* data = t->data();

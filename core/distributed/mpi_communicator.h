@@ -26,7 +26,7 @@ class MpiCommunicator : public Communicator {
   std::string backend() const override { return "mpi"; }
   MPI_Comm comm() const { return comm_; }
 
-  TaskPtr AllReduce(DenseTensor* t, ReduceOp op, bool sync) override;
+  TaskPtr AllReduce(DenseTensor* t, ReduceOp op, bool sync, bool agree) override;
   TaskPtr Broadcast(DenseTensor* t, int root, bool sync) override;
   TaskPtr Reduce(DenseTensor* t, ReduceOp op, int root, bool sync) override;
   TaskPtr AllGather(const DenseTensor& in, DenseTensor* out, bool sync) override;

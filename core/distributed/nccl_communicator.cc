@@ -127,13 +127,15 @@ TaskPtr NcclCommunicator::Issue(const char* op, std::vector<DenseTensor> keep) {
   return std::make_shared<NcclTask>(op, device_, done, std::move(keep));
 }
 
-TaskPtr NcclCommunicator::AllReduce(DenseTensor* t, ReduceOp op, bool /*sync: the caller waits on the task*/) {
+TaskPtr NcclCommunicator::AllReduce(DenseTensor* t, ReduceOp op, bool /*sync: the caller waits on the task*/,
+                                    bool agree) {
   ncclDataType_t type = ncclFloat32;
   std::string error = DeviceError("all_reduce", "tensor", *t);
   if (error.empty()) error = NcclTypeOf("all_reduce", t->dtype(), &type);
   if (error.empty() && t->dtype() == DataType::kBool && op == ReduceOp::kAvg)
     error = "[all_reduce] AVG of bool tensors is undefined";
-  mpi_->Agree("all_reduce", *t, error);
+  if (agree) mpi_->Agree("all_reduce", *t, error);
+  else PD_CHECK(error.empty(), InvalidArgument, error);
   DeviceGuard on(device_);
   CheckNccl(ncclAllReduce(t->data(), t->data(), static_cast<size_t>(t->numel()), type,
                           NcclOpOf(op, t->dtype()), comm_, stream_), "all_reduce");

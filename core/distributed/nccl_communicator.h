@@ -30,7 +30,7 @@ class NcclCommunicator : public Communicator {
   int size() const override { return mpi_->size(); }
   std::string backend() const override { return "nccl"; }
 
-  TaskPtr AllReduce(DenseTensor* t, ReduceOp op, bool sync) override;
+  TaskPtr AllReduce(DenseTensor* t, ReduceOp op, bool sync, bool agree) override;
   TaskPtr Broadcast(DenseTensor* t, int root, bool sync) override;
   TaskPtr Reduce(DenseTensor* t, ReduceOp op, int root, bool sync) override;
   TaskPtr AllGather(const DenseTensor& in, DenseTensor* out, bool sync) override;

@@ -52,6 +52,7 @@ std::shared_ptr<Reducer> Reducer::Create(std::vector<eager::TensorPtr> params, C
   PD_CHECK(comm != nullptr, InvalidArgument, "[DataParallel] no communicator");
   std::shared_ptr<Reducer> r(new Reducer(std::move(params), std::move(comm), find_unused_parameters));
   r->Split(bucket_bytes, first_bucket_bytes);
+  r->CheckSameLayout();
   r->Attach();
   return r;
 }
@@ -98,6 +99,28 @@ void Reducer::Split(size_t bucket_bytes, size_t first_bucket_bytes) {
         if (open[i].second == b) open.erase(open.begin() + static_cast<long>(i));
   }
   ResetPass();
+}
+
+void Reducer::CheckSameLayout() {
+  // A hash of every bucket's parameters (dtype, numel), reduced with MAX next
+  // to its negation: equal on all ranks exactly when max == min.
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+  for (const Bucket& b : buckets_) {
+    mix(b.params.size());
+    for (size_t p : b.params) {
+      mix(static_cast<uint64_t>(params_[p]->dense().dtype()));
+      mix(static_cast<uint64_t>(params_[p]->dense().numel()));
+    }
+  }
+  const int64_t v = static_cast<int64_t>(h >> 2);
+  DenseTensor both(DataType::kInt64, DDim({2}));
+  int64_t* d = both.MutableData<int64_t>();
+  d[0] = v, d[1] = -v;
+  comm_->AllReduce(&both, ReduceOp::kMax, /*sync=*/true, /*agree=*/true)->Wait();
+  PD_CHECK(d[0] == -d[1], InvalidArgument,
+           "[DataParallel] the ranks' models differ: their trainable parameters (count, order, "
+           "dtypes or sizes) or bucket sizes are not the same on every rank");
 }
 
 void Reducer::Attach() {
@@ -166,7 +189,9 @@ void Reducer::Launch(Bucket& b) {
     }
     dst += nb;
   }
-  b.task = comm_->AllReduce(&b.flat, ReduceOp::kSum, /*sync=*/false);  // overlaps the backward
+  // Nonblocking, so it overlaps the rest of the backward; no per-bucket
+  // agreement, so no rank waits for the others here (Create checked the layout).
+  b.task = comm_->AllReduce(&b.flat, ReduceOp::kSum, /*sync=*/false, /*agree=*/false);
 }
 
 void Reducer::Finish() {

@@ -42,6 +42,8 @@ class Reducer : public std::enable_shared_from_this<Reducer> {
   };
   Reducer(std::vector<eager::TensorPtr> params, CommPtr comm, bool find_unused);
   void Split(size_t bucket_bytes, size_t first_bucket_bytes);
+  // Collective: every rank must have the same buckets (else InvalidArgument on all).
+  void CheckSameLayout();
   void Attach();
   void OnReady(size_t param);
   void Launch(Bucket& b);

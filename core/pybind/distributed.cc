@@ -99,7 +99,7 @@ void BindDistributed(py::module_& m) {
     eager::TensorPtr t = Tensor(x, "[all_reduce] tensor");
     const ReduceOp rop = Op(op, "all_reduce");
     CommPtr c = distributed::CommFor(gid, t->dense().place(), "all_reduce");
-    return Start([&] { return c->AllReduce(&t->dense(), rop, sync); }, t);
+    return Start([&] { return c->AllReduce(&t->dense(), rop, sync, /*agree=*/true); }, t);
   });
   m.def("_dist_broadcast", [](py::handle x, int src, int gid, bool sync) {
     eager::TensorPtr t = Tensor(x, "[broadcast] tensor");

@@ -44,6 +44,7 @@ def test_bad_input_raises_on_every_rank(n, tmp_path):
         assert caught["self_send"][0] == "InvalidArgumentError"
         kind, msg = caught["unused_parameter"]
         assert kind == "PreconditionNotMetError" and "find_unused_parameters=True" in msg, msg
+        assert caught["model_differs"][0] == "InvalidArgumentError", caught["model_differs"]
 
 
 def test_a_collective_before_init_parallel_env_raises():

@@ -55,6 +55,8 @@ def unused_without_flag():
 
 
 attempt("unused_parameter", unused_without_flag)
+# Rank 0's model has a bias, the others' not: refused when wrapped, on every rank.
+attempt("model_differs", lambda: paddle.DataParallel(paddle.nn.Linear(2, 2, bias_attr=None if r == 0 else False)))
 dist.all_reduce(paddle.ones([2]))  # the group still works after that error
 dist.barrier()
 json.dump(caught, open(f"{out_dir}/rank{r}.json", "w"))
