@@ -4,12 +4,14 @@
 #include <atomic>
 #include <functional>
 #include <cmath>
+#include <cstring>
 #include <thread>
 
 #include "core/base/enforce.h"
 #include "core/inference/paddle_inference_api.h"
 #include "core/memory/allocator.h"
 #include "core/base/math_threads.h"
+#include "npz_reader.h"
 #include "test_util.h"
 
 namespace paddle {
@@ -91,6 +93,39 @@ TEST(Inference, ClonesShareParametersAndRunInParallel) {
   t2.join();
   EXPECT_LE(MaxAbsDiff(a, expected), 1e-5f);
   EXPECT_EQ(a, b);
+}
+
+// The convolutions' filters are parameters no op writes, so the predictor lets the conv kernel
+// pack them into oneDNN's layout once: each batch size (another primitive) and each clone (its
+// own kernel contexts) must still give PaddlePaddle's outputs, run after run.
+TEST(Inference, PackedConvFiltersServeEveryBatchSizeAndClone) {
+  const std::string dir = test::DataPath("resnet_block");
+  std::vector<float> x, want;
+  std::vector<int> x_shape;
+  int64_t out_cols = 0;
+  for (const auto& [key, a] : test::ReadNpz(dir + "/io.npz")) {
+    std::vector<float> values(a.numel());
+    std::memcpy(values.data(), a.bytes.data(), a.bytes.size());
+    if (key == "in:x") x = values, x_shape.assign(a.shape.begin(), a.shape.end());
+    if (key.rfind("out:", 0) == 0) want = values, out_cols = a.shape[1];
+  }
+  ASSERT_EQ(x_shape.size(), 4u);
+  ASSERT_EQ(x_shape[0], 2);
+  auto predictor = CreatePredictor(Config(dir + "/model.pdmodel", dir + "/model.pdiparams"));
+  auto clone = predictor->Clone();
+  for (auto* p : {predictor.get(), clone.get(), predictor.get()}) {
+    for (int rows : {2, 1, 2}) {
+      SCOPED_TRACE("rows " + std::to_string(rows));
+      auto in = p->GetInputHandle("x");
+      in->Reshape({rows, x_shape[1], x_shape[2], x_shape[3]});
+      in->CopyFromCpu(x.data());
+      ASSERT_TRUE(p->Run());
+      auto out = p->GetOutputHandle(p->GetOutputNames()[0]);
+      std::vector<float> y(static_cast<size_t>(rows * out_cols));
+      out->CopyToCpu(y.data());
+      EXPECT_LE(MaxAbsDiff(y, std::vector<float>(want.begin(), want.begin() + rows * out_cols)), 1e-4f);
+    }
+  }
 }
 
 
