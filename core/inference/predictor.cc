@@ -67,9 +67,11 @@ void CheckOutputsWritten(const LoadedModel& model) {
 
 // Marks each step's inputs bound to parameters that no op of the program writes: they stay
 // as loaded for the predictor's life (clones share them read-only), so kernels may keep
-// forms derived from them, such as a convolution filter packed into oneDNN's layout.
-void MarkFrozenParams(const paddle::ProgramDesc& program, const paddle::PreparedBlock& prepared) {
-  std::unordered_set<std::string> written;
+// forms derived from them, such as a convolution filter packed into oneDNN's layout. The
+// model's inputs count as written (the user sets them), persistable or not.
+void MarkFrozenParams(const paddle::ProgramDesc& program, const std::vector<std::string>& inputs,
+                      const paddle::PreparedBlock& prepared) {
+  std::unordered_set<std::string> written(inputs.begin(), inputs.end());
   for (size_t b = 0; b < program.BlockCount(); ++b) {
     const paddle::BlockDesc* block = program.Block(b);
     for (size_t i = 0; i < block->OpCount(); ++i)
@@ -110,7 +112,7 @@ void PredictorState::Prepare() {
     run_scope->LocalVar(name)->GetMutable<paddle::DenseTensor>();
   }
   prepared = executor.Prepare(model->program, 0, run_scope, keep);
-  MarkFrozenParams(model->program, *prepared);
+  MarkFrozenParams(model->program, model->inputs, *prepared);
   // An input's shape starts as declared: a model with fixed input shapes
   // takes CopyFromCpu without a Reshape; a -1 dim must be set first.
   for (const auto& name : model->inputs)

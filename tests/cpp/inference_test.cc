@@ -11,7 +11,9 @@
 #include "core/inference/paddle_inference_api.h"
 #include "core/memory/allocator.h"
 #include "core/base/math_threads.h"
+#include "core/framework/model_io.h"
 #include "npz_reader.h"
+#include "op_test_util.h"
 #include "test_util.h"
 
 namespace paddle {
@@ -125,6 +127,70 @@ TEST(Inference, PackedConvFiltersServeEveryBatchSizeAndClone) {
       out->CopyToCpu(y.data());
       EXPECT_LE(MaxAbsDiff(y, std::vector<float>(want.begin(), want.begin() + rows * out_cols)), 1e-4f);
     }
+  }
+}
+
+// A model input is set by the user before each run, so a conv filter fed as an input is never
+// frozen, even when its variable is persistable: each run convolves with the filter just fed.
+TEST(Inference, AFilterFedAsAPersistableInputIsNotFrozen) {
+  ProgramDesc program;
+  BlockDesc* block = program.Block(0);
+  for (auto [name, kind] : {std::pair{"feed", proto::VarType::FEED_MINIBATCH},
+                            std::pair{"fetch", proto::VarType::FETCH_LIST}}) {
+    VarDesc* v = block->AddVar(name);
+    v->SetKind(kind);
+    v->SetPersistable(true);
+  }
+  const test::Shape x_dims{1, 16, 6, 6}, w_dims{16, 16, 3, 3};
+  for (auto [name, dims] : {std::pair{"x", x_dims}, std::pair{"w", w_dims}, std::pair{"y", x_dims}}) {
+    VarDesc* v = block->AddVar(name);
+    v->SetDataType(DataType::kFloat32);
+    v->SetShape(dims);
+  }
+  block->FindVar("w")->SetPersistable(true);
+  auto feed_or_fetch = [&](const char* type, const char* in, const char* out, int col) {
+    OpDesc* o = block->AppendOp();
+    o->SetType(type);
+    o->SetInput("X", {in});
+    o->SetOutput("Out", {out});
+    o->SetAttr("col", int32_t{col});
+  };
+  feed_or_fetch("feed", "feed", "x", 0);
+  feed_or_fetch("feed", "feed", "w", 1);
+  OpDesc* conv = block->AppendOp();
+  conv->SetType("conv2d");
+  conv->SetInput("Input", {"x"});
+  conv->SetInput("Filter", {"w"});
+  conv->SetOutput("Output", {"y"});
+  conv->SetAttr("paddings", std::vector<int32_t>{1, 1});
+  feed_or_fetch("fetch", "y", "fetch", 0);
+  const std::string dir = test::TempDir();
+  SaveProgram(program, dir + "/m.pdmodel");
+  Scope params;
+  *params.Var("w")->GetMutable<DenseTensor>() =
+      test::MakeTensor<float>(w_dims, test::Cast<float>(test::Random(test::Numel(w_dims), 7)));
+  SaveParams(dir + "/m.pdiparams", program, params);
+
+  auto predictor = CreatePredictor(Config(dir + "/m.pdmodel", dir + "/m.pdiparams"));
+  ASSERT_EQ(predictor->GetInputNames(), (std::vector<std::string>{"x", "w"}));
+  const std::vector<float> x = test::Cast<float>(test::Random(test::Numel(x_dims), 8));
+  std::vector<float> last;
+  for (unsigned seed : {9u, 10u}) {
+    const std::vector<float> w = test::Cast<float>(test::Random(test::Numel(w_dims), seed));
+    predictor->GetInputHandle("x")->CopyFromCpu(x.data());
+    predictor->GetInputHandle("w")->CopyFromCpu(w.data());
+    ASSERT_TRUE(predictor->Run());
+    std::vector<float> y(static_cast<size_t>(test::Numel(x_dims)));
+    predictor->GetOutputHandle("y")->CopyToCpu(y.data());
+    test::OneOp ref("conv2d");
+    ref.In("Input", "x", test::MakeTensor<float>(x_dims, x));
+    ref.In("Filter", "w", test::MakeTensor<float>(w_dims, w));
+    ref.Out("Output", "y");
+    ref.Attr("paddings", std::vector<int32_t>{1, 1});
+    ref.Run();
+    EXPECT_LE(MaxAbsDiff(y, test::Values<float>(ref.Get("y"))), 1e-5f) << "filter seed " << seed;
+    EXPECT_NE(y, last);
+    last = y;
   }
 }
 
