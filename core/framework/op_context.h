@@ -3,6 +3,8 @@
 // order), so the hot path does no string lookups.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -88,6 +90,7 @@ class KernelContext {
     attrs_ = &attrs;
     for (auto& slot : ins) slot.clear();
     for (auto& slot : outs) slot.clear();
+    frozen_inputs_ = 0;
   }
 
   size_t InputCount(int slot) const { return ins[slot].size(); }
@@ -111,6 +114,14 @@ class KernelContext {
   // Contents are undefined on entry.
   void* Workspace(size_t bytes);
 
+  // Input slots whose tensors the caller guarantees unchanged, data and shape, for the
+  // life of this context (the predictor marks parameters no op of its program writes).
+  // A kernel may keep forms derived from them in kernel_cache (a pre-packed filter).
+  bool InputFrozen(int slot) const { return slot < 64 && ((frozen_inputs_ >> slot) & 1); }
+  void set_frozen_inputs(uint64_t slot_mask) { frozen_inputs_ = slot_mask; }
+  // What the op's kernel keeps between calls of this context; lives as long as it.
+  std::shared_ptr<void>& kernel_cache() { return kernel_cache_; }
+
   // Set by the executor for ops with a sub-block; null elsewhere.
   BlockRunner* block_runner() const { return block_runner_; }
   void set_block_runner(BlockRunner* runner) { block_runner_ = runner; }
@@ -124,6 +135,8 @@ class KernelContext {
   Place place_;
   memory::AllocationPtr workspace_;
   BlockRunner* block_runner_ = nullptr;
+  uint64_t frozen_inputs_ = 0;
+  std::shared_ptr<void> kernel_cache_;
 };
 
 }  // namespace paddle

@@ -2,6 +2,7 @@
 #include <map>
 #include <new>
 #include <set>
+#include <unordered_set>
 
 #include "core/base/enforce.h"
 #include "core/framework/model_io.h"
@@ -64,6 +65,35 @@ void CheckOutputsWritten(const LoadedModel& model) {
   }
 }
 
+// Marks each step's inputs bound to parameters that no op of the program writes: they stay
+// as loaded for the predictor's life (clones share them read-only), so kernels may keep
+// forms derived from them, such as a convolution filter packed into oneDNN's layout. The
+// model's inputs count as written (the user sets them), persistable or not.
+void MarkFrozenParams(const paddle::ProgramDesc& program, const std::vector<std::string>& inputs,
+                      const paddle::PreparedBlock& prepared) {
+  std::unordered_set<std::string> written(inputs.begin(), inputs.end());
+  for (size_t b = 0; b < program.BlockCount(); ++b) {
+    const paddle::BlockDesc* block = program.Block(b);
+    for (size_t i = 0; i < block->OpCount(); ++i)
+      for (const auto& name : block->Op(i)->OutputArgumentNames()) written.insert(name);
+  }
+  const paddle::BlockDesc* block0 = program.Block(0);
+  for (const auto& step : prepared.steps()) {
+    if (!step.ctx) continue;
+    uint64_t mask = 0;
+    for (size_t slot = 0; slot < step.def->inputs.size() && slot < 64; ++slot) {
+      const auto names = step.desc->Input(step.def->inputs[slot].name);
+      bool frozen = !names.empty();
+      for (const auto& name : names) {
+        const auto* var = block0->FindVar(name);
+        frozen = frozen && var && var->Persistable() && !written.count(name);
+      }
+      if (frozen) mask |= uint64_t{1} << slot;
+    }
+    step.ctx->set_frozen_inputs(mask);
+  }
+}
+
 }  // namespace
 
 PredictorState::~PredictorState() {
@@ -82,6 +112,7 @@ void PredictorState::Prepare() {
     run_scope->LocalVar(name)->GetMutable<paddle::DenseTensor>();
   }
   prepared = executor.Prepare(model->program, 0, run_scope, keep);
+  MarkFrozenParams(model->program, model->inputs, *prepared);
   // An input's shape starts as declared: a model with fixed input shapes
   // takes CopyFromCpu without a Reshape; a -1 dim must be set first.
   for (const auto& name : model->inputs)

@@ -119,9 +119,13 @@ DnnlConvShape DnnlShape(const ConvGeom& g) {
 
 template <typename T>
 void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter,
-                 T* other) {
+                 T* other, bool filter_frozen) {
   if constexpr (std::is_same_v<T, float>) {
-    if (UseDnnl(g) && !IsPlainGemm(g)) return DnnlConvForward(DnnlShape(g), image, filter, other);
+    if (UseDnnl(g) && !IsPlainGemm(g)) {
+      if (filter_frozen)
+        return DnnlConvForwardPacked(DnnlShape(g), image, filter, other, &ctx.kernel_cache());
+      return DnnlConvForward(DnnlShape(g), image, filter, other);
+    }
   }
   const int64_t P = g.P(), K = g.K(), mg = g.mg(), cg = g.cg();
   if (g.image.n == 0 || P == 0 || g.m == 0) return;
@@ -201,7 +205,7 @@ void ConvBackwardFilter(KernelContext& ctx, const ConvGeom& g, const T* image, c
 }
 
 #define PD_CONV_INSTANTIATE(T)                                                                 \
-  template void ConvForward<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*);       \
+  template void ConvForward<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*, bool); \
   template void ConvBackwardImage<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*); \
   template void ConvBackwardFilter<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*);
 PD_CONV_INSTANTIATE(float)

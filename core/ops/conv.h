@@ -126,9 +126,12 @@ ConvGeom ResolveConv(const Ctx& ctx, int nsp, const DDim& x, const DDim& f) {
 // The three products of a convolution, per batch item and group, for
 // float and double (conv.cc). `other` is laid out like `image` (same
 // data_format), [N, m, out...] or [N, out..., m].
-// other = conv(image, filter)
+// other = conv(image, filter). With filter_frozen (the filter never changes for this
+// context: ctx.InputFrozen), a float filter is packed into oneDNN's layout once and kept
+// in ctx.kernel_cache().
 template <typename T>
-void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter, T* other);
+void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter, T* other,
+                 bool filter_frozen = false);
 // image = the adjoint of conv applied to `other` (conv's input gradient; conv_transpose).
 template <typename T>
 void ConvBackwardImage(KernelContext& ctx, const ConvGeom& g, const T* other, const T* filter,

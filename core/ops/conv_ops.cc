@@ -29,7 +29,7 @@ void ConvKernel(KernelContext& ctx) {
   const DenseTensor& f = ctx.Input(kFilter);
   const ConvGeom g = ResolveConv(ctx, kNsp, x.dims(), f.dims());
   T* out = ctx.Output(kOutput)->MutableData<T>(ctx.place());
-  ConvForward(ctx, g, x.data<T>(), f.data<T>(), out);
+  ConvForward(ctx, g, x.data<T>(), f.data<T>(), out, ctx.InputFrozen(kFilter));
 }
 
 template <int kNsp>

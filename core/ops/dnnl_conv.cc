@@ -60,6 +60,10 @@ memory::desc Any(const memory::desc& md) {
 struct Entry {
   dnnl::primitive prim;
   memory::desc image, filter, other;
+  // Each operand's reorders (index: 0 image, 1 filter, 2 other) from its user layout to the
+  // primitive's and back, made with the primitive (making one per call cost microseconds,
+  // much of a small convolution); empty where the two layouts are the same.
+  dnnl::reorder to_prim[3], to_user[3];
 };
 
 dnnl::convolution_forward::primitive_desc ForwardPd(const DnnlConvShape& s) {
@@ -71,10 +75,21 @@ dnnl::convolution_forward::primitive_desc ForwardPd(const DnnlConvShape& s) {
   return dnnl::convolution_forward::primitive_desc(d, Engine());
 }
 
+Entry WithReorders(Entry e, const DnnlConvShape& s) {
+  const memory::desc user[3] = {ImageMd(s, s.c, s.in), FilterMd(s), ImageMd(s, s.m, s.out)};
+  const memory::desc* prim[3] = {&e.image, &e.filter, &e.other};
+  for (int i = 0; i < 3; ++i) {
+    if (user[i] == *prim[i]) continue;
+    e.to_prim[i] = dnnl::reorder(dnnl::reorder::primitive_desc(Engine(), user[i], Engine(), *prim[i]));
+    e.to_user[i] = dnnl::reorder(dnnl::reorder::primitive_desc(Engine(), *prim[i], Engine(), user[i]));
+  }
+  return e;
+}
+
 Entry Make(Kind kind, const DnnlConvShape& s) {
   const auto fwd = ForwardPd(s);
   if (kind == Kind::kForward)
-    return {dnnl::convolution_forward(fwd), fwd.src_desc(), fwd.weights_desc(), fwd.dst_desc()};
+    return {dnnl::convolution_forward(fwd), fwd.src_desc(), fwd.weights_desc(), fwd.dst_desc(), {}, {}};
   const memory::dims strides = Spatial(s.stride, s.nsp), dil = Spatial(s.dilation, s.nsp, 1),
                      pl = Spatial(s.pad_before, s.nsp), pr = Spatial(s.pad_after, s.nsp);
   if (kind == Kind::kBackwardData) {
@@ -83,14 +98,14 @@ Entry Make(Kind kind, const DnnlConvShape& s) {
         Any(ImageMd(s, s.m, s.out)), strides, dil, pl, pr);
     const dnnl::convolution_backward_data::primitive_desc pd(d, Engine(), fwd);
     return {dnnl::convolution_backward_data(pd), pd.diff_src_desc(), pd.weights_desc(),
-            pd.diff_dst_desc()};
+            pd.diff_dst_desc(), {}, {}};
   }
   const dnnl::convolution_backward_weights::desc d(
       dnnl::algorithm::convolution_direct, Any(ImageMd(s, s.c, s.in)), Any(FilterMd(s)),
       Any(ImageMd(s, s.m, s.out)), strides, dil, pl, pr);
   const dnnl::convolution_backward_weights::primitive_desc pd(d, Engine(), fwd);
   return {dnnl::convolution_backward_weights(pd), pd.src_desc(), pd.diff_weights_desc(),
-          pd.diff_dst_desc()};
+          pd.diff_dst_desc(), {}, {}};
 }
 
 std::vector<int64_t> Key(Kind kind, const DnnlConvShape& s) {
@@ -111,7 +126,7 @@ const Entry& Cached(Kind kind, const DnnlConvShape& s) {
   auto it = cache.find(key);
   if (it != cache.end()) return it->second;
   if (cache.size() >= kMaxEntries) cache.clear();
-  return cache.emplace(key, Make(kind, s)).first->second;
+  return cache.emplace(key, WithReorders(Make(kind, s), s)).first->second;
 }
 
 // Reorder targets: one buffer per operand role and thread, kept and grown, so
@@ -134,30 +149,39 @@ void* ReorderBuffer(int role, size_t bytes) {
   return b.p;
 }
 
-// A tensor in the user's layout and, when the primitive wants another, its reordered copy.
+// A tensor in the user's layout and, when the primitive wants another, its reordered copy
+// (or `given`: a copy made before, such as a pre-packed filter, used as is).
 struct Operand {
   memory user, prim;
-  Operand(int role, const memory::desc& user_md, const memory::desc& prim_md, const float* data)
+  const dnnl::reorder& to_prim;
+  const dnnl::reorder& to_user;
+  bool given;
+  Operand(const Entry& e, int role, const memory::desc& user_md, const memory::desc& prim_md,
+          const float* data, const memory* given_prim = nullptr)
       : user(user_md, Engine(), const_cast<float*>(data)),
-        prim(user_md == prim_md ? user
-                                : memory(prim_md, Engine(), ReorderBuffer(role, prim_md.get_size()))) {}
+        prim(given_prim          ? *given_prim
+             : user_md == prim_md ? user
+                                  : memory(prim_md, Engine(), ReorderBuffer(role, prim_md.get_size()))),
+        to_prim(e.to_prim[role]),
+        to_user(e.to_user[role]),
+        given(given_prim != nullptr) {}
   bool reordered() const { return user.get() != prim.get(); }
   void In(dnnl::stream& st) {
-    if (reordered()) dnnl::reorder(user, prim).execute(st, user, prim);
+    if (reordered() && !given) to_prim.execute(st, user, prim);
   }
   void Out(dnnl::stream& st) {
-    if (reordered()) dnnl::reorder(prim, user).execute(st, prim, user);
+    if (reordered()) to_user.execute(st, prim, user);
   }
 };
 
 // Runs `kind` with its three operands; `written` names the one the primitive writes.
 void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* filter,
-         const float* other) {
+         const float* other, const memory* packed_filter = nullptr) {
   const Entry& e = Cached(kind, s);
   dnnl::stream st(Engine());
-  Operand img(0, ImageMd(s, s.c, s.in), e.image, image);
-  Operand flt(1, FilterMd(s), e.filter, filter);
-  Operand oth(2, ImageMd(s, s.m, s.out), e.other, other);
+  Operand img(e, 0, ImageMd(s, s.c, s.in), e.image, image);
+  Operand flt(e, 1, FilterMd(s), e.filter, filter, packed_filter);
+  Operand oth(e, 2, ImageMd(s, s.m, s.out), e.other, other);
   Operand* written = kind == Kind::kForward ? &oth : kind == Kind::kBackwardData ? &img : &flt;
   for (Operand* o : {&img, &flt, &oth})
     if (o != written) o->In(st);
@@ -176,7 +200,36 @@ void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* fil
   st.wait();
 }
 
+// A filter reordered once into the layout of the forward primitive of `key`'s shape.
+struct PackedFilter {
+  std::vector<int64_t> key;
+  const float* source = nullptr;
+  memory packed;  // owns its buffer
+};
+
 }  // namespace
+
+void DnnlConvForwardPacked(const DnnlConvShape& s, const float* image, const float* filter,
+                           float* other, std::shared_ptr<void>* cache) {
+  const memory::desc user_md = FilterMd(s);
+  const memory::desc prim_md = Cached(Kind::kForward, s).filter;
+  if (user_md == prim_md) return Run(Kind::kForward, s, image, filter, other);
+  std::vector<int64_t> key = Key(Kind::kForward, s);
+  auto* p = static_cast<PackedFilter*>(cache->get());
+  if (p == nullptr || p->source != filter || p->key != key) {
+    auto fresh = std::make_shared<PackedFilter>();
+    fresh->key = std::move(key);
+    fresh->source = filter;
+    fresh->packed = memory(prim_md, Engine());
+    memory user(user_md, Engine(), const_cast<float*>(filter));
+    dnnl::stream st(Engine());
+    Cached(Kind::kForward, s).to_prim[1].execute(st, user, fresh->packed);
+    st.wait();
+    p = fresh.get();
+    *cache = std::move(fresh);
+  }
+  Run(Kind::kForward, s, image, filter, other, &p->packed);
+}
 
 void DnnlConvForward(const DnnlConvShape& s, const float* image, const float* filter, float* other) {
   Run(Kind::kForward, s, image, filter, other);

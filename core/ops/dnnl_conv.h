@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 
 namespace paddle {
 namespace ops {
@@ -23,6 +24,11 @@ struct DnnlConvShape {
 
 // other = conv(image, filter); filter is [m, c / groups, k...].
 void DnnlConvForward(const DnnlConvShape& s, const float* image, const float* filter, float* other);
+// The same for a filter that stays unchanged between calls (an inference parameter):
+// reordered once into the primitive's layout and kept in `*cache` (remade when the shape or
+// the filter's address changes), instead of on every call. `*cache` belongs to one caller.
+void DnnlConvForwardPacked(const DnnlConvShape& s, const float* image, const float* filter,
+                           float* other, std::shared_ptr<void>* cache);
 // image = conv's input gradient from `other` (overwritten, not accumulated).
 void DnnlConvBackwardData(const DnnlConvShape& s, const float* other, const float* filter,
                           float* image);

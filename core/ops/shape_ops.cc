@@ -2,6 +2,7 @@
 // (view.h: only the shape rule is theirs), and transpose2, which moves
 // elements. Each writes XShape = [0] + X.dims for its gradient.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 
@@ -143,25 +144,56 @@ void TransposeInferShape(InferShapeContext& ctx) {
   SetViewShape(ctx, out);
 }
 
-// out[i0, i1, ...] = in[..., i_k at dim perm[k], ...]: an odometer over Out
-// in memory order, stepping In by the permuted strides; elements of `size` bytes.
-void Permute(const char* in, char* out, const DDim& x, const std::vector<int>& perm, size_t size) {
-  const int r = x.rank();
-  const int64_t n = x.numel();
-  if (n == 0) return;
-  int64_t stride[DDim::kMaxRank], step[DDim::kMaxRank], dims[DDim::kMaxRank];
-  for (int i = r - 1, s = 1; i >= 0; --i) stride[i] = s, s *= x[i];
-  for (int k = 0; k < r; ++k) step[k] = stride[perm[k]], dims[k] = x[perm[k]];
+// Copies `count` blocks in Out's memory order, block o from In's block `src`: an odometer over
+// Out's dims (dims[k], In's stride step[k], both in blocks). `copy(dst, src)` moves one block.
+template <typename Copy>
+void PermuteBlocks(const char* in, char* out, int r, const int64_t* dims, const int64_t* step,
+                   int64_t count, size_t block, Copy copy) {
   int64_t idx[DDim::kMaxRank] = {0};
   int64_t src = 0;
-  for (int64_t o = 0; o < n; ++o) {
-    std::memcpy(out + o * size, in + src * size, size);
+  for (int64_t o = 0; o < count; ++o) {
+    copy(out + o * block, in + src * block);
     for (int k = r - 1; k >= 0; --k) {
       src += step[k];
       if (++idx[k] < dims[k]) break;
       src -= step[k] * dims[k];
       idx[k] = 0;
     }
+  }
+}
+
+// out[i0, i1, ...] = in[..., i_k at dim perm[k], ...]; elements of `size` bytes. Trailing dims
+// the permutation leaves in place move as one block ([1, 32, 3, 2, 64] -> [3, 1, 2, 32, 64]
+// copies rows of 64); single elements of 4 or 8 bytes move as integers, not memcpy calls.
+void Permute(const char* in, char* out, const DDim& x, const std::vector<int>& perm, size_t size) {
+  const int64_t n = x.numel();
+  if (n == 0) return;
+  int r = x.rank();
+  size_t block = size;
+  while (r > 0 && perm[r - 1] == r - 1) block *= static_cast<size_t>(x[--r]);
+  if (r == 0) {
+    std::memcpy(out, in, block);
+    return;
+  }
+  int64_t stride[DDim::kMaxRank], step[DDim::kMaxRank], dims[DDim::kMaxRank];
+  for (int i = r - 1, s = 1; i >= 0; --i) stride[i] = s, s *= x[i];
+  for (int k = 0; k < r; ++k) step[k] = stride[perm[k]], dims[k] = x[perm[k]];
+  const int64_t count = n * static_cast<int64_t>(size) / static_cast<int64_t>(block);
+  if (block == 4) {
+    PermuteBlocks(in, out, r, dims, step, count, block, [](char* d, const char* s) {
+      uint32_t v;
+      std::memcpy(&v, s, 4);
+      std::memcpy(d, &v, 4);
+    });
+  } else if (block == 8) {
+    PermuteBlocks(in, out, r, dims, step, count, block, [](char* d, const char* s) {
+      uint64_t v;
+      std::memcpy(&v, s, 8);
+      std::memcpy(d, &v, 8);
+    });
+  } else {
+    PermuteBlocks(in, out, r, dims, step, count, block,
+                  [block](char* d, const char* s) { std::memcpy(d, s, block); });
   }
 }
 

@@ -3,7 +3,7 @@
 // differences). Here the two paths must agree, forward and every gradient,
 // over the geometries oneDNN handles with different kernels: groups,
 // depthwise, strides, dilations, uneven padding, channel-last, 3-D and the
-// transposed convolution.
+// transposed convolution; and the pre-packed filter of a frozen (inference) one.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -88,6 +88,76 @@ INSTANTIATE_TEST_SUITE_P(
         ConvCase{"transpose_groups_nhwc", "conv2d_transpose", {1, 5, 4, 6}, {6, 2, 2, 3},
                  Conv({1, 2}, {0, 1}, {1, 1}, 2, "NHWC")}),
     [](const ::testing::TestParamInfo<ConvCase>& info) { return info.param.name; });
+
+// A conv whose filter the caller marks frozen (KernelContext::InputFrozen, as the predictor
+// does for parameters) packs it into oneDNN's layout once and keeps it in the context: the
+// output equals the unpacked path's, and a new filter (another address) or a new image
+// shape is packed again rather than served stale.
+class FrozenFilterConv {
+ public:
+  FrozenFilterConv() {
+    OpDesc* op = program_.Block(0)->AppendOp();
+    op->SetType("conv2d");
+    for (const char* v : {"x", "w", "y"}) program_.Block(0)->AddVar(v)->SetPersistable(true);
+    op->SetInput("Input", {"x"});
+    op->SetInput("Filter", {"w"});
+    op->SetOutput("Output", {"y"});
+    for (const auto& [name, value] : Conv({1, 1}, {1, 1}, {1, 1}, 1)) op->SetAttr(name, value);
+  }
+  void Set(const char* var, const Shape& dims, unsigned seed) {
+    *scope_.Var(var)->GetMutable<DenseTensor>() =
+        MakeTensor<float>(dims, Cast<float>(Random(Numel(dims), seed)));
+  }
+  KernelContext& Prepare() {
+    prepared_ = executor_.Prepare(program_, 0, &scope_);
+    KernelContext& ctx = *prepared_->steps().at(0).ctx;
+    ctx.set_frozen_inputs(uint64_t{1} << 1);  // conv2d's inputs: Input, Filter
+    return ctx;
+  }
+  std::vector<float> Run() {
+    executor_.Run(*prepared_);
+    return Values<float>(scope_.FindVar("y")->Get<DenseTensor>());
+  }
+  // The same conv through a fresh context (nothing frozen, nothing packed).
+  std::vector<float> Reference() {
+    OneOp op("conv2d");
+    op.In("Input", "x", scope_.FindVar("x")->Get<DenseTensor>());
+    op.In("Filter", "w", scope_.FindVar("w")->Get<DenseTensor>());
+    op.Out("Output", "y");
+    for (const auto& [name, value] : Conv({1, 1}, {1, 1}, {1, 1}, 1)) op.Attr(name, value);
+    op.Run();
+    return Values<float>(op.Get("y"));
+  }
+
+ private:
+  ProgramDesc program_;
+  Scope scope_;
+  Executor executor_;
+  std::unique_ptr<PreparedBlock> prepared_;
+};
+
+TEST(ConvDnnlFrozenFilter, PackedOnceThenRepackedForANewFilterOrShape) {
+  FrozenFilterConv conv;
+  conv.Set("x", {1, 16, 8, 8}, 1);
+  conv.Set("w", {32, 16, 3, 3}, 2);
+  KernelContext& ctx = conv.Prepare();
+  ASSERT_TRUE(ctx.InputFrozen(1));
+  ASSERT_FALSE(ctx.InputFrozen(0));
+  const std::vector<float> first = conv.Run();
+  ASSERT_NE(ctx.kernel_cache(), nullptr) << "a 16-channel filter is blocked by oneDNN: packed";
+  const void* packed = ctx.kernel_cache().get();
+  EXPECT_EQ(first, conv.Reference());
+  EXPECT_EQ(conv.Run(), first);
+  EXPECT_EQ(ctx.kernel_cache().get(), packed) << "a second run reuses the packed filter";
+
+  conv.Set("x", {2, 16, 5, 7}, 3);  // another image shape: another primitive, packed again
+  EXPECT_EQ(conv.Run(), conv.Reference());
+
+  conv.Set("w", {32, 16, 3, 3}, 4);  // new values, allocated while the old are held: a new address
+  const std::vector<float> after = conv.Run();
+  EXPECT_EQ(after, conv.Reference());
+  EXPECT_NE(after, first);
+}
 
 }  // namespace
 }  // namespace test

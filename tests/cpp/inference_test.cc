@@ -4,12 +4,16 @@
 #include <atomic>
 #include <functional>
 #include <cmath>
+#include <cstring>
 #include <thread>
 
 #include "core/base/enforce.h"
 #include "core/inference/paddle_inference_api.h"
 #include "core/memory/allocator.h"
 #include "core/base/math_threads.h"
+#include "core/framework/model_io.h"
+#include "npz_reader.h"
+#include "op_test_util.h"
 #include "test_util.h"
 
 namespace paddle {
@@ -91,6 +95,103 @@ TEST(Inference, ClonesShareParametersAndRunInParallel) {
   t2.join();
   EXPECT_LE(MaxAbsDiff(a, expected), 1e-5f);
   EXPECT_EQ(a, b);
+}
+
+// The convolutions' filters are parameters no op writes, so the predictor lets the conv kernel
+// pack them into oneDNN's layout once: each batch size (another primitive) and each clone (its
+// own kernel contexts) must still give PaddlePaddle's outputs, run after run.
+TEST(Inference, PackedConvFiltersServeEveryBatchSizeAndClone) {
+  const std::string dir = test::DataPath("resnet_block");
+  std::vector<float> x, want;
+  std::vector<int> x_shape;
+  int64_t out_cols = 0;
+  for (const auto& [key, a] : test::ReadNpz(dir + "/io.npz")) {
+    std::vector<float> values(a.numel());
+    std::memcpy(values.data(), a.bytes.data(), a.bytes.size());
+    if (key == "in:x") x = values, x_shape.assign(a.shape.begin(), a.shape.end());
+    if (key.rfind("out:", 0) == 0) want = values, out_cols = a.shape[1];
+  }
+  ASSERT_EQ(x_shape.size(), 4u);
+  ASSERT_EQ(x_shape[0], 2);
+  auto predictor = CreatePredictor(Config(dir + "/model.pdmodel", dir + "/model.pdiparams"));
+  auto clone = predictor->Clone();
+  for (auto* p : {predictor.get(), clone.get(), predictor.get()}) {
+    for (int rows : {2, 1, 2}) {
+      SCOPED_TRACE("rows " + std::to_string(rows));
+      auto in = p->GetInputHandle("x");
+      in->Reshape({rows, x_shape[1], x_shape[2], x_shape[3]});
+      in->CopyFromCpu(x.data());
+      ASSERT_TRUE(p->Run());
+      auto out = p->GetOutputHandle(p->GetOutputNames()[0]);
+      std::vector<float> y(static_cast<size_t>(rows * out_cols));
+      out->CopyToCpu(y.data());
+      EXPECT_LE(MaxAbsDiff(y, std::vector<float>(want.begin(), want.begin() + rows * out_cols)), 1e-4f);
+    }
+  }
+}
+
+// A model input is set by the user before each run, so a conv filter fed as an input is never
+// frozen, even when its variable is persistable: each run convolves with the filter just fed.
+TEST(Inference, AFilterFedAsAPersistableInputIsNotFrozen) {
+  ProgramDesc program;
+  BlockDesc* block = program.Block(0);
+  for (auto [name, kind] : {std::pair{"feed", proto::VarType::FEED_MINIBATCH},
+                            std::pair{"fetch", proto::VarType::FETCH_LIST}}) {
+    VarDesc* v = block->AddVar(name);
+    v->SetKind(kind);
+    v->SetPersistable(true);
+  }
+  const test::Shape x_dims{1, 16, 6, 6}, w_dims{16, 16, 3, 3};
+  for (auto [name, dims] : {std::pair{"x", x_dims}, std::pair{"w", w_dims}, std::pair{"y", x_dims}}) {
+    VarDesc* v = block->AddVar(name);
+    v->SetDataType(DataType::kFloat32);
+    v->SetShape(dims);
+  }
+  block->FindVar("w")->SetPersistable(true);
+  auto feed_or_fetch = [&](const char* type, const char* in, const char* out, int col) {
+    OpDesc* o = block->AppendOp();
+    o->SetType(type);
+    o->SetInput("X", {in});
+    o->SetOutput("Out", {out});
+    o->SetAttr("col", int32_t{col});
+  };
+  feed_or_fetch("feed", "feed", "x", 0);
+  feed_or_fetch("feed", "feed", "w", 1);
+  OpDesc* conv = block->AppendOp();
+  conv->SetType("conv2d");
+  conv->SetInput("Input", {"x"});
+  conv->SetInput("Filter", {"w"});
+  conv->SetOutput("Output", {"y"});
+  conv->SetAttr("paddings", std::vector<int32_t>{1, 1});
+  feed_or_fetch("fetch", "y", "fetch", 0);
+  const std::string dir = test::TempDir();
+  SaveProgram(program, dir + "/m.pdmodel");
+  Scope params;
+  *params.Var("w")->GetMutable<DenseTensor>() =
+      test::MakeTensor<float>(w_dims, test::Cast<float>(test::Random(test::Numel(w_dims), 7)));
+  SaveParams(dir + "/m.pdiparams", program, params);
+
+  auto predictor = CreatePredictor(Config(dir + "/m.pdmodel", dir + "/m.pdiparams"));
+  ASSERT_EQ(predictor->GetInputNames(), (std::vector<std::string>{"x", "w"}));
+  const std::vector<float> x = test::Cast<float>(test::Random(test::Numel(x_dims), 8));
+  std::vector<float> last;
+  for (unsigned seed : {9u, 10u}) {
+    const std::vector<float> w = test::Cast<float>(test::Random(test::Numel(w_dims), seed));
+    predictor->GetInputHandle("x")->CopyFromCpu(x.data());
+    predictor->GetInputHandle("w")->CopyFromCpu(w.data());
+    ASSERT_TRUE(predictor->Run());
+    std::vector<float> y(static_cast<size_t>(test::Numel(x_dims)));
+    predictor->GetOutputHandle("y")->CopyToCpu(y.data());
+    test::OneOp ref("conv2d");
+    ref.In("Input", "x", test::MakeTensor<float>(x_dims, x));
+    ref.In("Filter", "w", test::MakeTensor<float>(w_dims, w));
+    ref.Out("Output", "y");
+    ref.Attr("paddings", std::vector<int32_t>{1, 1});
+    ref.Run();
+    EXPECT_LE(MaxAbsDiff(y, test::Values<float>(ref.Get("y"))), 1e-5f) << "filter seed " << seed;
+    EXPECT_NE(y, last);
+    last = y;
+  }
 }
 
 

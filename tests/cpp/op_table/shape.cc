@@ -31,6 +31,35 @@ PD_OP_TABLE(Shape) {
     return out;
   };
   rows.push_back(transpose);
+  // Permutations that keep trailing dims in place move them as one block (shape_ops.cc).
+  auto permuted = [](const std::string& name, Shape x, std::vector<int> perm) {
+    Ints axis(perm.begin(), perm.end());
+    OpRow r{name, "transpose2", {{"X", x}}, {{"axis", axis}}, nullptr};
+    r.reference = [x, perm](const std::vector<Arr>& in, const AttributeMap&) {
+      const size_t rank = x.size();
+      Shape out_dims(rank), in_stride(rank, 1);
+      for (size_t k = 0; k < rank; ++k) out_dims[k] = x[perm[k]];
+      for (size_t i = rank - 1; i > 0; --i) in_stride[i - 1] = in_stride[i] * x[i];
+      Arr out{out_dims, {}};
+      Shape idx(rank, 0);
+      for (size_t o = 0; o < in[0].v.size(); ++o) {
+        int64_t src = 0;
+        for (size_t k = 0; k < rank; ++k) src += idx[k] * in_stride[perm[k]];
+        out.v.push_back(in[0].v[src]);
+        for (size_t k = rank; k-- > 0;) {
+          if (++idx[k] < out_dims[k]) break;
+          idx[k] = 0;
+        }
+      }
+      return out;
+    };
+    return r;
+  };
+  rows.push_back(permuted("transpose2_keep_last", {3, 4, 5}, {1, 0, 2}));
+  rows.push_back(permuted("transpose2_qkv_heads", {2, 3, 3, 2, 4}, {2, 0, 3, 1, 4}));
+  rows.push_back(permuted("transpose2_keep_two", {2, 3, 4, 5}, {1, 0, 2, 3}));
+  rows.push_back(permuted("transpose2_identity", {2, 3, 4}, {0, 1, 2}));
+  rows.push_back(permuted("transpose2_last_two", {2, 3, 4, 5}, {0, 1, 3, 2}));
   OpRow shape{"shape", "shape", {{"Input", {3, 4, 5}}}, {}, nullptr};
   shape.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
     return Arr{{3}, {3, 4, 5}};
@@ -168,6 +197,18 @@ PD_OP_TABLE(Shape) {
                      {{"axes", Ints{1}}, {"starts", Ints{2}}, {"ends", Ints{3}},
                       {"decrease_axis", Ints{1}}},
                      {3, 1, 5}, {3, 5}, {0, 2, 0}, {1, 1, 1}));
+  // Whole trailing dims and a unit-step dim before them are copied as one run (slice_ops.cc).
+  rows.push_back(box("slice_leading_row", "slice",
+                     {{"axes", Ints{0}}, {"starts", Ints{1}}, {"ends", Ints{2}},
+                      {"decrease_axis", Ints{0}}},
+                     {1, 4, 5}, {4, 5}, {1, 0, 0}, {1, 1, 1}));
+  rows.push_back(box("slice_middle_rows", "slice",
+                     {{"axes", Ints{1}}, {"starts", Ints{1}}, {"ends", Ints{3}}},
+                     {3, 2, 5}, {}, {0, 1, 0}, {1, 1, 1}));
+  rows.push_back(box("strided_slice_runs_of_rows", "strided_slice",
+                     {{"axes", Ints{0, 1}}, {"starts", Ints{0, 1}}, {"ends", Ints{3, 3}},
+                      {"strides", Ints{2, 1}}},
+                     {2, 2, 5}, {}, {0, 1, 0}, {2, 1, 1}));
   rows.push_back(box("strided_slice", "strided_slice",
                      {{"axes", Ints{1, 2}}, {"starts", Ints{3, 0}}, {"ends", Ints{-5, 5}},
                       {"strides", Ints{-1, 2}}},
