@@ -48,6 +48,11 @@ class Communicator {
   virtual TaskPtr Broadcast(DenseTensor* t, int root, bool sync) = 0;
   // `t` reduced over the group into root's `t`; the others' stay as they are.
   virtual TaskPtr Reduce(DenseTensor* t, ReduceOp op, int root, bool sync) = 0;
+  // `in` ([size, *out.dims]) reduced over the group; rank i keeps part i in `out`.
+  virtual TaskPtr ReduceScatter(const DenseTensor& in, DenseTensor* out, ReduceOp op, bool sync) = 0;
+  // Every rank's `in` stacked along a new first axis into root's `out`
+  // ([size, *in.dims]); `out` is written on the root only.
+  virtual TaskPtr Gather(const DenseTensor& in, DenseTensor* out, int root, bool sync) = 0;
   // Every rank's `in` stacked along a new first axis into `out` ([size, *in.dims]).
   virtual TaskPtr AllGather(const DenseTensor& in, DenseTensor* out, bool sync) = 0;
   // Root's `in` ([size, *out.dims]) split along its first axis: part i to rank

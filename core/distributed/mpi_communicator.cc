@@ -338,6 +338,56 @@ TaskPtr MpiCommunicator::Reduce(DenseTensor* t, ReduceOp op, int root, bool sync
              {*t}, std::move(finish));
 }
 
+TaskPtr MpiCommunicator::ReduceScatter(const DenseTensor& in, DenseTensor* out, ReduceOp op, bool sync) {
+  MPI_Datatype type;
+  MPI_Op mop;
+  std::string error = TensorError("reduce_scatter", "tensor_list", in);
+  if (error.empty()) error = ReduceTypeOf("reduce_scatter", in.dtype(), op, &type, &mop);
+  if (error.empty() && (in.dims().rank() < 1 || in.dims()[0] != size_))
+    error = std::string("[reduce_scatter] tensor_list must hold one tensor per rank (") +
+            std::to_string(size_) + "), got a stack of shape " + in.dims().ToString();
+  std::vector<int64_t> dims = in.dims().ToVector();
+  if (!dims.empty()) dims.erase(dims.begin());
+  if (error.empty() && (out->dims() != DDim(dims) || out->dtype() != in.dtype()))
+    error = std::string("[reduce_scatter] tensor (") + DataTypeName(out->dtype()) + " " +
+            out->dims().ToString() + ") must have the dtype and shape of each tensor of tensor_list (" +
+            DataTypeName(in.dtype()) + " " + DDim(dims).ToString() + ")";
+  Agree("reduce_scatter", in, error);
+  out->set_dtype(in.dtype());
+  out->Resize(DDim(dims));
+  void* dst = out->MutableData(CPUPlace(), in.dtype());
+  const void* src = in.data();
+  const int count = Count(in.numel() / size_, "reduce_scatter");
+  Finish finish;
+  if (op == ReduceOp::kAvg) finish = [o = *out, n = size_](const MPI_Status&) mutable { DivideBy(&o, n); };
+  return Run("reduce_scatter", sync,
+             [&](MPI_Status*) { return MPI_Reduce_scatter_block(src, dst, count, type, mop, comm_); },
+             [&](MPI_Request* r) { return MPI_Ireduce_scatter_block(src, dst, count, type, mop, comm_, r); },
+             {in, *out}, std::move(finish));
+}
+
+TaskPtr MpiCommunicator::Gather(const DenseTensor& in, DenseTensor* out, int root, bool sync) {
+  std::string error = TensorError("gather", "tensor", in);
+  CheckRoot("gather", root, &error);
+  Agree("gather", in, error);
+  void* dst = nullptr;
+  if (rank_ == root) {
+    std::vector<int64_t> dims{size_};
+    for (int i = 0; i < in.dims().rank(); ++i) dims.push_back(in.dims()[i]);
+    out->set_dtype(in.dtype());
+    out->Resize(DDim(dims));
+    dst = out->MutableData(CPUPlace(), in.dtype());
+  }
+  const void* src = in.data();
+  const int count = Count(static_cast<int64_t>(in.nbytes()), "gather");
+  return Run("gather", sync,
+             [&](MPI_Status*) { return MPI_Gather(src, count, MPI_BYTE, dst, count, MPI_BYTE, root, comm_); },
+             [&](MPI_Request* r) {
+               return MPI_Igather(src, count, MPI_BYTE, dst, count, MPI_BYTE, root, comm_, r);
+             },
+             {in, *out});
+}
+
 TaskPtr MpiCommunicator::AllGather(const DenseTensor& in, DenseTensor* out, bool sync) {
   Agree("all_gather", in, TensorError("all_gather", "tensor", in));
   std::vector<int64_t> dims{size_};

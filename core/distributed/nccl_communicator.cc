@@ -163,6 +163,49 @@ TaskPtr NcclCommunicator::Reduce(DenseTensor* t, ReduceOp op, int root, bool /*s
   return Issue("reduce", {*t});
 }
 
+TaskPtr NcclCommunicator::ReduceScatter(const DenseTensor& in, DenseTensor* out, ReduceOp op,
+                                        bool /*sync: the caller waits on the task*/) {
+  ncclDataType_t type = ncclFloat32;
+  std::string error = DeviceError("reduce_scatter", "tensor_list", in);
+  if (error.empty()) error = NcclTypeOf("reduce_scatter", in.dtype(), &type);
+  if (error.empty() && (in.dims().rank() < 1 || in.dims()[0] != size()))
+    error = "[reduce_scatter] tensor_list must hold one tensor per rank";
+  mpi_->Agree("reduce_scatter", in, error);
+  std::vector<int64_t> dims = in.dims().ToVector();
+  dims.erase(dims.begin());
+  out->set_dtype(in.dtype());
+  out->Resize(DDim(dims));
+  out->MutableData(in.place(), in.dtype());
+  DeviceGuard on(device_);
+  CheckNccl(ncclReduceScatter(in.data(), out->data(), static_cast<size_t>(out->numel()), type,
+                              NcclOpOf(op, in.dtype()), comm_, stream_), "reduce_scatter");
+  return Issue("reduce_scatter", {in, *out});
+}
+
+TaskPtr NcclCommunicator::Gather(const DenseTensor& in, DenseTensor* out, int root,
+                                 bool /*sync: the caller waits on the task*/) {
+  std::string error = DeviceError("gather", "tensor", in);
+  mpi_->CheckRoot("gather", root, &error);
+  mpi_->Agree("gather", in, error);
+  if (rank() == root) {
+    std::vector<int64_t> dims{size()};
+    for (int i = 0; i < in.dims().rank(); ++i) dims.push_back(in.dims()[i]);
+    out->set_dtype(in.dtype());
+    out->Resize(DDim(dims));
+    out->MutableData(in.place(), in.dtype());
+  }
+  const size_t part = in.nbytes();
+  DeviceGuard on(device_);
+  CheckNccl(ncclGroupStart(), "gather");
+  if (rank() == root)
+    for (int i = 0; i < size(); ++i)
+      CheckNccl(ncclRecv(static_cast<char*>(out->data()) + i * part, part, ncclUint8, i, comm_, stream_),
+                "gather");
+  CheckNccl(ncclSend(in.data(), part, ncclUint8, root, comm_, stream_), "gather");
+  CheckNccl(ncclGroupEnd(), "gather");
+  return Issue("gather", {in, *out});
+}
+
 TaskPtr NcclCommunicator::AllGather(const DenseTensor& in, DenseTensor* out, bool /*sync: the caller waits on the task*/) {
   mpi_->Agree("all_gather", in, DeviceError("all_gather", "tensor", in));
   std::vector<int64_t> dims{size()};

@@ -33,6 +33,8 @@ class NcclCommunicator : public Communicator {
   TaskPtr AllReduce(DenseTensor* t, ReduceOp op, bool sync, bool agree) override;
   TaskPtr Broadcast(DenseTensor* t, int root, bool sync) override;
   TaskPtr Reduce(DenseTensor* t, ReduceOp op, int root, bool sync) override;
+  TaskPtr ReduceScatter(const DenseTensor& in, DenseTensor* out, ReduceOp op, bool sync) override;
+  TaskPtr Gather(const DenseTensor& in, DenseTensor* out, int root, bool sync) override;
   TaskPtr AllGather(const DenseTensor& in, DenseTensor* out, bool sync) override;
   TaskPtr Scatter(const DenseTensor& in, DenseTensor* out, int root, bool sync) override;
   TaskPtr AllToAll(const DenseTensor& in, DenseTensor* out, bool sync) override;

@@ -112,6 +112,20 @@ void BindDistributed(py::module_& m) {
     CommPtr c = distributed::CommFor(gid, t->dense().place(), "reduce");
     return Start([&] { return c->Reduce(&t->dense(), rop, dst, sync); }, t);
   });
+  m.def("_dist_reduce_scatter", [](py::handle stacked, py::handle x, int op, int gid, bool sync) {
+    eager::TensorPtr in = Tensor(stacked, "[reduce_scatter] tensor_list");
+    eager::TensorPtr t = Tensor(x, "[reduce_scatter] tensor");
+    const ReduceOp rop = Op(op, "reduce_scatter");
+    CommPtr c = distributed::CommFor(gid, in->dense().place(), "reduce_scatter");
+    return Start([&] { return c->ReduceScatter(in->dense(), &t->dense(), rop, sync); }, t);
+  });
+  m.def("_dist_gather", [](py::handle x, int dst, int gid, bool sync) {
+    eager::TensorPtr t = Tensor(x, "[gather] tensor");
+    CommPtr c = distributed::CommFor(gid, t->dense().place(), "gather");
+    eager::TensorPtr out = eager::MakeTensor(DenseTensor());
+    PyTask task = Start([&] { return c->Gather(t->dense(), &out->dense(), dst, sync); });
+    return py::make_tuple(task, py::reinterpret_steal<py::object>(WrapTensor(out)));
+  });
   m.def("_dist_all_gather", [](py::handle x, int gid, bool sync) {
     eager::TensorPtr t = Tensor(x, "[all_gather] tensor");
     CommPtr c = distributed::CommFor(gid, t->dense().place(), "all_gather");

@@ -36,6 +36,13 @@ def test_collectives_match_numpy(n, tmp_path):
         np.testing.assert_array_equal(got["all_gather_into"], np.stack(ins["float32"]))
         np.testing.assert_array_equal(got["all_gather_object"], [i * 100 + i for i in range(n)])
         np.testing.assert_array_equal(got["scatter"], base(r) * 10)
+        np.testing.assert_array_equal(got["reduce_scatter"], sum(base(i) + r for i in range(n)))
+        np.testing.assert_allclose(got["reduce_scatter_avg"],
+                                   np.mean([base(i, "float64") * r for i in range(n)], axis=0))
+        if r == 1:
+            np.testing.assert_array_equal(got["gather"], np.stack(ins["float32"]))
+        np.testing.assert_array_equal(got["broadcast_object_list"], [n - 1] * 4)
+        np.testing.assert_array_equal(got["scatter_object_list"], [1, r, r])
         np.testing.assert_array_equal(got["alltoall"], [[j * 10 + r] * 2 for j in range(n)])
         np.testing.assert_array_equal(got["ring"], base((r - 1) % n))
         np.testing.assert_array_equal(got["async_all_reduce"], sum(ins["float32"]))

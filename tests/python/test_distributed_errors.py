@@ -28,6 +28,8 @@ def test_bad_input_raises_on_every_rank(n, tmp_path):
             kind, msg = caught[name]
             assert kind == "InvalidArgumentError" and "different dtypes or shapes" in msg, (r, name, msg)
         assert caught["broadcast_root"][0] == "ValueError" and "not a member" in caught["broadcast_root"][1]
+        kind, msg = caught["reduce_scatter_shape"]
+        assert kind == "InvalidArgumentError" and "must have the dtype and shape" in msg, msg
         assert caught["bad_op"][0] == "ValueError" and "ReduceOp" in caught["bad_op"][1]
         kind, msg = caught["one_bad_rank"]
         assert kind == "InvalidArgumentError"

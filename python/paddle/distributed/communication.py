@@ -16,7 +16,8 @@ from .. import _core
 from . import group as _group
 
 __all__ = ["ReduceOp", "all_reduce", "broadcast", "reduce", "all_gather", "all_gather_object",
-           "scatter", "alltoall", "send", "recv", "isend", "irecv", "barrier", "wait"]
+           "scatter", "alltoall", "send", "recv", "isend", "irecv", "barrier", "wait",
+           "reduce_scatter", "gather", "broadcast_object_list", "scatter_object_list", "is_available"]
 
 
 class ReduceOp:
@@ -349,3 +350,140 @@ def wait(tensor, group=None, use_calc_stream=True):
             >>> dist.wait(paddle.to_tensor([1.0]))
     """
     _check_tensor(tensor, "[wait] tensor")
+
+
+def reduce_scatter(tensor, tensor_list, op=ReduceOp.SUM, group=None, sync_op=True):
+    """Reduces ``tensor_list`` (one tensor per rank) over the group; the group's
+    rank i receives the reduction of everyone's ``tensor_list[i]`` in ``tensor``.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> world = dist.init_parallel_env()
+            >>> n = dist.get_world_size()
+            >>> out = paddle.zeros([2])
+            >>> task = dist.reduce_scatter(out, [paddle.full([2], float(i)) for i in range(n)])
+            >>> out.numpy().tolist() == [float(dist.get_rank() * n)] * 2
+            True
+    """
+    _check_tensor(tensor, "[reduce_scatter] tensor")
+    g = _group._resolve(group)
+    if len(tensor_list) != g.nranks:
+        raise ValueError(f"[reduce_scatter] tensor_list must hold one tensor per rank ({g.nranks}), got {len(tensor_list)}")
+    from ..tensor.manipulation import stack
+    stacked = stack(list(tensor_list))
+    return _finish(_core._dist_reduce_scatter(stacked, tensor, _check_op(op, "reduce_scatter"), g.id, sync_op),
+                   sync_op)
+
+
+def gather(tensor, gather_list=None, dst=0, group=None, sync_op=True):
+    """Gathers every rank's ``tensor`` into ``gather_list`` (rank order) on global
+    rank ``dst``; on the other ranks ``gather_list`` is not touched.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> world = dist.init_parallel_env()
+            >>> parts = []
+            >>> task = dist.gather(paddle.to_tensor([dist.get_rank()]), parts, dst=0)
+            >>> [int(p) for p in parts] == (list(range(dist.get_world_size())) if dist.get_rank() == 0 else [])
+            True
+    """
+    _check_tensor(tensor, "[gather] tensor")
+    g = _group._resolve(group)
+    root = _group._group_rank(g, dst, "[gather] dst")
+    if g.rank == root and not isinstance(gather_list, list):
+        raise TypeError(f"[gather] on the destination rank, gather_list must be a list, got {type(gather_list).__name__}")
+    task, stacked = _core._dist_gather(tensor, root, g.id, sync_op)
+    then = (lambda: _fill_list(gather_list, stacked, "[gather] gather_list")) if g.rank == root else None
+    return _finish(task, sync_op, then)
+
+
+def _pickled(obj):
+    from ..tensor.creation import to_tensor
+    return to_tensor(np.frombuffer(pickle.dumps(obj), dtype=np.uint8).copy())
+
+
+def broadcast_object_list(object_list, src, group=None):
+    """Replaces ``object_list``'s items, on every rank, by global rank ``src``'s
+    (picklable objects; the lists must have the same length on every rank).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> world = dist.init_parallel_env()
+            >>> objs = [{"epoch": 3}, "ok"] if dist.get_rank() == 0 else [None, None]
+            >>> dist.broadcast_object_list(objs, src=0)
+            >>> objs
+            [{'epoch': 3}, 'ok']
+    """
+    if not isinstance(object_list, list):
+        raise TypeError(f"[broadcast_object_list] object_list must be a list, got {type(object_list).__name__}")
+    from ..tensor.creation import to_tensor
+    g = _group._resolve(group)
+    is_src = g.get_global_rank(g.rank) == src
+    data = _pickled(object_list) if is_src else None
+    size = to_tensor(np.array([data.shape[0] if is_src else 0], dtype=np.int64))
+    broadcast(size, src, group)
+    buf = data if is_src else to_tensor(np.zeros(int(size), dtype=np.uint8))
+    broadcast(buf, src, group)
+    received = pickle.loads(buf.numpy().tobytes())
+    if len(received) != len(object_list):
+        raise ValueError(f"[broadcast_object_list] rank {src} sent {len(received)} objects; this rank's list holds {len(object_list)}")
+    object_list[:] = received
+
+
+def scatter_object_list(out_object_list, in_object_list=None, src=0, group=None):
+    """Global rank ``src`` sends ``in_object_list[i]`` to the group's rank i, which
+    finds it as the one item of ``out_object_list``.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> world = dist.init_parallel_env()
+            >>> n = dist.get_world_size()
+            >>> out = []
+            >>> dist.scatter_object_list(out, [f"part {i}" for i in range(n)] if dist.get_rank() == 0 else None)
+            >>> out == [f"part {dist.get_rank()}"]
+            True
+    """
+    if not isinstance(out_object_list, list):
+        raise TypeError(f"[scatter_object_list] out_object_list must be a list, got {type(out_object_list).__name__}")
+    from ..tensor.creation import to_tensor
+    g = _group._resolve(group)
+    root = _group._group_rank(g, src, "[scatter_object_list] src")
+    parts = None
+    if g.rank == root:
+        if in_object_list is None or len(in_object_list) != g.nranks:
+            raise ValueError(f"[scatter_object_list] on the source rank, in_object_list must hold one object per rank ({g.nranks})")
+        parts = [pickle.dumps(o) for o in in_object_list]
+    longest = to_tensor(np.array([max(map(len, parts)) if parts else 0], dtype=np.int64))
+    broadcast(longest, src, group)
+    size = to_tensor(np.zeros([1], dtype=np.int64))
+    scatter(size, [to_tensor(np.array([len(p)], dtype=np.int64)) for p in parts] if parts else None, src, group)
+    buf = to_tensor(np.zeros(int(longest), dtype=np.uint8))
+    padded = None
+    if parts:
+        padded = [to_tensor(np.frombuffer(p.ljust(int(longest), b"\0"), dtype=np.uint8).copy()) for p in parts]
+    scatter(buf, padded, src, group)
+    out_object_list.clear()
+    out_object_list.append(pickle.loads(buf.numpy()[:int(size)].tobytes()))
+
+
+def is_available():
+    """Whether this build has the collectives (Open MPI is linked in: always True here).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> dist.is_available()
+            True
+    """
+    return True

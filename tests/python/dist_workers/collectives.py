@@ -43,6 +43,24 @@ given = [paddle.zeros([2, 3]) for _ in range(n)]
 dist.all_gather(given, paddle.to_tensor(base(r)))
 res["all_gather_into"] = np.stack([p.numpy() for p in given])
 
+y = paddle.zeros([2, 3])
+dist.reduce_scatter(y, [paddle.to_tensor(base(r) + i) for i in range(n)])
+res["reduce_scatter"] = y.numpy()
+y = paddle.zeros([2, 3], dtype="float64")
+dist.reduce_scatter(y, [paddle.to_tensor(base(r, "float64") * i) for i in range(n)], op=dist.ReduceOp.AVG)
+res["reduce_scatter_avg"] = y.numpy()
+
+got = []
+dist.gather(paddle.to_tensor(base(r)), got if r == 1 else None, dst=1)
+res["gather"] = np.stack([p.numpy() for p in got]) if r == 1 else np.zeros(0)
+
+shared = [{"from": r}, [r] * 3] if r == n - 1 else [None, None]
+dist.broadcast_object_list(shared, src=n - 1)
+res["broadcast_object_list"] = np.array([shared[0]["from"]] + shared[1])
+mine = ["stale"]
+dist.scatter_object_list(mine, [{"to": i, "pad": "y" * i} for i in range(n)] if r == 0 else None, src=0)
+res["scatter_object_list"] = np.array([len(mine), mine[0]["to"], len(mine[0]["pad"])])
+
 objs = []
 dist.all_gather_object(objs, {"rank": r, "text": "x" * r})
 res["all_gather_object"] = np.array([o["rank"] * 100 + len(o["text"]) for o in objs])

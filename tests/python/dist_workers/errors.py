@@ -32,6 +32,7 @@ def attempt(name, fn):
 attempt("shape", lambda: dist.all_reduce(paddle.ones([2 + r])))
 attempt("dtype", lambda: dist.all_reduce(paddle.ones([2], dtype="float32" if r == 0 else "float64")))
 attempt("broadcast_root", lambda: dist.broadcast(paddle.ones([2]), src=n))
+attempt("reduce_scatter_shape", lambda: dist.reduce_scatter(paddle.zeros([3]), [paddle.ones([2])] * n))
 attempt("bad_op", lambda: dist.all_reduce(paddle.ones([2]), op=7))
 # Only rank 0's root is wrong (out of range): every rank must still raise.
 attempt("one_bad_rank", lambda: dist.reduce(paddle.ones([2]), dst=0) if r else
