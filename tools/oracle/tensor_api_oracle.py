@@ -2,7 +2,10 @@
 functions for tests/python/test_tensor_api_oracle.py, into
 tests/data/tensor_api/functions.npz and functions.json. Each case is Python
 source evaluated with P = paddle, T = paddle.to_tensor, np and the inputs
-below; a tuple or list result is recorded element by element.
+below; a tuple or list result is recorded element by element. GRAD_CASES
+also record gradients (grads.npz, grads.json): G(name) is a leaf made from an
+input that wants a gradient; the loss is the sum of each result times fixed
+weights (loss_weights), so every element's gradient shows.
 
 Run with the real PaddlePaddle: /work/venvs/paddle/bin/python tools/oracle/tensor_api_oracle.py
 """
@@ -110,7 +113,7 @@ CASES = [
     "P.row_stack([T(I32), T(I32)])",
     "P.atleast_1d(T(1.5))", "P.atleast_2d(T(I32))", "P.atleast_3d(T(F))",
     "P.atleast_3d(T(1.0), T(I32), T(F), T(D))", "P.atleast_2d(T(D))",
-    "P.hsplit(T(F), 2)", "P.hsplit(T(F), [1, 3])", "P.hsplit(T(I32[:4]), 2)",
+    "P.hsplit(T(F), 2)", "P.hsplit(T(F), 3)", "P.atleast_1d([1.0, 2.0])", "P.hsplit(T(F), [1, 3])", "P.hsplit(T(I32[:4]), 2)",
     "P.vsplit(T(D), [1])", "P.dsplit(T(D), 2)", "P.dsplit(T(D), [1, 10])",
     "P.tensor_split(T(D), 3, axis=2)", "P.tensor_split(T(I32), 3)",
     "P.tensor_split(T(F), [1, -1], axis=1)", "P.tensor_split(T(F), [2, 1])",
@@ -148,6 +151,70 @@ CASES = [
     "P.is_empty(T(F))", "P.is_empty(P.zeros([0, 3]))", "T(D).is_empty()",
 ]
 
+GRAD_CASES = [
+    "P.cat([G('F'), G('F')], axis=1)", "P.clamp(G('F'), -0.3, 0.4)",
+    "P.permute(G('D'), [2, 0, 1])", "P.swapaxes(G('D'), 0, 2)", "P.div(G('F'), G('F2'))",
+    "P.div(G('F'), G('F2'), rounding_mode='trunc')", "P.sub(G('F'), G('F2'), alpha=2)",
+    "P.view(G('D'), [4, -1])", "P.view_as(G('F'), T(D[0].T))", "P.matrix_transpose(G('D'))",
+    "P.take_along_dim(G('F'), T([[0], [3], [1]]), 1)", "P.reverse(G('D'), [0, 2])",
+    "P.hstack([G('F'), G('F2')])", "P.vstack([G('V'), G('F')])", "P.dstack([G('F'), G('F2')])",
+    "P.column_stack([G('V3'), G('F')])", "P.atleast_3d(G('V'))", "P.hsplit(G('F'), [1, 3])",
+    "P.tensor_split(G('D'), 3, axis=2)", "P.narrow(G('D'), 2, 1, 2)",
+    "P.unflatten(G('D'), 2, [2, 2])", "P.meshgrid(G('V'), G('V3'))",
+    "P.block_diag([G('F'), G('V')])", "P.cartesian_prod([G('V'), G('V3')])",
+    "P.combinations(G('V'), 3)", "P.combinations(G('V3'), with_replacement=True)",
+    "P.tensordot(G('D'), G('D2'), [[0, 1], [0, 1]])", "P.tensordot(G('F'), G('F2T'), 1)",
+    "P.vander(G('V'))", "P.vander(G('V0'), 4, increasing=True)",
+    "P.diag_embed(G('F'), offset=1)", "P.diag_embed(G('D'), -1, 0, 2)", "P.diagflat(G('F'), 1)",
+    "P.trapezoid(G('F'), x=G('V'))", "P.trapezoid(G('D'), dx=0.5, axis=1)",
+    "P.cumulative_trapezoid(G('F'), x=G('V'))", "P.cumulative_trapezoid(G('D'), axis=0)",
+    "P.addmm(G('V3'), G('F'), G('F2T'), beta=0.5, alpha=2.0)",
+    "P.baddbmm(G('B'), G('D'), G('D2T'), beta=-1.0, alpha=0.5)",
+    "P.linalg.multi_dot([G('V3'), G('F'), G('F2T'), G('V3')])",
+    "P.cdist(G('F'), G('F2'))", "P.cdist(G('D'), G('D2'), p=1.0)", "P.cdist(G('F'), G('F2'), p=3.0)",
+    "P.dist(G('F'), G('F2'))", "P.dist(G('F'), G('F2'), p=np.inf)", "P.dist(G('D'), G('D2'), p=1.5)",
+    "P.renorm(G('F'), 2.0, 0, 1.0)", "P.renorm(G('D'), 1.0, 2, 0.8)",
+    "P.positive(G('F'))", "P.negative(G('F'))", "P.ravel(G('D'))",
+]
+GRAD_INPUTS = {
+    "F": INPUTS["F"], "F2": rng.standard_normal((3, 4)).astype("float32"),
+    "F2T": rng.standard_normal((4, 3)).astype("float32"), "D": INPUTS["D"],
+    "D2": rng.standard_normal((2, 3, 4)), "D2T": rng.standard_normal((2, 4, 3)),
+    "B": rng.standard_normal((2, 3, 3)), "V": np.array([0.5, 1.0, 2.5, 3.0], "float32"),
+    "V0": np.array([0.0, -1.5, 2.0], "float32"), "V3": rng.standard_normal(3).astype("float32"),
+}
+
+
+def loss_weights(shape):
+    """Fixed weights for a result of ``shape``: distinct, so a misplaced gradient shows."""
+    n = int(np.prod(shape))
+    return np.linspace(0.5, 1.5, n).reshape(shape) if n else np.zeros(shape)
+
+
+def record_grads(paddle):
+    arrays, meta = {}, []
+    for i, src in enumerate(GRAD_CASES):
+        leaves = []
+
+        def leaf(name):
+            t = paddle.to_tensor(GRAD_INPUTS[name], stop_gradient=False)
+            leaves.append(t)
+            return t
+        env = {"P": paddle, "T": paddle.to_tensor, "np": np, "G": leaf, **INPUTS}
+        out = eval(src, env)
+        parts = list(out) if isinstance(out, (tuple, list)) else [out]
+        loss = sum((p * paddle.to_tensor(loss_weights(p.shape), dtype=p.dtype)).sum()
+                   for p in parts)
+        loss.backward()
+        missing = [j for j, t in enumerate(leaves) if t.grad is None]
+        for j, t in enumerate(leaves):
+            if t.grad is not None:
+                arrays[f"case{i}_{j}"] = t.grad.numpy()
+        meta.append({"src": src, "leaves": len(leaves), "no_grad": missing})
+    np.savez(OUT / "grads.npz", **arrays, **{f"input_{k}": v for k, v in GRAD_INPUTS.items()})
+    (OUT / "grads.json").write_text(json.dumps(
+        {"paddle": paddle.__version__, "cases": meta}, indent=1) + "\n")
+
 
 def main():
     import paddle
@@ -165,6 +232,7 @@ def main():
     np.savez(OUT / "functions.npz", **arrays, **{f"input_{k}": v for k, v in INPUTS.items()})
     (OUT / "functions.json").write_text(json.dumps(
         {"paddle": paddle.__version__, "cases": meta}, indent=1) + "\n")
+    record_grads(paddle)
 
 
 if __name__ == "__main__":

@@ -45,8 +45,8 @@ def _at_least(t, rank):
 
 def _atleast(rank):
     def fn(*inputs, name=None):
-        outs = [_at_least(check_tensor(t, f"inputs[{i}]", fn.__name__), rank)
-                for i, t in enumerate(inputs)]
+        outs = [_at_least(t if isinstance(t, Tensor) else creation.to_tensor(t), rank)
+                for t in inputs]
         return outs[0] if len(outs) == 1 else outs
     fn.__name__ = fn.__qualname__ = f"atleast_{rank}d"
     fn.__doc__ = (f"Each input with at least {rank} dims (numpy's atleast_{rank}d); one input "
@@ -127,7 +127,7 @@ def _split_points(num_or_indices, size, fn):
         bounds = list(itertools.accumulate([0] + sizes))
         return list(zip(bounds[:-1], bounds[1:]))
     if not isinstance(num_or_indices, (list, tuple)):
-        raise TypeError(f"[{fn}] num_or_indices must be an int or a list/tuple of ints, "
+        raise ValueError(f"[{fn}] num_or_indices must be an int or a list/tuple of ints, "
                         f"got {type(num_or_indices).__name__}")
     cuts = [min(max(i + size if i < 0 else i, 0), size)
             for i in shape_list(list(num_or_indices), fn)]
@@ -165,34 +165,30 @@ def _directional_split(fn, axis, min_rank):
         if x.ndim < min_rank:
             raise ValueError(f"[{fn}] x must have at least {min_rank} dims, got {x.ndim}")
         along = 0 if (fn == "hsplit" and x.ndim == 1) else axis
-        if isinstance(num_or_indices, (numbers.Integral, np.integer)) and \
-                x.shape[along] % int(num_or_indices) != 0:
-            raise ValueError(f"[{fn}] dim {along} of size {x.shape[along]} does not split into "
-                             f"{int(num_or_indices)} equal parts")
         return _split_along(x, num_or_indices, along, fn)
     split.__name__ = split.__qualname__ = fn
     return split
 
 
 hsplit = _directional_split("hsplit", 1, 1)
-hsplit.__doc__ = """x split along its second dim (the first for a 1-D x) into equal
-    parts or before the listed indices.
+hsplit.__doc__ = """x split along its second dim (the first for a 1-D x) into parts (as
+    tensor_split) or before the listed indices.
 
     Example:
         >>> [t.shape for t in paddle.hsplit(paddle.ones([2, 4]), 2)]
         [paddle.Size([2, 2]), paddle.Size([2, 2])]
     """
 vsplit = _directional_split("vsplit", 0, 2)
-vsplit.__doc__ = """x (at least 2-D) split along its first dim into equal parts or
-    before the listed indices.
+vsplit.__doc__ = """x (at least 2-D) split along its first dim into parts (as
+    tensor_split) or before the listed indices.
 
     Example:
         >>> [t.shape for t in paddle.vsplit(paddle.ones([4, 2]), [1])]
         [paddle.Size([1, 2]), paddle.Size([3, 2])]
     """
 dsplit = _directional_split("dsplit", 2, 3)
-dsplit.__doc__ = """x (at least 3-D) split along its third dim into equal parts or
-    before the listed indices.
+dsplit.__doc__ = """x (at least 3-D) split along its third dim into parts (as
+    tensor_split) or before the listed indices.
 
     Example:
         >>> [t.shape for t in paddle.dsplit(paddle.ones([1, 2, 4]), 2)]
@@ -213,7 +209,7 @@ def narrow(input, dim, start, length):  # noqa: A002  (PaddlePaddle's names)
         start = start.item()
     size = input.shape[axis]
     if not -size <= start <= size:
-        raise IndexError(f"[narrow] start {start} is out of range for dim {axis} of size {size}")
+        raise ValueError(f"[narrow] start {start} is out of range for dim {axis} of size {size}")
     start = start + size if start < 0 else start
     if length < 0 or start + length > size:
         raise ValueError(f"[narrow] start {start} + length {length} exceeds dim {axis} of "
@@ -258,6 +254,9 @@ def meshgrid(*args, **kwargs):
     for i, t in enumerate(xs):
         if t.ndim > 1:
             raise ValueError(f"[meshgrid] each input must be 0-D or 1-D, x[{i}] is {t.ndim}-D")
+        if t.dtype != xs[0].dtype:
+            raise ValueError(f"[meshgrid] all inputs must have one dtype: x[0] is "
+                             f"{xs[0].dtype.name}, x[{i}] is {t.dtype.name}")
     sizes = [int(np.prod(t.shape)) for t in xs]
     outs = []
     for i, t in enumerate(xs):

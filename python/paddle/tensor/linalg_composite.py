@@ -58,7 +58,7 @@ def tensordot(x, y, axes=2, name=None):
     check_tensor(x, "x", "tensordot")
     check_tensor(y, "y", "tensordot")
     if x.dtype != y.dtype:
-        raise TypeError(f"[tensordot] x and y must have one dtype, got {x.dtype.name} and "
+        raise ValueError(f"[tensordot] x and y must have one dtype, got {x.dtype.name} and "
                         f"{y.dtype.name}")
     ax_x, ax_y = _contracted_axes(axes, x, y)
     free_x = [d for d in range(x.ndim) if d not in ax_x]
