@@ -25,17 +25,9 @@ def _to_out(result, out):
     return out
 
 
-def _tensor_y(y, fn):
-    """PaddlePaddle's aliases take a Tensor y, not a Python number."""
-    if not isinstance(y, Tensor):
-        raise ValueError(f"[{fn}] argument 'y' (position 1) must be Tensor, "
-                         f"but got {type(y).__name__}")
-    return y
-
-
 def _comparison(name, target):
     def fn(x, y, name=None, *, out=None):
-        return _to_out(target(x, _tensor_y(y, fn.__name__)), out)
+        return _to_out(target(x, y), out)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (f"Another name of paddle.{target.__name__}.\n\n    Example:\n"
                   f"        >>> paddle.{name}(paddle.to_tensor([1, 2]), paddle.to_tensor([2, 2])).shape\n"
@@ -157,7 +149,6 @@ def div(x, y, name=None, *, rounding_mode=None, out=None):
     if rounding_mode is None:
         return _to_out(math.divide(x, y), out)
     check_tensor(x, "x", "div")
-    _tensor_y(y, "div")
     if rounding_mode == "floor":
         return _to_out(math.floor_divide(x, y), out)
     if _dtype.is_floating_point(x.dtype):
@@ -191,9 +182,8 @@ def sub(x, y, name=None, *, alpha=1, out=None):
         >>> paddle.sub(paddle.to_tensor([5.0]), paddle.to_tensor([1.0]), alpha=2).numpy()
         array([3.], dtype=float32)
     """
-    _tensor_y(y, "sub")
     if alpha != 1:
-        y = math.scale(y, float(alpha))
+        y = math.scale(y, float(alpha)) if isinstance(y, Tensor) else y * alpha
     return _to_out(math.subtract(x, y), out)
 
 
