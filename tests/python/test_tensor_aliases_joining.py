@@ -141,3 +141,24 @@ def test_swapaxes_takes_a_perm_or_two_dims_and_view_takes_dims():
     assert x.view(4, 6).shape == [4, 6] and x.view([-1]).shape == [24]
     with pytest.raises(TypeError, match=r"\[permute\] dims must be a list"):
         paddle.permute(x, 2)
+
+
+def test_random_fills_in_place():
+    paddle.seed(3)
+    x = paddle.zeros([1000])
+    assert paddle.normal_(x, 2.0, 0.5) is x and x.stop_gradient
+    assert abs(float(x.mean()) - 2.0) < 0.1 and abs(float(x.std()) - 0.5) < 0.1
+    assert x.uniform_(-3.0, -2.0) is x
+    assert float(x.min()) >= -3.0 and float(x.max()) < -2.0
+    with pytest.raises(TypeError, match=r"\[normal_\] x must be a floating-point"):
+        paddle.normal_(paddle.ones([2], dtype="int32"))
+    leaf = paddle.ones([2])
+    leaf.stop_gradient = False
+    with pytest.raises(ValueError, match=r"\[uniform_\] Leaf Tensor"):
+        leaf.uniform_()
+
+
+def test_requires_grad_sets_stop_gradient_and_returns_the_tensor():
+    x = paddle.ones([2])
+    assert x.requires_grad_() is x and not x.stop_gradient
+    assert x.requires_grad_(False).stop_gradient

@@ -6,7 +6,8 @@ import inspect
 
 from . import aliases, gather_scatter, layout, linalg, linalg_composite, logic, manipulation
 from . import math as _math
-from . import numeric, search
+from ..framework import dtypes as _dtype
+from . import creation, numeric, search
 from ._helpers import check_inplace, check_tensor
 
 # name_ -> (function, index of the argument it changes)
@@ -60,6 +61,52 @@ def _make(base, fn, target):
     return inplace
 
 
+# Unary math functions whose in-place variant PaddlePaddle has: each joins
+# _TARGETS once paddle.tensor.math defines it.
+_UNARY_MATH = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "sinh", "tan",
+               "expm1", "log2", "log10", "trunc", "frac", "digamma", "lgamma", "i0", "sinc",
+               "logit", "gammaln", "nan_to_num"]
+_TARGETS.update({f: (getattr(_math, f), 0) for f in _UNARY_MATH if hasattr(_math, f)})
+
+
+def _random_fill(x, draw, fn):
+    check_tensor(x, "x", fn)
+    check_inplace(x, fn)
+    x._assign_from(manipulation.cast(draw(), x.dtype))
+    x.stop_gradient = True
+    return x
+
+
+def normal_(x, mean=0.0, std=1.0, name=None):
+    """Fills x in place with values drawn from N(mean, std²) and returns it.
+
+    Example:
+        >>> x = paddle.zeros([2, 3])
+        >>> paddle.normal_(x, 1.0, 0.1) is x, x.shape
+        (True, paddle.Size([2, 3]))
+    """
+    if x is None or not hasattr(x, "dtype") or not _dtype.is_floating_point(x.dtype):
+        raise TypeError(f"[normal_] x must be a floating-point Tensor, got "
+                        f"{getattr(x, 'dtype', type(x).__name__)}")
+    return _random_fill(x, lambda: creation.normal(float(mean), float(std), list(x.shape)),
+                        "normal_")
+
+
+def uniform_(x, min=-1.0, max=1.0, seed=0, name=None):  # noqa: A002  (PaddlePaddle's names)
+    """Fills x in place with values drawn uniformly from [min, max) and returns it
+    (a Tensor method).
+
+    Example:
+        >>> x = paddle.zeros([4])
+        >>> bool(((x.uniform_(2.0, 3.0) >= 2.0) & (x < 3.0)).all())
+        True
+    """
+    check_tensor(x, "x", "uniform_")
+    return _random_fill(x, lambda: creation.uniform(list(x.shape), x.dtype, min, max, seed),
+                        "uniform_")
+
+
 _FUNCTIONS = {base + "_": _make(base, fn, target) for base, (fn, target) in _TARGETS.items()}
+_FUNCTIONS["normal_"] = normal_
 globals().update(_FUNCTIONS)
 __all__ = sorted(_FUNCTIONS)

@@ -129,6 +129,8 @@ _METHODS = {
         size, fill_value, dtype or self.dtype),
     "new_empty": _new(0),
     "data": property(_data_get, _data_set, doc="The tensor's data, outside the graph."),
+    "requires_grad_": lambda self, requires_grad=True: (
+        setattr(self, "stop_gradient", not requires_grad), self)[1],
     "requires_grad": property(lambda self: not self.stop_gradient,
                               lambda self, v: setattr(self, "stop_gradient", not v)),
     "itemsize": property(lambda self: self.dtype.itemsize),

@@ -175,7 +175,7 @@ _FUNCTIONS = [
                         "cumulative_trapezoid", "addmm", "baddbmm", "cdist", "dist", "renorm",
                         "multi_dot"]),
     (predicates, ["is_tensor", "is_complex", "is_floating_point", "is_integer", "is_empty"]),
-    (inplace, inplace.__all__),
+    (inplace, inplace.__all__ + ["uniform_"]),
 ]
 
 
