@@ -149,6 +149,25 @@ CASES = [
     "P.dist(T(F), T(F * 0.5), p=-np.inf)", "P.dist(T(F), T(F[::-1]), p=3)",
     "P.renorm(T(F), 2.0, 0, 1.0)", "P.renorm(T(D), 1.0, 2, 0.8)", "P.renorm(T(F), 3.0, -1, 100.0)",
     "P.is_empty(T(F))", "P.is_empty(P.zeros([0, 3]))", "T(D).is_empty()",
+    # in-place variants: the changed tensor is the result
+    "P.abs_(T(F))", "P.cos_(T(F))", "P.sin_(T(D))", "P.tanh_(T(F))", "P.log_(T(np.abs(F)))",
+    "P.log1p_(T(np.abs(F)))", "P.erf_(T(F))", "P.neg_(T(I))", "P.square_(T(F))",
+    "P.subtract_(T(F), T(F[0]))", "P.multiply_(T(I), T(I[1]))", "P.divide_(T(F), T(F[::-1]))",
+    "P.floor_divide_(T(I), T([2, 3, -2, 5]))", "P.remainder_(T(I), T([2, 3, -2, 5]))",
+    "P.mod_(T(F), T(F[0]))", "P.floor_mod_(T(I), T([4, 3, 2, 1]))",
+    "P.sub_(T(F), T(F[1]), alpha=0.5)", "P.div_(T(F), T(F[::-1]), rounding_mode='floor')",
+    "P.equal_(T(I), T(I[0]))", "P.not_equal_(T(F), T(F))", "P.less_than_(T(I), T(I[2]))",
+    "P.less_(T(F), T(F[1]))", "P.less_equal_(T(I), T(I[0]))", "P.greater_than_(T(F), T(F[::-1]))",
+    "P.greater_equal_(T(I32), T(I32[::-1]))", "P.logical_and_(T(B), T(B[::-1]))",
+    "P.logical_or_(T(B), T(B[0]))", "P.logical_xor_(T(B), T(B[::-1]))", "P.logical_not_(T(B))",
+    "P.cast_(T(F), 'int32')", "P.reshape_(T(D), [4, 6])", "P.flatten_(T(D), 1)",
+    "P.squeeze_(T(F[:1]), 0)", "P.unsqueeze_(T(F), [0, 2])", "P.transpose_(T(D), [2, 0, 1])",
+    "P.t_(T(F))", "P.tril_(T(F), 1)", "P.triu_(T(D), -1)", "P.cumsum_(T(F), 1)",
+    "P.masked_fill_(T(F), T(B), 9.0)", "P.scatter_(T(F), T([2, 0]), T(F[:2] * 3))",
+    "P.index_add_(T(F), T([2, 0]), 0, T(F[:2]))", "P.where_(T(B), T(F), T(F * 2))",
+    "P.addmm_(T(F[:, :3]), T(F), T(F.T[:, :3]), beta=2.0)",
+    "P.baddbmm_(T(D[:, :, :2]), T(D), T(D.transpose(0, 2, 1)[:, :, :2]), alpha=0.5)",
+    "P.renorm_(T(F), 2.0, 1, 0.7)",
 ]
 
 GRAD_CASES = [
