@@ -45,10 +45,21 @@ def test_inplace_on_a_leaf_that_wants_a_gradient_is_refused():
 
 def test_inplace_result_keeps_the_gradient_flowing():
     x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
-    y = x * 0.5
-    paddle.tanh_(y)  # tanh's gradient reads its output, not the input it replaced
+    y = x * 3.0
+    before = y.inplace_version
+    paddle.square_(y)  # square's gradient reads the value y held before
+    assert y.inplace_version == before + 1
     y.sum().backward()
-    np.testing.assert_allclose(x.grad.numpy(), 0.5 * (1 - np.tanh([0.5, 1.0]) ** 2), rtol=1e-6)
+    np.testing.assert_allclose(x.grad.numpy(), [18.0, 36.0])
+
+
+def test_a_value_read_before_an_inplace_change_is_still_refused():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    y = x * 3.0
+    z = y * x  # keeps y for its gradient
+    paddle.sin_(y)
+    with pytest.raises(RuntimeError, match="modified in place"):
+        z.sum().backward()
 
 
 def test_inplace_names_are_tensor_methods_and_need_a_tensor():

@@ -194,6 +194,15 @@ GRAD_CASES = [
     "P.dist(G('F'), G('F2'))", "P.dist(G('F'), G('F2'), p=np.inf)", "P.dist(G('D'), G('D2'), p=1.5)",
     "P.renorm(G('F'), 2.0, 0, 1.0)", "P.renorm(G('D'), 1.0, 2, 0.8)",
     "P.positive(G('F'))", "P.negative(G('F'))", "P.ravel(G('D'))",
+    # in-place on a tensor in the graph: the gradient flows through the result
+    "P.abs_(G('F') * 1.0)", "P.sin_(G('F') * 1.0)", "P.square_(G('F') * 1.0)",
+    "P.log_(P.abs(G('F')) + 1.0)", "P.tanh_(G('F') * 1.0)", "P.cumsum_(G('F') * 1.0, 1)",
+    "P.multiply_(G('F') * 1.0, G('F2'))", "P.subtract_(G('F') * 2.0, G('F2'))",
+    "P.masked_fill_(G('F') * 1.0, T(B), 2.0)", "P.where_(T(B), G('F') * 1.0, G('F2'))",
+    "P.tril_(G('F') * 1.0)", "P.transpose_(G('D') * 1.0, [2, 0, 1])",
+    "P.addmm_(G('V3') * 1.0, G('F'), G('F2T'))", "P.renorm_(G('F') * 1.0, 2.0, 0, 0.5)",
+    "P.scatter_(G('F') * 1.0, T([1, 0]), G('F2')[:2])", "(G('F') * 1.0).exp_()",
+    "(G('F') * 1.0).clip_(-0.5, 0.5)",
 ]
 GRAD_INPUTS = {
     "F": INPUTS["F"], "F2": rng.standard_normal((3, 4)).astype("float32"),

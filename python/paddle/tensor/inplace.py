@@ -1,14 +1,15 @@
 """In-place ``paddle.f_`` functions (also ``Tensor.f_`` methods): the result
 of ``f`` replaces the target tensor's data, dtype and shape, and its place in
 the graph (``Tensor._assign_from``, which bumps the version counter), after
-``check_inplace`` refuses a leaf that wants a gradient."""
+``check_inplace`` refuses a leaf that wants a gradient. The op reads
+``graph_alias(x)``, so gradients flow through the in-place result too."""
 import inspect
 
 from . import aliases, gather_scatter, layout, linalg, linalg_composite, logic, manipulation
 from . import math as _math
 from ..framework import dtypes as _dtype
 from . import creation, numeric, search
-from ._helpers import check_inplace, check_tensor
+from ._helpers import check_inplace, check_tensor, graph_alias
 
 # name_ -> (function, index of the argument it changes)
 _TARGETS = {
@@ -46,8 +47,14 @@ def _make(base, fn, target):
     keyword = _KEYWORD.get(base, "x")
 
     def inplace(*args, **kwargs):
-        x = args[target] if len(args) > target else kwargs.get(keyword)
-        check_tensor(x, keyword, name)
+        if len(args) > target:
+            x = args[target]
+            check_tensor(x, keyword, name)
+            args = args[:target] + (graph_alias(x),) + args[target + 1:]
+        else:
+            x = kwargs.get(keyword)
+            check_tensor(x, keyword, name)
+            kwargs = {**kwargs, keyword: graph_alias(x)}
         check_inplace(x, name)
         x._assign_from(fn(*args, **kwargs))
         return x

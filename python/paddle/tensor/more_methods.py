@@ -7,6 +7,7 @@ import numpy as np
 from .. import _core
 from ..autograd import no_grad
 from . import creation
+from ._helpers import graph_alias
 
 Tensor = _core.Tensor
 
@@ -39,7 +40,7 @@ def _check_inplace(t, name):
 def _make_inplace(fn, name):
     def method(self, *args, **kwargs):
         _check_inplace(self, name)
-        self._assign_from(fn(self, *args, **kwargs))
+        self._assign_from(fn(graph_alias(self), *args, **kwargs))
         return self
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"In-place {fn.__name__}: the result replaces this tensor's data."
