@@ -30,7 +30,8 @@ def _comparison(name, target):
         return _to_out(target(x, y), out)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (f"Another name of paddle.{target.__name__}.\n\n    Example:\n"
-                  f"        >>> paddle.{name}(paddle.to_tensor([1, 2]), paddle.to_tensor([2, 2])).shape\n"
+                  f"        >>> paddle.{name}(paddle.to_tensor([1, 2]),\n"
+                  "        ...               paddle.to_tensor([2, 2])).shape\n"
                   "        paddle.Size([2])\n")
     return fn
 
@@ -287,7 +288,8 @@ def take_along_dim(arr, indices, axis, broadcast=True, *, out=None):
     """Another name of paddle.take_along_axis.
 
     Example:
-        >>> paddle.take_along_dim(paddle.to_tensor([[3.0, 1.0]]), paddle.to_tensor([[1]]), 1).numpy()
+        >>> arr = paddle.to_tensor([[3.0, 1.0]])
+        >>> paddle.take_along_dim(arr, paddle.to_tensor([[1]]), 1).numpy()
         array([[1.]], dtype=float32)
     """
     return _to_out(gather_scatter.take_along_axis(arr, indices, axis, broadcast), out)

@@ -70,7 +70,7 @@ def tensordot(x, y, axes=2, name=None):
     return reshape_exact(_math.matmul(left, right), out_shape)
 
 
-def _mm_plus(input, x, y, beta, alpha, rank, product, fn):  # noqa: A002
+def _mm_plus(input, x, y, beta, alpha, rank, fn):  # noqa: A002
     for name, t in (("input", input), ("x", x), ("y", y)):
         check_tensor(t, name, fn)
     if x.ndim != rank or y.ndim != rank:
@@ -82,7 +82,7 @@ def _mm_plus(input, x, y, beta, alpha, rank, product, fn):  # noqa: A002
     if layout.broadcast_shape(list(input.shape), out_shape) != out_shape:
         raise ValueError(f"[{fn}] input of shape {list(input.shape)} does not broadcast to the "
                          f"product's shape {out_shape}")
-    return _math.add(_math.scale(input, float(beta)), _math.scale(product(x, y), float(alpha)))
+    return _math.add(_math.scale(input, float(beta)), _math.scale(_math.matmul(x, y), float(alpha)))
 
 
 def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002  (PaddlePaddle's name)
@@ -93,7 +93,7 @@ def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002  (PaddlePa
         ...              beta=0.5, alpha=2.0).tolist()
         [[6.5, 6.5], [6.5, 6.5]]
     """
-    return _mm_plus(input, x, y, beta, alpha, 2, _math.matmul, "addmm")
+    return _mm_plus(input, x, y, beta, alpha, 2, "addmm")
 
 
 def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002  (PaddlePaddle's name)
@@ -104,7 +104,7 @@ def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002  (Paddle
         ...                paddle.ones([2, 3, 1])).tolist()
         [[[3.0]], [[3.0]]]
     """
-    return _mm_plus(input, x, y, beta, alpha, 3, _math.matmul, "baddbmm")
+    return _mm_plus(input, x, y, beta, alpha, 3, "baddbmm")
 
 
 def multi_dot(x, name=None):
