@@ -49,6 +49,7 @@ CASES = [
     "P.block_diag([P.ones([2, 2, 2])])", "P.cartesian_prod([T(F)])",
     "P.combinations(T(F))", "P.combinations(T(F[0]), -1)",
     "P.tensordot(T(F), T(F), 3)", "P.tensordot(T(F), T(F).astype('float64'))",
+    "P.dist(T(F), T(F).astype('float64'))",
     "P.vander(T(F))", "P.vander(T(F[0]), -1)",
     "P.diag_embed(T(F), 0, 0, 0)", "P.diag_embed(T(F), 0, 3, 0)",
     "P.trapezoid(T(F), x=T(F[0]), dx=1.0)", "P.trapezoid(T(F).astype('int32'))",

@@ -35,13 +35,15 @@ def _contracted_axes(axes, x, y):
     else:
         ax_x = list(axes[0])
         ax_y = list(axes[1]) if len(axes) > 1 else list(axes[0])
-    n = min(len(ax_x), len(ax_y))  # PaddlePaddle pairs the shorter list's dims only
-    ax_x = [axis_arg(a, x, "tensordot") for a in ax_x[:n]]
-    ax_y = [axis_arg(a, y, "tensordot") for a in ax_y[:n]]
+    # the shorter list goes on with the longer one's remaining dims (PaddlePaddle's rule)
+    ax_x = ax_x + ax_y[len(ax_x):]
+    ax_y = ax_y + ax_x[len(ax_y):]
+    ax_x = [axis_arg(a, x, "tensordot") for a in ax_x]
+    ax_y = [axis_arg(a, y, "tensordot") for a in ax_y]
     for a, b in zip(ax_x, ax_y):
-        if x.shape[a] != y.shape[b]:
+        if x.shape[a] != y.shape[b] and 1 not in (x.shape[a], y.shape[b]):
             raise ValueError(f"[tensordot] dim {a} of x (size {x.shape[a]}) and dim {b} of y "
-                             f"(size {y.shape[b]}) must have one size")
+                             f"(size {y.shape[b]}) must have one size (or one of them 1)")
     return ax_x, ax_y
 
 
@@ -59,15 +61,25 @@ def tensordot(x, y, axes=2, name=None):
     check_tensor(y, "y", "tensordot")
     if x.dtype != y.dtype:
         raise ValueError(f"[tensordot] x and y must have one dtype, got {x.dtype.name} and "
-                        f"{y.dtype.name}")
+                         f"{y.dtype.name}")
     ax_x, ax_y = _contracted_axes(axes, x, y)
+    for a, b in zip(ax_x, ax_y):
+        # a size-1 dim against a longer one: the longer is summed first (it broadcasts)
+        if x.shape[a] == 1 and y.shape[b] != 1:
+            y = _math.sum(y, axis=b, keepdim=True)
+        elif y.shape[b] == 1 and x.shape[a] != 1:
+            x = _math.sum(x, axis=a, keepdim=True)
     free_x = [d for d in range(x.ndim) if d not in ax_x]
     free_y = [d for d in range(y.ndim) if d not in ax_y]
     k = int(np.prod([x.shape[a] for a in ax_x]))
     left = manipulation.reshape(manipulation.transpose(x, free_x + ax_x), [-1, k])
     right = manipulation.reshape(manipulation.transpose(y, ax_y + free_y), [k, -1])
     out_shape = [x.shape[d] for d in free_x] + [y.shape[d] for d in free_y]
-    return reshape_exact(_math.matmul(left, right), out_shape)
+    if _dtype.is_floating_point(x.dtype):
+        return reshape_exact(_math.matmul(left, right), out_shape)
+    # matmul has float kernels only: integers go through float64 (exact below 2**53)
+    product = _math.matmul(manipulation.cast(left, "float64"), manipulation.cast(right, "float64"))
+    return reshape_exact(manipulation.cast(product, x.dtype), out_shape)
 
 
 def _mm_plus(input, x, y, beta, alpha, rank, fn):  # noqa: A002
@@ -277,9 +289,9 @@ def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=
     if x.shape[-1] != y.shape[-1]:
         raise ValueError(f"[cdist] x and y must have one last dim, got {x.shape[-1]} and "
                          f"{y.shape[-1]}")
-    if not _dtype.is_floating_point(x.dtype) or x.dtype != y.dtype:
-        raise TypeError(f"[cdist] x and y must be floating-point of one dtype, got "
-                        f"{x.dtype.name} and {y.dtype.name}")
+    if not _dtype.is_floating_point(x.dtype) or not _dtype.is_floating_point(y.dtype):
+        raise TypeError(f"[cdist] x and y must be floating-point, got {x.dtype.name} and "
+                        f"{y.dtype.name}")
     if p < 0:
         raise ValueError(f"[cdist] p must be non-negative, got {p}")
     diff = _math.subtract(manipulation.unsqueeze(x, -2), manipulation.unsqueeze(y, -3))
@@ -296,9 +308,11 @@ def dist(x, y, p=2, name=None):
     """
     check_tensor(x, "x", "dist")
     check_tensor(y, "y", "dist")
-    if not _dtype.is_floating_point(x.dtype) or x.dtype != y.dtype:
-        raise TypeError(f"[dist] x and y must be floating-point of one dtype, got "
-                        f"{x.dtype.name} and {y.dtype.name}")
+    if not _dtype.is_floating_point(x.dtype):
+        raise TypeError(f"[dist] x must be a floating-point Tensor, got {x.dtype.name}")
+    if x.dtype != y.dtype:
+        raise ValueError(f"[dist] x and y must have one dtype, got {x.dtype.name} and "
+                         f"{y.dtype.name}")
     return _vector_norm(_math.subtract(x, y), float(p), None, False)
 
 
