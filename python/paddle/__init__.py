@@ -45,6 +45,8 @@ from .tensor import (
     attribute as _attribute, creation as _creation, gather_scatter as _gather_scatter,
     layout as _layout, linalg as _tensor_linalg, logic as _logic, manipulation as _manip,
     math as _math, numeric as _numeric, ordered as _ordered, search as _search, stat as _stat,
+    aliases as _aliases, inplace as _inplace, joining as _joining,
+    linalg_composite as _linalg_composite, predicates as _predicates,
 )
 # paddle.linalg is its own module; the star import above bound the name to
 # paddle.tensor.linalg, so load the submodule by name.
@@ -75,4 +77,6 @@ __all__ = (
     + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _ordered.__all__
     + _search.__all__
     + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in linalg.__all__]
+    + _aliases.__all__ + _inplace.__all__ + _joining.__all__ + _predicates.__all__
+    + [n for n in _linalg_composite.__all__ if n not in linalg.__all__]
 )

@@ -1,4 +1,5 @@
-"""paddle.linalg: linear algebra (matmul and the norms)."""
+"""paddle.linalg: linear algebra (matmul, multi_dot and the norms)."""
 from .tensor.linalg import matmul, matrix_norm, norm, vector_norm
+from .tensor.linalg_composite import multi_dot
 
-__all__ = ["matmul", "matrix_norm", "norm", "vector_norm"]
+__all__ = ["matmul", "matrix_norm", "multi_dot", "norm", "vector_norm"]

@@ -33,9 +33,39 @@ CASES = [
     "P.linalg.matrix_norm(T(F), axis=[0])", "P.linalg.vector_norm(T(F), p='fro')",
     "P.median(T(F), mode='max')", "P.isclose(T(F), T(F[:2]))", "P.diag(P.ones([2, 2, 2]))",
     "T(F)[[5]]", "T(F)[T([True, False])]", "T(F)[[0, 1], [0, 1, 2]]", "T(F)[0, 0, 0]",
+    # aliases, joining/splitting, composites, predicates (tensor_api part 2)
+    "P.div(T(F), T(F), rounding_mode='round')", "P.positive(T([True]))",
+    "P.view(T(F), [5, -1])", "P.view_as(T(F), P.ones([5]))", "P.matrix_transpose(T(F[0]))",
+    "P.take_along_dim(T(F), T([0]), 0)", "P.cat([T(F), T(F[0])])", "P.clamp(T(F), 3.0, 2.0)",
+    "P.permute(T(F), [0])", "P.swapaxes(T(F), 0, 2)",
+    "P.hstack(T(F))", "P.hstack([])", "P.vstack([T(F), T(F[:, :2])])",
+    "P.dstack([T(F), T(F[:2])])",
+    "P.vsplit(T(F[0]), 2)", "P.dsplit(T(F), 2)", "P.tensor_split(T(F), 0)",
+    "P.tensor_split(T(F), 2, axis=2)", "P.tensor_split(T(F), 1.5)",
+    "P.narrow(T(F), 1, 3, 2)", "P.narrow(T(F), 2, 0, 1)", "P.narrow(T(F), 0, -4, 1)",
+    "P.unflatten(T(F), 1, [3, -1])", "P.unflatten(T(F), 2, [2, 2])",
+    "P.unflatten(T(F), 1, [-1, -1])",
+    "P.meshgrid(T(F[0]), T(F[0]).astype('int32'))", "P.meshgrid(T(F), T(F[0]))",
+    "P.block_diag([P.ones([2, 2, 2])])", "P.cartesian_prod([T(F)])",
+    "P.combinations(T(F))", "P.combinations(T(F[0]), -1)",
+    "P.tensordot(T(F), T(F), 3)", "P.tensordot(T(F), T(F).astype('float64'))",
+    "P.dist(T(F), T(F).astype('float64'))",
+    "P.vander(T(F))", "P.vander(T(F[0]), -1)",
+    "P.diag_embed(T(F), 0, 0, 0)", "P.diag_embed(T(F), 0, 3, 0)",
+    "P.trapezoid(T(F), x=T(F[0]), dx=1.0)", "P.trapezoid(T(F).astype('int32'))",
+    "P.trapezoid(T(F), x=T(F[0, :2]))",
+    "P.addmm(T(F), T(F), T(F))", "P.addmm(T(F[0]), T(F[0]), T(F))",
+    "P.baddbmm(T(F), T(F), T(F))", "P.linalg.multi_dot([T(F)])",
+    "P.linalg.multi_dot([T(F), T(F)])", "P.linalg.multi_dot([T(F), P.ones([4, 2, 2])])",
+    "P.cdist(T(F), T(F[:, :2]))", "P.cdist(T(F[0]), T(F[0]))", "P.cdist(T(F), T(F), p=-1.0)",
+    "P.dist(T(F), T(F[:2]))", "P.renorm(T(F), 2.0, 2, 1.0)",
+    "P.renorm(T(F).astype('int64'), 2.0, 0, 1.0)",
+    "P.is_complex(1)", "P.is_floating_point([1.0])", "P.is_integer(F)", "P.is_empty(1)",
+    "P.finfo('int32')", "P.finfo(P.bool)", "P.iinfo('float32')", "P.iinfo(P.bool)",
 ]
 
-CLASSES = (IndexError, TypeError, ValueError, LookupError, RuntimeError, NotImplementedError)
+CLASSES = (IndexError, TypeError, ValueError, LookupError, RuntimeError, NotImplementedError,
+           AssertionError)
 
 
 def error_class(src, env):

@@ -2,7 +2,10 @@
 functions for tests/python/test_tensor_api_oracle.py, into
 tests/data/tensor_api/functions.npz and functions.json. Each case is Python
 source evaluated with P = paddle, T = paddle.to_tensor, np and the inputs
-below; a tuple or list result is recorded element by element.
+below; a tuple or list result is recorded element by element. GRAD_CASES
+also record gradients (grads.npz, grads.json): G(name) is a leaf made from an
+input that wants a gradient; the loss is the sum of each result times fixed
+weights (loss_weights), so every element's gradient shows.
 
 Run with the real PaddlePaddle: /work/venvs/paddle/bin/python tools/oracle/tensor_api_oracle.py
 """
@@ -88,7 +91,160 @@ CASES = [
     "P.trace(T(I))", "P.count_nonzero(T(I), axis=0)", "P.count_nonzero(T(B), keepdim=True)",
     "P.nansum(T(S))", "P.nanmean(T(S[[0, 1, 4, 5]]))", "P.nansum(T(I), axis=1)",
     "P.rot90(T(D), 1, [1, 2])", "P.rot90(T(F), -1)", "P.rot90(T(I), 2)",
+    # aliases, joining/splitting, composites, predicates (tensor_api part 2)
+    "P.gt(T(F), T(F[0]))", "P.ge(T(I), T(I[0]))", "P.lt(T(I), T(I32[:4].astype('int64')))",
+    "P.le(T(F), T(F[:, :1]))", "P.eq(T(I), T(I))", "P.ne(T(I), T(I[1]))", "P.greater(T(F), T(0.5))",
+    "P.less(T(I32), T(I32[::-1]))", "P.cat([T(F), T(F)], axis=1)", "P.concatenate([T(D), T(D)], -1)",
+    "P.clamp(T(F), -0.3, 0.4)", "P.clamp(T(I), max=2)", "P.permute(T(D), [2, 0, 1])",
+    "T(D).permute(1, 2, 0)", "P.swapaxes(T(D), [1, 0, 2])", "P.swapaxes(T(D), 0, 2)",
+    "P.swapdims(T(F), 1, 0)", "T(D).swapaxes(1, 2)",
+    "P.div(T(F), T(F[::-1]))", "P.div(T(F), T(F[::-1] * 0.3), rounding_mode='trunc')",
+    "P.div(T(F), T(F[::-1] * 0.3), rounding_mode='floor')", "P.div(T(I), T([2, -3, 4, -1]), rounding_mode='trunc')",
+    "P.div(T(I), T([3, -2, 1, -4]), rounding_mode='floor')", "P.div(T(I), T(I32[:4].astype('int64') + 1))",
+    "P.mul(T(F), T(F))", "P.sub(T(F), T(F[0]), alpha=2)", "P.sub(T(I), T(I[2]))",
+    "P.true_divide(T(I), T(I32[:4].astype('int64') + 1))", "P.negative(T(I))",
+    "P.positive(T(F))", "P.ravel(T(D))", "P.view(T(D), [4, -1])", "T(F).view(2, 6)",
+    "P.view(T(F), 'int32')", "P.view(T(D), 'float32')", "P.view_as(T(F), T(D[0].T))",
+    "P.matrix_transpose(T(D))", "P.take_along_dim(T(F), T([[0], [3], [1]]), 1)",
+    "P.reverse(T(D), [0, 2])", "P.reverse(T(F), 1)",
+    "P.hstack([T(F), T(F)])", "P.hstack([T(I32), T(I32)])", "P.vstack([T(F[0]), T(F[1])])",
+    "P.vstack([T(F), T(F[:1])])", "P.dstack([T(F[0]), T(F[1])])", "P.dstack([T(D), T(D)])",
+    "P.column_stack([T(F[0]), T(F[1])])", "P.column_stack([T(F), T(F[:, :1])])",
+    "P.row_stack([T(I32), T(I32)])",
+    "P.atleast_1d(T(1.5))", "P.atleast_2d(T(I32))", "P.atleast_3d(T(F))",
+    "P.atleast_3d(T(1.0), T(I32), T(F), T(D))", "P.atleast_2d(T(D))",
+    "P.hsplit(T(F), 2)", "P.hsplit(T(F), 3)", "P.atleast_1d([1.0, 2.0])", "P.hsplit(T(F), [1, 3])", "P.hsplit(T(I32[:4]), 2)",
+    "P.vsplit(T(D), [1])", "P.dsplit(T(D), 2)", "P.dsplit(T(D), [1, 10])",
+    "P.tensor_split(T(D), 3, axis=2)", "P.tensor_split(T(I32), 3)",
+    "P.tensor_split(T(F), [1, -1], axis=1)", "P.tensor_split(T(F), [2, 1])",
+    "P.narrow(T(D), 2, 1, 2)", "P.narrow(T(F), -1, -3, 2)", "P.narrow(T(F), 0, T(1), 2)",
+    "P.unflatten(T(D), 2, [2, 2])", "P.unflatten(T(F), -1, (-1, 2))",
+    "P.unflatten(T(D), 0, T([1, 2]))",
+    "P.meshgrid(T(I32), T(I32[:3]))", "P.meshgrid([T(F[0]), T(F[1]), T(F[:, 0])])",
+    "P.meshgrid(T(1.0), T(F[0]))",
+    "P.block_diag([T(F), T(F[:2, :3])])", "P.block_diag([T(F[0]), T(2.0), T(F[:2, :1])])",
+    "P.cartesian_prod([T(I32[:2]), T(I32[2:])])", "P.cartesian_prod([T(F[0])])",
+    "P.cartesian_prod([T(F[0, :2]), T(F[1, :3]), T(F[2, :2])])",
+    "P.combinations(T(F[0]))", "P.combinations(T(I32), 3)",
+    "P.combinations(T(F[0, :3]), with_replacement=True)", "P.combinations(T(I32[:2]), 3)",
+    "P.tensordot(T(D), T(D.transpose(1, 2, 0)), 2)", "P.tensordot(T(F), T(F), [[0], [0]])",
+    "P.tensordot(T(D), T(D), [[0, 1], [0, 1]])", "P.tensordot(T(F), T(F.T), 0)",
+    "P.tensordot(T(D), T(D), [0, 2])", "P.tensordot(T(F), T(F), T([[1, 0], [1, 0]]))",
+    "P.tensordot(T(F), T(F), ([0, 1], [0]))", "P.tensordot(T(D), T(D[:1]), [[0, 2], [0]])",
+    "P.tensordot(T(F[:1]), T(F), [[0], [0]])", "P.tensordot(T(I), T(I.T), 1)",
+    "P.cdist(T(F), T(F[:2].astype('float64')))",
+    "P.vander(T(F[0]))", "P.vander(T(I32), 3, increasing=True)", "P.vander(T(F[1]), 0)",
+    "P.diag_embed(T(F))", "P.diag_embed(T(F), offset=1)", "P.diag_embed(T(D), -1, 0, 2)",
+    "P.diag_embed(T(I32), 2, 1, 0)",
+    "P.diagflat(T(F))", "P.diagflat(T(I32), 1)", "P.diagflat(T(F[:2]), -2)",
+    "P.trapezoid(T(F))", "P.trapezoid(T(D), dx=0.5, axis=1)", "P.trapezoid(T(F), x=T(F[0] ** 2))",
+    "P.trapezoid(T(D), x=T(D + 1.0), axis=0)", "P.cumulative_trapezoid(T(F))",
+    "P.cumulative_trapezoid(T(D), dx=2.0, axis=0)",
+    "P.cumulative_trapezoid(T(F), x=T(np.cumsum(np.abs(F[:, 0]))), axis=0)",
+    "P.addmm(T(F[:, :3]), T(F), T(F.T[:, :3]))", "P.addmm(T(F[0, :3]), T(F), T(F.T[:, :3]), beta=0.5, alpha=2.0)",
+    "P.baddbmm(T(D[:, :, :2]), T(D), T(D.transpose(0, 2, 1)[:, :, :2]))",
+    "P.baddbmm(T(D[:, :3, :3]), T(D[:, :, :2]), T(D[:, :2, :3]), beta=-1.0, alpha=0.5)",
+    "P.linalg.multi_dot([T(F), T(F.T)])", "P.linalg.multi_dot([T(F[0]), T(F.T), T(F)])",
+    "P.linalg.multi_dot([T(F), T(F.T), T(F[:, 0])])",
+    "P.cdist(T(F), T(F[:2]))", "P.cdist(T(D), T(D[:, :2]), p=1.0)", "P.cdist(T(F), T(F), p=0.0)",
+    "P.cdist(T(F[:, :2]), T(F[:, 2:]), p=np.inf)", "P.cdist(T(D), T(D), p=3.0)",
+    "P.dist(T(F), T(F[0]))", "P.dist(T(F), T(F[:, :1]), p=0)", "P.dist(T(D), T(F.astype('float64')), p=np.inf)",
+    "P.dist(T(F), T(F * 0.5), p=-np.inf)", "P.dist(T(F), T(F[::-1]), p=3)",
+    "P.renorm(T(F), 2.0, 0, 1.0)", "P.renorm(T(D), 1.0, 2, 0.8)", "P.renorm(T(F), 3.0, -1, 100.0)",
+    "P.is_empty(T(F))", "P.is_empty(P.zeros([0, 3]))", "T(D).is_empty()",
+    # in-place variants: the changed tensor is the result
+    "P.abs_(T(F))", "P.cos_(T(F))", "P.sin_(T(D))", "P.tanh_(T(F))", "P.log_(T(np.abs(F)))",
+    "P.log1p_(T(np.abs(F)))", "P.erf_(T(F))", "P.neg_(T(I))", "P.square_(T(F))",
+    "P.subtract_(T(F), T(F[0]))", "P.multiply_(T(I), T(I[1]))", "P.divide_(T(F), T(F[::-1]))",
+    "P.floor_divide_(T(I), T([2, 3, -2, 5]))", "P.remainder_(T(I), T([2, 3, -2, 5]))",
+    "P.mod_(T(F), T(F[0]))", "P.floor_mod_(T(I), T([4, 3, 2, 1]))",
+    "P.sub_(T(F), T(F[1]), alpha=0.5)", "P.div_(T(F), T(F[::-1]), rounding_mode='floor')",
+    "P.equal_(T(I), T(I[0]))", "P.not_equal_(T(F), T(F))", "P.less_than_(T(I), T(I[2]))",
+    "P.less_(T(F), T(F[1]))", "P.less_equal_(T(I), T(I[0]))", "P.greater_than_(T(F), T(F[::-1]))",
+    "P.greater_equal_(T(I32), T(I32[::-1]))", "P.logical_and_(T(B), T(B[::-1]))",
+    "P.logical_or_(T(B), T(B[0]))", "P.logical_xor_(T(B), T(B[::-1]))", "P.logical_not_(T(B))",
+    "P.cast_(T(F), 'int32')", "P.reshape_(T(D), [4, 6])", "P.flatten_(T(D), 1)",
+    "P.squeeze_(T(F[:1]), 0)", "P.unsqueeze_(T(F), [0, 2])", "P.transpose_(T(D), [2, 0, 1])",
+    "P.t_(T(F))", "P.tril_(T(F), 1)", "P.triu_(T(D), -1)", "P.cumsum_(T(F), 1)",
+    "P.masked_fill_(T(F), T(B), 9.0)", "P.scatter_(T(F), T([2, 0]), T(F[:2] * 3))",
+    "P.index_add_(T(F), T([2, 0]), 0, T(F[:2]))", "P.where_(T(B), T(F), T(F * 2))",
+    "P.addmm_(T(F[:, :3]), T(F), T(F.T[:, :3]), beta=2.0)",
+    "P.baddbmm_(T(D[:, :, :2]), T(D), T(D.transpose(0, 2, 1)[:, :, :2]), alpha=0.5)",
+    "P.renorm_(T(F), 2.0, 1, 0.7)",
 ]
+
+GRAD_CASES = [
+    "P.cat([G('F'), G('F')], axis=1)", "P.clamp(G('F'), -0.3, 0.4)",
+    "P.permute(G('D'), [2, 0, 1])", "P.swapaxes(G('D'), 0, 2)", "P.div(G('F'), G('F2'))",
+    "P.div(G('F'), G('F2'), rounding_mode='trunc')", "P.sub(G('F'), G('F2'), alpha=2)",
+    "P.view(G('D'), [4, -1])", "P.view_as(G('F'), T(D[0].T))", "P.matrix_transpose(G('D'))",
+    "P.take_along_dim(G('F'), T([[0], [3], [1]]), 1)", "P.reverse(G('D'), [0, 2])",
+    "P.hstack([G('F'), G('F2')])", "P.vstack([G('V'), G('F')])", "P.dstack([G('F'), G('F2')])",
+    "P.column_stack([G('V3'), G('F')])", "P.atleast_3d(G('V'))", "P.hsplit(G('F'), [1, 3])",
+    "P.tensor_split(G('D'), 3, axis=2)", "P.narrow(G('D'), 2, 1, 2)",
+    "P.unflatten(G('D'), 2, [2, 2])", "P.meshgrid(G('V'), G('V3'))",
+    "P.block_diag([G('F'), G('V')])", "P.cartesian_prod([G('V'), G('V3')])",
+    "P.combinations(G('V'), 3)", "P.combinations(G('V3'), with_replacement=True)",
+    "P.tensordot(G('D'), G('D2'), [[0, 1], [0, 1]])", "P.tensordot(G('D'), G('D2')[:1], [[0, 2], [0]])", "P.tensordot(G('F'), G('F2T'), 1)",
+    "P.vander(G('V'))", "P.vander(G('V0'), 4, increasing=True)",
+    "P.diag_embed(G('F'), offset=1)", "P.diag_embed(G('D'), -1, 0, 2)", "P.diagflat(G('F'), 1)",
+    "P.trapezoid(G('F'), x=G('V'))", "P.trapezoid(G('D'), dx=0.5, axis=1)",
+    "P.cumulative_trapezoid(G('F'), x=G('V'))", "P.cumulative_trapezoid(G('D'), axis=0)",
+    "P.addmm(G('V3'), G('F'), G('F2T'), beta=0.5, alpha=2.0)",
+    "P.baddbmm(G('B'), G('D'), G('D2T'), beta=-1.0, alpha=0.5)",
+    "P.linalg.multi_dot([G('V3'), G('F'), G('F2T'), G('V3')])",
+    "P.cdist(G('F'), G('F2'))", "P.cdist(G('D'), G('D2'), p=1.0)", "P.cdist(G('F'), G('F2'), p=3.0)",
+    "P.dist(G('F'), G('F2'))", "P.dist(G('F'), G('F2'), p=np.inf)", "P.dist(G('D'), G('D2'), p=1.5)",
+    "P.renorm(G('F'), 2.0, 0, 1.0)", "P.renorm(G('D'), 1.0, 2, 0.8)",
+    "P.positive(G('F'))", "P.negative(G('F'))", "P.ravel(G('D'))",
+    # in-place on a tensor in the graph: the gradient flows through the result
+    "P.abs_(G('F') * 1.0)", "P.sin_(G('F') * 1.0)", "P.square_(G('F') * 1.0)",
+    "P.log_(P.abs(G('F')) + 1.0)", "P.tanh_(G('F') * 1.0)", "P.cumsum_(G('F') * 1.0, 1)",
+    "P.multiply_(G('F') * 1.0, G('F2'))", "P.subtract_(G('F') * 2.0, G('F2'))",
+    "P.masked_fill_(G('F') * 1.0, T(B), 2.0)", "P.where_(T(B), G('F') * 1.0, G('F2'))",
+    "P.tril_(G('F') * 1.0)", "P.transpose_(G('D') * 1.0, [2, 0, 1])",
+    "P.addmm_(G('V3') * 1.0, G('F'), G('F2T'))", "P.renorm_(G('F') * 1.0, 2.0, 0, 0.5)",
+    "P.scatter_(G('F') * 1.0, T([1, 0]), G('F2')[:2])", "(G('F') * 1.0).exp_()",
+    "(G('F') * 1.0).clip_(-0.5, 0.5)",
+]
+GRAD_INPUTS = {
+    "F": INPUTS["F"], "F2": rng.standard_normal((3, 4)).astype("float32"),
+    "F2T": rng.standard_normal((4, 3)).astype("float32"), "D": INPUTS["D"],
+    "D2": rng.standard_normal((2, 3, 4)), "D2T": rng.standard_normal((2, 4, 3)),
+    "B": rng.standard_normal((2, 3, 3)), "V": np.array([0.5, 1.0, 2.5, 3.0], "float32"),
+    "V0": np.array([0.0, -1.5, 2.0], "float32"), "V3": rng.standard_normal(3).astype("float32"),
+}
+
+
+def loss_weights(shape):
+    """Fixed weights for a result of ``shape``: distinct, so a misplaced gradient shows."""
+    n = int(np.prod(shape))
+    return np.linspace(0.5, 1.5, n).reshape(shape) if n else np.zeros(shape)
+
+
+def record_grads(paddle):
+    arrays, meta = {}, []
+    for i, src in enumerate(GRAD_CASES):
+        leaves = []
+
+        def leaf(name):
+            t = paddle.to_tensor(GRAD_INPUTS[name], stop_gradient=False)
+            leaves.append(t)
+            return t
+        env = {"P": paddle, "T": paddle.to_tensor, "np": np, "G": leaf, **INPUTS}
+        out = eval(src, env)
+        parts = list(out) if isinstance(out, (tuple, list)) else [out]
+        loss = sum((p * paddle.to_tensor(loss_weights(p.shape), dtype=p.dtype)).sum()
+                   for p in parts)
+        loss.backward()
+        missing = [j for j, t in enumerate(leaves) if t.grad is None]
+        for j, t in enumerate(leaves):
+            if t.grad is not None:
+                arrays[f"case{i}_{j}"] = t.grad.numpy()
+        meta.append({"src": src, "leaves": len(leaves), "no_grad": missing})
+    np.savez(OUT / "grads.npz", **arrays, **{f"input_{k}": v for k, v in GRAD_INPUTS.items()})
+    (OUT / "grads.json").write_text(json.dumps(
+        {"paddle": paddle.__version__, "cases": meta}, indent=1) + "\n")
 
 
 def main():
@@ -107,6 +263,7 @@ def main():
     np.savez(OUT / "functions.npz", **arrays, **{f"input_{k}": v for k, v in INPUTS.items()})
     (OUT / "functions.json").write_text(json.dumps(
         {"paddle": paddle.__version__, "cases": meta}, indent=1) + "\n")
+    record_grads(paddle)
 
 
 if __name__ == "__main__":

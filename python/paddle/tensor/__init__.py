@@ -2,19 +2,25 @@
 logic, search, statistics, linear algebra, indexing); paddle re-exports them
 as paddle.add, paddle.reshape, ..."""
 from . import (  # noqa: F401
-    attribute, creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric,
-    ordered, search, stat, tensor_methods,
+    aliases, attribute, creation, gather_scatter, inplace, joining, layout, linalg,
+    linalg_composite, logic, manipulation, math, numeric, ordered, predicates, search, stat,
+    tensor_methods,
 )
+from .aliases import *  # noqa: F401,F403
 from .attribute import *  # noqa: F401,F403
 from .creation import *  # noqa: F401,F403
 from .gather_scatter import *  # noqa: F401,F403
+from .inplace import *  # noqa: F401,F403
+from .joining import *  # noqa: F401,F403
 from .layout import *  # noqa: F401,F403
 from .linalg import *  # noqa: F401,F403
+from .linalg_composite import *  # noqa: F401,F403
 from .logic import *  # noqa: F401,F403
 from .manipulation import *  # noqa: F401,F403
 from .math import *  # noqa: F401,F403
 from .numeric import *  # noqa: F401,F403
 from .ordered import *  # noqa: F401,F403
+from .predicates import *  # noqa: F401,F403
 from .search import *  # noqa: F401,F403
 from .stat import *  # noqa: F401,F403
 

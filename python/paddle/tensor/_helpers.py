@@ -59,6 +59,17 @@ def check_inplace(x, fn):
                          "inplace strategy: change a copy (x.clone()) or use paddle.no_grad()")
 
 
+def graph_alias(x):
+    """What an in-place op reads in place of x: x itself, or, when x is in a
+    graph that records gradients, a copy of x made by an op (reshape to x's
+    shape). The grad nodes of the op then keep the copy, so x can take the
+    result (``_assign_from`` bumps x's version) and the gradient of what x
+    held stays computable, as PaddlePaddle's in-place ops allow."""
+    if x.stop_gradient or not _core.is_grad_enabled():
+        return x
+    return reshape_exact(x, list(x.shape))
+
+
 def axis_arg(axis, x, fn):
     """One axis (an int or a one-element Tensor) of x, checked to be in
     [-rank, rank) (a 0-D x has the one axis 0), made non-negative."""

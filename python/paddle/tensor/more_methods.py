@@ -6,8 +6,8 @@ import numpy as np
 
 from .. import _core
 from ..autograd import no_grad
-from ..framework import dtypes as _dtype
 from . import creation
+from ._helpers import graph_alias
 
 Tensor = _core.Tensor
 
@@ -40,7 +40,7 @@ def _check_inplace(t, name):
 def _make_inplace(fn, name):
     def method(self, *args, **kwargs):
         _check_inplace(self, name)
-        self._assign_from(fn(self, *args, **kwargs))
+        self._assign_from(fn(graph_alias(self), *args, **kwargs))
         return self
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"In-place {fn.__name__}: the result replaces this tensor's data."
@@ -119,15 +119,7 @@ _METHODS = {
     "is_contiguous": lambda self: True, "contiguous": lambda self: self,
     "get_strides": _strides, "strides": property(_strides),
     "stride": lambda self, dim=None: _strides(self) if dim is None else _strides(self)[dim],
-    "view": lambda self, *shape: self.reshape(
-        list(shape[0]) if len(shape) == 1 and isinstance(shape[0], (list, tuple)) else list(shape)),
-    "view_as": lambda self, other: self.reshape(list(other.shape)),
-    "permute": lambda self, *dims: self.transpose(
-        list(dims[0]) if len(dims) == 1 and isinstance(dims[0], (list, tuple)) else list(dims)),
     "ndimension": lambda self: self.ndim, "rank": lambda self: self.ndim,
-    "is_complex": lambda self: _dtype.is_complex(self.dtype),
-    "is_integer": lambda self: _dtype.is_integer(self.dtype),
-    "is_tensor": lambda self: True,
     "retain_grads": lambda self: self._retain_grads(),
     "gradient": lambda self: None if self.grad is None else self.grad.numpy(),
     "inplace_version": property(lambda self: self._version),
@@ -138,6 +130,8 @@ _METHODS = {
         size, fill_value, dtype or self.dtype),
     "new_empty": _new(0),
     "data": property(_data_get, _data_set, doc="The tensor's data, outside the graph."),
+    "requires_grad_": lambda self, requires_grad=True: (
+        setattr(self, "stop_gradient", not requires_grad), self)[1],
     "requires_grad": property(lambda self: not self.stop_gradient,
                               lambda self, v: setattr(self, "stop_gradient", not v)),
     "itemsize": property(lambda self: self.dtype.itemsize),
@@ -146,27 +140,7 @@ _METHODS = {
 }
 
 
-# PaddlePaddle's other names for methods that exist: alias -> method.
-_ALIASES = {
-    "clamp": "clip", "sub": "subtract", "mul": "multiply", "div": "divide",
-    "true_divide": "divide", "negative": "neg", "eq": "equal", "ne": "not_equal",
-    "lt": "less_than", "le": "less_equal", "gt": "greater_than", "ge": "greater_equal",
-    "greater": "greater_than", "less": "less_than", "ravel": "flatten",
-}
-
-
-def _swapaxes(self, axis0, axis1):
-    """The tensor with dims axis0 and axis1 exchanged."""
-    perm = list(range(self.ndim))
-    perm[axis0], perm[axis1] = perm[axis1], perm[axis0]
-    return self.transpose(perm)
-
-
 def install():
-    for alias, target in _ALIASES.items():
-        if hasattr(Tensor, target) and not hasattr(Tensor, alias):
-            setattr(Tensor, alias, getattr(Tensor, target))
-    Tensor.swapaxes = Tensor.swapdims = _swapaxes
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)
     for name, target in _CASTS.items():

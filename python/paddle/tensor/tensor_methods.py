@@ -3,10 +3,9 @@ autograd entry points, printing. Installed on the C++ class once at import."""
 import numpy as np
 
 from .. import _core
-from ..framework import dtypes as _dtype
 from . import (
-    creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric, ordered,
-    search, stat,
+    aliases, creation, gather_scatter, inplace, joining, layout, linalg, linalg_composite, logic,
+    manipulation, math, numeric, ordered, predicates, search, stat,
 )
 from ._helpers import Tensor
 from .indexing import get_index
@@ -167,6 +166,16 @@ _FUNCTIONS = [
               "index_select", "masked_select", "masked_fill", "kthvalue"]),
     (stat, ["var", "std", "median", "numel"]),
     (creation, ["clone"]),
+    (aliases, ["gt", "ge", "lt", "le", "eq", "ne", "greater", "less", "clamp", "permute",
+               "swapaxes", "swapdims", "div", "mul", "sub", "true_divide", "negative", "ravel",
+               "view", "view_as", "matrix_transpose", "take_along_dim", "reverse"]),
+    (joining, ["atleast_1d", "atleast_2d", "atleast_3d", "hsplit", "vsplit", "dsplit",
+               "tensor_split", "narrow", "unflatten", "block_diag", "combinations"]),
+    (linalg_composite, ["tensordot", "vander", "diag_embed", "diagflat", "trapezoid",
+                        "cumulative_trapezoid", "addmm", "baddbmm", "cdist", "dist", "renorm",
+                        "multi_dot"]),
+    (predicates, ["is_tensor", "is_complex", "is_floating_point", "is_integer", "is_empty"]),
+    (inplace, inplace.__all__ + ["uniform_"]),
 ]
 
 
@@ -178,4 +187,3 @@ def install():
             setattr(Tensor, name, getattr(module, name))
     Tensor.__module__ = "paddle"
     Tensor.dim = lambda self: self.ndim
-    Tensor.is_floating_point = lambda self: _dtype.is_floating_point(self.dtype)
