@@ -46,7 +46,7 @@ void PredicateInferShape(InferShapeContext& ctx) {
 namespace {
 void GradShapes(InferShapeContext& ctx, int dout_slot) {
   const DDim out = BroadcastShape(ctx.op_type(), ctx.InputDim(kGradX), ctx.InputDim(kGradY),
-                                  ctx.Attr<int32_t>(kAxis));
+                                  AxisOf(ctx));
   CheckInputShape(ctx, dout_slot, out, "the broadcast shape of X and Y");
   GradShapeLike(ctx, kGradX, kGradXGrad);
   GradShapeLike(ctx, kGradY, kGradYGrad);

@@ -28,8 +28,6 @@
 
 namespace paddle {
 namespace ops {
-// For ops without a gradient.
-struct NoGrad {};
 
 template <typename F, typename T, typename = void>
 struct HasCheckY : std::false_type {};
@@ -152,8 +150,7 @@ void GradKernel(KernelContext& ctx) {
   }
   if (dx) std::fill(dx, dx + x.numel(), T(0));
   if (dy) std::fill(dy, dy + y.numel(), T(0));
-  const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), x.dims(), y.dims(),
-                                               ctx.Attr<int32_t>(kAxis));
+  const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), x.dims(), y.dims(), AxisOf(ctx));
   // One operand's gradient along a run: a broadcast operand (stride 0) sums
   // the run (a bias's gradient) and adds once; the other is written element-wise.
   auto run_grad = [&](T* d, int64_t o, int64_t stride, int64_t oo, int64_t xo, int64_t yo,
@@ -197,6 +194,17 @@ void BinaryGrad(OpDefBuilder& op) {
       .InputGrad(binary::kGradYGrad, "Y")
       .InferShape(G::kReadsOut ? binary::GradInferShapeReadingOut : binary::GradInferShape);
   (AddGradKernel<Ts>(op, [] { return &binary::GradKernel<G, Ts>; }), ...);
+}
+
+// `.Apply(NumpyBinary<F, G, dtypes...>)`: Binary without the `axis` attribute
+// (numpy broadcasting only), as PaddlePaddle's newer ops have it
+// (elementwise_fmax, bitwise_and, ...).
+template <typename F, typename G, typename... Ts>
+void NumpyBinary(OpDefBuilder& op) {
+  binary::Slots(op, false, false);
+  op.InferShape(binary::InferShape);
+  (op.template CpuKernel<Ts>(binary::Kernel<F, Ts>), ...);
+  if constexpr (!std::is_same_v<G, NoGrad>) BinaryGrad<G, Ts...>(op);
 }
 
 // `.Apply(Compare<F, dtypes...>)`: (X, Y) -> Out of bool with `axis` and the

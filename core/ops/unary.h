@@ -30,6 +30,9 @@
 namespace paddle {
 namespace ops {
 
+// For ops without a gradient (integer-valued ops), in the unary and binary families.
+struct NoGrad {};
+
 // What a gradient functor's first argument is.
 struct ReadsX {
   static constexpr const char* kSlot = "X";
@@ -129,8 +132,12 @@ void AddGradKernel(OpDefBuilder& op, KernelOf kernel) {
   if constexpr (std::is_floating_point_v<T>) op.template CpuKernel<T>(kernel());
 }
 
+template <typename G, typename... Ts>
+void UnaryGrad(OpDefBuilder& op);
+
 // `.Apply(Unary<F, G, dtypes...>)`: the op X -> Out and its gradient
-// `<type>_grad` (G::Reads, Out@GRAD) -> X@GRAD, with kernels for each dtype.
+// `<type>_grad` (G::Reads, Out@GRAD) -> X@GRAD, with kernels for each dtype
+// (G = NoGrad: none).
 template <typename F, typename G, typename... Ts>
 void Unary(OpDefBuilder& op) {
   op.Input(unary::kX, "X", "The input tensor, any shape.", "输入张量，形状任意。")
@@ -139,6 +146,12 @@ void Unary(OpDefBuilder& op) {
   if constexpr (HasAttrs<F>::value) F::Attrs(op);
   op.InferShape(unary::InferShape).Inplace("X", "Out");
   (op.template CpuKernel<Ts>(unary::Kernel<F, Ts>), ...);
+  if constexpr (!std::is_same_v<G, NoGrad>) UnaryGrad<G, Ts...>(op);
+}
+
+// The gradient part of Unary.
+template <typename G, typename... Ts>
+void UnaryGrad(OpDefBuilder& op) {
   op.Grad()
       .Reads(unary::kGradA, G::Reads::kSlot)
       .OutputGrad(unary::kGradOutGrad, "Out")

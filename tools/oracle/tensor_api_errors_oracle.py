@@ -32,6 +32,10 @@ CASES = [
     "P.linalg.norm(T(F), p='abc')", "P.linalg.norm(T(F), p=3, axis=[0, 1])",
     "P.linalg.matrix_norm(T(F), axis=[0])", "P.linalg.vector_norm(T(F), p='fro')",
     "P.median(T(F), mode='max')", "P.isclose(T(F), T(F[:2]))", "P.diag(P.ones([2, 2, 2]))",
+    "P.bitwise_and(T(F), T(F))", "P.bitwise_not(T(F))", "P.bitwise_or(T([1, 2]), T([1, 2, 3]))",
+    "P.bitwise_xor(T([1]), T([1], dtype='int32'))", "P.fmax(T(F), T([1, 2]))",
+    "P.fmin(T(F), T(np.ones((4, 3), 'float32')))", "P.heaviside(T(F), T(F[:2, :3]))",
+    "P.acos(T([True]))", "P.sgn(T([1, 2]))", "P.sinc(T([1, 2]))", "P.hypot(T(F), T(F[:2]))",
     "T(F)[[5]]", "T(F)[T([True, False])]", "T(F)[[0, 1], [0, 1, 2]]", "T(F)[0, 0, 0]",
 ]
 

@@ -21,7 +21,31 @@ INPUTS = {
     "I32": rng.integers(0, 4, (5,)).astype("int32"),
     "B": rng.integers(0, 2, (3, 4)).astype(bool),
     "S": np.array([1.0, np.nan, np.inf, -np.inf, 0.0, -2.5], dtype="float32"),
+    "U": rng.uniform(-0.9, 0.9, (3, 4)).astype("float32"),  # inside (-1, 1)
+    "G": rng.uniform(1.1, 4.0, (2, 3)),  # above 1, float64
+    "Z": np.array([-3.5, -2.0, -0.0, 0.0, 0.5, 1.0, 2.0, 7.25], dtype="float32"),
 }
+
+
+def grad_case(fn, src):
+    """A case recording fn's result and its gradient by paddle.grad at the input ``src``."""
+    return f"(lambda x: [{fn}(x), P.grad({fn}(x).sum(), x)[0]])(T({src}, stop_gradient=False))"
+
+
+UNARY_GRAD_CASES = [
+    grad_case(f, src) for f, src in [
+        ("P.acos", "U"), ("P.asin", "U"), ("P.atan", "F"), ("P.acosh", "G"), ("P.asinh", "D"),
+        ("P.atanh", "U"), ("P.cosh", "F"), ("P.sinh", "D"), ("P.tan", "U"), ("P.log2", "G"),
+        ("P.log10", "G"), ("P.expm1", "F"), ("P.lgamma", "G"), ("P.lgamma", "F"),
+        ("P.digamma", "G"), ("P.digamma", "F"), ("P.erfinv", "U"), ("P.erfinv", "U.astype('float64')"),
+        ("P.stanh", "F"), ("(lambda t: P.stanh(t, 0.5, 2.0))", "D"), ("P.logit", "U * 0.5 + 0.5"),
+        ("(lambda t: P.logit(t, eps=0.2))", "U * 0.5 + 0.5"), ("P.trunc", "F * 3"),
+        ("P.frac", "F * 3"), ("P.sinc", "Z"), ("P.deg2rad", "D"), ("P.rad2deg", "F"),
+        ("P.sgn", "F"), ("(lambda t: P.logaddexp(t, t[:1] * 2))", "D"),
+        ("(lambda t: P.hypot(t, t[:, :1]))", "F"), ("(lambda t: P.fmax(t, t[:1] * -1))", "F"),
+        ("(lambda t: P.fmin(t, t[:, :1]))", "D"), ("(lambda t: P.heaviside(t, t[:1]))", "Z"),
+    ]
+]
 
 CASES = [
     "P.argmax(T(F))", "P.argmax(T(F), axis=0, keepdim=True)", "P.argmin(T(I), axis=-1)",
@@ -88,6 +112,21 @@ CASES = [
     "P.trace(T(I))", "P.count_nonzero(T(I), axis=0)", "P.count_nonzero(T(B), keepdim=True)",
     "P.nansum(T(S))", "P.nanmean(T(S[[0, 1, 4, 5]]))", "P.nansum(T(I), axis=1)",
     "P.rot90(T(D), 1, [1, 2])", "P.rot90(T(F), -1)", "P.rot90(T(I), 2)",
+    *UNARY_GRAD_CASES,
+    "P.acos(T(I32))", "P.expm1(T(I))", "P.log2(T(I32) + 1)", "P.trunc(T(I32))", "P.frac(T(I))",
+    "P.digamma(T(Z))", "P.lgamma(T(Z))", "P.erfinv(T([-1.0, 1.0, 1.5, -2.0, 0.0]))",
+    "P.logit(T(Z))", "P.acosh(T(Z))", "P.atanh(T(Z))", "P.deg2rad(T(I))", "P.rad2deg(T(I32))",
+    "P.signbit(T(Z))", "P.signbit(T(I))", "P.isneginf(T(S))", "P.isposinf(T(S))",
+    "P.isneginf(T(I))", "P.isreal(T(F))", "P.isreal(T(I))",
+    "P.bitwise_and(T(I), T(I[0]))", "P.bitwise_or(T(I32), T(I32[::-1]))", "P.bitwise_xor(T(I), T(I.T[:1].T))",
+    "P.bitwise_not(T(I))", "P.bitwise_and(T(B), T(B[::-1]))", "P.bitwise_xor(T(B), T(B[1]))",
+    "P.bitwise_not(T(B))", "P.bitwise_or(T(I.astype('uint8')), T(I32.astype('uint8')[:4]))",
+    "P.bitwise_not(T(I.astype('int8')))", "P.bitwise_and(T(I.astype('int16')), T(I[1].astype('int16')))",
+    "P.fmax(T(S), T(S[::-1]))", "P.fmin(T(S), T(S[::-1]))", "P.fmax(T(I), T(I[0]))",
+    "P.fmin(T(I32), T(I32[::-1]))", "P.heaviside(T(I), T(I[1]))",
+    "P.fmax(T(F), T(D[0]))", "P.logaddexp(T(I), T(I[0]))", "P.hypot(T(I32), T(I32))",
+    "T(U).acos()", "T(D).sinh()", "T(I).bitwise_not()", "T(F).trunc()", "T(I).bitwise_and(T(I))",
+    "T(F).fmax(T(F[0]))", "T(Z).heaviside(T(Z))", "T(F).logit(0.1)", "T(F).stanh()",
 ]
 
 

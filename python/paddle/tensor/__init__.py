@@ -2,7 +2,7 @@
 logic, search, statistics, linear algebra, indexing); paddle re-exports them
 as paddle.add, paddle.reshape, ..."""
 from . import (  # noqa: F401
-    attribute, creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric,
+    attribute, creation, gather_scatter, layout, linalg, logic, manipulation, math, math_extra, numeric,
     ordered, search, stat, tensor_methods,
 )
 from .attribute import *  # noqa: F401,F403
@@ -13,6 +13,7 @@ from .linalg import *  # noqa: F401,F403
 from .logic import *  # noqa: F401,F403
 from .manipulation import *  # noqa: F401,F403
 from .math import *  # noqa: F401,F403
+from .math_extra import *  # noqa: F401,F403
 from .numeric import *  # noqa: F401,F403
 from .ordered import *  # noqa: F401,F403
 from .search import *  # noqa: F401,F403

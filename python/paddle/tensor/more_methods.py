@@ -27,7 +27,9 @@ _INPLACE = [
     "squeeze", "unsqueeze", "flatten", "transpose", "cumsum", "masked_fill", "put_along_axis",
     "scatter", "tril", "triu", "where", "logical_and", "logical_or", "logical_xor",
     "logical_not", "neg", "erf", "lerp", "index_fill", "nan_to_num", "sign", "clamp", "sub",
-    "mul", "div",
+    "mul", "div", "acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "sinh", "tan",
+    "log2", "log10", "trunc", "frac", "lgamma", "digamma", "erfinv", "logit", "sinc",
+    "hypot", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
 ]
 
 

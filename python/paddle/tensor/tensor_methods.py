@@ -5,7 +5,7 @@ import numpy as np
 from .. import _core
 from ..framework import dtypes as _dtype
 from . import (
-    creation, gather_scatter, layout, linalg, logic, manipulation, math, numeric, ordered,
+    creation, gather_scatter, layout, linalg, logic, manipulation, math, math_extra, numeric, ordered,
     search, stat,
 )
 from ._helpers import Tensor
@@ -149,6 +149,7 @@ _FUNCTIONS = [
             "abs", "sin", "cos", "tanh", "sigmoid", "square", "reciprocal", "floor", "ceil",
             "round", "sign", "erf", "matmul", "sum", "mean", "max", "min", "amax", "amin",
             "all", "any", "prod"]),
+    (math_extra, math_extra.__all__),
     (manipulation, ["cast", "reshape", "transpose", "squeeze", "unsqueeze", "flatten", "split",
                     "chunk", "unstack", "unbind", "slice", "strided_slice", "moveaxis"]),
     (logic, ["equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",

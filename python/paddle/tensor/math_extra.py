@@ -1,0 +1,356 @@
+"""More elementwise math: inverse trigonometric and hyperbolic functions,
+logarithms, the gamma family, erfinv, stanh, logit, trunc/frac, angle
+conversions, sign tests, the bitwise ops, fmax/fmin, heaviside, logaddexp
+and hypot. Integer inputs of the float functions are computed in the default
+float type, as PaddlePaddle autocasts them."""
+import math as _math
+
+import numpy as np
+
+from .. import _core
+from ..framework import dtypes as _dtype
+from ._helpers import Tensor, check_tensor, op
+from .creation import full_like
+from .promotion import cast, operands
+
+__all__ = [
+    "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_and", "bitwise_not",
+    "bitwise_or", "bitwise_xor", "cosh", "deg2rad", "digamma", "erfinv", "expm1", "fmax", "fmin",
+    "frac", "heaviside", "hypot", "isneginf", "isposinf", "isreal", "lgamma", "log10", "log2",
+    "logaddexp", "logit", "rad2deg", "sgn", "signbit", "sinc", "sinh", "stanh", "tan", "trunc",
+]
+
+_trunc = op("trunc", ["X"])
+_stanh = op("stanh", ["X"], ["scale_a", "scale_b"])
+_logit = op("logit", ["X"], ["eps"])
+_scale = op("scale", ["X"], ["scale", "bias", "bias_after_scale"])
+_where = op("where", ["Condition", "X", "Y"])
+_isinf = op("isinf_v2", ["X"])
+
+
+def _float_input(x, fn):
+    """x itself if floating point; an integer tensor in the default float
+    type (PaddlePaddle's autocast); bool and others are refused."""
+    check_tensor(x, "x", fn)
+    if _dtype.is_floating_point(x.dtype):
+        return x
+    if _dtype.is_integer(x.dtype) and x.dtype != _dtype.bool:
+        return cast(x, _dtype.default_float_dtype())
+    raise RuntimeError(f"[{fn}] expected a float or integer tensor, got {x.dtype.name}")
+
+
+def _float_unary(op_type, doc, example, result):
+    caller = op(op_type, ["X"])
+
+    def fn(x, name=None):
+        return caller(_float_input(x, op_type))
+    fn.__name__ = fn.__qualname__ = op_type
+    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
+    return fn
+
+
+acos = _float_unary("acos", "Elementwise arc cosine (radians).",
+                    "paddle.acos(paddle.to_tensor([1.0])).numpy()",
+                    "array([0.], dtype=float32)")
+asin = _float_unary("asin", "Elementwise arc sine (radians).",
+                    "paddle.asin(paddle.to_tensor([0.0])).numpy()",
+                    "array([0.], dtype=float32)")
+atan = _float_unary("atan", "Elementwise arc tangent (radians).",
+                    "paddle.atan(paddle.to_tensor([0.0])).numpy()",
+                    "array([0.], dtype=float32)")
+acosh = _float_unary("acosh", "Elementwise inverse hyperbolic cosine.",
+                     "paddle.acosh(paddle.to_tensor([1.0])).numpy()",
+                     "array([0.], dtype=float32)")
+asinh = _float_unary("asinh", "Elementwise inverse hyperbolic sine.",
+                     "paddle.asinh(paddle.to_tensor([0.0])).numpy()",
+                     "array([0.], dtype=float32)")
+atanh = _float_unary("atanh", "Elementwise inverse hyperbolic tangent.",
+                     "paddle.atanh(paddle.to_tensor([0.0])).numpy()",
+                     "array([0.], dtype=float32)")
+cosh = _float_unary("cosh", "Elementwise hyperbolic cosine.",
+                    "paddle.cosh(paddle.to_tensor([0.0])).numpy()",
+                    "array([1.], dtype=float32)")
+sinh = _float_unary("sinh", "Elementwise hyperbolic sine.",
+                    "paddle.sinh(paddle.to_tensor([0.0])).numpy()",
+                    "array([0.], dtype=float32)")
+tan = _float_unary("tan", "Elementwise tangent (radians).",
+                   "paddle.tan(paddle.to_tensor([0.0])).numpy()",
+                   "array([0.], dtype=float32)")
+log2 = _float_unary("log2", "Elementwise base-2 logarithm.",
+                    "paddle.log2(paddle.to_tensor([8.0])).numpy()",
+                    "array([3.], dtype=float32)")
+log10 = _float_unary("log10", "Elementwise base-10 logarithm.",
+                     "paddle.log10(paddle.to_tensor([100.0])).numpy()",
+                     "array([2.], dtype=float32)")
+expm1 = _float_unary("expm1", "Elementwise e ** x - 1, accurate for small x.",
+                     "paddle.expm1(paddle.to_tensor([0.0])).numpy()",
+                     "array([0.], dtype=float32)")
+lgamma = _float_unary("lgamma", "Elementwise log |Gamma(x)|.",
+                      "paddle.lgamma(paddle.to_tensor([3.0])).numpy()",
+                      "array([0.6931472], dtype=float32)")
+digamma = _float_unary("digamma", "Elementwise digamma, the derivative of lgamma.",
+                       "paddle.digamma(paddle.to_tensor([1.0])).numpy()",
+                       "array([-0.5772157], dtype=float32)")
+erfinv = _float_unary("erfinv", "Elementwise inverse error function: erf(out) = x.",
+                      "paddle.erfinv(paddle.to_tensor([0.0])).numpy()",
+                      "array([0.], dtype=float32)")
+
+
+def trunc(input, name=None):
+    """Elementwise rounding toward zero; integer tensors are returned as they are.
+
+    Example:
+        >>> paddle.trunc(paddle.to_tensor([1.7, -1.7])).numpy()
+        array([ 1., -1.], dtype=float32)
+    """
+    check_tensor(input, "input", "trunc")
+    return _trunc(input)
+
+
+def frac(x, name=None):
+    """Elementwise fractional part, x - trunc(x), with x's sign.
+
+    Example:
+        >>> paddle.frac(paddle.to_tensor([1.5, -2.25])).numpy()
+        array([ 0.5 , -0.25], dtype=float32)
+    """
+    check_tensor(x, "x", "frac")
+    return x - _trunc(x)
+
+
+def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
+    """Scaled tanh: scale_b * tanh(scale_a * x).
+
+    Example:
+        >>> paddle.stanh(paddle.to_tensor([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+    return _stanh(_float_input(x, "stanh"), float(scale_a), float(scale_b))
+
+
+def logit(x, eps=None, name=None):
+    """log(x / (1 - x)), x first clipped to [eps, 1 - eps] when eps is given
+    (None: no clipping; NaN outside [0, 1]).
+
+    Example:
+        >>> paddle.logit(paddle.to_tensor([0.5])).numpy()
+        array([0.], dtype=float32)
+    """
+    return _logit(_float_input(x, "logit"), 0.0 if eps is None else float(eps))
+
+
+def _scaled(x, factor, fn):
+    return _scale(_float_input(x, fn), factor, 0.0, True)
+
+
+def deg2rad(x, name=None):
+    """Degrees to radians, x * pi / 180 (integers give the default float type).
+
+    Example:
+        >>> paddle.deg2rad(paddle.to_tensor([180.0])).numpy()
+        array([3.1415927], dtype=float32)
+    """
+    return _scaled(x, _math.pi / 180.0, "deg2rad")
+
+
+def rad2deg(x, name=None):
+    """Radians to degrees, x * 180 / pi (integers give the default float type).
+
+    Example:
+        >>> paddle.rad2deg(paddle.to_tensor([3.1415927])).numpy()
+        array([180.], dtype=float32)
+    """
+    return _scaled(x, 180.0 / _math.pi, "rad2deg")
+
+
+def sinc(x, name=None):
+    """Normalized sinc, sin(pi x) / (pi x), and 1 at 0.
+
+    Example:
+        >>> paddle.sinc(paddle.to_tensor([0.0, 0.5])).numpy()
+        array([1.        , 0.63661975], dtype=float32)
+    """
+    check_tensor(x, "x", "sinc")
+    if not _dtype.is_floating_point(x.dtype):
+        raise TypeError(f"[sinc] x must be a float tensor, got {x.dtype.name}")
+    zero = x == 0
+    one = full_like(x, 1.0)
+    safe = _where(zero, one, x * _math.pi)  # no 0 / 0, even in the gradient
+    return _where(zero, one, safe.sin() / safe)
+
+
+def signbit(x, name=None):
+    """Elementwise: is the sign bit set (true for -0.0 and negative numbers)?
+
+    Example:
+        >>> paddle.signbit(paddle.to_tensor([-0.0, 1.0])).numpy()
+        array([ True, False])
+    """
+    check_tensor(x, "x", "signbit")  # a bit test: -0.0 compares equal to 0.0
+    return Tensor._from_numpy(np.signbit(x.numpy()))
+
+
+def _infinity_test(x, negative, fn):
+    check_tensor(x, "x", fn)
+    if not _dtype.is_floating_point(x.dtype):
+        return full_like(x, False, dtype=_dtype.bool)
+    side = x < 0 if negative else x > 0
+    return _isinf(x) & side
+
+
+def isneginf(x, name=None):
+    """Elementwise: is x negative infinity (false for every integer)?
+
+    Example:
+        >>> paddle.isneginf(paddle.to_tensor([-float('inf'), 1.0])).numpy()
+        array([ True, False])
+    """
+    return _infinity_test(x, True, "isneginf")
+
+
+def isposinf(x, name=None):
+    """Elementwise: is x positive infinity (false for every integer)?
+
+    Example:
+        >>> paddle.isposinf(paddle.to_tensor([float('inf'), 1.0])).numpy()
+        array([ True, False])
+    """
+    return _infinity_test(x, False, "isposinf")
+
+
+def isreal(x, name=None):
+    """Elementwise: is x real (a complex number with zero imaginary part, or any real)?
+
+    Example:
+        >>> paddle.isreal(paddle.to_tensor([1.0])).numpy()
+        array([ True])
+    """
+    check_tensor(x, "x", "isreal")
+    return Tensor._from_numpy(np.isreal(x.numpy()).reshape(x.shape))
+
+
+def sgn(x, name=None):
+    """The sign of a real tensor (-1, 0 or 1), x / |x| of a complex one.
+
+    Example:
+        >>> paddle.sgn(paddle.to_tensor([-2.0, 0.0])).numpy()
+        array([-1.,  0.], dtype=float32)
+    """
+    check_tensor(x, "x", "sgn")
+    if not (_dtype.is_floating_point(x.dtype) or _dtype.is_complex(x.dtype)):
+        raise TypeError("[sgn] The data type of input must be one of ['float16', 'float32', "
+                        f"'float64', 'complex64', 'complex128'], but got {x.dtype}")
+    if _dtype.is_complex(x.dtype):
+        a = x.abs()
+        return _where(a == 0, x * 0, x / cast(a, x.dtype))
+    return x.sign()
+
+
+def _bitwise_operands(x, y, fn):
+    check_tensor(x, "x", fn)
+    check_tensor(y, "y", fn)
+    if x.dtype != y.dtype:
+        raise ValueError(f"[{fn}] x and y must have the same dtype, got {x.dtype.name} and "
+                         f"{y.dtype.name}")
+    _check_bitwise_dtype(x, fn)
+    return x, y
+
+
+def _check_bitwise_dtype(x, fn):
+    if not (_dtype.is_integer(x.dtype) or x.dtype == _dtype.bool):
+        raise RuntimeError(f"[{fn}] expected a bool or integer tensor, got {x.dtype.name}")
+
+
+def _bitwise(op_type, doc, example, result):
+    caller = op(op_type, ["X", "Y"])
+
+    def fn(x, y, out=None, name=None):
+        result = caller(*_bitwise_operands(x, y, op_type))
+        if out is not None:
+            out._assign_from(result)
+            return out
+        return result
+    fn.__name__ = fn.__qualname__ = op_type
+    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
+    return fn
+
+
+bitwise_and = _bitwise("bitwise_and", "Elementwise x & y of bool or integer tensors.",
+                       "paddle.bitwise_and(paddle.to_tensor([12]), paddle.to_tensor([10])).numpy()",
+                       "array([8])")
+bitwise_or = _bitwise("bitwise_or", "Elementwise x | y of bool or integer tensors.",
+                      "paddle.bitwise_or(paddle.to_tensor([12]), paddle.to_tensor([10])).numpy()",
+                      "array([14])")
+bitwise_xor = _bitwise("bitwise_xor", "Elementwise x ^ y of bool or integer tensors.",
+                       "paddle.bitwise_xor(paddle.to_tensor([12]), paddle.to_tensor([10])).numpy()",
+                       "array([6])")
+_bitwise_not = op("bitwise_not", ["X"])
+
+
+def bitwise_not(x, out=None, name=None):
+    """Elementwise ~x of a bool or integer tensor.
+
+    Example:
+        >>> paddle.bitwise_not(paddle.to_tensor([0, 5])).numpy()
+        array([-1, -6])
+    """
+    check_tensor(x, "x", "bitwise_not")
+    _check_bitwise_dtype(x, "bitwise_not")
+    result = _bitwise_not(x)
+    if out is not None:
+        out._assign_from(result)
+        return out
+    return result
+
+
+def _promoted_binary(op_type, name, doc, example, result):
+    caller = op(op_type, ["X", "Y"])
+
+    def fn(x, y, name=None):
+        check_tensor(x, "x", fn.__name__)
+        check_tensor(y, "y", fn.__name__)
+        return caller(*operands(x, y, fn.__name__))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
+    return fn
+
+
+fmax = _promoted_binary("elementwise_fmax", "fmax",
+                        "Elementwise maximum that ignores NaN (NaN only where both are).",
+                        "paddle.fmax(paddle.to_tensor([1.0, float('nan')]), "
+                        "paddle.to_tensor([2.0, 3.0])).numpy()",
+                        "array([2., 3.], dtype=float32)")
+fmin = _promoted_binary("elementwise_fmin", "fmin",
+                        "Elementwise minimum that ignores NaN (NaN only where both are).",
+                        "paddle.fmin(paddle.to_tensor([1.0, float('nan')]), "
+                        "paddle.to_tensor([2.0, 3.0])).numpy()",
+                        "array([1., 3.], dtype=float32)")
+heaviside = _promoted_binary("elementwise_heaviside", "heaviside",
+                             "Step function: 0 where x < 0, 1 where x > 0, y where x == 0.",
+                             "paddle.heaviside(paddle.to_tensor([-1.0, 0.0, 2.0]), "
+                             "paddle.to_tensor([0.5])).numpy()",
+                             "array([0. , 0.5, 1. ], dtype=float32)")
+
+
+def logaddexp(x, y, name=None):
+    """Elementwise log(exp(x) + exp(y)), without overflow (integers give the
+    default float type).
+
+    Example:
+        >>> paddle.logaddexp(paddle.to_tensor([0.0]), paddle.to_tensor([0.0])).numpy()
+        array([0.6931472], dtype=float32)
+    """
+    x, y = operands(_float_input(x, "logaddexp"), _float_input(y, "logaddexp"), "logaddexp")
+    m = _core._maximum(x, y)
+    return m + (-(x - y).abs()).exp().log1p()
+
+
+def hypot(x, y, name=None):
+    """Elementwise sqrt(x ** 2 + y ** 2) (integers give the default float type).
+
+    Example:
+        >>> paddle.hypot(paddle.to_tensor([3.0]), paddle.to_tensor([4.0])).numpy()
+        array([5.], dtype=float32)
+    """
+    x, y = operands(_float_input(x, "hypot"), _float_input(y, "hypot"), "hypot")
+    return (x * x + y * y).sqrt()

@@ -1,0 +1,94 @@
+// Unary math beyond the activations (math_unary_ops.cc, trunc) and the
+// numpy-broadcast binary ops (bitwise_ops.cc).
+#include <cstdint>
+
+#include "op_table.h"
+
+namespace paddle {
+namespace test {
+namespace {
+
+// digamma by its recurrence up to x >= 1000, then the asymptotic series
+// (an error far below double precision there); another route than the op's.
+double ReferenceDigamma(double x) {
+  double acc = 0;
+  for (; x < 1000; x += 1) acc -= 1 / x;
+  const double r = 1 / (x * x);
+  return acc + std::log(x) - 0.5 / x - r / 12 + r * r / 120;
+}
+
+// erfinv by bisection on erf.
+double ReferenceErfinv(double y) {
+  double lo = -10, hi = 10;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = (lo + hi) / 2;
+    (std::erf(mid) < y ? lo : hi) = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+using I64 = int64_t;
+
+}  // namespace
+
+PD_OP_TABLE(Math) {
+  std::vector<OpRow> rows = {
+      UnaryRow("acos", [](double x) { return std::acos(x); }, -0.9, 0.9),
+      UnaryRow("asin", [](double x) { return std::asin(x); }, -0.9, 0.9),
+      UnaryRow("atan", [](double x) { return std::atan(x); }),
+      UnaryRow("acosh", [](double x) { return std::acosh(x); }, 1.2, 4),
+      UnaryRow("asinh", [](double x) { return std::asinh(x); }),
+      UnaryRow("atanh", [](double x) { return std::atanh(x); }, -0.9, 0.9),
+      UnaryRow("cosh", [](double x) { return std::cosh(x); }),
+      UnaryRow("sinh", [](double x) { return std::sinh(x); }),
+      UnaryRow("tan", [](double x) { return std::tan(x); }, -1.2, 1.2),
+      UnaryRow("log2", [](double x) { return std::log(x) / std::log(2.0); }, 0.5, 4),
+      UnaryRow("log10", [](double x) { return std::log(x) / std::log(10.0); }, 0.5, 4),
+      UnaryRow("expm1", [](double x) { return std::exp(x) - 1; }),
+      UnaryRow("trunc", [](double x) { return std::trunc(x); }, -3, 3),
+      UnaryRow("lgamma", [](double x) { return std::lgamma(x); }, 0.3, 5),
+      UnaryRow("digamma", ReferenceDigamma, 0.3, 5),
+      [] {
+        OpRow r = UnaryRow("digamma", ReferenceDigamma, -2.9, -2.1);
+        r.name = "digamma_negative";  // the reflection formula
+        return r;
+      }(),
+      UnaryRow("erfinv", ReferenceErfinv, -0.95, 0.95),
+      UnaryRow("stanh", [](double x) { return double{1.5f} * std::tanh(double{0.5f} * x); }, -2,
+               2, {{"scale_a", 0.5f}, {"scale_b", 1.5f}}),
+      UnaryRow("logit", [](double x) { return std::log(x / (1 - x)); }, 0.05, 0.95),
+      [] {
+        OpRow r = UnaryRow("logit", [](double x) {
+          const double c = std::min(std::max(x, double{0.2f}), 1 - double{0.2f});
+          return std::log(c / (1 - c));
+        }, 0.25, 0.75, {{"eps", 0.2f}});
+        r.name = "logit_eps";
+        return r;
+      }(),
+      BinaryRow("bitwise_and", "bitwise_and", {3, 4}, {4},
+                [](double a, double b) { return double(I64(a) & I64(b)); }, -8, 8),
+      BinaryRow("bitwise_or", "bitwise_or", {3, 1}, {1, 4},
+                [](double a, double b) { return double(I64(a) | I64(b)); }, -8, 8),
+      BinaryRow("bitwise_xor", "bitwise_xor", {3, 4}, {3, 4},
+                [](double a, double b) { return double(I64(a) ^ I64(b)); }, -8, 8),
+      BinaryRow("elementwise_fmax", "elementwise_fmax", {2, 3, 4}, {4},
+                [](double a, double b) { return std::fmax(a, b); }),
+      BinaryRow("elementwise_fmin", "elementwise_fmin", {2, 3, 4}, {3, 1},
+                [](double a, double b) { return std::fmin(a, b); }),
+      BinaryRow("elementwise_heaviside", "elementwise_heaviside", {3, 4}, {4},
+                [](double a, double b) { return a == 0 ? b : double(a > 0); }),
+  };
+  // ~x of an integer, !x of a bool: the harness draws both as whole numbers
+  // (bools as 0 and 1; the integers here include negatives).
+  OpRow bit_not = UnaryRow("bitwise_not", [](double x) { return -x - 1; }, -8, 8);
+  bit_not.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    const bool bools = std::all_of(in[0].v.begin(), in[0].v.end(),
+                                   [](double x) { return x == 0 || x == 1; });
+    return Map(in[0], [bools](double x) { return bools ? 1 - x : -x - 1; });
+  };
+  rows.push_back(bit_not);
+  return rows;
+}
+
+}  // namespace test
+}  // namespace paddle
