@@ -138,14 +138,18 @@ struct Log2 {
 };
 struct Log2Grad {
   using Reads = ReadsX;
-  template <typename T> T operator()(T x, T dout) const { return dout / (x * T(0.6931471805599453)); }
+  template <typename T> T operator()(T x, T dout) const {
+    return dout / (x * T(0.6931471805599453));  // ln 2
+  }
 };
 struct Log10 {
   template <typename T> T operator()(T x) const { return std::log10(x); }
 };
 struct Log10Grad {
   using Reads = ReadsX;
-  template <typename T> T operator()(T x, T dout) const { return dout / (x * T(2.302585092994046)); }
+  template <typename T> T operator()(T x, T dout) const {
+    return dout / (x * T(2.302585092994046));  // ln 10
+  }
 };
 struct Expm1 {
   template <typename T> T operator()(T x) const { return std::expm1(x); }

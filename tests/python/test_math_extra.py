@@ -1,25 +1,27 @@
-"""paddle.tensor.math_extra beyond the recorded values (test_tensor_api_oracle.py
-has those): the docstring examples run, every function is a Tensor method,
-the in-place variants PaddlePaddle has change the tensor, and the ops work
-in a static program too."""
+"""paddle.tensor.math_extra and paddle.tensor.cumulative beyond the recorded
+values (test_tensor_api_oracle.py has those): the docstring examples run,
+every function is a Tensor method, the in-place variants PaddlePaddle has
+change the tensor, and the ops work in a static program too."""
 import numpy as np
 import pytest
 
 import docstring_examples
 import paddle
-from paddle.tensor import math_extra
+from paddle.tensor import cumulative, math_extra
 
 
-@pytest.mark.parametrize("test", docstring_examples.find(["paddle.tensor.math_extra"]),
+@pytest.mark.parametrize("test", docstring_examples.find(
+    ["paddle.tensor.math_extra", "paddle.tensor.cumulative"]),
                          ids=lambda t: t.name)
 def test_docstring_example(test):
     assert docstring_examples.run(test, {"paddle": paddle, "np": np}) == ""
 
 
-@pytest.mark.parametrize("name", math_extra.__all__)
-def test_each_function_is_in_paddle_and_a_tensor_method(name):
-    assert getattr(paddle, name) is getattr(math_extra, name)
-    assert getattr(paddle.Tensor, name) is getattr(math_extra, name)
+@pytest.mark.parametrize("module,name", [(m, n) for m in (math_extra, cumulative)
+                                         for n in m.__all__])
+def test_each_function_is_in_paddle_and_a_tensor_method(module, name):
+    assert getattr(paddle, name) is getattr(module, name)
+    assert getattr(paddle.Tensor, name) is getattr(module, name)
 
 
 # In-place variants PaddlePaddle 3.3.1's Tensor has, with an input in their domain.
@@ -27,7 +29,7 @@ INPLACE = [
     ("acos", 0.5), ("acosh", 1.5), ("asin", 0.5), ("asinh", 0.5), ("atan", 0.5),
     ("atanh", 0.5), ("cosh", 0.5), ("sinh", 0.5), ("tan", 0.5), ("log2", 0.5), ("log10", 0.5),
     ("trunc", 1.5), ("frac", 1.5), ("lgamma", 0.5), ("digamma", 0.5), ("erfinv", 0.5),
-    ("logit", 0.5), ("sinc", 0.5),
+    ("logit", 0.5), ("sinc", 0.5), ("cumprod", 0.5),
 ]
 
 
@@ -38,6 +40,24 @@ def test_inplace_variant_replaces_the_data(name, value):
     got = getattr(x, name + "_")()
     assert got is x
     np.testing.assert_allclose(x.numpy(), want)
+
+
+def test_inplace_binary_variants():
+    for name, x, y in [("gcd", [12, 9], [8, 6]), ("lcm", [4, 3], [6, 5]),
+                       ("ldexp", [1.0, 3.0], [2, 1]), ("copysign", [1.0, 2.0], [-1.0, 1.0])]:
+        a = paddle.to_tensor(x)
+        want = getattr(paddle, name)(a, paddle.to_tensor(y)).numpy()
+        assert getattr(a, name + "_")(paddle.to_tensor(y)) is a
+        np.testing.assert_array_equal(a.numpy(), want)
+
+
+def test_cumprod_gradient_is_exact_at_zeros_and_cummax_ties_take_the_later_index():
+    x = paddle.to_tensor([2.0, 0.0, 3.0, 0.0, 5.0], stop_gradient=False)
+    (g,) = paddle.grad(paddle.cumprod(x, 0).sum(), x)
+    # d/dx_i of the sum of the running products, by hand: only the terms holding x_i.
+    np.testing.assert_allclose(g.numpy(), [1.0, 2.0 + 6.0, 0.0, 0.0, 0.0])
+    values, indices = paddle.cummax(paddle.to_tensor([1.0, 3.0, 3.0, 2.0]))
+    np.testing.assert_array_equal(indices.numpy(), [0, 1, 2, 2])
 
 
 def test_inplace_bitwise_and_hypot():

@@ -35,7 +35,11 @@ CASES = [
     "P.bitwise_and(T(F), T(F))", "P.bitwise_not(T(F))", "P.bitwise_or(T([1, 2]), T([1, 2, 3]))",
     "P.bitwise_xor(T([1]), T([1], dtype='int32'))", "P.fmax(T(F), T([1, 2]))",
     "P.fmin(T(F), T(np.ones((4, 3), 'float32')))", "P.heaviside(T(F), T(F[:2, :3]))",
-    "P.acos(T([True]))", "P.sgn(T([1, 2]))", "P.sinc(T([1, 2]))", "P.hypot(T(F), T(F[:2]))",
+    "P.acos(T([True]))", "P.cumprod(T(F), 2)", "P.cumprod(T([True]), 0)",
+    "P.logcumsumexp(T(F), axis=-3)", "P.cummax(T(F), axis=2)", "P.cummin(T(F), dtype='float32')",
+    "P.diff(T(F), axis=2)", "P.lcm(T([1]), T([1.0]))",
+    "P.lerp(T([1, 2]), T([3, 4]), 0.5)", "P.lerp(T(F), T(F[:2]), 0.5)", "P.sgn(T([1, 2]))",
+    "P.sinc(T([1, 2]))", "P.hypot(T(F), T(F[:2]))",
     "T(F)[[5]]", "T(F)[T([True, False])]", "T(F)[[0, 1], [0, 1, 2]]", "T(F)[0, 0, 0]",
 ]
 

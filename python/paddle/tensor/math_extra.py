@@ -15,9 +15,10 @@ from .promotion import cast, operands
 
 __all__ = [
     "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_and", "bitwise_not",
-    "bitwise_or", "bitwise_xor", "cosh", "deg2rad", "digamma", "erfinv", "expm1", "fmax", "fmin",
-    "frac", "heaviside", "hypot", "isneginf", "isposinf", "isreal", "lgamma", "log10", "log2",
-    "logaddexp", "logit", "rad2deg", "sgn", "signbit", "sinc", "sinh", "stanh", "tan", "trunc",
+    "bitwise_or", "bitwise_xor", "copysign", "cosh", "deg2rad", "digamma", "erfinv", "expm1",
+    "fmax", "fmin", "frac", "gcd", "heaviside", "hypot", "isneginf", "isposinf", "isreal", "lcm",
+    "ldexp", "lerp", "lgamma", "log10", "log2", "logaddexp", "logit", "nan_to_num", "rad2deg",
+    "sgn", "signbit", "sinc", "sinh", "stanh", "tan", "trunc",
 ]
 
 _trunc = op("trunc", ["X"])
@@ -354,3 +355,115 @@ def hypot(x, y, name=None):
     """
     x, y = operands(_float_input(x, "hypot"), _float_input(y, "hypot"), "hypot")
     return (x * x + y * y).sqrt()
+
+
+def lerp(x, y, weight, name=None):
+    """Linear interpolation x + weight * (y - x); ``weight`` a float or a
+    tensor (no gradient flows to it, as in PaddlePaddle), all broadcast together.
+
+    Example:
+        >>> paddle.lerp(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0]), 0.5).numpy()
+        array([2., 3.], dtype=float32)
+    """
+    check_tensor(x, "x", "lerp")
+    check_tensor(y, "y", "lerp")
+    if not _dtype.is_floating_point(x.dtype):
+        raise RuntimeError(f"[lerp] x must be a float tensor, got {x.dtype.name}")
+    x, y = operands(x, y, "lerp")
+    if not isinstance(weight, Tensor):
+        return x + (y - x) * float(weight)
+    x, weight = operands(x, weight, "lerp")
+    return x + weight.detach() * (y - x)  # PaddlePaddle's lerp has no gradient for weight
+
+
+def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None):
+    """x with NaN replaced by ``nan``, +inf by ``posinf`` and -inf by ``neginf``
+    (None: the dtype's largest and lowest finite values).
+
+    Example:
+        >>> paddle.nan_to_num(paddle.to_tensor([float('nan'), 1.0])).numpy()
+        array([0., 1.], dtype=float32)
+    """
+    check_tensor(x, "x", "nan_to_num")
+    if not _dtype.is_floating_point(x.dtype):
+        raise TypeError(f"[nan_to_num] x must be a float tensor, got {x.dtype.name}")
+    info = np.finfo(_dtype.to_numpy_dtype(x.dtype))
+    big = float(info.max) if posinf is None else float(posinf)
+    low = float(info.min) if neginf is None else float(neginf)
+    out = _where(x != x, full_like(x, float(nan)), x)
+    out = _where(_isinf(x) & (x > 0), full_like(x, big), out)
+    return _where(_isinf(x) & (x < 0), full_like(x, low), out)
+
+
+def _gcd_arrays(x, y, fn):
+    """x, y promoted, as numpy arrays of the result dtype, and that dtype."""
+    check_tensor(x, "x", fn)
+    check_tensor(y, "y", fn)
+    x, y = operands(x, y, fn)
+    if x.dtype == _dtype.bool:
+        raise TypeError(f"[{fn}] x and y must be number tensors, got bool")
+    a, b = np.broadcast_arrays(np.abs(x.numpy()), np.abs(y.numpy()))
+    return a, b
+
+
+def _gcd_of(a, b):
+    if a.dtype.kind in "iu":
+        return np.gcd(a, b)
+    a, b = a.copy(), b.copy()
+    while np.any(b != 0):  # Euclid's steps, for floats as PaddlePaddle takes them
+        nz = b != 0
+        a, b = np.where(nz, b, a), np.where(nz, np.fmod(a, np.where(nz, b, 1)), 0)
+    return a
+
+
+def gcd(x, y, name=None):
+    """Elementwise greatest common divisor (non-negative; gcd(0, 0) = 0).
+
+    Example:
+        >>> paddle.gcd(paddle.to_tensor([12, -18]), paddle.to_tensor([8, 12])).numpy()
+        array([4, 6])
+    """
+    a, b = _gcd_arrays(x, y, "gcd")
+    return Tensor._from_numpy(np.ascontiguousarray(_gcd_of(a, b)))
+
+
+def lcm(x, y, name=None):
+    """Elementwise least common multiple (non-negative; 0 where either is 0).
+
+    Example:
+        >>> paddle.lcm(paddle.to_tensor([12, -18]), paddle.to_tensor([8, 12])).numpy()
+        array([24, 36])
+    """
+    a, b = _gcd_arrays(x, y, "lcm")
+    g = _gcd_of(a, b)
+    safe = np.where(g == 0, 1, g).astype(a.dtype)
+    return Tensor._from_numpy(np.ascontiguousarray(np.where(g == 0, 0, a // safe * b)
+                                                    .astype(a.dtype)))
+
+
+def ldexp(x, y, name=None):
+    """Elementwise x * 2 ** y (integer x gives the default float type).
+
+    Example:
+        >>> paddle.ldexp(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([2, 3])).numpy()
+        array([ 4., 16.], dtype=float32)
+    """
+    x = _float_input(x, "ldexp")
+    check_tensor(y, "y", "ldexp")
+    return x * (cast(y, x.dtype) * _math.log(2.0)).exp()
+
+
+def copysign(x, y, name=None):
+    """Elementwise |x| with the sign of y (-0.0 counts as negative); y a tensor
+    or a number.
+
+    Example:
+        >>> paddle.copysign(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([-0.0, 3.0])).numpy()
+        array([-1.,  2.], dtype=float32)
+    """
+    check_tensor(x, "x", "copysign")
+    if not isinstance(y, Tensor):
+        y = full_like(x, float(y))
+    x, y = operands(x, y, "copysign")
+    mag = x.abs() if _dtype.is_floating_point(x.dtype) else _where(x < 0, -x, x)
+    return _where(signbit(y), -mag, mag)

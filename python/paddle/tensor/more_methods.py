@@ -29,7 +29,8 @@ _INPLACE = [
     "logical_not", "neg", "erf", "lerp", "index_fill", "nan_to_num", "sign", "clamp", "sub",
     "mul", "div", "acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "sinh", "tan",
     "log2", "log10", "trunc", "frac", "lgamma", "digamma", "erfinv", "logit", "sinc",
-    "hypot", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
+    "hypot", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "copysign", "gcd",
+    "lcm", "ldexp", "cumprod",
 ]
 
 

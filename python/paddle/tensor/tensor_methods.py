@@ -5,8 +5,8 @@ import numpy as np
 from .. import _core
 from ..framework import dtypes as _dtype
 from . import (
-    creation, gather_scatter, layout, linalg, logic, manipulation, math, math_extra, numeric, ordered,
-    search, stat,
+    creation, cumulative, gather_scatter, layout, linalg, logic, manipulation, math, math_extra,
+    numeric, ordered, search, stat,
 )
 from ._helpers import Tensor
 from .indexing import get_index
@@ -150,6 +150,7 @@ _FUNCTIONS = [
             "round", "sign", "erf", "matmul", "sum", "mean", "max", "min", "amax", "amin",
             "all", "any", "prod"]),
     (math_extra, math_extra.__all__),
+    (cumulative, cumulative.__all__),
     (manipulation, ["cast", "reshape", "transpose", "squeeze", "unsqueeze", "flatten", "split",
                     "chunk", "unstack", "unbind", "slice", "strided_slice", "moveaxis"]),
     (logic, ["equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",

@@ -1,5 +1,5 @@
 // Unary math beyond the activations (math_unary_ops.cc, trunc) and the
-// numpy-broadcast binary ops (bitwise_ops.cc).
+// numpy-broadcast binary ops (bitwise_ops.cc), and the scans of scan_ops.cc.
 #include <cstdint>
 
 #include "op_table.h"
@@ -87,6 +87,42 @@ PD_OP_TABLE(Math) {
     return Map(in[0], [bools](double x) { return bools ? 1 - x : -x - 1; });
   };
   rows.push_back(bit_not);
+  // Running products and log-sum-exps along dim 1 of [3, 4, 5], by the
+  // direct sums: out_j combines the line's elements up to j.
+  auto scan = [](const std::string& name, const std::string& op, const std::string& axis_attr,
+                 bool exclusive, bool reverse, double lo, double hi,
+                 std::function<double(const std::vector<double>&)> combine) {
+    OpRow r{name, op, {{"X", {3, 4, 5}, lo, hi}},
+            {{axis_attr, int32_t{1}}, {"exclusive", exclusive}, {"reverse", reverse}}, nullptr};
+    r.reference = [=](const std::vector<Arr>& in, const AttributeMap&) {
+      return AlongLines(in[0], 1, 4, [=](const std::vector<double>& l) {
+        std::vector<double> out(l.size());
+        for (size_t s = 0; s < l.size(); ++s) {
+          std::vector<double> taken;
+          for (size_t k = 0; k < s + (exclusive ? 0 : 1); ++k)
+            taken.push_back(l[reverse ? l.size() - 1 - k : k]);
+          out[reverse ? l.size() - 1 - s : s] = combine(taken);
+        }
+        return out;
+      });
+    };
+    return r;
+  };
+  auto product = [](const std::vector<double>& v) {
+    double p = 1;
+    for (double x : v) p *= x;
+    return p;
+  };
+  auto log_sum_exp = [](const std::vector<double>& v) {
+    double t = 0;
+    for (double x : v) t += std::exp(x);
+    return std::log(t);  // -inf for none
+  };
+  rows.push_back(scan("cumprod", "cumprod", "dim", false, false, -2, 2, product));
+  rows.push_back(scan("cumprod_exclusive_reverse", "cumprod", "dim", true, true, -2, 2, product));
+  rows.push_back(scan("logcumsumexp", "logcumsumexp", "axis", false, false, -3, 3, log_sum_exp));
+  rows.push_back(
+      scan("logcumsumexp_reverse", "logcumsumexp", "axis", false, true, -3, 3, log_sum_exp));
   return rows;
 }
 
