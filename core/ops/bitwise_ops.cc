@@ -1,6 +1,7 @@
 // Elementwise ops on numpy broadcasting without `axis` (binary.h's
-// NumpyBinary): the bitwise ops on integers and bools (no gradient), the
-// NaN-ignoring elementwise_fmax/fmin and elementwise_heaviside.
+// NumpyBinary): the bitwise ops on integers and bools and the shifts (no
+// gradient), the NaN-ignoring elementwise_fmax/fmin, elementwise_heaviside,
+// atan2 and nextafter.
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
@@ -66,6 +67,54 @@ struct HeavisideGrad {  // flat in X; Y shows through only where X is zero
   template <typename T> T dy(T x, T, T, T dout) const { return x == T(0) ? dout : T(0); }
 };
 
+// Shifts by y bits; a shift by a negative count or by the width or more gives
+// 0, or the sign for an arithmetic right shift (as PaddlePaddle's kernels).
+struct ShiftAttrs {
+  enum { kIsArithmetic };
+  static void Attrs(OpDefBuilder& op) {
+    op.Attr<bool>(kIsArithmetic, "is_arithmetic", true,
+                  "Arithmetic shift (the sign is kept) or logical shift (bits as unsigned).",
+                  "算术移位（保留符号）或逻辑移位（按无符号位移）。");
+  }
+  explicit ShiftAttrs(const KernelContext& ctx) : arithmetic(ctx.Attr<bool>(kIsArithmetic)) {}
+  bool arithmetic;
+  template <typename T> static bool OutOfRange(T y) {
+    return y < T(0) || static_cast<uint64_t>(y) >= sizeof(T) * 8;
+  }
+};
+struct ShiftLeft : ShiftAttrs {
+  using ShiftAttrs::ShiftAttrs;
+  template <typename T> T operator()(T x, T y) const {
+    using U = std::make_unsigned_t<T>;
+    return OutOfRange(y) ? T(0) : static_cast<T>(static_cast<U>(x) << y);
+  }
+};
+struct ShiftRight : ShiftAttrs {
+  using ShiftAttrs::ShiftAttrs;
+  template <typename T> T operator()(T x, T y) const {
+    using U = std::make_unsigned_t<T>;
+    if (arithmetic) return OutOfRange(y) ? static_cast<T>(x < T(0) ? -1 : 0) : static_cast<T>(x >> y);
+    return OutOfRange(y) ? T(0) : static_cast<T>(static_cast<U>(x) >> y);
+  }
+};
+
+struct Atan2 {
+  template <typename T> T operator()(T x1, T x2) const { return std::atan2(x1, x2); }
+};
+struct Atan2Grad {  // d atan2(a, b) = (b da - a db) / (a^2 + b^2)
+  static constexpr bool kReadsOut = false;
+  template <typename T> T dx(T a, T b, T, T dout) const { return dout * b / (a * a + b * b); }
+  template <typename T> T dy(T a, T b, T, T dout) const { return -dout * a / (a * a + b * b); }
+};
+struct Atan2Slots : UpperSlots {
+  static constexpr const char* kX = "X1";
+  static constexpr const char* kY = "X2";
+};
+
+struct NextAfter {
+  template <typename T> T operator()(T x, T y) const { return std::nextafter(x, y); }
+};
+
 #define PD_BITWISE_TYPES bool, uint8_t, int8_t, int16_t, int32_t, int64_t
 
 PD_REGISTER_OP(bitwise_and)
@@ -102,6 +151,31 @@ PD_REGISTER_OP(elementwise_heaviside)
     .Doc("Heaviside step function: 0 where X < 0, 1 where X > 0, Y where X == 0.",
          "Heaviside 阶跃函数：X < 0 时为 0，X > 0 时为 1，X == 0 时为 Y。")
     .Apply(NumpyBinary<Heaviside, HeavisideGrad, float, double, int32_t, int64_t>);
+
+PD_REGISTER_OP(bitwise_left_shift)
+    .Doc("x shifted left by y bits, elementwise with broadcasting (0 for y < 0 or y >= the width).",
+         "x 逐元素左移 y 位并广播（y < 0 或不小于位宽时为 0）。")
+    .Apply(NamedNumpyBinary<LowerSlots, ShiftLeft, NoGrad, uint8_t, int8_t, int16_t, int32_t,
+                            int64_t>);
+
+PD_REGISTER_OP(bitwise_right_shift)
+    .Doc("x shifted right by y bits, arithmetic (sign kept) or logical, elementwise with "
+         "broadcasting (y < 0 or y >= the width: the sign, or 0 when logical).",
+         "x 逐元素右移 y 位并广播，算术移位（保留符号）或逻辑移位（y < 0 或不小于位宽时为符号位，"
+         "逻辑移位为 0）。")
+    .Apply(NamedNumpyBinary<LowerSlots, ShiftRight, NoGrad, uint8_t, int8_t, int16_t, int32_t,
+                            int64_t>);
+
+PD_REGISTER_OP(atan2)
+    .Doc("Arc tangent of X1 / X2 in the quadrant of (X2, X1), elementwise with broadcasting "
+         "(radians in [-pi, pi]).",
+         "逐元素计算 X1 / X2 的反正切，象限由 (X2, X1) 决定，支持广播（弧度，范围 [-pi, pi]）。")
+    .Apply(NamedNumpyBinary<Atan2Slots, Atan2, Atan2Grad, float, double>);
+
+PD_REGISTER_OP(nextafter)
+    .Doc("The next representable number after x toward y, elementwise with broadcasting.",
+         "逐元素求 x 朝 y 方向的下一个可表示的数，支持广播。")
+    .Apply(NamedNumpyBinary<LowerSlots, NextAfter, NoGrad, float, double>);
 
 #undef PD_BITWISE_TYPES
 

@@ -1,6 +1,7 @@
 // Unary math ops beyond the activations (the unary family, unary.h): inverse
 // trigonometric and hyperbolic functions, base-2/10 logarithms, expm1, the
-// gamma-function family (lgamma, digamma), erfinv, stanh and logit.
+// gamma-function family (lgamma, digamma), erfinv, the modified Bessel
+// functions i0, i0e, i1, i1e, stanh and logit.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -182,6 +183,67 @@ struct ErfinvGrad {
   }
 };
 
+// Modified Bessel functions of the first kind, orders 0 and 1 (i0 even, i1
+// odd), and their exponentially scaled forms e^-|x| I(x) that stay finite.
+struct I0 {
+  template <typename T> T operator()(T x) const { return T(std::cyl_bessel_i(0.0, std::abs(double(x)))); }
+};
+struct I0Grad {  // I0' = I1
+  using Reads = ReadsX;
+  template <typename T> T operator()(T x, T dout) const { return dout * I1Of(x); }
+  template <typename T> static T I1Of(T x) {
+    const double v = std::cyl_bessel_i(1.0, std::abs(double(x)));
+    return T(x < T(0) ? -v : v);
+  }
+};
+struct I1 {
+  template <typename T> T operator()(T x) const { return I0Grad::I1Of(x); }
+};
+struct I1Grad {  // I1' = I0 - I1 / x, 1/2 at 0
+  using Reads = ReadsX;
+  template <typename T> T operator()(T x, T dout) const {
+    if (x == T(0)) return dout * T(0.5);
+    return dout * (I0{}(x) - I0Grad::I1Of(x) / x);
+  }
+};
+// e^-|x| I(x): asymptotic series for large |x|, where I(x) itself overflows.
+double ScaledBessel(int order, double x) {
+  const double a = std::abs(x);
+  if (a < 700) return std::exp(-a) * std::cyl_bessel_i(double(order), a);
+  const double mu = 4.0 * order * order;
+  double term = 1, sum = 1;
+  for (int k = 1; k < 12; ++k) {
+    term *= -(mu - (2 * k - 1) * (2 * k - 1)) / (k * 8.0 * a);
+    sum += term;
+  }
+  return sum / std::sqrt(2 * kPi * a);
+}
+struct I0e {
+  template <typename T> T operator()(T x) const { return T(ScaledBessel(0, double(x))); }
+};
+struct I0eGrad {  // (e^-|x| I0)' = i1e(x) - sign(x) i0e(x)
+  using Reads = ReadsX;
+  template <typename T> T operator()(T x, T dout) const {
+    const double s = (x > T(0)) - (x < T(0));
+    return dout * T(s * ScaledBessel(1, double(x)) - s * ScaledBessel(0, double(x)));
+  }
+};
+struct I1e {
+  template <typename T> T operator()(T x) const {
+    const double v = ScaledBessel(1, double(x));
+    return T(x < T(0) ? -v : v);
+  }
+};
+struct I1eGrad {  // (e^-|x| I1)' = i0e(x) - i1e(x) (sign(x) + 1 / x), 1/2 at 0
+  using Reads = ReadsX;
+  template <typename T> T operator()(T x, T dout) const {
+    if (x == T(0)) return dout * T(0.5);
+    const double xd = double(x), s = (x > T(0)) - (x < T(0));
+    const double i1e = s * ScaledBessel(1, xd);
+    return dout * T(ScaledBessel(0, xd) - i1e * (s + 1 / xd));
+  }
+};
+
 struct Stanh {  // scale_b * tanh(scale_a * X)
   enum { kScaleA, kScaleB };
   static void Attrs(OpDefBuilder& op) {
@@ -299,6 +361,26 @@ PD_REGISTER_OP(erfinv)
     .Doc("Inverse error function, elementwise: erf(Out) = X (+-inf at and beyond +-1).",
          "逐元素的反误差函数：erf(Out) = X（X 在 ±1 及其以外时为 ±inf）。")
     .Apply(Unary<ErfinvF, ErfinvGrad, float, double>);
+
+PD_REGISTER_OP(i0)
+    .Doc("Modified Bessel function of the first kind, order 0, elementwise.",
+         "逐元素的第一类修正贝塞尔函数（0 阶）。")
+    .Apply(NamedUnary<LowerSlots, I0, I0Grad, float, double>);
+
+PD_REGISTER_OP(i0e)
+    .Doc("Exponentially scaled modified Bessel function of order 0: exp(-|x|) * i0(x).",
+         "指数缩放的 0 阶修正贝塞尔函数：exp(-|x|) * i0(x)。")
+    .Apply(NamedUnary<LowerSlots, I0e, I0eGrad, float, double>);
+
+PD_REGISTER_OP(i1)
+    .Doc("Modified Bessel function of the first kind, order 1, elementwise.",
+         "逐元素的第一类修正贝塞尔函数（1 阶）。")
+    .Apply(NamedUnary<LowerSlots, I1, I1Grad, float, double>);
+
+PD_REGISTER_OP(i1e)
+    .Doc("Exponentially scaled modified Bessel function of order 1: exp(-|x|) * i1(x).",
+         "指数缩放的 1 阶修正贝塞尔函数：exp(-|x|) * i1(x)。")
+    .Apply(NamedUnary<LowerSlots, I1e, I1eGrad, float, double>);
 
 PD_REGISTER_OP(stanh)
     .Doc("Scaled tanh: Out = scale_b * tanh(scale_a * X).",

@@ -39,7 +39,9 @@ CASES = [
     "P.logcumsumexp(T(F), axis=-3)", "P.cummax(T(F), axis=2)", "P.cummin(T(F), dtype='float32')",
     "P.diff(T(F), axis=2)", "P.lcm(T([1]), T([1.0]))",
     "P.lerp(T([1, 2]), T([3, 4]), 0.5)", "P.lerp(T(F), T(F[:2]), 0.5)", "P.sgn(T([1, 2]))",
-    "P.sinc(T([1, 2]))", "P.hypot(T(F), T(F[:2]))",
+    "P.sinc(T([1, 2]))", "P.hypot(T(F), T(F[:2]))", "P.bitwise_left_shift(T(F), T(F))",
+    "P.bitwise_right_shift(T([True]), T([True]))", "P.atan2(T(F), T(F[:2]))",
+    "P.nextafter(T(F), T(F[:2]))", "P.i0(T([True]))",
     "T(F)[[5]]", "T(F)[T([True, False])]", "T(F)[[0, 1], [0, 1, 2]]", "T(F)[0, 0, 0]",
 ]
 

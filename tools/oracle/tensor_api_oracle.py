@@ -54,6 +54,8 @@ UNARY_GRAD_CASES = [
         ("(lambda t: P.lerp(t, t[:1] * 2, t.abs() / 4))", "D"),
         ("(lambda t: P.nan_to_num(t, 1.5, 9.0))", "S"), ("(lambda t: P.ldexp(t, T(I)))", "F"),
         ("(lambda t: P.copysign(t, T(F[::-1].copy())))", "F"),
+        ("P.i0", "F * 3"), ("P.i0e", "D * 3"), ("P.i1", "D * 3"), ("P.i1e", "F * 3"),
+        ("(lambda t: P.atan2(t, t[::-1]))", "F"), ("(lambda t: P.atan2(t[:1], t * -1))", "D"),
     ]
 ]
 
@@ -155,6 +157,21 @@ CASES = [
     "T(F).cumprod(1)", "T(F).logcumsumexp()", "T(D).cummax(2)", "T(F).diff()", "T(S).nan_to_num()",
     "T(I).gcd(T(I32.astype('int64')[:4]))", "T(F).lerp(T(F * 2), 0.3)",
     "T(F).copysign(T(F[::-1].copy()))",
+    "P.i0(T(I))", "P.i0e(T([0.0, -1.0, 500.0, -800.0]))", "P.i1e(T([0.0, -1.0, 500.0, -800.0]))",
+    "P.i1(T(Z))", "P.i0e(T(Z.astype('float64') * 100))", "P.i1e(T(Z.astype('float64') * 100))",
+    "P.atan2(T(I), T(I[::-1].copy()))", "P.atan2(T(I32), T(I32))", "P.atan2(T(F), T(D[0]))",
+    "P.atan2(T(Z), T(Z[::-1].copy()))",
+    "P.nextafter(T(F), T(F[::-1].copy()))", "P.nextafter(T(D), T(D[0]))",
+    "P.nextafter(T(Z), T(np.zeros(8, 'float32')))",
+    "P.bitwise_left_shift(T(I), T(np.abs(I[0])))", "P.bitwise_right_shift(T(I), T(np.abs(I[1])))",
+    "P.bitwise_left_shift(T([1, -8, 3, 5]), T([2, 1, 70, -1]))",
+    "P.bitwise_right_shift(T([-8, 8, -1, -5]), T([1, 70, -1, 64]))",
+    "P.bitwise_right_shift(T([-8, 8, -1]), T([1, 70, 2]), is_arithmetic=False)",
+    "P.bitwise_right_shift(T(np.array([-8, 8, -1], 'int8')), T(np.array([1, 9, 2], 'int8')), "
+    "is_arithmetic=False)",
+    "P.bitwise_left_shift(T(np.array([100, 3], 'uint8')), T(np.array([1, 8], 'uint8')))",
+    "P.bitwise_right_shift(T(I32), T(I32[::-1].copy()), False)", "T(I).bitwise_left_shift(T(I32[:4].astype('int64')))",
+    "T(F).atan2(T(F))", "T(F).i0()", "T(D).nextafter(T(F.astype('float64')))",
     "T(U).acos()", "T(D).sinh()", "T(I).bitwise_not()", "T(F).trunc()", "T(I).bitwise_and(T(I))",
     "T(F).fmax(T(F[0]))", "T(Z).heaviside(T(Z))", "T(F).logit(0.1)", "T(F).stanh()",
 ]

@@ -14,8 +14,9 @@ from .creation import full_like
 from .promotion import cast, operands
 
 __all__ = [
-    "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_and", "bitwise_not",
-    "bitwise_or", "bitwise_xor", "copysign", "cosh", "deg2rad", "digamma", "erfinv", "expm1",
+    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_and",
+    "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
+    "copysign", "i0", "i0e", "i1", "i1e", "nextafter", "cosh", "deg2rad", "digamma", "erfinv", "expm1",
     "fmax", "fmin", "frac", "gcd", "heaviside", "hypot", "isneginf", "isposinf", "isreal", "lcm",
     "ldexp", "lerp", "lgamma", "log10", "log2", "logaddexp", "logit", "nan_to_num", "rad2deg",
     "sgn", "signbit", "sinc", "sinh", "stanh", "tan", "trunc",
@@ -41,7 +42,8 @@ def _float_input(x, fn):
 
 
 def _float_unary(op_type, doc, example, result):
-    caller = op(op_type, ["X"])
+    caller = op(op_type, ["x" if op_type.startswith("i") else "X"], (),
+                ["out" if op_type.startswith("i") else "Out"])
 
     def fn(x, name=None):
         return caller(_float_input(x, op_type))
@@ -92,6 +94,14 @@ lgamma = _float_unary("lgamma", "Elementwise log |Gamma(x)|.",
 digamma = _float_unary("digamma", "Elementwise digamma, the derivative of lgamma.",
                        "paddle.digamma(paddle.to_tensor([1.0])).numpy()",
                        "array([-0.5772157], dtype=float32)")
+i0 = _float_unary("i0", "Elementwise modified Bessel function of the first kind, order 0.",
+                  "paddle.i0(paddle.to_tensor([0.0])).numpy()", "array([1.], dtype=float32)")
+i0e = _float_unary("i0e", "Elementwise exp(-|x|) * i0(x), finite for large |x|.",
+                   "paddle.i0e(paddle.to_tensor([0.0])).numpy()", "array([1.], dtype=float32)")
+i1 = _float_unary("i1", "Elementwise modified Bessel function of the first kind, order 1.",
+                  "paddle.i1(paddle.to_tensor([0.0])).numpy()", "array([0.], dtype=float32)")
+i1e = _float_unary("i1e", "Elementwise exp(-|x|) * i1(x), finite for large |x|.",
+                   "paddle.i1e(paddle.to_tensor([0.0])).numpy()", "array([0.], dtype=float32)")
 erfinv = _float_unary("erfinv", "Elementwise inverse error function: erf(out) = x.",
                       "paddle.erfinv(paddle.to_tensor([0.0])).numpy()",
                       "array([0.], dtype=float32)")
@@ -258,8 +268,10 @@ def _bitwise_operands(x, y, fn):
 
 
 def _check_bitwise_dtype(x, fn):
-    if not (_dtype.is_integer(x.dtype) or x.dtype == _dtype.bool):
-        raise RuntimeError(f"[{fn}] expected a bool or integer tensor, got {x.dtype.name}")
+    shift = "shift" in fn
+    if not (_dtype.is_integer(x.dtype) or (x.dtype == _dtype.bool and not shift)):
+        kinds = "an integer" if shift else "a bool or integer"
+        raise RuntimeError(f"[{fn}] expected {kinds} tensor, got {x.dtype.name}")
 
 
 def _bitwise(op_type, doc, example, result):
@@ -286,6 +298,70 @@ bitwise_xor = _bitwise("bitwise_xor", "Elementwise x ^ y of bool or integer tens
                        "paddle.bitwise_xor(paddle.to_tensor([12]), paddle.to_tensor([10])).numpy()",
                        "array([6])")
 _bitwise_not = op("bitwise_not", ["X"])
+_shift_left = op("bitwise_left_shift", ["x", "y"], ["is_arithmetic"], ["out"])
+_shift_right = op("bitwise_right_shift", ["x", "y"], ["is_arithmetic"], ["out"])
+_atan2 = op("atan2", ["X1", "X2"])
+_nextafter = op("nextafter", ["x", "y"], (), ["out"])
+
+
+def _into(result, out):
+    if out is None:
+        return result
+    out._assign_from(result)
+    return out
+
+
+def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
+    """Elementwise x << y of integer tensors (0 where y is negative or not
+    below the bit width).
+
+    Example:
+        >>> paddle.bitwise_left_shift(paddle.to_tensor([1, -8]), paddle.to_tensor([2, 1])).numpy()
+        array([  4, -16])
+    """
+    x, y = _bitwise_operands(x, y, "bitwise_left_shift")
+    return _into(_shift_left(x, y, bool(is_arithmetic)), out)
+
+
+def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None):
+    """Elementwise x >> y of integer tensors: arithmetic (the sign kept) or
+    logical (the bits as unsigned).
+
+    Example:
+        >>> paddle.bitwise_right_shift(paddle.to_tensor([-8, 8]), paddle.to_tensor([1, 2])).numpy()
+        array([-4,  2])
+    """
+    x, y = _bitwise_operands(x, y, "bitwise_right_shift")
+    return _into(_shift_right(x, y, bool(is_arithmetic)), out)
+
+
+def atan2(x, y, name=None):
+    """Elementwise arc tangent of x / y in the quadrant of (y, x), in radians;
+    integer tensors give float64, as PaddlePaddle's.
+
+    Example:
+        >>> paddle.atan2(paddle.to_tensor([1.0]), paddle.to_tensor([-1.0])).numpy()
+        array([2.3561945], dtype=float32)
+    """
+    check_tensor(x, "x", "atan2")
+    check_tensor(y, "y", "atan2")
+    if not _dtype.is_floating_point(x.dtype):
+        x = cast(x, _dtype.float64)
+    if not _dtype.is_floating_point(y.dtype):  # each one, as PaddlePaddle casts them
+        y = cast(y, _dtype.float64)
+    return _atan2(*operands(x, y, "atan2"))
+
+
+def nextafter(x, y, name=None):
+    """Elementwise: the next representable number after x toward y.
+
+    Example:
+        >>> paddle.nextafter(paddle.to_tensor([1.0]), paddle.to_tensor([2.0])).numpy()
+        array([1.0000001], dtype=float32)
+    """
+    check_tensor(x, "x", "nextafter")
+    check_tensor(y, "y", "nextafter")
+    return _nextafter(*operands(x, y, "nextafter"))
 
 
 def bitwise_not(x, out=None, name=None):

@@ -30,7 +30,7 @@ _INPLACE = [
     "mul", "div", "acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "sinh", "tan",
     "log2", "log10", "trunc", "frac", "lgamma", "digamma", "erfinv", "logit", "sinc",
     "hypot", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "copysign", "gcd",
-    "lcm", "ldexp", "cumprod",
+    "lcm", "ldexp", "cumprod", "i0", "bitwise_left_shift", "bitwise_right_shift",
 ]
 
 

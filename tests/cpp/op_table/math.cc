@@ -29,6 +29,20 @@ double ReferenceErfinv(double y) {
 
 using I64 = int64_t;
 
+// I_order(x) of libstdc++'s special functions (defined for x >= 0; I0 is
+// even, I1 odd).
+double BesselI(int order, double x) {
+  const double v = std::cyl_bessel_i(double(order), std::abs(x));
+  return order == 1 && x < 0 ? -v : v;
+}
+
+// A row of an op whose slots are named otherwise (x, y, out; atan2's X1, X2).
+OpRow Named(OpRow row, std::vector<std::string> inputs, const std::string& out) {
+  for (size_t i = 0; i < inputs.size(); ++i) row.inputs[i].slot = inputs[i];
+  row.out_slot = out;
+  return row;
+}
+
 }  // namespace
 
 PD_OP_TABLE(Math) {
@@ -65,6 +79,27 @@ PD_OP_TABLE(Math) {
         r.name = "logit_eps";
         return r;
       }(),
+      Named(UnaryRow("i0", [](double x) { return BesselI(0, x); }, -3, 3), {"x"}, "out"),
+      Named(UnaryRow("i0e", [](double x) { return std::exp(-std::abs(x)) * BesselI(0, x); }, -3,
+                     3),
+            {"x"}, "out"),
+      Named(UnaryRow("i1", [](double x) { return BesselI(1, x); }, -3, 3), {"x"}, "out"),
+      Named(UnaryRow("i1e", [](double x) { return std::exp(-std::abs(x)) * BesselI(1, x); }, -3,
+                     3),
+            {"x"}, "out"),
+      Named(BinaryRow("atan2", "atan2", {3, 4}, {4},
+                      [](double a, double b) { return std::atan2(a, b); }),
+            {"X1", "X2"}, "Out"),
+      Named(BinaryRow("nextafter", "nextafter", {3, 4}, {3, 1},
+                      [](double a, double b) { return std::nextafter(a, b); }),
+            {"x", "y"}, "out"),
+      Named(BinaryRow("bitwise_left_shift", "bitwise_left_shift", {3, 4}, {4},
+                      [](double a, double b) { return a * double(I64(1) << I64(b)); }, 0, 6),
+            {"x", "y"}, "out"),
+      Named(BinaryRow("bitwise_right_shift", "bitwise_right_shift", {3, 4}, {3, 4},
+                      [](double a, double b) { return std::floor(a / double(I64(1) << I64(b))); },
+                      0, 6),
+            {"x", "y"}, "out"),
       BinaryRow("bitwise_and", "bitwise_and", {3, 4}, {4},
                 [](double a, double b) { return double(I64(a) & I64(b)); }, -8, 8),
       BinaryRow("bitwise_or", "bitwise_or", {3, 1}, {1, 4},
