@@ -1,20 +1,12 @@
 """paddle.tensor.math_extra and paddle.tensor.cumulative beyond the recorded
-values (test_tensor_api_oracle.py has those): the docstring examples run,
-every function is a Tensor method, the in-place variants PaddlePaddle has
-change the tensor, and the ops work in a static program too."""
+values (test_tensor_api_oracle.py has those; test_tensor_doc_examples.py runs
+the examples): every function is a Tensor method, the in-place variants
+PaddlePaddle has change the tensor, and the ops work in a static program too."""
 import numpy as np
 import pytest
 
-import docstring_examples
 import paddle
-from paddle.tensor import cumulative, math_extra
-
-
-@pytest.mark.parametrize("test", docstring_examples.find(
-    ["paddle.tensor.math_extra", "paddle.tensor.cumulative"]),
-                         ids=lambda t: t.name)
-def test_docstring_example(test):
-    assert docstring_examples.run(test, {"paddle": paddle, "np": np}) == ""
+from paddle.tensor import cumulative, inplace, math_extra
 
 
 @pytest.mark.parametrize("module,name", [(m, n) for m in (math_extra, cumulative)
@@ -67,6 +59,20 @@ def test_inplace_bitwise_and_hypot():
     b = paddle.to_tensor([3.0])
     b.hypot_(paddle.to_tensor([4.0]))
     np.testing.assert_allclose(b.numpy(), [5.0])
+
+
+@pytest.mark.parametrize("name", inplace.__all__)
+def test_each_top_level_inplace_function_is_in_paddle_and_has_a_method(name):
+    assert getattr(paddle, name) is getattr(inplace, name)
+    assert callable(getattr(paddle.Tensor, name))
+
+
+def test_operators_on_bools_stay_logical():
+    a, b = paddle.to_tensor([True, False]), paddle.to_tensor([True, True])
+    np.testing.assert_array_equal((a & b).numpy(), [True, False])
+    np.testing.assert_array_equal((~a).numpy(), [False, True])
+    with pytest.raises(RuntimeError, match="bitwise_left_shift"):
+        a << b
 
 
 def test_inplace_on_a_leaf_that_wants_a_gradient_is_refused():

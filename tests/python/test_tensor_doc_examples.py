@@ -5,12 +5,13 @@ import pytest
 
 import paddle
 from paddle.tensor import (
-    attribute, gather_scatter, layout, linalg, manipulation, numeric, ordered, search, stat,
+    attribute, cumulative, gather_scatter, inplace, layout, linalg, manipulation, math_extra,
+    numeric, ordered, search, stat,
 )
 
 
-@pytest.mark.parametrize("module", [attribute, gather_scatter, layout, linalg, manipulation,
-                                    numeric, ordered, search, stat],
+@pytest.mark.parametrize("module", [attribute, cumulative, gather_scatter, inplace, layout, linalg,
+                                    manipulation, math_extra, numeric, ordered, search, stat],
                          ids=lambda m: m.__name__)
 def test_examples_run(module):
     result = doctest.testmod(module, extraglobs={"paddle": paddle}, report=False,

@@ -172,6 +172,11 @@ CASES = [
     "P.bitwise_left_shift(T(np.array([100, 3], 'uint8')), T(np.array([1, 8], 'uint8')))",
     "P.bitwise_right_shift(T(I32), T(I32[::-1].copy()), False)", "T(I).bitwise_left_shift(T(I32[:4].astype('int64')))",
     "T(F).atan2(T(F))", "T(F).i0()", "T(D).nextafter(T(F.astype('float64')))",
+    "T(I) & T(I[0])", "T(I32) | T(I32[::-1].copy())", "T(I) ^ T(I)", "~T(I)", "~T(B)",
+    "T(B) & T(B[0])", "T(I) << T(np.abs(I[0]))", "T(I) >> T(np.abs(I[1]))",
+    "T(I).floor_mod(T(np.where(I == 0, 3, I)))", "T(I).bitwise_invert()", "P.bitwise_invert(T(I32))",
+    "P.acos_(T(U))", "P.cumprod_(T(F), 1)", "P.bitwise_left_shift_(T(I), T(np.abs(I)))",
+    "P.floor_mod_(T(I), T(I[0] * 0 + 4))", "P.nan_to_num_(T(S))",
     "T(U).acos()", "T(D).sinh()", "T(I).bitwise_not()", "T(F).trunc()", "T(I).bitwise_and(T(I))",
     "T(F).fmax(T(F[0]))", "T(Z).heaviside(T(Z))", "T(F).logit(0.1)", "T(F).stanh()",
 ]

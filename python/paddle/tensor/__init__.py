@@ -2,13 +2,14 @@
 logic, search, statistics, linear algebra, indexing); paddle re-exports them
 as paddle.add, paddle.reshape, ..."""
 from . import (  # noqa: F401
-    attribute, creation, cumulative, gather_scatter, layout, linalg, logic, manipulation, math,
-    math_extra, numeric, ordered, search, stat, tensor_methods,
+    attribute, creation, cumulative, gather_scatter, inplace, layout, linalg, logic, manipulation,
+    math, math_extra, numeric, ordered, search, stat, tensor_methods,
 )
 from .attribute import *  # noqa: F401,F403
 from .creation import *  # noqa: F401,F403
 from .cumulative import *  # noqa: F401,F403
 from .gather_scatter import *  # noqa: F401,F403
+from .inplace import *  # noqa: F401,F403
 from .layout import *  # noqa: F401,F403
 from .linalg import *  # noqa: F401,F403
 from .logic import *  # noqa: F401,F403

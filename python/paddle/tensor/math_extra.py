@@ -19,7 +19,7 @@ __all__ = [
     "copysign", "i0", "i0e", "i1", "i1e", "nextafter", "cosh", "deg2rad", "digamma", "erfinv", "expm1",
     "fmax", "fmin", "frac", "gcd", "heaviside", "hypot", "isneginf", "isposinf", "isreal", "lcm",
     "ldexp", "lerp", "lgamma", "log10", "log2", "logaddexp", "logit", "nan_to_num", "rad2deg",
-    "sgn", "signbit", "sinc", "sinh", "stanh", "tan", "trunc",
+    "sgn", "signbit", "sinc", "sinh", "stanh", "tan", "trunc", "bitwise_invert",
 ]
 
 _trunc = op("trunc", ["X"])
@@ -378,6 +378,9 @@ def bitwise_not(x, out=None, name=None):
         out._assign_from(result)
         return out
     return result
+
+
+bitwise_invert = bitwise_not  # PaddlePaddle's other name (array API)
 
 
 def _promoted_binary(op_type, name, doc, example, result):

@@ -7,7 +7,7 @@ import numpy as np
 from .. import _core
 from ..autograd import no_grad
 from ..framework import dtypes as _dtype
-from . import creation
+from . import creation, math_extra
 
 Tensor = _core.Tensor
 
@@ -31,6 +31,7 @@ _INPLACE = [
     "log2", "log10", "trunc", "frac", "lgamma", "digamma", "erfinv", "logit", "sinc",
     "hypot", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "copysign", "gcd",
     "lcm", "ldexp", "cumprod", "i0", "bitwise_left_shift", "bitwise_right_shift",
+    "bitwise_invert",
 ]
 
 
@@ -155,6 +156,7 @@ _ALIASES = {
     "true_divide": "divide", "negative": "neg", "eq": "equal", "ne": "not_equal",
     "lt": "less_than", "le": "less_equal", "gt": "greater_than", "ge": "greater_equal",
     "greater": "greater_than", "less": "less_than", "ravel": "flatten",
+    "floor_mod": "remainder", "bitwise_invert": "bitwise_not",
 }
 
 
@@ -165,7 +167,41 @@ def _swapaxes(self, axis0, axis1):
     return self.transpose(perm)
 
 
+def _integer_operator(name, bitwise):
+    """Tensor.<name> as PaddlePaddle's: the bitwise op for integer tensors,
+    what the C slot does (logical ops of bools) otherwise."""
+    slot = getattr(Tensor, name)
+
+    def method(self, *other):
+        if _dtype.is_integer(self.dtype) and all(isinstance(o, Tensor) for o in other):
+            return bitwise(self, *other)
+        return slot(self, *other)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"{bitwise.__name__} of integer tensors; the logical op of bool tensors."
+    return method
+
+
+def _lshift(self, other):
+    """self << other, bitwise_left_shift of integer tensors."""
+    return math_extra.bitwise_left_shift(self, other)
+
+
+def _rshift(self, other):
+    """self >> other, the arithmetic bitwise_right_shift of integer tensors."""
+    return math_extra.bitwise_right_shift(self, other)
+
+
+_OPERATORS = {
+    "__and__": math_extra.bitwise_and, "__or__": math_extra.bitwise_or,
+    "__xor__": math_extra.bitwise_xor, "__invert__": math_extra.bitwise_not,
+}
+
+
 def install():
+    for name, bitwise in _OPERATORS.items():
+        setattr(Tensor, name, _integer_operator(name, bitwise))
+    Tensor.__lshift__ = _lshift
+    Tensor.__rshift__ = _rshift
     for alias, target in _ALIASES.items():
         if hasattr(Tensor, target) and not hasattr(Tensor, alias):
             setattr(Tensor, alias, getattr(Tensor, target))
