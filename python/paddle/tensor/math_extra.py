@@ -41,9 +41,8 @@ def _float_input(x, fn):
     raise RuntimeError(f"[{fn}] expected a float or integer tensor, got {x.dtype.name}")
 
 
-def _float_unary(op_type, doc, example, result):
-    caller = op(op_type, ["x" if op_type.startswith("i") else "X"], (),
-                ["out" if op_type.startswith("i") else "Out"])
+def _float_unary(op_type, doc, example, result, slots=("X", "Out")):
+    caller = op(op_type, [slots[0]], (), [slots[1]])
 
     def fn(x, name=None):
         return caller(_float_input(x, op_type))
@@ -94,14 +93,19 @@ lgamma = _float_unary("lgamma", "Elementwise log |Gamma(x)|.",
 digamma = _float_unary("digamma", "Elementwise digamma, the derivative of lgamma.",
                        "paddle.digamma(paddle.to_tensor([1.0])).numpy()",
                        "array([-0.5772157], dtype=float32)")
+_LOWER = ("x", "out")  # the slot names of PaddlePaddle's newer ops
 i0 = _float_unary("i0", "Elementwise modified Bessel function of the first kind, order 0.",
-                  "paddle.i0(paddle.to_tensor([0.0])).numpy()", "array([1.], dtype=float32)")
+                  "paddle.i0(paddle.to_tensor([0.0])).numpy()", "array([1.], dtype=float32)",
+                  _LOWER)
 i0e = _float_unary("i0e", "Elementwise exp(-|x|) * i0(x), finite for large |x|.",
-                   "paddle.i0e(paddle.to_tensor([0.0])).numpy()", "array([1.], dtype=float32)")
+                   "paddle.i0e(paddle.to_tensor([0.0])).numpy()", "array([1.], dtype=float32)",
+                   _LOWER)
 i1 = _float_unary("i1", "Elementwise modified Bessel function of the first kind, order 1.",
-                  "paddle.i1(paddle.to_tensor([0.0])).numpy()", "array([0.], dtype=float32)")
+                  "paddle.i1(paddle.to_tensor([0.0])).numpy()", "array([0.], dtype=float32)",
+                  _LOWER)
 i1e = _float_unary("i1e", "Elementwise exp(-|x|) * i1(x), finite for large |x|.",
-                   "paddle.i1e(paddle.to_tensor([0.0])).numpy()", "array([0.], dtype=float32)")
+                   "paddle.i1e(paddle.to_tensor([0.0])).numpy()", "array([0.], dtype=float32)",
+                   _LOWER)
 erfinv = _float_unary("erfinv", "Elementwise inverse error function: erf(out) = x.",
                       "paddle.erfinv(paddle.to_tensor([0.0])).numpy()",
                       "array([0.], dtype=float32)")
