@@ -1,7 +1,7 @@
 // Elementwise ops on numpy broadcasting without `axis` (binary.h's
 // NumpyBinary): the bitwise ops on integers and bools and the shifts (no
 // gradient), the NaN-ignoring elementwise_fmax/fmin, elementwise_heaviside,
-// atan2 and nextafter.
+// atan2, copysign and nextafter.
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
@@ -111,6 +111,22 @@ struct Atan2Slots : UpperSlots {
   static constexpr const char* kY = "X2";
 };
 
+// |x| with y's sign bit (so -0.0 counts as negative); integers by y < 0.
+struct Copysign {
+  template <typename T> T operator()(T x, T y) const {
+    if constexpr (std::is_floating_point_v<T>) return std::copysign(x, y);
+    else return static_cast<T>(y < T(0) ? -(x < T(0) ? -x : x) : (x < T(0) ? -x : x));
+  }
+};
+struct CopysignGrad {  // sign(x) * sign(y), 0 at x = 0; flat in y
+  static constexpr bool kReadsOut = false;
+  template <typename T> T dx(T x, T y, T, T dout) const {
+    if (x == T(0)) return T(0);
+    return dout * std::copysign(T(1), x) * std::copysign(T(1), y);
+  }
+  template <typename T> T dy(T, T, T, T) const { return T(0); }
+};
+
 struct NextAfter {
   template <typename T> T operator()(T x, T y) const { return std::nextafter(x, y); }
 };
@@ -171,6 +187,11 @@ PD_REGISTER_OP(atan2)
          "(radians in [-pi, pi]).",
          "逐元素计算 X1 / X2 的反正切，象限由 (X2, X1) 决定，支持广播（弧度，范围 [-pi, pi]）。")
     .Apply(NamedNumpyBinary<Atan2Slots, Atan2, Atan2Grad, float, double>);
+
+PD_REGISTER_OP(copysign)
+    .Doc("|x| with the sign of y, elementwise with broadcasting (y = -0.0 counts as negative).",
+         "逐元素取 |x| 并赋予 y 的符号，支持广播（y = -0.0 视为负）。")
+    .Apply(NamedNumpyBinary<LowerSlots, Copysign, CopysignGrad, float, double, int32_t, int64_t>);
 
 PD_REGISTER_OP(nextafter)
     .Doc("The next representable number after x toward y, elementwise with broadcasting.",

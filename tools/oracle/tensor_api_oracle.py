@@ -54,6 +54,7 @@ UNARY_GRAD_CASES = [
         ("(lambda t: P.lerp(t, t[:1] * 2, t.abs() / 4))", "D"),
         ("(lambda t: P.nan_to_num(t, 1.5, 9.0))", "S"), ("(lambda t: P.ldexp(t, T(I)))", "F"),
         ("(lambda t: P.copysign(t, T(F[::-1].copy())))", "F"),
+        ("(lambda t: P.copysign(t, T(Z[::-1].copy())))", "Z"),
         ("P.i0", "F * 3"), ("P.i0e", "D * 3"), ("P.i1", "D * 3"), ("P.i1e", "F * 3"),
         ("(lambda t: P.atan2(t, t[::-1]))", "F"), ("(lambda t: P.atan2(t[:1], t * -1))", "D"),
     ]

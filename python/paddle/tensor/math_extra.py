@@ -306,6 +306,7 @@ _shift_left = op("bitwise_left_shift", ["x", "y"], ["is_arithmetic"], ["out"])
 _shift_right = op("bitwise_right_shift", ["x", "y"], ["is_arithmetic"], ["out"])
 _atan2 = op("atan2", ["X1", "X2"])
 _nextafter = op("nextafter", ["x", "y"], (), ["out"])
+_copysign = op("copysign", ["x", "y"], (), ["out"])
 
 
 def _into(result, out):
@@ -547,6 +548,4 @@ def copysign(x, y, name=None):
     check_tensor(x, "x", "copysign")
     if not isinstance(y, Tensor):
         y = full_like(x, float(y))
-    x, y = operands(x, y, "copysign")
-    mag = x.abs() if _dtype.is_floating_point(x.dtype) else _where(x < 0, -x, x)
-    return _where(signbit(y), -mag, mag)
+    return _copysign(*operands(x, y, "copysign"))
