@@ -123,6 +123,12 @@ struct Floor {
 struct Ceil {
   template <typename T> T operator()(T x) const { return std::ceil(x); }
 };
+struct Trunc {  // toward zero; integers are whole already
+  template <typename T> T operator()(T x) const {
+    if constexpr (std::is_integral_v<T>) return x;
+    else return std::trunc(x);
+  }
+};
 struct Sign {
   template <typename T> T operator()(T x) const { return T((x > T(0)) - (x < T(0))); }
 };
@@ -598,6 +604,11 @@ PD_REGISTER_OP(ceil)
     .Doc("Smallest integer not below X, elementwise; the gradient is zero.",
          "逐元素向上取整；梯度为零。")
     .Apply(Unary<Ceil, ZeroGrad, float, double>);
+
+PD_REGISTER_OP(trunc)
+    .Doc("Rounds X toward zero, elementwise (integers unchanged); the gradient is zero.",
+         "逐元素向零取整（整数不变）；梯度为零。")
+    .Apply(Unary<Trunc, ZeroGrad, float, double, int32_t, int64_t>);
 
 PD_REGISTER_OP(round)
     .Doc("Rounds X to `decimals` digits, halves away from zero; the gradient is zero.",

@@ -15,18 +15,19 @@ const char* const kAxisZh =
 
 namespace {
 int AxisOf(const InferShapeContext& ctx) {
-  return ctx.def().attrs.empty() ? -1 : ctx.Attr<int32_t>(kAxis);
+  return HasAxis(ctx.def()) ? ctx.Attr<int32_t>(kAxis) : -1;
 }
 }  // namespace
 
-void Slots(OpDefBuilder& op, bool bool_out, bool axis) {
-  op.Input(kX, "X", "The first operand.", "第一个操作数。")
-      .Input(kY, "Y", "The second operand, broadcast against X.", "第二个操作数，与 X 广播。");
+void Slots(OpDefBuilder& op, bool bool_out, bool axis, const char* x, const char* y,
+           const char* out) {
+  op.Input(kX, x, "The first operand.", "第一个操作数。")
+      .Input(kY, y, "The second operand, broadcast against X.", "第二个操作数，与 X 广播。");
   if (bool_out) {
-    op.Output(kOut, "Out", "The bool result, with the broadcast shape of X and Y.",
+    op.Output(kOut, out, "The bool result, with the broadcast shape of X and Y.",
               "bool 类型的结果，形状为 X 与 Y 广播后的形状。");
   } else {
-    op.Output(kOut, "Out", "The result, with the broadcast shape of X and Y.",
+    op.Output(kOut, out, "The result, with the broadcast shape of X and Y.",
               "结果，形状为 X 与 Y 广播后的形状。");
   }
   if (axis) op.Attr<int32_t>(kAxis, "axis", -1, kAxisEn, kAxisZh).AtLeast(-1);
@@ -46,7 +47,7 @@ void PredicateInferShape(InferShapeContext& ctx) {
 namespace {
 void GradShapes(InferShapeContext& ctx, int dout_slot) {
   const DDim out = BroadcastShape(ctx.op_type(), ctx.InputDim(kGradX), ctx.InputDim(kGradY),
-                                  ctx.Attr<int32_t>(kAxis));
+                                  AxisOf(ctx));
   CheckInputShape(ctx, dout_slot, out, "the broadcast shape of X and Y");
   GradShapeLike(ctx, kGradX, kGradXGrad);
   GradShapeLike(ctx, kGradY, kGradYGrad);

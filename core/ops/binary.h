@@ -28,8 +28,6 @@
 
 namespace paddle {
 namespace ops {
-// For ops without a gradient.
-struct NoGrad {};
 
 template <typename F, typename T, typename = void>
 struct HasCheckY : std::false_type {};
@@ -55,13 +53,17 @@ void GradInferShape(InferShapeContext& ctx);
 void GradInferShapeReadingOut(InferShapeContext& ctx);
 
 void PredicateInferShape(InferShapeContext& ctx);
-// Declares X, Y and Out (`bool_out`: Out holds bools) and, with `axis`, the
-// axis attribute.
-void Slots(OpDefBuilder& op, bool bool_out, bool axis);
+// Declares X, Y and Out (`bool_out`: Out holds bools; other names where
+// given) and, with `axis`, the axis attribute.
+void Slots(OpDefBuilder& op, bool bool_out, bool axis, const char* x = "X", const char* y = "Y",
+           const char* out = "Out");
 
-// `axis` where the op declares it (comparisons, arithmetic), else numpy's -1.
+// Whether the op declares `axis` (comparisons, arithmetic), always first.
+inline bool HasAxis(const OpDef& def) { return !def.attrs.empty() && def.attrs[0].name == "axis"; }
+
+// `axis` where the op declares it, else numpy's -1.
 inline int AxisOf(const KernelContext& ctx) {
-  return ctx.def().attrs.empty() ? -1 : ctx.Attr<int32_t>(kAxis);
+  return HasAxis(ctx.def()) ? ctx.Attr<int32_t>(kAxis) : -1;
 }
 
 // Out's element type is what f returns (T, or bool for comparisons).
@@ -152,8 +154,7 @@ void GradKernel(KernelContext& ctx) {
   }
   if (dx) std::fill(dx, dx + x.numel(), T(0));
   if (dy) std::fill(dy, dy + y.numel(), T(0));
-  const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), x.dims(), y.dims(),
-                                               ctx.Attr<int32_t>(kAxis));
+  const BroadcastLoop loop = MakeBroadcastLoop(ctx.op_type(), x.dims(), y.dims(), AxisOf(ctx));
   // One operand's gradient along a run: a broadcast operand (stride 0) sums
   // the run (a bias's gradient) and adds once; the other is written element-wise.
   auto run_grad = [&](T* d, int64_t o, int64_t stride, int64_t oo, int64_t xo, int64_t yo,
@@ -174,7 +175,7 @@ void GradKernel(KernelContext& ctx) {
 
 }  // namespace binary
 
-template <typename G, typename... Ts>
+template <typename G, typename S = UpperSlots, typename... Ts>
 void BinaryGrad(OpDefBuilder& op);
 
 // `.Apply(Binary<F, G, dtypes...>)`: the op (X, Y) -> Out with `axis`, and its
@@ -184,19 +185,39 @@ void Binary(OpDefBuilder& op) {
   binary::Slots(op, false, true);
   op.InferShape(binary::InferShape);
   (op.template CpuKernel<Ts>(binary::Kernel<F, Ts>), ...);
-  if constexpr (!std::is_same_v<G, NoGrad>) BinaryGrad<G, Ts...>(op);
+  if constexpr (!std::is_same_v<G, NoGrad>) BinaryGrad<G, UpperSlots, Ts...>(op);
 }
 
-// The gradient part of Binary.
-template <typename G, typename... Ts>
+// The gradient part of Binary (slot names S).
+template <typename G, typename S, typename... Ts>
 void BinaryGrad(OpDefBuilder& op) {
-  op.Grad().Reads(binary::kGradX, "X").Reads(binary::kGradY, "Y");
-  if constexpr (G::kReadsOut) op.Reads(binary::kGradOutOrOutGrad, "Out");
-  op.OutputGrad(G::kReadsOut ? binary::kGradOutOrOutGrad + 1 : binary::kGradOutOrOutGrad, "Out")
-      .InputGrad(binary::kGradXGrad, "X")
-      .InputGrad(binary::kGradYGrad, "Y")
+  op.Grad().Reads(binary::kGradX, S::kX).Reads(binary::kGradY, S::kY);
+  if constexpr (G::kReadsOut) op.Reads(binary::kGradOutOrOutGrad, S::kOut);
+  op.OutputGrad(G::kReadsOut ? binary::kGradOutOrOutGrad + 1 : binary::kGradOutOrOutGrad, S::kOut)
+      .InputGrad(binary::kGradXGrad, S::kX)
+      .InputGrad(binary::kGradYGrad, S::kY)
       .InferShape(G::kReadsOut ? binary::GradInferShapeReadingOut : binary::GradInferShape);
   (AddGradKernel<Ts>(op, [] { return &binary::GradKernel<G, Ts>; }), ...);
+}
+
+// `.Apply(NamedNumpyBinary<S, F, G, dtypes...>)`: NumpyBinary with the slot
+// names S (x, y, out: LowerSlots) and attributes from F (`static void
+// Attrs(OpDefBuilder&)`, indices from 0).
+template <typename S, typename F, typename G, typename... Ts>
+void NamedNumpyBinary(OpDefBuilder& op) {
+  binary::Slots(op, false, false, S::kX, S::kY, S::kOut);
+  if constexpr (HasAttrs<F>::value) F::Attrs(op);
+  op.InferShape(binary::InferShape);
+  (op.template CpuKernel<Ts>(binary::Kernel<F, Ts>), ...);
+  if constexpr (!std::is_same_v<G, NoGrad>) BinaryGrad<G, S, Ts...>(op);
+}
+
+// `.Apply(NumpyBinary<F, G, dtypes...>)`: Binary without the `axis` attribute
+// (numpy broadcasting only), as PaddlePaddle's newer ops have it
+// (elementwise_fmax, bitwise_and, ...).
+template <typename F, typename G, typename... Ts>
+void NumpyBinary(OpDefBuilder& op) {
+  NamedNumpyBinary<UpperSlots, F, G, Ts...>(op);
 }
 
 // `.Apply(Compare<F, dtypes...>)`: (X, Y) -> Out of bool with `axis` and the

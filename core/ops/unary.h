@@ -30,13 +30,29 @@
 namespace paddle {
 namespace ops {
 
+// For ops without a gradient (integer-valued ops), in the unary and binary families.
+struct NoGrad {};
+
+// The slot names of a family's op: PaddlePaddle's legacy ops say X, Y, Out;
+// its newer ones x, y, out (i0, nextafter, ...).
+struct UpperSlots {
+  static constexpr const char* kX = "X";
+  static constexpr const char* kY = "Y";
+  static constexpr const char* kOut = "Out";
+  static constexpr const char* kXGrad = "X@GRAD";
+  static constexpr const char* kOutGrad = "Out@GRAD";
+};
+struct LowerSlots {
+  static constexpr const char* kX = "x";
+  static constexpr const char* kY = "y";
+  static constexpr const char* kOut = "out";
+  static constexpr const char* kXGrad = "x@GRAD";
+  static constexpr const char* kOutGrad = "out@GRAD";
+};
+
 // What a gradient functor's first argument is.
-struct ReadsX {
-  static constexpr const char* kSlot = "X";
-};
-struct ReadsOut {
-  static constexpr const char* kSlot = "Out";
-};
+struct ReadsX {};
+struct ReadsOut {};
 
 // The functor for one kernel call: built from the context when it has attributes.
 template <typename F>
@@ -129,22 +145,39 @@ void AddGradKernel(OpDefBuilder& op, KernelOf kernel) {
   if constexpr (std::is_floating_point_v<T>) op.template CpuKernel<T>(kernel());
 }
 
-// `.Apply(Unary<F, G, dtypes...>)`: the op X -> Out and its gradient
-// `<type>_grad` (G::Reads, Out@GRAD) -> X@GRAD, with kernels for each dtype.
-template <typename F, typename G, typename... Ts>
-void Unary(OpDefBuilder& op) {
-  op.Input(unary::kX, "X", "The input tensor, any shape.", "输入张量，形状任意。")
-      .Output(unary::kOut, "Out", "The result, same shape and LoD as X.",
+template <typename S, typename G, typename... Ts>
+void UnaryGrad(OpDefBuilder& op);
+
+// `.Apply(NamedUnary<S, F, G, dtypes...>)`: the op X -> Out (slot names S)
+// and its gradient `<type>_grad` (G::Reads, Out@GRAD) -> X@GRAD, with kernels
+// for each dtype (G = NoGrad: none).
+template <typename S, typename F, typename G, typename... Ts>
+void NamedUnary(OpDefBuilder& op) {
+  op.Input(unary::kX, S::kX, "The input tensor, any shape.", "输入张量，形状任意。")
+      .Output(unary::kOut, S::kOut, "The result, same shape and LoD as X.",
               "结果，形状与 LoD 同 X。");
   if constexpr (HasAttrs<F>::value) F::Attrs(op);
-  op.InferShape(unary::InferShape).Inplace("X", "Out");
+  op.InferShape(unary::InferShape).Inplace(S::kX, S::kOut);
   (op.template CpuKernel<Ts>(unary::Kernel<F, Ts>), ...);
+  if constexpr (!std::is_same_v<G, NoGrad>) UnaryGrad<S, G, Ts...>(op);
+}
+
+// `.Apply(Unary<F, G, dtypes...>)`: NamedUnary with the slots X and Out.
+template <typename F, typename G, typename... Ts>
+void Unary(OpDefBuilder& op) {
+  NamedUnary<UpperSlots, F, G, Ts...>(op);
+}
+
+// The gradient part of NamedUnary.
+template <typename S, typename G, typename... Ts>
+void UnaryGrad(OpDefBuilder& op) {
+  constexpr bool reads_x = std::is_same_v<typename G::Reads, ReadsX>;
   op.Grad()
-      .Reads(unary::kGradA, G::Reads::kSlot)
-      .OutputGrad(unary::kGradOutGrad, "Out")
-      .InputGrad(unary::kGradXGrad, "X")
+      .Reads(unary::kGradA, reads_x ? S::kX : S::kOut)
+      .OutputGrad(unary::kGradOutGrad, S::kOut)
+      .InputGrad(unary::kGradXGrad, S::kX)
       .InferShape(unary::GradInferShape)
-      .Inplace("Out@GRAD", "X@GRAD");
+      .Inplace(S::kOutGrad, S::kXGrad);
   (AddGradKernel<Ts>(op, [] { return &unary::GradKernel<G, Ts>; }), ...);
 }
 

@@ -305,10 +305,16 @@ void CheckInPlace(const OpRow& row, const OpDef& def) {
     auto it = std::find_if(row.inputs.begin(), row.inputs.end(),
                            [&](const OpInput& i) { return i.slot == slot; });
     if (it == row.inputs.end() || row.out_count != 1) continue;
-    std::vector<Arr> in = DrawInputs(row, false, 13);
+    // float64 where the op has it, else its first kernel type (bitwise_not's integers).
+    const std::vector<DataType> types = KernelDtypes(def);
+    const DataType t =
+        types.empty() || std::count(types.begin(), types.end(), DataType::kFloat64)
+            ? DataType::kFloat64
+            : types.front();
+    std::vector<Arr> in = DrawInputs(row, IsInteger(t), 13);
     std::vector<Arr> want = References(row, in);
     want.resize(1);  // out_slot's; further outputs are not compared here
-    std::vector<Arr> got = RunForward(row, DataType::kFloat64, in, Var(row, it - row.inputs.begin()));
+    std::vector<Arr> got = RunForward(row, t, in, Var(row, it - row.inputs.begin()));
     got.resize(1);
     ExpectAllClose(got, want, 1e-12,
                    row.name + " in place (Out is " + slot + "'s variable)");

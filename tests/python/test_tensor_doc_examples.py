@@ -5,14 +5,14 @@ import pytest
 
 import paddle
 from paddle.tensor import (
-    aliases, attribute, gather_scatter, inplace, joining, layout, linalg, linalg_composite,
-    manipulation, numeric, ordered, predicates, search, stat,
+    aliases, attribute, cumulative, gather_scatter, inplace, joining, layout, linalg,
+    linalg_composite, manipulation, math_extra, numeric, ordered, predicates, search, stat,
 )
 
 
-@pytest.mark.parametrize("module", [aliases, attribute, gather_scatter, inplace, joining, layout,
-                                    linalg, linalg_composite, manipulation, numeric, ordered,
-                                    predicates, search, stat],
+@pytest.mark.parametrize("module", [aliases, attribute, cumulative, gather_scatter, inplace,
+                                    joining, layout, linalg, linalg_composite, manipulation,
+                                    math_extra, numeric, ordered, predicates, search, stat],
                          ids=lambda m: m.__name__)
 def test_examples_run(module):
     result = doctest.testmod(module, extraglobs={"paddle": paddle}, report=False,

@@ -16,6 +16,9 @@ _REGISTRATION = re.compile(r"^\s*PD_\w*OP\((\w+)\s*[,)]", re.MULTILINE)
 TITLES = {
     "activation_ops": ("Activations", "激活函数"),
     "elementwise_ops": ("Elementwise arithmetic", "逐元素算术"),
+    "math_unary_ops": ("Elementwise math functions", "逐元素数学函数"),
+    "scan_ops": ("Running products and log-sum-exps", "累乘积与累积 log-sum-exp"),
+    "bitwise_ops": ("Bitwise ops, fmax/fmin and heaviside", "按位运算、fmax/fmin 与 heaviside"),
     "compare_ops": ("Comparison and logic", "比较与逻辑"),
     "math_ops": ("Math and type casts", "数学运算与类型转换"),
     "reduce_ops": ("Reductions", "归约"),

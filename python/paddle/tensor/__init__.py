@@ -2,13 +2,14 @@
 logic, search, statistics, linear algebra, indexing); paddle re-exports them
 as paddle.add, paddle.reshape, ..."""
 from . import (  # noqa: F401
-    aliases, attribute, creation, gather_scatter, inplace, joining, layout, linalg,
-    linalg_composite, logic, manipulation, math, numeric, ordered, predicates, search, stat,
-    tensor_methods,
+    aliases, attribute, creation, cumulative, gather_scatter, inplace, joining, layout, linalg,
+    linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates,
+    search, stat, tensor_methods,
 )
 from .aliases import *  # noqa: F401,F403
 from .attribute import *  # noqa: F401,F403
 from .creation import *  # noqa: F401,F403
+from .cumulative import *  # noqa: F401,F403
 from .gather_scatter import *  # noqa: F401,F403
 from .inplace import *  # noqa: F401,F403
 from .joining import *  # noqa: F401,F403
@@ -18,6 +19,7 @@ from .linalg_composite import *  # noqa: F401,F403
 from .logic import *  # noqa: F401,F403
 from .manipulation import *  # noqa: F401,F403
 from .math import *  # noqa: F401,F403
+from .math_extra import *  # noqa: F401,F403
 from .numeric import *  # noqa: F401,F403
 from .ordered import *  # noqa: F401,F403
 from .predicates import *  # noqa: F401,F403

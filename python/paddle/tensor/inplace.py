@@ -8,7 +8,7 @@ import inspect
 from . import aliases, gather_scatter, layout, linalg, linalg_composite, logic, manipulation
 from . import math as _math
 from ..framework import dtypes as _dtype
-from . import creation, numeric, search
+from . import creation, cumulative, math_extra, numeric, search
 from ._helpers import check_inplace, check_tensor, graph_alias
 
 # name_ -> (function, index of the argument it changes)
@@ -68,12 +68,17 @@ def _make(base, fn, target):
     return inplace
 
 
-# Unary math functions whose in-place variant PaddlePaddle has: each joins
-# _TARGETS once paddle.tensor.math defines it.
-_UNARY_MATH = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "sinh", "tan",
-               "expm1", "log2", "log10", "trunc", "frac", "digamma", "lgamma", "i0", "sinc",
-               "logit", "gammaln", "nan_to_num"]
-_TARGETS.update({f: (getattr(_math, f), 0) for f in _UNARY_MATH if hasattr(_math, f)})
+# Math functions whose in-place variant PaddlePaddle has (the first argument
+# changes): each joins _TARGETS where paddle.tensor's math modules define it.
+_MATH = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "sinh", "tan", "expm1",
+         "log2", "log10", "trunc", "frac", "digamma", "lgamma", "i0", "sinc", "logit", "gammaln",
+         "nan_to_num", "cumprod", "hypot", "copysign", "ldexp", "gcd", "lcm", "bitwise_and",
+         "bitwise_or", "bitwise_xor", "bitwise_not", "bitwise_invert", "bitwise_left_shift",
+         "bitwise_right_shift"]
+for _f in _MATH:
+    _module = next((m for m in (_math, math_extra, cumulative) if hasattr(m, _f)), None)
+    if _module is not None:
+        _TARGETS[_f] = (getattr(_module, _f), 0)
 
 
 def _random_fill(x, draw, fn):

@@ -6,7 +6,8 @@ import numpy as np
 
 from .. import _core
 from ..autograd import no_grad
-from . import creation
+from ..framework import dtypes as _dtype
+from . import creation, math_extra
 from ._helpers import graph_alias
 
 Tensor = _core.Tensor
@@ -27,7 +28,11 @@ _INPLACE = [
     "squeeze", "unsqueeze", "flatten", "transpose", "cumsum", "masked_fill", "put_along_axis",
     "scatter", "tril", "triu", "where", "logical_and", "logical_or", "logical_xor",
     "logical_not", "neg", "erf", "lerp", "index_fill", "nan_to_num", "sign", "clamp", "sub",
-    "mul", "div",
+    "mul", "div", "acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "sinh", "tan",
+    "log2", "log10", "trunc", "frac", "lgamma", "digamma", "erfinv", "logit", "sinc",
+    "hypot", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "copysign", "gcd",
+    "lcm", "ldexp", "cumprod", "i0", "bitwise_left_shift", "bitwise_right_shift",
+    "bitwise_invert",
 ]
 
 
@@ -140,7 +145,48 @@ _METHODS = {
 }
 
 
+# PaddlePaddle's other names for methods that exist (the rest: aliases.py).
+_ALIASES = {"floor_mod": "remainder", "bitwise_invert": "bitwise_not"}
+
+
+def _integer_operator(name, bitwise):
+    """Tensor.<name> as PaddlePaddle's: the bitwise op for integer tensors,
+    what the C slot does (logical ops of bools) otherwise."""
+    slot = getattr(Tensor, name)
+
+    def method(self, *other):
+        if _dtype.is_integer(self.dtype) and all(isinstance(o, Tensor) for o in other):
+            return bitwise(self, *other)
+        return slot(self, *other)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"{bitwise.__name__} of integer tensors; the logical op of bool tensors."
+    return method
+
+
+def _lshift(self, other):
+    """self << other, bitwise_left_shift of integer tensors."""
+    return math_extra.bitwise_left_shift(self, other)
+
+
+def _rshift(self, other):
+    """self >> other, the arithmetic bitwise_right_shift of integer tensors."""
+    return math_extra.bitwise_right_shift(self, other)
+
+
+_OPERATORS = {
+    "__and__": math_extra.bitwise_and, "__or__": math_extra.bitwise_or,
+    "__xor__": math_extra.bitwise_xor, "__invert__": math_extra.bitwise_not,
+}
+
+
 def install():
+    for name, bitwise in _OPERATORS.items():
+        setattr(Tensor, name, _integer_operator(name, bitwise))
+    Tensor.__lshift__ = _lshift
+    Tensor.__rshift__ = _rshift
+    for alias, target in _ALIASES.items():
+        if hasattr(Tensor, target) and not hasattr(Tensor, alias):
+            setattr(Tensor, alias, getattr(Tensor, target))
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)
     for name, target in _CASTS.items():

@@ -4,8 +4,9 @@ import numpy as np
 
 from .. import _core
 from . import (
-    aliases, creation, gather_scatter, inplace, joining, layout, linalg, linalg_composite, logic,
-    manipulation, math, numeric, ordered, predicates, search, stat,
+    aliases, creation, cumulative, gather_scatter, inplace, joining, layout, linalg,
+    linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates, search,
+    stat,
 )
 from ._helpers import Tensor
 from .indexing import get_index
@@ -148,6 +149,8 @@ _FUNCTIONS = [
             "abs", "sin", "cos", "tanh", "sigmoid", "square", "reciprocal", "floor", "ceil",
             "round", "sign", "erf", "matmul", "sum", "mean", "max", "min", "amax", "amin",
             "all", "any", "prod"]),
+    (math_extra, math_extra.__all__),
+    (cumulative, cumulative.__all__),
     (manipulation, ["cast", "reshape", "transpose", "squeeze", "unsqueeze", "flatten", "split",
                     "chunk", "unstack", "unbind", "slice", "strided_slice", "moveaxis"]),
     (logic, ["equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",
