@@ -30,6 +30,13 @@ CommPtr Comm(KernelContext& ctx, int ring_attr) {
   return CommFor(ctx.Attr<int32_t>(ring_attr), ctx.place(), ctx.op_type().c_str());
 }
 
+// Every collective op's `ring_id` (attribute `index`): the process group.
+template <int index>
+void RingIdAttr(OpDefBuilder& b) {
+  b.Attr<int32_t>(index, "ring_id", 0, "The process group (0: all processes).",
+                  "进程组编号（0 表示全部进程）。");
+}
+
 void SameShapeInfer(InferShapeContext& ctx) {
   ctx.SetOutputDim(0, ctx.InputDim(0));
   ctx.ShareLoD(0, 0);
@@ -50,8 +57,7 @@ void AddCAllReduce(OpDefBuilder& b) {
   b.Input(0, "X", "The tensor to reduce over the group.", "要在进程组内归约的张量。")
       .Output(0, "Out", "The reduced tensor, the same on every rank (may be X itself).",
               "归约结果，各进程相同（可以就是 X）。")
-      .Attr<int32_t>(kCRing, "ring_id", 0, "The process group (0: all processes).",
-                     "进程组编号（0 表示全部进程）。")
+      .Apply(RingIdAttr<kCRing>)
       .Attr<bool>(kCCalcStream, "use_calc_stream", false,
                   "GPU: run on the computation stream. No effect on the CPU.",
                   "GPU：在计算流上执行。CPU 上无作用。")
@@ -93,8 +99,7 @@ PD_REGISTER_OP(all_reduce)
          "在进程组内归约 x（reduce_type：0 求和，1 最大，2 最小，3 乘积，4 平均）；每个进程都得到结果。")
     .Input(0, "x", "The tensor to reduce.", "要归约的张量。")
     .Output(0, "out", "The result, the same on every rank.", "结果，各进程相同。")
-    .Attr<int32_t>(kRing, "ring_id", 0, "The process group (0: all processes).",
-                   "进程组编号（0 表示全部进程）。")
+    .Apply(RingIdAttr<kRing>)
     .Attr<int32_t>(kReduceType, "reduce_type", 0, "0 sum, 1 max, 2 min, 3 prod, 4 avg.",
                    "0 求和，1 最大，2 最小，3 乘积，4 平均。")
     .InRange(0, 4)
@@ -117,8 +122,7 @@ PD_REGISTER_OP(c_broadcast)
          "把根进程的 X 复制到进程组内每个进程的 Out（数据并行的启动程序以此分发 0 号进程的初始参数）。")
     .Input(0, "X", "The tensor; read on the root only.", "张量；只在根进程读取。")
     .Output(0, "Out", "The root's X, on every rank (may be X itself).", "根进程的 X，各进程都有（可以就是 X）。")
-    .Attr<int32_t>(kBRing, "ring_id", 0, "The process group (0: all processes).",
-                   "进程组编号（0 表示全部进程）。")
+    .Apply(RingIdAttr<kBRing>)
     .Attr<int32_t>(kBRoot, "root", 0, "The sending rank, within the group.", "发送方在组内的编号。")
     .AtLeast(0)
     .Attr<bool>(kBCalcStream, "use_calc_stream", false,
@@ -133,8 +137,7 @@ PD_REGISTER_OP(broadcast)
          "把根进程的 x 复制到进程组内每个进程的 out。")
     .Input(0, "x", "The tensor; read on the root only.", "张量；只在根进程读取。")
     .Output(0, "out", "The root's x, on every rank.", "根进程的 x，各进程都有。")
-    .Attr<int32_t>(kBRing, "ring_id", 0, "The process group (0: all processes).",
-                   "进程组编号（0 表示全部进程）。")
+    .Apply(RingIdAttr<kBRing>)
     .Attr<int32_t>(kBRoot, "root", 0, "The sending rank, within the group.", "发送方在组内的编号。")
     .AtLeast(0)
     .InferShape(SameShapeInfer)
@@ -157,8 +160,7 @@ PD_REGISTER_OP(reduce)
          "在进程组内把 x 归约到根进程的 out（其他进程的 out 保持为 x）。")
     .Input(0, "x", "The tensor to reduce.", "要归约的张量。")
     .Output(0, "out", "The result on the root; x elsewhere.", "根进程上为结果；其他进程上为 x。")
-    .Attr<int32_t>(kRRing, "ring_id", 0, "The process group (0: all processes).",
-                   "进程组编号（0 表示全部进程）。")
+    .Apply(RingIdAttr<kRRing>)
     .Attr<int32_t>(kRRoot, "root_id", 0, "The receiving rank, within the group.", "接收方在组内的编号。")
     .AtLeast(0)
     .Attr<int32_t>(kRType, "reduce_type", 0, "0 sum, 1 max, 2 min, 3 prod, 4 avg.",
@@ -200,8 +202,7 @@ PD_REGISTER_OP(all_gather)
          "按进程编号顺序沿第 0 维拼接各进程的 x；每个进程都得到结果。")
     .Input(0, "x", "This rank's part.", "本进程的部分。")
     .Output(0, "out", "The parts of all ranks joined along dim 0.", "各进程的部分沿第 0 维拼接的结果。")
-    .Attr<int32_t>(kGRing, "ring_id", 0, "The process group (0: all processes).",
-                   "进程组编号（0 表示全部进程）。")
+    .Apply(RingIdAttr<kGRing>)
     .Attr<int32_t>(kGRanks, "nranks", 0, "The group's size (0: take it from the group).",
                    "进程组大小（0 表示取自进程组）。")
     .AtLeast(0)
@@ -219,8 +220,7 @@ PD_REGISTER_OP(barrier)
     .Input(0, "X", "Any tensor (orders the barrier after the op that writes it).",
            "任意张量（使屏障排在写它的算子之后）。")
     .Output(0, "Out", "X, unchanged.", "X，不变。")
-    .Attr<int32_t>(0, "ring_id", 0, "The process group (0: all processes).",
-                   "进程组编号（0 表示全部进程）。")
+    .Apply(RingIdAttr<0>)
     .InferShape(SameShapeInfer)
     .Inplace("X", "Out")
     .CpuKernelForAllTypes(BarrierKernel);
@@ -256,8 +256,7 @@ PD_REGISTER_OP(c_sync_comm_stream)
     .Duplicable()
     .Output(0, "Out", "X itself.", "即输入 X。")
     .Duplicable()
-    .Attr<int32_t>(0, "ring_id", 0, "The process group (0: all processes).",
-                   "进程组编号（0 表示全部进程）。")
+    .Apply(RingIdAttr<0>)
     .InferShape(IdentityInfer)
     .SharesBuffers()
     .CpuKernelForAllTypes(IdentityKernel);

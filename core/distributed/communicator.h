@@ -21,6 +21,16 @@ const char* ReduceOpName(ReduceOp op);  // "SUM", ...
 // From a code; InvalidArgument naming `where` when it is not one.
 ReduceOp ReduceOpFromCode(int code, const std::string& where);
 
+// Shapes `out` as `n` parts of `in` stacked along a new first axis
+// ([n, *in.dims], in's dtype) and allocates it at `place`; its data.
+inline void* AllocStacked(const DenseTensor& in, int n, const Place& place, DenseTensor* out) {
+  std::vector<int64_t> dims{n};
+  for (int i = 0; i < in.dims().rank(); ++i) dims.push_back(in.dims()[i]);
+  out->set_dtype(in.dtype());
+  out->Resize(DDim(dims));
+  return out->MutableData(place, in.dtype());
+}
+
 class CommTask {
  public:
   virtual ~CommTask() = default;

@@ -371,13 +371,7 @@ TaskPtr MpiCommunicator::Gather(const DenseTensor& in, DenseTensor* out, int roo
   CheckRoot("gather", root, &error);
   Agree("gather", in, error);
   void* dst = nullptr;
-  if (rank_ == root) {
-    std::vector<int64_t> dims{size_};
-    for (int i = 0; i < in.dims().rank(); ++i) dims.push_back(in.dims()[i]);
-    out->set_dtype(in.dtype());
-    out->Resize(DDim(dims));
-    dst = out->MutableData(CPUPlace(), in.dtype());
-  }
+  if (rank_ == root) dst = AllocStacked(in, size_, CPUPlace(), out);
   const void* src = in.data();
   const int count = Count(static_cast<int64_t>(in.nbytes()), "gather");
   return Run("gather", sync,
@@ -390,11 +384,7 @@ TaskPtr MpiCommunicator::Gather(const DenseTensor& in, DenseTensor* out, int roo
 
 TaskPtr MpiCommunicator::AllGather(const DenseTensor& in, DenseTensor* out, bool sync) {
   Agree("all_gather", in, TensorError("all_gather", "tensor", in));
-  std::vector<int64_t> dims{size_};
-  for (int i = 0; i < in.dims().rank(); ++i) dims.push_back(in.dims()[i]);
-  out->set_dtype(in.dtype());
-  out->Resize(DDim(dims));
-  void* dst = out->MutableData(CPUPlace(), in.dtype());
+  void* dst = AllocStacked(in, size_, CPUPlace(), out);
   const void* src = in.data();
   const int count = Count(static_cast<int64_t>(in.nbytes()), "all_gather");
   return Run("all_gather", sync,

@@ -187,13 +187,7 @@ TaskPtr NcclCommunicator::Gather(const DenseTensor& in, DenseTensor* out, int ro
   std::string error = DeviceError("gather", "tensor", in);
   mpi_->CheckRoot("gather", root, &error);
   mpi_->Agree("gather", in, error);
-  if (rank() == root) {
-    std::vector<int64_t> dims{size()};
-    for (int i = 0; i < in.dims().rank(); ++i) dims.push_back(in.dims()[i]);
-    out->set_dtype(in.dtype());
-    out->Resize(DDim(dims));
-    out->MutableData(in.place(), in.dtype());
-  }
+  if (rank() == root) AllocStacked(in, size(), in.place(), out);
   const size_t part = in.nbytes();
   DeviceGuard on(device_);
   CheckNccl(ncclGroupStart(), "gather");
@@ -208,11 +202,7 @@ TaskPtr NcclCommunicator::Gather(const DenseTensor& in, DenseTensor* out, int ro
 
 TaskPtr NcclCommunicator::AllGather(const DenseTensor& in, DenseTensor* out, bool /*sync: the caller waits on the task*/) {
   mpi_->Agree("all_gather", in, DeviceError("all_gather", "tensor", in));
-  std::vector<int64_t> dims{size()};
-  for (int i = 0; i < in.dims().rank(); ++i) dims.push_back(in.dims()[i]);
-  out->set_dtype(in.dtype());
-  out->Resize(DDim(dims));
-  out->MutableData(in.place(), in.dtype());
+  AllocStacked(in, size(), in.place(), out);
   DeviceGuard on(device_);
   CheckNccl(ncclAllGather(in.data(), out->data(), in.nbytes(), ncclUint8, comm_, stream_), "all_gather");
   return Issue("all_gather", {in, *out});

@@ -25,7 +25,7 @@ std::mutex g_mutex;
 std::map<int, Group> g_groups;
 int g_next_id = 1;
 
-const Group& Find(int id, const char* where) {
+Group& Find(int id, const char* where) {
   PD_CHECK(!g_groups.empty(), PreconditionNotMet, "[", where,
            "] the parallel environment is not initialized: call "
            "paddle.distributed.init_parallel_env() first");
@@ -96,7 +96,7 @@ CommPtr CommFor(int id, const Place& place, const char* where) {
   if (place.type == DeviceType::kCPU) return GroupComm(id, where);
 #ifdef PADDLE_WITH_NCCL
   std::lock_guard<std::mutex> guard(g_mutex);
-  Group& g = const_cast<Group&>(Find(id, where));
+  Group& g = Find(id, where);
   PD_CHECK(g.comm != nullptr, InvalidArgument, "[", where, "] this rank is not a member of group ", id);
   CommPtr& nccl = g.nccl[place.device_id];
   if (!nccl) nccl = std::make_shared<NcclCommunicator>(g.comm, place.device_id);

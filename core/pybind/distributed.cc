@@ -3,7 +3,6 @@
 // DataParallel reducer, and MPI's abort for a failing rank.
 #include <pybind11/stl.h>
 
-#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -156,24 +155,6 @@ void BindDistributed(py::module_& m) {
     eager::TensorPtr t = Tensor(x, "[recv] tensor");
     CommPtr c = distributed::CommFor(gid, t->dense().place(), "recv");
     return Start([&] { return c->Recv(&t->dense(), src, sync); }, t);
-  });
-  m.def("_dist_unstack", [](py::handle x) {
-    // The parts of a gathered tensor along dim 0, each a copy (any dtype).
-    eager::TensorPtr t = Tensor(x, "[_dist_unstack] tensor");
-    const DenseTensor& d = t->dense();
-    PD_CHECK(d.dims().rank() >= 1, InvalidArgument, "[_dist_unstack] tensor must have a dim 0");
-    std::vector<int64_t> dims = d.dims().ToVector();
-    const int64_t n = dims[0];
-    dims.erase(dims.begin());
-    const size_t part = n ? d.nbytes() / static_cast<size_t>(n) : 0;
-    py::list out;
-    for (int64_t i = 0; i < n; ++i) {
-      DenseTensor p(d.dtype(), DDim(dims));
-      void* dst = p.MutableData(CPUPlace(), d.dtype());
-      if (part) std::memcpy(dst, static_cast<const char*>(d.data()) + i * part, part);
-      out.append(py::reinterpret_steal<py::object>(WrapTensor(eager::MakeTensor(std::move(p)))));
-    }
-    return out;
   });
   m.def("_dist_barrier", [](int gid, bool sync) {
     CommPtr c = distributed::GroupComm(gid, "barrier");

@@ -137,7 +137,8 @@ def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
 def _fill_list(out_list, stacked, what):
     """The parts of `stacked` (along dim 0) into `out_list`: appended when it is
     empty, written into its tensors in place otherwise."""
-    parts = _core._dist_unstack(stacked)
+    from ..tensor.manipulation import unstack
+    parts = unstack(stacked, axis=0)
     if len(out_list) == 0:
         out_list.extend(parts)
         return
