@@ -90,7 +90,7 @@ def _class_lines(name, cls, package):
     return out
 
 
-def _public_names(module):
+def public_names(module):
     if hasattr(module, "__all__"):
         return sorted(module.__all__)
     return sorted(n for n in vars(module) if not n.startswith("_"))
@@ -100,7 +100,7 @@ def module_lines(module, package):
     """The lines of one module and of the public names it holds (submodules
     get their own module_lines)."""
     out = [format_line(module.__name__, "module", [("doc", doc_hash(module.__doc__))])]
-    for short in _public_names(module):
+    for short in public_names(module):
         obj = getattr(module, short)
         name = f"{module.__name__}.{short}"
         if inspect.ismodule(obj):

@@ -6,3 +6,9 @@ load again. Every public name of ``paddle._core`` is re-exported, e.g.
 ``EnforceNotMet``, ``InvalidArgumentError``, ``AnalysisConfig``, ``get_all_op_protos``.
 """
 from paddle._core import *  # noqa: F401,F403
+
+# The public names are the errors, which user code catches by these names; the
+# rest of the core is reached through paddle's own modules.
+__all__ = ["EnforceNotMet", "FatalError", "InvalidArgumentError", "InvalidModelError",
+           "NotFoundError", "OutOfRangeError", "PreconditionNotMetError",
+           "ResourceExhaustedError", "UnimplementedError"]

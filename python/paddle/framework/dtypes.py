@@ -1,5 +1,9 @@
 """Element types: ``paddle.float32`` and friends are members of ``paddle.dtype``
 (one C-level object per C++ DataType, compared by identity); ``convert_dtype`` accepts every spelling users pass."""
+# The public names; the helpers below serve paddle's own modules.
+__all__ = ["dtype", "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16",
+           "float32", "float64", "complex64", "complex128", "set_default_dtype",
+           "get_default_dtype"]
 import builtins
 
 import numpy as np

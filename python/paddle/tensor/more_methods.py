@@ -2,6 +2,8 @@
 (float(), int(), cpu(), to(), type_as, ...), in-place variants of the tensor
 functions (add_, exp_, clip_, ...), and the small properties users reach for
 (data, requires_grad, element_size, ...). Installed on import."""
+# Plumbing of paddle.Tensor, not API: nothing here is public (the spec and the docs skip it).
+__all__ = []
 import numpy as np
 
 from .. import _core

@@ -2,6 +2,8 @@
 floating (or complex) types meet at the wider one, a float and an integer
 tensor are an error; a Python scalar takes the tensor's type, except that a
 float scalar turns an integer or bool tensor into the default float type."""
+# Plumbing of paddle.Tensor, not API: nothing here is public (the spec and the docs skip it).
+__all__ = []
 import numbers
 
 import numpy as np

@@ -1,5 +1,7 @@
 """The methods of paddle.Tensor written in Python: operators, conversions,
 autograd entry points, printing. Installed on the C++ class once at import."""
+# Plumbing of paddle.Tensor, not API: nothing here is public (the spec and the docs skip it).
+__all__ = []
 import numpy as np
 
 from .. import _core
