@@ -16,7 +16,8 @@ stale (the coverage gate says so). `text_hash` is the one definition of the hash
     .venv/bin/python tools/docs/translations.py todo SURFACE [PREFIX]
 
 prints, as YAML entries to fill in, the APIs of a surface (whose names start
-with PREFIX) that have no translation or a stale one, each with its English text.
+with PREFIX) that have no translation or a stale one, each with its English text;
+`check SURFACE [PREFIX]` lists every problem of its translations (see problems()).
 """
 import dataclasses
 import hashlib
@@ -112,6 +113,36 @@ def todo(english, translated):
             if name not in translated or translated[name].en_hash != text_hash(text)}
 
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def problems(english, translated):
+    """[(kind, name, message)] of one surface's translations: kind is missing,
+    stale, orphan (a translation of no API), untranslated (no Chinese in it) or
+    params (its parameter names differ from the English text's)."""
+    import docstrings
+    out = []
+    for name, text in sorted(english.items()):
+        entry = translated.get(name)
+        if entry is None:
+            out.append(("missing", name, "no Chinese translation"))
+        elif entry.en_hash != text_hash(text):
+            out.append(("stale", name, f"translated from English text {entry.en_hash}, "
+                        f"the English text is now {text_hash(text)} ({entry.file.name})"))
+        elif not _CJK.search(entry.text):
+            out.append(("untranslated", name, f"the text has no Chinese ({entry.file.name})"))
+        else:
+            en = [p.name for p in docstrings.parse(text).params]
+            zh = [p.name for p in docstrings.parse(entry.text).params]
+            if en != zh:
+                out.append(("params", name, f"documents parameters {zh}, the English text "
+                            f"{en} ({entry.file.name})"))
+    for name in sorted(set(translated) - set(english)):
+        out.append(("orphan", name, f"translates an API that does not exist or has no text "
+                    f"({translated[name].file.name})"))
+    return out
+
+
 def english_texts(surface):
     """{full name: English text to translate} of a surface, from its generator."""
     if surface == "python":
@@ -122,12 +153,20 @@ def english_texts(surface):
 
 
 def main(argv):
-    if len(argv) not in (2, 3) or argv[0] != "todo" or argv[1] not in SURFACES:
-        sys.exit(f"usage: translations.py todo {{{','.join(SURFACES)}}} [PREFIX]")
+    if len(argv) not in (2, 3) or argv[0] not in ("todo", "check") or argv[1] not in SURFACES:
+        sys.exit(f"usage: translations.py {{todo,check}} {{{','.join(SURFACES)}}} [PREFIX]")
     prefix = argv[2] if len(argv) == 3 else ""
     english = {k: v for k, v in english_texts(argv[1]).items() if k.startswith(prefix)}
-    missing = todo(english, load(argv[1]))
-    sys.stdout.write(dump({k: (text_hash(v), v) for k, v in missing.items()}))
+    translated = {k: v for k, v in load(argv[1]).items() if k.startswith(prefix)}
+    if argv[0] == "todo":
+        missing = todo(english, translated)
+        sys.stdout.write(dump({k: (text_hash(v), v) for k, v in missing.items()}))
+        return
+    found = problems(english, translated)
+    for kind, name, message in found:
+        print(f"{kind:12} {name}: {message}")
+    print(f"{len(english)} texts, {len(translated)} translations, {len(found)} problems")
+    sys.exit(1 if found else 0)
 
 
 if __name__ == "__main__":
