@@ -1,7 +1,7 @@
 """Builds the English and Chinese documentation sites (what scripts/docs.sh runs).
 
 Sphinx reads each site from a staging folder, build/docs/_src/<lang>: a copy
-of docs/<lang> plus the operator reference generated there, so nothing
+of docs/<lang> plus the references generated there (ops/, api/), so nothing
 generated lands in docs/. The HTML goes to build/docs/<lang>; warnings are errors.
 """
 import pathlib
@@ -10,12 +10,16 @@ import subprocess
 import sys
 import time
 
+import python_api
+import python_pages
+import translations
 from gen_op_reference import write_op_reference
 from op_pages import LANGS, OpDocError
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 OUT = REPO / "build" / "docs"
 STAGE = OUT / "_src"
+GENERATED = ("ops", "api")  # folders of docs/<lang> reserved for the generated references
 
 
 def stage_sources(lang):
@@ -25,12 +29,13 @@ def stage_sources(lang):
     copied with their times and only when changed, so Sphinx rebuilds only those.
     """
     src, stage = REPO / "docs" / lang, STAGE / lang
-    if (src / "ops").exists():
-        sys.exit(f"docs: docs/{lang}/ops is reserved for the generated operator pages")
+    for folder in GENERATED:
+        if (src / folder).exists():
+            sys.exit(f"docs: docs/{lang}/{folder} is reserved for the generated reference")
     wanted = {p.relative_to(src) for p in src.rglob("*") if p.is_file()}
     for path in sorted(stage.rglob("*"), reverse=True) if stage.exists() else []:
         rel = path.relative_to(stage)
-        if rel.parts[0] != "ops" and path.is_file() and rel not in wanted:
+        if rel.parts[0] not in GENERATED and path.is_file() and rel not in wanted:
             path.unlink()
     for rel in wanted:
         target = stage / rel
@@ -39,10 +44,33 @@ def stage_sources(lang):
             shutil.copy2(src / rel, target)
 
 
+def write_pages(lang, folder, pages):
+    """Writes generated pages under the stage's <lang>/<folder>: a page only when
+    its text changed (Sphinx then rebuilds only those), stale pages removed."""
+    root = STAGE / lang
+    for path in (root / folder).rglob("*.md") if (root / folder).exists() else []:
+        if str(path.relative_to(root)) not in pages:
+            path.unlink()
+    for rel, text in pages.items():
+        path = root / rel
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+
+
+def write_python_reference():
+    """The Python API pages of both sites; returns the number of APIs."""
+    apis = python_api.collect()
+    zh = translations.load("python")
+    for lang in LANGS:
+        write_pages(lang, python_pages.ROOT, python_pages.pages(apis, lang, zh))
+    return len(apis)
+
+
 def build(lang):
     """Runs Sphinx for one site (conf.py from docs/<lang>); returns the seconds it took."""
     start = time.monotonic()
-    subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+    subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-j", "auto", "-b", "html",
                     "-c", str(REPO / "docs" / lang), "-d", str(OUT / "_doctrees" / lang),
                     str(STAGE / lang), str(OUT / lang)], check=True)
     return time.monotonic() - start
@@ -56,6 +84,7 @@ def main():
     except OpDocError as e:
         sys.exit(f"docs: {e}")
     print(f"docs: operator reference for {count} operators generated", flush=True)
+    print(f"docs: Python API reference for {write_python_reference()} APIs generated", flush=True)
     for lang in LANGS:
         try:
             seconds = build(lang)

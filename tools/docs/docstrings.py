@@ -79,7 +79,7 @@ def parse_params(block):
         if m:
             params.append(Param(m.group(1), (m.group(3) or "").strip(), m.group(4).strip()))
         elif params:
-            params[-1].text = (params[-1].text + " " + line.strip()).strip()
+            params[-1].text = (params[-1].text + "\n" + line.strip()).strip()
         else:  # text before the first entry: keep it, unnamed
             params.append(Param("", "", line.strip()))
     return params

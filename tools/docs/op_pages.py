@@ -12,6 +12,7 @@ import re
 import numpy as np
 from paddle.proto import framework_pb2
 
+from markdown_text import first_sentence, md_text, table
 from op_families import TITLES, family_of
 
 LANGS = ("en", "zh")
@@ -125,9 +126,9 @@ def render_op_page(proto, types, families, lang, kernel_keys=None):
     facts.append(fact("kernels", t["not_listed"] if kernel_keys is None
                       else _kernel_list(kernel_keys, t)))
 
-    # A gradient op listed beside its forward op stays out of the sidebar (an orphan page).
-    front = ["---", "orphan: true", "---", ""] if forward in types else []
-    lines = front + [f"# {proto.type}", "", md_text(_text(proto, lang)), "",
+    # Op pages stay out of the sidebar (orphans, reached from the index's tables):
+    # a sidebar listing every op on every page made the site build take minutes.
+    lines = ["---", "orphan: true", "---", ""] + [f"# {proto.type}", "", md_text(_text(proto, lang)), "",
                      t["sep"].join(facts), ""]
     for heading, slots, empty in (("inputs", proto.inputs, "no_inputs"),
                                   ("outputs", proto.outputs, "no_outputs")):
@@ -137,7 +138,7 @@ def render_op_page(proto, types, families, lang, kernel_keys=None):
             continue
         rows = [[f"`{v.name}`", t["list_sep"].join(t[f] for f in FLAGS if getattr(v, f)) or "—",
                  md_text(_text(v, lang))] for v in slots]
-        lines += _table([t["name"], t["flags"], t["description"]], rows)
+        lines += table([t["name"], t["flags"], t["description"]], rows)
     lines += [f"## {t['attributes']}", ""]
     if not proto.attrs:
         lines += [t["no_attrs"], ""]
@@ -146,7 +147,7 @@ def render_op_page(proto, types, families, lang, kernel_keys=None):
                  "; ".join(constraint_text(c, lang) for c in a.constraints) or "—",
                  md_text(_text(a, lang))]
                 for a in proto.attrs]
-        lines += _table([t["name"], t["type"], t["default"], t["constraint"], t["description"]],
+        lines += table([t["name"], t["type"], t["default"], t["constraint"], t["description"]],
                         rows)
     return "\n".join(lines)
 
@@ -172,42 +173,12 @@ def render_index(protos, families, lang):
             grad = p.type + "_grad"
             rows.append([_op_link(p.type), md_text(first_sentence(_text(p, lang), lang)),
                          _op_link(grad) if grad in types else "—"])
-        lines += _table([t["op"], t["summary"], t["grad_op"]], rows)
-        lines += ["```{toctree}", ":hidden:", ""] + [p.type for p in shown] + ["```", ""]
+        lines += table([t["op"], t["summary"], t["grad_op"]], rows)
     return "\n".join(lines)
 
 
 def _op_link(op_type):
     return f"[`{op_type}`]({op_type}.md)"
-
-
-def _table(header, rows):
-    out = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
-    out += ["| " + " | ".join(row) + " |" for row in rows]
-    return out + [""]
-
-
-def first_sentence(text, lang):
-    """The text up to its first full stop (。 in Chinese)."""
-    match = re.search(r"。" if lang == "zh" else r"\.(\s|$)", text)
-    return text[: match.start() + 1] if match else text
-
-
-# ASCII punctuation that Markdown, MyST or a table cell could read as syntax.
-_SPECIAL = re.compile(r"([\\*_\[\]<>|{}$#~!&^])")
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
-
-
-def md_text(text):
-    """Plain text as one Markdown line: literal except for `code` spans."""
-    text = " ".join(text.split())
-    out, pos = [], 0
-    for match in _CODE_SPAN.finditer(text):
-        out.append(_SPECIAL.sub(r"\\\1", text[pos: match.start()]))
-        out.append(match.group(0).replace("|", "\\|"))  # a code span may not end a table cell
-        pos = match.end()
-    out.append(_SPECIAL.sub(r"\\\1", text[pos:]))
-    return "".join(out)
 
 
 def constraint_text(constraint, lang):

@@ -75,7 +75,10 @@ def _exported(modules):
 
 
 def _doc(obj):
-    return inspect.getdoc(obj) or ""
+    """The object's own docstring, cleaned; not one inherited from a base (which
+    inspect.getdoc would give: a subclass's forward would read as Layer.forward's)."""
+    doc = getattr(obj, "__doc__", None)
+    return inspect.cleandoc(doc) if isinstance(doc, str) else ""
 
 
 def _in_package(cls):
