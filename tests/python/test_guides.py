@@ -63,9 +63,20 @@ def check_saving_models(out):
     assert lines[7:] == ["['features'] ['feed', 'mul', 'elementwise_add', 'fetch']", "(16, 2) 0.0"]
 
 
+def check_adding_an_op(out):
+    assert out.splitlines() == [
+        "['X', 'Y'] ['x_num_col_dims', 'y_num_col_dims']",
+        "[('cpu', 'float32'), ('cpu', 'float64')]",
+        "paddle.Size([2, 5]) True",
+        "True",  # mul_grad's gradient of X
+        "InvalidArgumentError: [mul] X flattened at x_num_col_dims=1 is [2, 12] and Y flattened "
+        "at y_num_col_dims=1 is [5, 5]: their inner sizes must match (X shape [2, 3, 4], "
+        "Y shape [5, 5])"]
+
+
 GUIDES = {"quickstart.md": check_quickstart, "static_graphs.md": check_static_graphs,
           "api_governance.md": check_api_governance, "distributed.md": check_distributed,
-          "saving_models.md": check_saving_models}
+          "saving_models.md": check_saving_models, "adding_an_op.md": check_adding_an_op}
 
 
 def code_blocks(path):

@@ -3,7 +3,8 @@ cannot drift from the code: docs/en/inference_c.md and docs/en/inference_java.md
 have their programs written out and their shell commands run from the repository
 root, against a C SDK installed by scripts/install_capi.sh and a jar that Maven
 builds from java/, each printing what the comment beside it shows. The Chinese
-twins show the same code (comments are translated)."""
+twins show the same code (comments are translated). docs/en/adding_an_op.md
+quotes core/ops and the files an op touches; each excerpt still matches its file."""
 import pathlib
 import re
 import shutil
@@ -18,7 +19,7 @@ needs_build = pytest.mark.skipif(
     not (BUILD / "CMakeCache.txt").exists() or shutil.which("cmake") is None,
     reason="needs the build/ of scripts/build.sh and cmake")
 
-_COMMENT = {"bash": r"#.*", "cmake": r"#.*", "c": r"/\*.*?\*/|//.*", "cpp": r"/\*.*?\*/|//.*",
+_COMMENT = {"bash": r"#.*", "cmake": r"#.*", "python": r"#.*", "c": r"/\*.*?\*/|//.*", "cpp": r"/\*.*?\*/|//.*",
             "java": r"/\*.*?\*/|//.*"}
 
 
@@ -144,3 +145,42 @@ def test_java_guide_compiles_against_the_jar_and_prints_what_it_says(jar, tmp_pa
     results = run_commands(script, {f"java/target/{artifact}-{version}.jar": jar,
                                     "my_java_app": project})
     assert check_runs(results, "java ") == 2
+
+
+def quoted_file(path, lang):
+    """The text a guide's excerpt is quoted from: a file of the repository, or an op's
+    reference page as scripts/docs.sh generates it (build/docs/_src/<lang>/ops/<op>.md)."""
+    page = re.fullmatch(r"build/docs/_src/(en|zh)/ops/(\w+)\.md", path)
+    if not page:
+        return (ROOT / path).read_text(encoding="utf-8")
+    assert page.group(1) == lang, f"docs/{lang} quotes the {page.group(1)} page"
+    import sys
+    sys.path.insert(0, str(ROOT / "tools" / "docs"))
+    try:
+        from gen_op_reference import load_kernels, load_protos
+        from op_families import registered_families
+        from op_pages import render_op_page
+    finally:
+        sys.path.pop(0)
+    protos = load_protos()
+    (proto,) = [p for p in protos if p.type == page.group(2)]
+    families = registered_families((ROOT / "core" / "ops", ROOT / "core" / "distributed"))
+    return render_op_page(proto, {p.type for p in protos}, families, lang,
+                          load_kernels([proto])[proto.type])
+
+
+def test_operator_guide_quotes_the_files_as_they_are():
+    """docs/*/adding_an_op.md: each excerpt headed by its file (`// core/ops/mul_op.cc`,
+    `# api_spec/ops.spec`) is still a verbatim part of it. The Chinese page's C++ has
+    translated comments; code_of checks that the code is the English page's."""
+    en = code_of("adding_an_op.md")
+    quoted = 0
+    for lang, blocks in (("en", en), ("zh", guide_blocks("zh", "adding_an_op.md"))):
+        for block_lang, code in blocks:
+            head, _, body = code.partition("\n")
+            m = re.fullmatch(r"(?://|#) ([\w./]+\.\w+)", head)
+            if not m or (lang == "zh" and block_lang == "cpp"):
+                continue
+            assert body in quoted_file(m.group(1), lang), f"docs/{lang}: {m.group(1)} changed:\n{body}"
+            quoted += 1
+    assert quoted == 14  # en: 6 C++ + 4 text, zh: the 4 text
