@@ -74,9 +74,17 @@ def check_adding_an_op(out):
         "Y shape [5, 5])"]
 
 
+def check_installation(out):
+    assert [line.rstrip() for line in out.splitlines()] == [
+        paddle.__version__, "Running verify PaddlePaddle program ...",
+        "PaddlePaddle works well on 1 CPU.",
+        "PaddlePaddle is installed successfully! Let's start deep learning with PaddlePaddle now."]
+
+
 GUIDES = {"quickstart.md": check_quickstart, "static_graphs.md": check_static_graphs,
           "api_governance.md": check_api_governance, "distributed.md": check_distributed,
-          "saving_models.md": check_saving_models, "adding_an_op.md": check_adding_an_op}
+          "saving_models.md": check_saving_models, "adding_an_op.md": check_adding_an_op,
+          "installation.md": check_installation}
 
 
 def code_blocks(path):

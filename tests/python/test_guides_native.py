@@ -4,7 +4,8 @@ have their programs written out and their shell commands run from the repository
 root, against a C SDK installed by scripts/install_capi.sh and a jar that Maven
 builds from java/, each printing what the comment beside it shows. The Chinese
 twins show the same code (comments are translated). docs/en/adding_an_op.md
-quotes core/ops and the files an op touches; each excerpt still matches its file."""
+quotes core/ops and the files an op touches; each excerpt still matches its file.
+docs/en/installation.md shows the README's commands and setup.sh's packages."""
 import pathlib
 import re
 import shutil
@@ -184,3 +185,20 @@ def test_operator_guide_quotes_the_files_as_they_are():
             assert body in quoted_file(m.group(1), lang), f"docs/{lang}: {m.group(1)} changed:\n{body}"
             quoted += 1
     assert quoted == 14  # en: 6 C++ + 4 text, zh: the 4 text
+
+
+def test_installation_guide_shows_the_readmes_commands_and_setups_packages():
+    """docs/*/installation.md: its shell commands are the README's, and it names every
+    Debian package scripts/setup.sh installs."""
+    blocks = code_of("installation.md")
+    readme = (ROOT / "README.md").read_text()
+    commands = [line for lang, code in blocks if lang == "bash" for line in code.splitlines()]
+    assert len(commands) == 4
+    for command in commands:
+        assert command in readme, command
+    setup = (ROOT / "scripts/setup.sh").read_text()
+    packages = re.search(r"APT_PACKAGES=\((.*?)\)", setup, re.S).group(1).split()
+    assert len(packages) > 10
+    for lang in ("en", "zh"):
+        text = (ROOT / "docs" / lang / "installation.md").read_text(encoding="utf-8")
+        assert [p for p in packages if f"`{p}`" not in text] == [], lang
