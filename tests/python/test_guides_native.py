@@ -101,6 +101,11 @@ def test_c_guide_builds_against_the_installed_sdk_and_prints_what_it_says(tmp_pa
     assert check_runs(results, "my_c_app/") == 3
     # The compiler line builds C99 as written; the CMake build made its own binary.
     assert (project / "classify").is_file() and (project / "build" / "classify").is_file()
+    # "The folder may be moved": the same commands against a moved copy of the SDK.
+    moved = shutil.copytree(tmp_path / "opt", tmp_path / "moved")
+    shutil.rmtree(tmp_path / "opt")
+    results = run_commands(script.split("\n", 1)[1], {"/opt/paddle": moved, "my_c_app": project})
+    assert check_runs(results, "my_c_app/") == 3
 
 
 def pom_coordinates():
