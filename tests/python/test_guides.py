@@ -48,8 +48,43 @@ def check_distributed(out):
     assert lines[7:] == ["static data-parallel loss True"]
 
 
+def check_saving_models(out):
+    lines = out.splitlines()
+    assert lines[:6] == ["['model.pdopt', 'model.pdparams']",
+                         "['0.weight', '0.bias', '2.weight', '2.bias']",
+                         "True",  # the restored checkpoint takes the same next step
+                         "{'epoch': 3, 'best': array([0.25], dtype=float32), 'note': 'after warm-up'}",
+                         "['classifier.pdiparams', 'classifier.pdmodel']",
+                         "['features'] 0.0"]
+    assert lines[6].startswith("PreconditionNotMetError: [jit.save] the model reads the value "
+                               "of a tensor in Python (numpy(), item(), bool(), tolist() or "
+                               "printing), so what it does depends on its input's values; an "
+                               "exported program cannot express that.")
+    assert lines[7:] == ["['features'] ['feed', 'mul', 'elementwise_add', 'fetch']", "(16, 2) 0.0"]
+
+
+def check_adding_an_op(out):
+    assert out.splitlines() == [
+        "['X', 'Y'] ['x_num_col_dims', 'y_num_col_dims']",
+        "[('cpu', 'float32'), ('cpu', 'float64')]",
+        "paddle.Size([2, 5]) True",
+        "True",  # mul_grad's gradient of X
+        "InvalidArgumentError: [mul] X flattened at x_num_col_dims=1 is [2, 12] and Y flattened "
+        "at y_num_col_dims=1 is [5, 5]: their inner sizes must match (X shape [2, 3, 4], "
+        "Y shape [5, 5])"]
+
+
+def check_installation(out):
+    assert [line.rstrip() for line in out.splitlines()] == [
+        paddle.__version__, "Running verify PaddlePaddle program ...",
+        "PaddlePaddle works well on 1 CPU.",
+        "PaddlePaddle is installed successfully! Let's start deep learning with PaddlePaddle now."]
+
+
 GUIDES = {"quickstart.md": check_quickstart, "static_graphs.md": check_static_graphs,
-          "api_governance.md": check_api_governance, "distributed.md": check_distributed}
+          "api_governance.md": check_api_governance, "distributed.md": check_distributed,
+          "saving_models.md": check_saving_models, "adding_an_op.md": check_adding_an_op,
+          "installation.md": check_installation}
 
 
 def code_blocks(path):
