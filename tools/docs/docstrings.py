@@ -18,15 +18,24 @@ SECTIONS = {
     "Example": "examples", "Examples": "examples", "示例": "examples",
 }
 _HEADER = re.compile(r"^(%s)\s*[:：]\s*$" % "|".join(map(re.escape, SECTIONS)))
-# "name (type): text", "name: text", "*args: text"
-_PARAM = re.compile(r"^(\*{0,2}[A-Za-z_][A-Za-z0-9_]*)\s*(\(([^)]*)\))?\s*[:：]\s*(.*)$")
+# "name (type): text", "name: text", "*args: text", "a, b (type): text" (two
+# parameters described together), and "name (type)." (a parameter with no text).
+_NAMES = r"\*{0,2}[A-Za-z_][A-Za-z0-9_]*(?:,\s*[A-Za-z_][A-Za-z0-9_]*)*"
+_PARAM = re.compile(r"^(%s)\s*(\(([^)]*)\))?\s*[:：]\s*(.*)$" % _NAMES)
+_BARE_PARAM = re.compile(r"^(%s)\s*\(([^)]*)\)\s*[.。]?\s*$" % _NAMES)
+# reST's code-block directive, which some examples are wrapped in.
+_CODE_BLOCK = re.compile(r"^\s*\.\. code-block::.*$")
 
 
 @dataclasses.dataclass
 class Param:
-    name: str
+    name: str           # one name, or several described together ("a, b")
     type: str
     text: str
+
+    @property
+    def names(self):
+        return [n.strip() for n in self.name.split(",") if n.strip()]
 
 
 @dataclasses.dataclass
@@ -76,8 +85,11 @@ def parse_params(block):
         if not line.strip():
             continue
         m = _PARAM.match(line) if not line[0].isspace() else None
+        bare = _BARE_PARAM.match(line) if not line[0].isspace() else None
         if m:
             params.append(Param(m.group(1), (m.group(3) or "").strip(), m.group(4).strip()))
+        elif bare:
+            params.append(Param(bare.group(1), bare.group(2).strip(), ""))
         elif params:
             params[-1].text = (params[-1].text + "\n" + line.strip()).strip()
         else:  # text before the first entry: keep it, unnamed
@@ -91,6 +103,9 @@ def parse(text):
     for kind, block in split_sections(text):
         if kind == "params":
             parts["params"].extend(parse_params(block))
+        elif kind == "examples":
+            lines = [l for l in block.splitlines() if not _CODE_BLOCK.match(l)]
+            parts["examples"].append(textwrap.dedent("\n".join(lines)).strip("\n"))
         elif block:
             parts["body" if kind == "note" else kind].append(block)
     joined = {k: "\n\n".join(v) for k, v in parts.items() if k != "params"}

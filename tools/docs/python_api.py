@@ -11,6 +11,7 @@ is a public function (Tensor.add is paddle.add) links to the function's page.
 import dataclasses
 import inspect
 import pathlib
+import re
 import sys
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -45,9 +46,12 @@ class Api:
     bases: list = dataclasses.field(default_factory=list)    # canonical names of documented bases
     members: list = dataclasses.field(default_factory=list)  # [Member]
 
+    owner: str = ""     # for a class nested in a documented class: that class's name
+
     @property
     def module(self):
-        return self.name.rsplit(".", 1)[0]
+        """The module whose page lists the API (a nested class: its owner's)."""
+        return (self.owner or self.name).rsplit(".", 1)[0]
 
     @property
     def experimental(self):
@@ -113,30 +117,40 @@ def collect(root=ROOT_PACKAGE):
         name = names[key]
         aliases = sorted(set(all_names) - {name})
         if inspect.isclass(obj):
-            init = obj.__init__ if "__init__" in vars(obj) else obj
-            try:
-                sigs = signatures(init, "__init__") if init is not obj else signatures(obj, obj.__name__)
-            except ValueError:
-                sigs = []
-            if init is not obj:
-                sigs = [_drop_self(s) for s in sigs]
-            bases = [names[id(b)] for b in obj.__bases__ if id(b) in names]
-            members = _members(obj, name, functions) if _in_package(obj) else []
-            apis.append(Api(name, "class", obj, sigs, _doc(obj), aliases, bases, members))
+            apis += _class_apis(obj, name, aliases, names, functions)
         else:
             apis.append(Api(name, "function", obj, signatures(obj, getattr(obj, "__name__", name)),
                             _doc(obj), aliases))
     return sorted(apis, key=lambda a: a.name)
 
 
-def _drop_self(sig):
-    """'(self, a, b=1)' -> '(a, b=1)'."""
-    inner = sig[1:]
-    if inner.startswith("self, "):
-        return "(" + inner[len("self, "):]
-    if inner.startswith("self)"):
-        return "(" + inner[len("self"):]
-    return sig
+_SELF = re.compile(r"^\(self(?::[^,()]*)?(?:, |(?=\)))")
+
+
+def _class_apis(cls, name, aliases, names, functions, owner=""):
+    """The Api of a class and of the public classes nested in it (the spec lists
+    those under the class's name, e.g. paddle.nn.MultiHeadAttention.Cache)."""
+    init = cls.__init__ if "__init__" in vars(cls) else cls
+    try:
+        sigs = signatures(init, "__init__") if init is not cls else signatures(cls, cls.__name__)
+    except ValueError:
+        sigs = []
+    if init is not cls:
+        sigs = [drop_self(s) for s in sigs]
+    bases = [names[id(b)] for b in cls.__bases__ if id(b) in names]
+    inside = _in_package(cls)
+    members = _members(cls, name, functions) if inside else []
+    out = [Api(name, "class", cls, sigs, _doc(cls), aliases, bases, members, owner)]
+    for short, nested in sorted(vars(cls).items()) if inside else []:
+        if inspect.isclass(nested) and not short.startswith("_") and id(nested) not in names:
+            out += _class_apis(nested, f"{name}.{short}", [], names, functions,
+                               owner or name)
+    return out
+
+
+def drop_self(sig):
+    """'(self, a, b=1)' -> '(a, b=1)'; also pybind11's '(self: T, a: int)'."""
+    return _SELF.sub("(", sig)
 
 
 def english_texts(apis):

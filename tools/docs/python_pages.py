@@ -14,6 +14,7 @@ import inspect
 
 import docstrings
 from markdown_text import first_sentence, md_blocks, md_text, table
+from python_api import drop_self as _drop_self
 from translations import text_hash
 
 ROOT = "api/python"
@@ -123,10 +124,47 @@ def _link(target, from_module, by_name):
     return f"[`{target}`]({up}{rel})"
 
 
+WIDTH = 88  # a longer signature is shown one parameter per line
+
+
+def _signature_text(prefix, name, sig):
+    line = f"{prefix}{name}{sig}"
+    if len(line) <= WIDTH:
+        return line
+    params, ret = _split_params(sig)
+    if params is None:
+        return line
+    return f"{prefix}{name}(\n" + "".join(f"    {p},\n" for p in params) + ")" + ret
+
+
+def _split_params(sig):
+    """(['a', 'b=1', ...], ' -> ret') of '(a, b=1, ...) -> ret': split at the
+    top-level commas; (None, '') when the text is not one parenthesized list."""
+    depth, start, parts = 0, 1, []
+    quote = None
+    for i, c in enumerate(sig):
+        if quote:
+            quote = None if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c in "([{<":
+            depth += 1
+        elif c in ")]}>" and not (c == ">" and sig[i - 1] == "-"):
+            depth -= 1
+            if depth == 0:
+                if sig[start:i].strip():
+                    parts.append(sig[start:i].strip())
+                return parts, sig[i + 1:]
+        elif c == "," and depth == 1:
+            parts.append(sig[start:i].strip())
+            start = i + 1
+    return None, ""
+
+
 def _signature_block(prefix, name, sigs):
     """The signatures in a code block, highlighted as Python when they are Python
     (a default shown as "<class ...>" is not, and would fail the -W build)."""
-    lines = [f"{prefix}{name}{s}" for s in sigs] or [f"{prefix}{name}"]
+    lines = [_signature_text(prefix, name, s) for s in sigs] or [f"{prefix}{name}"]
     try:
         for s in sigs:
             ast.parse(f"def f{s.split(' -> ')[0]}: pass")
@@ -183,20 +221,23 @@ def _doc_sections(text, fallback, english, params, t, level):
         lines += ["```{note}", t["untranslated"], "```", ""]
     if doc.body:
         lines += [md_blocks(doc.body), ""]
-    described = {p.name.lstrip("*"): p for p in doc.params if p.name}
+    described = {n.lstrip("*"): p for p in doc.params for n in p.names}
     if params or doc.params:
-        rows = []
+        rows, used = [], set()
         for name, default in params:
-            p = described.pop(name.lstrip("*"), None)
-            desc = md_text(p.text) if p else ""
-            if p and p.type:
-                desc = f"({md_text(p.type)}) {desc}"
+            p = described.get(name.lstrip("*"))
+            desc = ""
+            if p is not None:
+                used.add(id(p))
+                desc = (f"({md_text(p.type)}) " if p.type else "") + md_text(p.text)
             rows.append([f"`{name}`", f"`{default}`" if default is not None else "", desc])
         for p in doc.params:  # documented, not in a signature the code gives
-            if p.name.lstrip("*") in described:
+            if id(p) not in used:
                 rows.append([f"`{p.name}`" if p.name else "", "", md_text(p.text)])
-        lines += [f"{h} {t['parameters']}", ""] + table([t["name"], t["default"],
-                                                          t["description"]], rows)
+        header = [t["name"], t["default"], t["description"]]
+        if not any(row[2] for row in rows):  # nothing described: no empty column
+            header, rows = header[:2], [row[:2] for row in rows]
+        lines += [f"{h} {t['parameters']}", ""] + table(header, rows)
     for key in ("returns", "raises"):
         if getattr(doc, key):
             lines += [f"{h} {t[key]}", "", md_blocks(getattr(doc, key)), ""]
@@ -219,7 +260,8 @@ def _members(api, lang, translations, by_name):
             lines += [f"### {short}", ""]
             if m.signatures:
                 prefix = "@" + m.kind + "\n" if m.kind in ("classmethod", "staticmethod") else ""
-                lines += _signature_block(prefix, short, m.signatures)
+                sigs = [_drop_self(sig) for sig in m.signatures]
+                lines += _signature_block(prefix, short, sigs)
             if m.same_as:
                 lines += [t["same_as"].format(_link(m.same_as, True, by_name), short,
                                               m.same_as), ""]

@@ -37,7 +37,8 @@ def configure(conf, lang):
     conf.update(
         project=title,
         language=sphinx_language,
-        extensions=["myst_parser"],
+        # MathJax served from the site itself, so formulas render offline too.
+        extensions=["myst_parser", "sphinx-mathjax-offline"],
         source_suffix={".md": "markdown"},
         root_doc="index",
         # The folder README is for people browsing the repository, not a page.

@@ -65,7 +65,33 @@ class MultiHeadAttention(Layer):
     """
 
     Cache = collections.namedtuple("Cache", ["k", "v"])
+    Cache.__doc__ = """The self-attention cache of incremental decoding (``gen_cache``):
+    the keys and values of the steps so far, [batch, num_heads, steps, head_dim];
+    each call of the layer with it returns one that is a step longer.
+
+    Example:
+        >>> mha = paddle.nn.MultiHeadAttention(8, 2)
+        >>> cache = mha.gen_cache(paddle.rand([2, 1, 8]))
+        >>> out, cache = mha(paddle.rand([2, 1, 8]), cache=cache)
+        >>> cache.k.shape
+        paddle.Size([2, 2, 1, 4])
+    """
+    Cache.k.__doc__ = "The keys, [batch, num_heads, steps, head_dim]."
+    Cache.v.__doc__ = "The values, [batch, num_heads, steps, head_dim]."
     StaticCache = collections.namedtuple("StaticCache", ["k", "v"])
+    StaticCache.__doc__ = """The cross-attention cache of incremental decoding: the
+    projected keys and values of the memory, computed once
+    (``gen_cache(memory, type=MultiHeadAttention.StaticCache)``) and reused at each step.
+
+    Example:
+        >>> mha = paddle.nn.MultiHeadAttention(8, 2)
+        >>> memory = paddle.rand([2, 5, 8])
+        >>> cache = mha.gen_cache(memory, type=paddle.nn.MultiHeadAttention.StaticCache)
+        >>> cache.k.shape
+        paddle.Size([2, 2, 5, 4])
+    """
+    StaticCache.k.__doc__ = "The projected keys of the memory, [batch, num_heads, length, head_dim]."
+    StaticCache.v.__doc__ = "The projected values of the memory, [batch, num_heads, length, head_dim]."
 
     def __init__(self, embed_dim, num_heads, dropout=0.0, kdim=None, vdim=None,
                  need_weights=False, weight_attr=None, bias_attr=None):
