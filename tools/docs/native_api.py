@@ -111,7 +111,18 @@ def javadoc_to_markdown(text):
     text = re.sub(r"\s*<p>", "\n\n", text)
     text = re.sub(r"^\s*</?ol>\s*$\n?", "", text, flags=re.MULTILINE)
     text = re.sub(r"^\s*<li>", "1. ", text, flags=re.MULTILINE)
-    return text.strip()
+    return _unindent_prose(text).strip()
+
+
+def _unindent_prose(text):
+    """Lines outside ``` blocks without their indentation (Javadoc indents the
+    continuation of an <li>; Markdown would read 4 spaces as code)."""
+    out, fenced = [], False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        out.append(line if fenced or line.startswith("```") else line.lstrip())
+    return "\n".join(out)
 
 
 def documented(surface):
