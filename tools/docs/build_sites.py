@@ -11,6 +11,7 @@ import sys
 import time
 
 from gen_op_reference import write_op_reference
+from native_api import write_pages as write_native_pages
 from op_pages import LANGS, OpDocError
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -56,6 +57,8 @@ def main():
     except OpDocError as e:
         sys.exit(f"docs: {e}")
     print(f"docs: operator reference for {count} operators generated", flush=True)
+    pages = write_native_pages(STAGE)
+    print(f"docs: C++, C and Java reference ({pages} pages a site) generated", flush=True)
     for lang in LANGS:
         try:
             seconds = build(lang)

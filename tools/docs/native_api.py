@@ -139,3 +139,17 @@ def pages(lang):
         zh = {name: (e.en_hash, e.text) for name, e in translated.items()}
         out.update(native_pages.render(surface, collect(surface), lang, zh))
     return out
+
+
+def write_pages(root, langs=("en", "zh")):
+    """Writes the pages of each language under root/<lang>/ (only those whose text
+    changed, so Sphinx rebuilds only those); returns how many pages each site has."""
+    rendered = {}
+    for lang in langs:
+        rendered = pages(lang)
+        for path, text in rendered.items():
+            target = pathlib.Path(root) / lang / path
+            if not target.exists() or target.read_text(encoding="utf-8") != text:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+    return len(rendered)

@@ -111,10 +111,10 @@ def _slug(text):
 
 
 def _groups(surface, apis):
-    """{page slug: [NativeApi]} in spec order."""
+    """{page slug: [NativeApi]}, each list in name order."""
     classes = [a.name for a in apis if a.kind in ("class", "struct")]
     out = {}
-    for api in apis:
+    for api in sorted(apis, key=lambda a: a.name):
         out.setdefault(_page_key(surface, api, classes), []).append(api)
     return out
 
