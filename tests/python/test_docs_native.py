@@ -186,3 +186,9 @@ def test_prose_is_escaped_but_code_is_not():
 def test_an_unknown_surface_is_refused():
     with pytest.raises(ValueError, match=r"\[native_api\] expected a surface of .*, got 'rust'"):
         native_api.collect("rust")
+
+
+def test_a_line_break_between_chinese_characters_is_joined():
+    text = "加载模型，\n然后运行 `run()`\n再读取输出。\n```java\n// 注释\n// 第二行\n```"
+    assert native_pages._join_cjk_breaks(text) == \
+        "加载模型，然后运行 `run()`\n再读取输出。\n```java\n// 注释\n// 第二行\n```"
