@@ -22,6 +22,8 @@ LANGUAGE = {"cpp": "cpp", "c": "c", "java": "java"}
 C_HANDLES = ("PD_Config", "PD_Predictor", "PD_Tensor")
 C_ARRAYS = ("PD_OneDimArray", "PD_TwoDimArray", "PD_Cstr")
 JAVA_PACKAGE = "com.baidu.paddle.inference"
+# Pages of several APIs, titled from LABELS; every other page is one class's or handle's.
+GENERIC_PAGES = ("functions", "arrays", "types", "errors")
 
 LABELS = {
     "en": {
@@ -161,6 +163,10 @@ def _escape_prose(text):
     return "\n".join(out)
 
 
+def _escape_title(title):
+    return _SPECIAL.sub(r"\\\1", title)
+
+
 def _text_of(api_name, english, lang, zh):
     """(text, is_english_fallback) of one API in `lang`."""
     if lang == "en" or not english:
@@ -205,7 +211,7 @@ def _code_block(surface, lines):
 
 def _api_section(surface, api, lang, zh, labels, rows, level, title):
     t = LABELS[lang]
-    out = [f"({labels[api.name]})=", f"{'#' * level} {title}", ""]
+    out = [f"({labels[api.name]})=", f"{'#' * level} {_escape_title(title)}", ""]
     out += _code_block(surface, api.signatures or [_type_line(surface, api)])
     if api.deprecated:
         out += [t["deprecated_all"], ""]
@@ -248,14 +254,13 @@ def _table(surface, rows, lang, zh, labels):
 
 def _title(surface, slug, group, lang):
     """(the API the page is about or None, the page title)."""
-    t = LABELS[lang]
-    if slug in t:
-        return None, t[slug]
+    if slug in GENERIC_PAGES:
+        return None, LABELS[lang][slug]
     head = group[0]
     return head, head.name.removeprefix(JAVA_PACKAGE + ".")
 
 
-def _order(surface, api):
+def _order(api):
     """Sort key on a page: constructors first, deprecated aliases last."""
     rank = {"constructor": 0, "destructor": 1}.get(api.kind, 2)
     return (api.deprecated, rank, api.name.lower(), api.name)
@@ -278,8 +283,8 @@ def render_page(surface, slug, group, lang, zh, labels, table_parents):
         out += _api_section(surface, head, lang, zh, labels, rows(head), 1, title)
         listed.remove(head)
     else:
-        out += [f"# {title}", ""]
-    for api in sorted(listed, key=lambda a: _order(surface, a)):
+        out += [f"# {_escape_title(title)}", ""]
+    for api in sorted(listed, key=_order):
         heading = _short(surface, api.name, head is not None)
         if api.deprecated:
             heading += f" ({t['deprecated']})"
