@@ -314,6 +314,12 @@ def _table_parents(surface, apis):
     return out
 
 
+def _toc_order(slug):
+    """The class and handle pages by name, then the generic ones."""
+    generic = slug in GENERIC_PAGES
+    return (generic, GENERIC_PAGES.index(slug) if generic else 0, slug)
+
+
 def render(surface, apis, lang, zh):
     """{path: MyST text} of one surface in `lang`: its index and its pages."""
     title, intro = LABELS[lang][surface]
@@ -324,6 +330,6 @@ def render(surface, apis, lang, zh):
                                                      parents)
              for slug, group in groups.items()}
     index = [f"(api-{surface}-index)=", f"# {title}", "", intro, "", "```{toctree}",
-             ":maxdepth: 1", "", *sorted(groups), "```", ""]
+             ":maxdepth: 1", "", *sorted(groups, key=_toc_order), "```", ""]
     pages[f"api/{surface}/index.md"] = "\n".join(index)
     return pages
