@@ -36,40 +36,53 @@
 extern "C" {
 #endif
 
+/* A boolean: TRUE (1) or FALSE (0). */
 typedef int8_t PD_Bool;
 #ifndef TRUE
+/* PD_Bool's true. */
 #define TRUE 1
 #endif
 #ifndef FALSE
+/* PD_Bool's false. */
 #define FALSE 0
 #endif
 
 /* Enums are int32_t typedefs so their size is fixed across compilers. */
 typedef int32_t PD_PrecisionType;
-enum { PD_PRECISION_FLOAT32 = 0, PD_PRECISION_INT8, PD_PRECISION_HALF };
+enum {
+  PD_PRECISION_FLOAT32 = 0, /* 32-bit float */
+  PD_PRECISION_INT8,        /* 8-bit integer (not supported by this build) */
+  PD_PRECISION_HALF         /* 16-bit float (not supported by this build) */
+};
 
+/* Where a tensor's data lives; this CPU build uses PD_PLACE_CPU only. */
 typedef int32_t PD_PlaceType;
-enum { PD_PLACE_UNK = -1, PD_PLACE_CPU, PD_PLACE_GPU, PD_PLACE_XPU };
+enum {
+  PD_PLACE_UNK = -1, /* unknown or unset */
+  PD_PLACE_CPU,      /* host memory */
+  PD_PLACE_GPU,      /* GPU memory (not supported by this build) */
+  PD_PLACE_XPU       /* XPU memory (not supported by this build) */
+};
 
 /* PaddlePaddle's values up to PD_DATA_INT8; the rest are ours. */
 typedef int32_t PD_DataType;
 enum {
-  PD_DATA_UNK = -1,
-  PD_DATA_FLOAT32,
-  PD_DATA_INT32,
-  PD_DATA_INT64,
-  PD_DATA_UINT8,
-  PD_DATA_INT8,
-  PD_DATA_FLOAT64,
-  PD_DATA_BOOL,
-  PD_DATA_FLOAT16,
-  PD_DATA_BFLOAT16
+  PD_DATA_UNK = -1, /* unknown, or an error */
+  PD_DATA_FLOAT32,  /* 32-bit float */
+  PD_DATA_INT32,    /* 32-bit signed integer */
+  PD_DATA_INT64,    /* 64-bit signed integer */
+  PD_DATA_UINT8,    /* 8-bit unsigned integer */
+  PD_DATA_INT8,     /* 8-bit signed integer */
+  PD_DATA_FLOAT64,  /* 64-bit float */
+  PD_DATA_BOOL,     /* boolean, one byte */
+  PD_DATA_FLOAT16,  /* 16-bit float (IEEE half) */
+  PD_DATA_BFLOAT16  /* 16-bit brain float */
 };
 
 /* Ours: what kind of failure the last call on this thread had. */
 typedef int32_t PD_ErrorCode;
 enum {
-  PD_ERR_OK = 0,
+  PD_ERR_OK = 0,               /* no error */
   PD_ERR_INVALID_ARGUMENT,     /* a NULL handle, a bad shape, dtype or value */
   PD_ERR_NOT_FOUND,            /* a missing model file, an unknown input name */
   PD_ERR_OUT_OF_RANGE,         /* an index or size past what fits */
@@ -80,38 +93,47 @@ enum {
   PD_ERR_INTERNAL              /* a bug in paddle */
 };
 
+/* Opaque: which model to load and how to run it (PD_ConfigCreate). */
 typedef struct PD_Config PD_Config;
+/* Opaque: a loaded model (PD_PredictorCreate). */
 typedef struct PD_Predictor PD_Predictor;
+/* Opaque: a handle on one input or output of a predictor. */
 typedef struct PD_Tensor PD_Tensor;
 
+/* An array of int32_t (a shape), freed with PD_OneDimArrayInt32Destroy. */
 typedef struct PD_OneDimArrayInt32 {
-  size_t size;
-  int32_t* data;
+  size_t size;   /* the number of elements */
+  int32_t* data; /* the elements */
 } PD_OneDimArrayInt32;
 
+/* An array of int64_t, freed with PD_OneDimArrayInt64Destroy. */
 typedef struct PD_OneDimArrayInt64 {
-  size_t size;
-  int64_t* data;
+  size_t size;   /* the number of elements */
+  int64_t* data; /* the elements */
 } PD_OneDimArrayInt64;
 
+/* An array of size_t (one LoD level), freed with PD_OneDimArraySizeDestroy. */
 typedef struct PD_OneDimArraySize {
-  size_t size;
-  size_t* data;
+  size_t size;  /* the number of elements */
+  size_t* data; /* the elements */
 } PD_OneDimArraySize;
 
+/* An array of strings (input or output names), freed with PD_OneDimArrayCstrDestroy. */
 typedef struct PD_OneDimArrayCstr {
-  size_t size;
+  size_t size; /* the number of strings */
   char** data; /* NUL-terminated strings */
 } PD_OneDimArrayCstr;
 
+/* A string with its size, freed with PD_CstrDestroy. */
 typedef struct PD_Cstr {
   size_t size; /* strlen(data) + 1, or 0 (and data NULL) for "" */
-  char* data;
+  char* data;  /* the NUL-terminated text */
 } PD_Cstr;
 
+/* An array of PD_OneDimArraySize (a LoD), freed with PD_TwoDimArraySizeDestroy. */
 typedef struct PD_TwoDimArraySize {
-  size_t size;
-  PD_OneDimArraySize** data;
+  size_t size;               /* the number of levels */
+  PD_OneDimArraySize** data; /* the levels */
 } PD_TwoDimArraySize;
 
 /* ---- errors and version (ours, except PD_GetVersion) ---- */
@@ -135,7 +157,9 @@ PADDLE_CAPI_EXPORT void PD_ConfigDestroy(PD_Config* pd_config);
  * copied. FALSE on a NULL argument. Files are opened by PD_PredictorCreate. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSetModel(PD_Config* pd_config, const char* prog_file_path,
                                              const char* params_file_path);
+/* Only the program file (.pdmodel); copied. FALSE on a NULL argument. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSetProgFile(PD_Config* pd_config, const char* prog_file_path);
+/* Only the parameter file (.pdiparams); copied. FALSE on a NULL argument. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSetParamsFile(PD_Config* pd_config,
                                                   const char* params_file_path);
 /* A directory holding inference.pdmodel/.pdiparams, model.pdmodel/.pdiparams
@@ -144,21 +168,23 @@ PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSetModelDir(PD_Config* pd_config, const char
 /* Borrowed from the config, valid until it changes or is destroyed: the model
  * directory ("" when unset). NULL on a NULL config. */
 PADDLE_CAPI_EXPORT const char* PD_ConfigGetModelDir(PD_Config* pd_config);
-/* Borrowed as above: the program / parameter file that will be loaded,
- * resolved from the model directory when only that is set. NULL (NOT_FOUND)
- * when the directory holds no model. */
+/* Borrowed, as PD_ConfigGetModelDir's result: the program file that will be
+ * loaded, resolved from the model directory when only that is set. NULL
+ * (NOT_FOUND) when the directory holds no model. */
 PADDLE_CAPI_EXPORT const char* PD_ConfigGetProgFile(PD_Config* pd_config);
+/* As PD_ConfigGetProgFile, for the parameter file. */
 PADDLE_CAPI_EXPORT const char* PD_ConfigGetParamsFile(PD_Config* pd_config);
 /* The inference passes (fusions, no-op removal) rewrite the program at load;
  * on by default. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSwitchIrOptim(PD_Config* pd_config, PD_Bool x);
-/* Whether they do; FALSE (and an error) on a NULL config. */
+/* Whether the inference passes run; FALSE (and an error) on a NULL config. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigIrOptim(PD_Config* pd_config);
 /* Leaves the named pass out of the pipeline (an unknown name is ignored). */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigDeletePass(PD_Config* pd_config, const char* pass);
 /* Accepted for compatibility: temporaries are always freed after their last
  * reader, and their memory planned at load. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigEnableMemoryOptim(PD_Config* pd_config, PD_Bool x);
+/* What PD_ConfigEnableMemoryOptim last set; FALSE by default. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigMemoryOptimEnabled(PD_Config* pd_config);
 /* Threads the math libraries use inside one op, in [1, 1024]; anything else
  * is INVALID_ARGUMENT and leaves the setting as it was. */
@@ -168,12 +194,15 @@ PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSetCpuMathLibraryNumThreads(
 PADDLE_CAPI_EXPORT int32_t PD_ConfigGetCpuMathLibraryNumThreads(PD_Config* pd_config);
 /* Accepted for compatibility: float GEMMs always run on oneDNN. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigEnableMKLDNN(PD_Config* pd_config);
+/* Whether PD_ConfigEnableMKLDNN was called. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigMkldnnEnabled(PD_Config* pd_config);
 /* This is a CPU build: DisableGpu is accepted, PD_ConfigUseGpu is FALSE. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigDisableGpu(PD_Config* pd_config);
+/* Always FALSE: this is a CPU build. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigUseGpu(PD_Config* pd_config);
 /* Accepted for compatibility: the predictor logs nothing. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigDisableGlogInfo(PD_Config* pd_config);
+/* Whether PD_ConfigDisableGlogInfo was called. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigGlogInfoDisabled(PD_Config* pd_config);
 /* Returns a new string (free with PD_CstrDestroy): the settings, one a line.
  * NULL on error. */
@@ -193,16 +222,18 @@ PADDLE_CAPI_EXPORT PD_Predictor* PD_PredictorClone(PD_Predictor* pd_predictor);
 /* Returns a new array (free with PD_OneDimArrayCstrDestroy) of the input
  * names, in the model's feed order; NULL on error. */
 PADDLE_CAPI_EXPORT PD_OneDimArrayCstr* PD_PredictorGetInputNames(PD_Predictor* pd_predictor);
-/* The same for the outputs, in fetch order. */
+/* As PD_PredictorGetInputNames, for the outputs, in fetch order. */
 PADDLE_CAPI_EXPORT PD_OneDimArrayCstr* PD_PredictorGetOutputNames(PD_Predictor* pd_predictor);
-/* The number of inputs / outputs; 0 (and an error) on a NULL predictor. */
+/* The number of inputs; 0 (and an error) on a NULL predictor. */
 PADDLE_CAPI_EXPORT size_t PD_PredictorGetInputNum(PD_Predictor* pd_predictor);
+/* The number of outputs; 0 (and an error) on a NULL predictor. */
 PADDLE_CAPI_EXPORT size_t PD_PredictorGetOutputNum(PD_Predictor* pd_predictor);
 /* Returns a new handle (free with PD_TensorDestroy) on the named input or
  * output; NULL (NOT_FOUND, naming the model's inputs) for an unknown name.
  * A handle keeps what it reads alive: it may outlive its predictor. */
 PADDLE_CAPI_EXPORT PD_Tensor* PD_PredictorGetInputHandle(PD_Predictor* pd_predictor,
                                                         const char* name);
+/* As PD_PredictorGetInputHandle, for a named output. */
 PADDLE_CAPI_EXPORT PD_Tensor* PD_PredictorGetOutputHandle(PD_Predictor* pd_predictor,
                                                          const char* name);
 /* Runs the model on the inputs set through the handles. FALSE on error:
@@ -229,40 +260,58 @@ PADDLE_CAPI_EXPORT PD_Bool PD_TensorReshape(PD_Tensor* pd_tensor, size_t shape_s
 /* Copies the input's element count of values in, from `data` (kept by the
  * caller). INVALID_ARGUMENT when the type is not the input's. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyFromCpuFloat(PD_Tensor* pd_tensor, const float* data);
+/* As PD_TensorCopyFromCpuFloat, for int64_t. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyFromCpuInt64(PD_Tensor* pd_tensor, const int64_t* data);
+/* As PD_TensorCopyFromCpuFloat, for int32_t. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyFromCpuInt32(PD_Tensor* pd_tensor, const int32_t* data);
+/* As PD_TensorCopyFromCpuFloat, for uint8_t. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyFromCpuUint8(PD_Tensor* pd_tensor, const uint8_t* data);
+/* As PD_TensorCopyFromCpuFloat, for int8_t. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyFromCpuInt8(PD_Tensor* pd_tensor, const int8_t* data);
+/* As PD_TensorCopyFromCpuFloat, for double. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyFromCpuFloat64(PD_Tensor* pd_tensor, const double* data);
 /* Copies the tensor's element count of values out, into `data` (the caller's,
  * sized from PD_TensorGetShape). PRECONDITION_NOT_MET before a run,
  * INVALID_ARGUMENT when the type is not the tensor's. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyToCpuFloat(PD_Tensor* pd_tensor, float* data);
+/* As PD_TensorCopyToCpuFloat, for int64_t. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyToCpuInt64(PD_Tensor* pd_tensor, int64_t* data);
+/* As PD_TensorCopyToCpuFloat, for int32_t. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyToCpuInt32(PD_Tensor* pd_tensor, int32_t* data);
+/* As PD_TensorCopyToCpuFloat, for uint8_t. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyToCpuUint8(PD_Tensor* pd_tensor, uint8_t* data);
+/* As PD_TensorCopyToCpuFloat, for int8_t. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyToCpuInt8(PD_Tensor* pd_tensor, int8_t* data);
+/* As PD_TensorCopyToCpuFloat, for double. */
 PADDLE_CAPI_EXPORT PD_Bool PD_TensorCopyToCpuFloat64(PD_Tensor* pd_tensor, double* data);
 /* Zero copy in: borrowed, the input's own buffer for its element count, to
  * fill before PD_PredictorRun (Reshape first). Valid until the next Reshape
  * or copy into this input. NULL on error (wrong type, unknown dims, a place
  * other than PD_PLACE_CPU). */
 PADDLE_CAPI_EXPORT float* PD_TensorMutableDataFloat(PD_Tensor* pd_tensor, PD_PlaceType place);
+/* As PD_TensorMutableDataFloat, for int64_t. */
 PADDLE_CAPI_EXPORT int64_t* PD_TensorMutableDataInt64(PD_Tensor* pd_tensor, PD_PlaceType place);
+/* As PD_TensorMutableDataFloat, for int32_t. */
 PADDLE_CAPI_EXPORT int32_t* PD_TensorMutableDataInt32(PD_Tensor* pd_tensor, PD_PlaceType place);
+/* As PD_TensorMutableDataFloat, for uint8_t. */
 PADDLE_CAPI_EXPORT uint8_t* PD_TensorMutableDataUint8(PD_Tensor* pd_tensor, PD_PlaceType place);
+/* As PD_TensorMutableDataFloat, for int8_t. */
 PADDLE_CAPI_EXPORT int8_t* PD_TensorMutableDataInt8(PD_Tensor* pd_tensor, PD_PlaceType place);
 /* Zero copy out: borrowed, the tensor's data; *place gets PD_PLACE_CPU and
  * *size the element count (either may be NULL). Valid until the next run,
  * ClearIntermediateTensor or TryShrinkMemory. NULL on error. */
 PADDLE_CAPI_EXPORT float* PD_TensorDataFloat(PD_Tensor* pd_tensor, PD_PlaceType* place,
                                              int32_t* size);
+/* As PD_TensorDataFloat, for int64_t. */
 PADDLE_CAPI_EXPORT int64_t* PD_TensorDataInt64(PD_Tensor* pd_tensor, PD_PlaceType* place,
                                                int32_t* size);
+/* As PD_TensorDataFloat, for int32_t. */
 PADDLE_CAPI_EXPORT int32_t* PD_TensorDataInt32(PD_Tensor* pd_tensor, PD_PlaceType* place,
                                                int32_t* size);
+/* As PD_TensorDataFloat, for uint8_t. */
 PADDLE_CAPI_EXPORT uint8_t* PD_TensorDataUint8(PD_Tensor* pd_tensor, PD_PlaceType* place,
                                                int32_t* size);
+/* As PD_TensorDataFloat, for int8_t. */
 PADDLE_CAPI_EXPORT int8_t* PD_TensorDataInt8(PD_Tensor* pd_tensor, PD_PlaceType* place,
                                              int32_t* size);
 /* Returns a new array (free with PD_OneDimArrayInt32Destroy): the shape (an
@@ -282,11 +331,17 @@ PADDLE_CAPI_EXPORT PD_TwoDimArraySize* PD_TensorGetLod(PD_Tensor* pd_tensor);
 
 /* ---- freeing what the functions above return ---- */
 
+/* Frees a PD_OneDimArrayInt32 and its elements. */
 PADDLE_CAPI_EXPORT void PD_OneDimArrayInt32Destroy(PD_OneDimArrayInt32* array);
+/* Frees a PD_OneDimArrayInt64 and its elements. */
 PADDLE_CAPI_EXPORT void PD_OneDimArrayInt64Destroy(PD_OneDimArrayInt64* array);
+/* Frees a PD_OneDimArraySize and its elements. */
 PADDLE_CAPI_EXPORT void PD_OneDimArraySizeDestroy(PD_OneDimArraySize* array);
+/* Frees a PD_OneDimArrayCstr and its strings. */
 PADDLE_CAPI_EXPORT void PD_OneDimArrayCstrDestroy(PD_OneDimArrayCstr* array);
+/* Frees a PD_TwoDimArraySize and its levels. */
 PADDLE_CAPI_EXPORT void PD_TwoDimArraySizeDestroy(PD_TwoDimArraySize* array);
+/* Frees a PD_Cstr and its text. */
 PADDLE_CAPI_EXPORT void PD_CstrDestroy(PD_Cstr* cstr);
 
 #ifdef __cplusplus

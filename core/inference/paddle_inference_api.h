@@ -31,70 +31,115 @@ class Variable;
 class VarDesc;
 }  // namespace paddle
 
+// The inference API: Config, Predictor, Tensor, CreatePredictor and the
+// services::PredictorPool of PaddlePaddle's paddle_infer namespace.
 namespace paddle_infer {
 
-enum class DataType { FLOAT32, INT64, INT32, UINT8, INT8, FLOAT16, BOOL, FLOAT64, BFLOAT16 };
-enum class PlaceType { kUNK = -1, kCPU, kGPU };
+// The element type of a Tensor, as PaddlePaddle numbers it.
+enum class DataType {
+  FLOAT32,  // 32-bit float
+  INT64,    // 64-bit signed integer
+  INT32,    // 32-bit signed integer
+  UINT8,    // 8-bit unsigned integer
+  INT8,     // 8-bit signed integer
+  FLOAT16,  // 16-bit float (IEEE half)
+  BOOL,     // boolean, one byte
+  FLOAT64,  // 64-bit float
+  BFLOAT16  // 16-bit brain float
+};
+// Where a tensor's data lives. This is a CPU build: data is always on kCPU.
+enum class PlaceType {
+  kUNK = -1,  // unknown or unset
+  kCPU,       // host memory
+  kGPU        // GPU memory (never used by this build)
+};
 
+// Which model to load and how to run it: handed to CreatePredictor or the
+// Predictor constructor, which copy what they need.
 class Config {
  public:
+  // An empty config: name the model with SetModel before making a predictor.
   Config() = default;
   // A model directory holding `inference.pdmodel`/`inference.pdiparams`, or
   // `model.pdmodel`/`model.pdiparams`, or `__model__` + `__params__`.
   // Paths holding a NUL character throw InvalidArgument (they would be cut short).
   explicit Config(const std::string& model_dir) { SetModel(model_dir); }
+  // The program file (.pdmodel) and its parameters file (.pdiparams).
   Config(const std::string& prog_file, const std::string& params_file) {
     SetModel(prog_file, params_file);
   }
 
+  // Loads the model of a directory (the file names as for Config(model_dir)).
   void SetModel(const std::string& model_dir);
+  // Loads the program file (.pdmodel) and its parameters file (.pdiparams).
   void SetModel(const std::string& prog_file, const std::string& params_file);
+  // Sets only the program file (.pdmodel).
   void SetProgFile(const std::string& prog_file);
+  // Sets only the parameters file (.pdiparams).
   void SetParamsFile(const std::string& params_file);
+  // The model directory given to SetModel, "" when none was.
   const std::string& model_dir() const { return model_dir_; }
-  // The program and parameter files to load (resolved from model_dir when unset).
+  // The program file to load (resolved from model_dir when unset).
   std::string prog_file() const;
+  // The parameters file to load (resolved from model_dir when unset).
   std::string params_file() const;
 
+  // Runs on the CPU: the only place of this build, so it changes nothing.
   void DisableGpu() { use_gpu_ = false; }
+  // Always false: this is a CPU build.
   bool use_gpu() const { return use_gpu_; }
   // Threads the math libraries may use inside one op, applied on the thread
   // that runs (each Run sets it for its own thread). In [1, kMaxCpuMathThreads];
   // anything else throws InvalidArgument and leaves the setting as it was.
   static constexpr int kMaxCpuMathThreads = 1024;
+  // Sets the threads the math libraries may use inside one op, in
+  // [1, kMaxCpuMathThreads]; anything else throws InvalidArgument.
   void SetCpuMathLibraryNumThreads(int n);
+  // The threads set by SetCpuMathLibraryNumThreads; 1 by default.
   int cpu_math_library_num_threads() const { return cpu_math_threads_; }
   // Whether the CPU inference passes (core/ir InferencePassNames(): today
   // fc_fuse_pass) rewrite the program at load. On by default; off runs the
   // model exactly as saved.
   void SwitchIrOptim(bool on = true) { ir_optim_ = on; }
+  // Whether the inference passes run at load (SwitchIrOptim).
   bool ir_optim() const { return ir_optim_; }
   // Leaves the named pass out of the pipeline run at load. A name that is not
   // in the pipeline is ignored, as in PaddlePaddle.
   void DeletePass(const std::string& pass_name);
+  // The pass names given to DeletePass, in order.
   const std::vector<std::string>& deleted_passes() const { return deleted_passes_; }
   // Temporaries' memory returns to the pool right after their last reader
   // (eager deletion) whatever this says; kept so PaddlePaddle code runs as is.
   void EnableMemoryOptim(bool on = true) { memory_optim_ = on; }
+  // What EnableMemoryOptim last set; off by default.
   bool enable_memory_optim() const { return memory_optim_; }
   // Accepted for source compatibility: float GEMMs always run on oneDNN, and
   // inputs/outputs are always bound without feed/fetch ops (zero copy).
   void EnableMKLDNN() { mkldnn_ = true; }
+  // Accepted for source compatibility: float GEMMs still run on oneDNN.
   void DisableMKLDNN() { mkldnn_ = false; }
+  // What EnableMKLDNN / DisableMKLDNN last set; off by default.
   bool mkldnn_enabled() const { return mkldnn_; }
   // Accepted so PaddlePaddle deployment code builds unchanged, and listed by
   // Summary() as ignored: this build has no ONNX Runtime backend and no int8
   // kernels, so the model runs on paddle's own float kernels.
   void EnableONNXRuntime() { Ignore("EnableONNXRuntime"); }
+  // Accepted: there is no ONNX Runtime backend to turn off.
   void DisableONNXRuntime() {}
+  // Accepted and listed by Summary() as ignored (no ONNX Runtime backend).
   void EnableORTOptimization() { Ignore("EnableORTOptimization"); }
+  // Accepted and listed by Summary() as ignored (no int8 kernels).
   void EnableMkldnnInt8(const std::unordered_set<std::string>& op_list = {}) {
     (void)op_list;
     Ignore("EnableMkldnnInt8");
   }
+  // Accepted: inputs and outputs are always bound without feed/fetch ops.
   void SwitchUseFeedFetchOps(bool on = true) { (void)on; }
+  // Accepted: inputs are always found by name.
   void SwitchSpecifyInputNames(bool on = true) { (void)on; }
+  // Accepted: the predictor logs nothing.
   void DisableGlogInfo() {}
+  // The settings, one a line, and the ignored ones listed as such.
   std::string Summary() const;
 
  private:
@@ -120,13 +165,17 @@ class Tensor {
   // Sets an input's shape; the data is copied in with CopyFromCpu. The
   // shape() is the new one at once. Inputs only.
   void Reshape(const std::vector<int>& shape);
-  // Copies shape() elements in (inputs) or out (outputs).
+  // Copies shape() elements into an input, from `data` (Reshape first).
   template <typename T>
   void CopyFromCpu(const T* data);
+  // Copies shape() elements out of an output into `data` (after Run).
   template <typename T>
   void CopyToCpu(T* data) const;
+  // The shape: an input's as set or declared (-1 for unknown dims), an output's once run.
   std::vector<int> shape() const;
+  // The element type.
   DataType type() const;
+  // The name of the input or output in the model.
   const std::string& name() const { return name_; }
   // Zero copy, as PaddlePaddle's: the input's own buffer for shape() elements
   // of T, to fill before Run. T must be the type the model declares for the
@@ -139,12 +188,15 @@ class Tensor {
   // Run, ClearIntermediateTensor or TryShrinkMemory.
   template <typename T>
   T* data(PlaceType* place, int* size) const;
+  // Sets an input's LoD (level-of-detail offsets, one vector per level).
   void SetLoD(const std::vector<std::vector<size_t>>& lod);
+  // The LoD; empty when the tensor has none.
   std::vector<std::vector<size_t>> lod() const;
   // Bytes of the current data (shape × element size).
   size_t nbytes() const;
   // For bindings: copy raw bytes of a given element type, in or out.
   void CopyFromCpuRaw(const void* data, DataType dtype);
+  // For bindings: copies the raw bytes out, nbytes() of them.
   void CopyToCpuRaw(void* data) const;
   // The same into a buffer of `capacity` bytes: PreconditionNotMet, and no
   // copy, unless the tensor holds exactly that many.
@@ -170,15 +222,25 @@ class Tensor {
   const paddle::VarDesc* desc_;
 };
 
+// A loaded model: set inputs through GetInputHandle, Run, read outputs through
+// GetOutputHandle.
 class Predictor {
  public:
+  // Loads the model the config names; throws NotFound for a missing model
+  // file, InvalidModel for a corrupt one.
   explicit Predictor(const Config& config);
+  // Frees the predictor; its Tensor handles stay valid.
   ~Predictor();
+  // Not copyable: Clone() makes a predictor that shares the weights.
   Predictor(const Predictor&) = delete;
 
+  // The input names, in the model's feed order.
   std::vector<std::string> GetInputNames() const;
+  // The output names, in the model's fetch order.
   std::vector<std::string> GetOutputNames() const;
+  // A handle on the named input; an unknown name throws NotFound.
   std::unique_ptr<Tensor> GetInputHandle(const std::string& name);
+  // A handle on the named output; an unknown name throws NotFound.
   std::unique_ptr<Tensor> GetOutputHandle(const std::string& name);
   // Runs the model on the inputs set through the handles. Returns true;
   // throws paddle::Error (naming the op) on failure.
@@ -200,10 +262,12 @@ class Predictor {
   std::shared_ptr<PredictorState> state_;
 };
 
+// A predictor for the model the config names (as Predictor(config)).
 std::shared_ptr<Predictor> CreatePredictor(const Config& config);
 // "paddle (this SDK) 0.1.0, model format 3003001".
 std::string GetVersion();
 
+// Helpers for serving: PredictorPool.
 namespace services {
 
 // A fixed set of predictors for a server's worker threads, as PaddlePaddle's:
@@ -212,8 +276,11 @@ namespace services {
 // spelling) hands out the same predictor for the same index every time.
 class PredictorPool {
  public:
+  // A pool needs a config: use PredictorPool(config, size).
   PredictorPool() = delete;
+  // Not copyable: the pool owns its predictors.
   PredictorPool(const PredictorPool&) = delete;
+  // Not assignable: the pool owns its predictors.
   PredictorPool& operator=(const PredictorPool&) = delete;
 
   // `size` predictors (at least 1: 0 throws InvalidArgument).

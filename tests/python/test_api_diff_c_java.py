@@ -46,7 +46,8 @@ C_CASES = {
         [("PD_ConfigSetCpuMathLibraryNumThreads", "annotation_changed", "breaking",
           "cpu_math_library_num_threads: int32_t -> int64_t")]),
     "function removed": (
-        ("PADDLE_CAPI_EXPORT PD_Bool PD_ConfigUseGpu(PD_Config* pd_config);\n", ""),
+        ("/* Always FALSE: this is a CPU build. */\n"
+         "PADDLE_CAPI_EXPORT PD_Bool PD_ConfigUseGpu(PD_Config* pd_config);\n", ""),
         [("PD_ConfigUseGpu", "removed", "breaking", "")]),
     "function added": (
         ("PADDLE_CAPI_EXPORT PD_Bool PD_ConfigUseGpu(PD_Config* pd_config);\n",
@@ -57,18 +58,22 @@ C_CASES = {
         ("PADDLE_CAPI_EXPORT PD_Bool PD_ConfigUseGpu(", "PD_Bool PD_ConfigUseGpu("),
         [("PD_ConfigUseGpu", "qualifiers_changed", "breaking", "visibility: default -> -")]),
     "struct field added": (
-        ("  char* data;\n} PD_Cstr;", "  char* data;\n  int32_t flags;\n} PD_Cstr;"),
+        ("  char* data;  /* the NUL-terminated text */\n} PD_Cstr;",
+         "  char* data;  /* the NUL-terminated text */\n  int32_t flags;\n} PD_Cstr;"),
         [("PD_Cstr.flags", "layout_changed", "breaking", "")]),
     "struct fields swapped": (
-        ("  size_t size; /* strlen(data) + 1, or 0 (and data NULL) for \"\" */\n  char* data;\n",
-         "  char* data;\n  size_t size; /* strlen(data) + 1, or 0 (and data NULL) for \"\" */\n"),
+        ("  size_t size; /* strlen(data) + 1, or 0 (and data NULL) for \"\" */\n"
+         "  char* data;  /* the NUL-terminated text */\n",
+         "  char* data;  /* the NUL-terminated text */\n"
+         "  size_t size; /* strlen(data) + 1, or 0 (and data NULL) for \"\" */\n"),
         [("PD_Cstr.data", "layout_changed", "breaking", "index: 1 -> 0"),
          ("PD_Cstr.size", "layout_changed", "breaking", "index: 0 -> 1")]),
     "enumerator value changed": (
-        ("PD_PRECISION_HALF };", "PD_PRECISION_HALF = 5 };"),
+        ("  PD_PRECISION_HALF ", "  PD_PRECISION_HALF = 5 "),
         [("PD_PRECISION_HALF", "value_changed", "breaking", "value: 2 -> 5")]),
     "enumerator added": (
-        ("  PD_DATA_BFLOAT16\n};", "  PD_DATA_BFLOAT16,\n  PD_DATA_INT16\n};"),
+        ("  PD_DATA_BFLOAT16  /* 16-bit brain float */\n};",
+         "  PD_DATA_BFLOAT16, /* 16-bit brain float */\n  PD_DATA_INT16\n};"),
         [("PD_DATA_INT16", "added", "compatible", "")]),
     "typedef changed": (
         ("typedef int32_t PD_PlaceType;", "typedef int64_t PD_PlaceType;"),
@@ -86,8 +91,10 @@ C_CASES = {
         ("PD_ConfigDeletePass(PD_Config* pd_config, const char* pass)",
          "PD_ConfigDeletePass(PD_Config* pd_config, const char* pass_name)"), []),
     "enumerators reordered, same values": (
-        ("enum { PD_PRECISION_FLOAT32 = 0, PD_PRECISION_INT8, PD_PRECISION_HALF };",
-         "enum { PD_PRECISION_FLOAT32 = 0, PD_PRECISION_HALF = 2, PD_PRECISION_INT8 = 1 };"),
+        ("  PD_PRECISION_INT8,        /* 8-bit integer (not supported by this build) */\n"
+         "  PD_PRECISION_HALF         /* 16-bit float (not supported by this build) */\n",
+         "  PD_PRECISION_HALF = 2,    /* 16-bit float (not supported by this build) */\n"
+         "  PD_PRECISION_INT8 = 1     /* 8-bit integer (not supported by this build) */\n"),
         []),
 }
 
@@ -181,7 +188,7 @@ def test_java_overload_changed_in_place(specs):
     # One overload of Tensor.copyFromCpu takes another type: the pair is compared, not
     # reported as one overload removed and another added.
     base = specs("java.spec")
-    old = f"{PKG}.Tensor.copyFromCpu method mods=public throws=- deprecated=no doc=- " \
+    old = f"{PKG}.Tensor.copyFromCpu method mods=public throws=- deprecated=no doc=adb63c2e10cc " \
           "void copyFromCpu(long[] data)"
     assert old in base
     head = sorted(l.replace("(long[] data)", "(short[] data)") if l == old else l for l in base)
@@ -277,8 +284,8 @@ def test_an_anonymous_struct_type_is_refused(tmp_path):
     header = tmp_path / c_spec.HEADER
     header.parent.mkdir(parents=True)
     shutil.copyfile(REPO / c_spec.HEADER, header)
-    _replace(header, "  char* data;\n} PD_Cstr;", "  char* data;\n  struct { int a; } extra;\n"
-                                                  "} PD_Cstr;")
+    _replace(header, "  char* data;  /* the NUL-terminated text */\n} PD_Cstr;",
+             "  char* data;\n  struct { int a; } extra;\n} PD_Cstr;")
     with pytest.raises(RuntimeError, match=r"PD_Cstr\.extra has an anonymous type"):
         c_spec.spec_lines(tmp_path)
 

@@ -4,7 +4,7 @@ text of each declaration's comment hash and parameters."""
 import re
 import subprocess
 
-from .spec_format import doc_hash
+from .spec_format import remembered_doc_hash
 
 
 def clang():
@@ -45,7 +45,7 @@ def doc_field(cursor):
     """("doc", hash) of the comment attached to the declaration, without its // or /* */."""
     text = cursor.raw_comment or ""
     text = "\n".join(re.sub(r"^\s*(//+|/\*+|\*+/?)\s?", "", line) for line in text.splitlines())
-    return ("doc", doc_hash(text.replace("*/", "")))
+    return ("doc", remembered_doc_hash(text.replace("*/", "")))
 
 
 def tokens(cursor):

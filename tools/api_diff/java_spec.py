@@ -10,7 +10,7 @@ import pathlib
 import shutil
 import subprocess
 
-from .spec_format import doc_hash, format_line
+from .spec_format import format_line, remembered_doc_hash
 
 SOURCES = "java/src/main/java"
 HELPER = pathlib.Path(__file__).resolve().parent / "java" / "JavaApiSpec.java"
@@ -45,7 +45,7 @@ def finish(process):
     lines = []
     for text in out.decode("utf-8").splitlines():
         rec = json.loads(text)
-        fields = [tuple(f) for f in rec["fields"]] + [("doc", doc_hash(rec["doc"]))]
+        fields = [tuple(f) for f in rec["fields"]] + [("doc", remembered_doc_hash(rec["doc"]))]
         lines.append(format_line(rec["name"], rec["kind"], fields, rec["tail"] or ""))
     return sorted(lines)
 

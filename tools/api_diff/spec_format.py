@@ -39,6 +39,19 @@ def doc_hash(doc):
     return hashlib.sha256(inspect.cleandoc(doc).encode("utf-8")).hexdigest()[:12]
 
 
+# {hash: cleaned text} of the comments the header and Java readers hashed, so that
+# the reference pages (tools/docs/native_api.py) get the text behind each doc= field.
+DOC_TEXTS = {}
+
+
+def remembered_doc_hash(doc):
+    """doc_hash(doc), keeping the cleaned text in DOC_TEXTS under its hash."""
+    digest = doc_hash(doc)
+    if digest != "-":
+        DOC_TEXTS[digest] = inspect.cleandoc(doc)
+    return digest
+
+
 def format_value(value):
     if isinstance(value, Json):
         return json.dumps(value.value, separators=(",", ":"), ensure_ascii=False)

@@ -14,6 +14,7 @@ import python_api
 import python_pages
 import translations
 from gen_op_reference import write_op_reference
+from native_api import write_pages as write_native_pages
 from op_pages import LANGS, OpDocError
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -85,6 +86,8 @@ def main():
         sys.exit(f"docs: {e}")
     print(f"docs: operator reference for {count} operators generated", flush=True)
     print(f"docs: Python API reference for {write_python_reference()} APIs generated", flush=True)
+    pages = write_native_pages(STAGE)
+    print(f"docs: C++, C and Java reference ({pages} pages a site) generated", flush=True)
     for lang in LANGS:
         try:
             seconds = build(lang)

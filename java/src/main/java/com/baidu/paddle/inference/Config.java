@@ -23,6 +23,10 @@ public class Config extends NativeResource {
     NativeLibrary.load();
   }
 
+  /**
+   * An empty config: name the model with {@link #setModel(String, String)} or
+   * {@link #setModelDir(String)}.
+   */
   public Config() {
     super("Config", nCreate(), Config::nDestroy);
   }
@@ -57,10 +61,12 @@ public class Config extends NativeResource {
     nSetModelDir(handle(), Objects.requireNonNull(modelDir, "modelDir"));
   }
 
+  /** Only the program file ({@code .pdmodel}). */
   public synchronized void setProgFile(String progFile) {
     nSetProgFile(handle(), Objects.requireNonNull(progFile, "progFile"));
   }
 
+  /** Only the parameters file ({@code .pdiparams}). */
   public synchronized void setParamsFile(String paramsFile) {
     nSetParamsFile(handle(), Objects.requireNonNull(paramsFile, "paramsFile"));
   }
@@ -87,6 +93,7 @@ public class Config extends NativeResource {
     nSwitchIrOptim(handle(), on);
   }
 
+  /** Whether the inference passes run at load. */
   public synchronized boolean irOptim() {
     return nIrOptim(handle());
   }
@@ -101,6 +108,7 @@ public class Config extends NativeResource {
     nEnableMemoryOptim(handle(), on);
   }
 
+  /** What {@link #enableMemoryOptim(boolean)} last set; false by default. */
   public synchronized boolean memoryOptimEnabled() {
     return nMemoryOptimEnabled(handle());
   }
@@ -112,6 +120,7 @@ public class Config extends NativeResource {
     nSetCpuMathLibraryNumThreads(handle(), threads);
   }
 
+  /** The threads used inside one op; 1 by default. */
   public synchronized int getCpuMathLibraryNumThreads() {
     return nGetCpuMathLibraryNumThreads(handle());
   }
@@ -121,6 +130,7 @@ public class Config extends NativeResource {
     nEnableMKLDNN(handle());
   }
 
+  /** Whether {@link #enableMkldnn()} was called. */
   public synchronized boolean mkldnnEnabled() {
     return nMkldnnEnabled(handle());
   }
@@ -143,6 +153,7 @@ public class Config extends NativeResource {
     handle();
   }
 
+  /** Accepted: this CPU build never uses a GPU. */
   public synchronized void disableGpu() {
     nDisableGpu(handle());
   }
@@ -183,6 +194,7 @@ public class Config extends NativeResource {
     handle();
   }
 
+  /** Always false (see {@link #enableProfile()}). */
   public synchronized boolean profileEnabled() {
     handle();
     return false;
@@ -193,6 +205,7 @@ public class Config extends NativeResource {
     nDisableGlogInfo(handle());
   }
 
+  /** Whether {@link #disableGlogInfo()} was called. */
   public synchronized boolean glogInfoDisabled() {
     return nGlogInfoDisabled(handle());
   }

@@ -10,6 +10,7 @@ public class PaddleException extends RuntimeException {
 
   private final ErrorCode errorCode;
 
+  /** A failure of the given kind with its message. */
   public PaddleException(ErrorCode errorCode, String message) {
     super(message);
     this.errorCode = errorCode;

@@ -70,10 +70,12 @@ public class Predictor extends NativeResource {
     return nGetOutputNames(handle());
   }
 
+  /** The number of inputs. */
   public long getInputNum() {
     return getInputNames().length;
   }
 
+  /** The number of outputs. */
   public long getOutputNum() {
     return getOutputNames().length;
   }

@@ -43,32 +43,54 @@ public class Tensor extends NativeResource {
     return size;
   }
 
+  /** The name of the input or output in the model. */
   public synchronized String getName() {
     return nGetName(handle());
   }
 
+  /** The element type. */
   public synchronized DataType getDataType() {
     return DataType.fromCode(nGetDataType(handle()));
   }
 
   // ---- into the tensor ----
 
+  /**
+   * Copies {@code data} into the input: its length must be the element count of the shape and its
+   * type the tensor's (see the class).
+   */
   public synchronized void copyFromCpu(float[] data) {
     nCopyFromCpuFloat(handle(), Objects.requireNonNull(data, "data"));
   }
 
+  /**
+   * Copies {@code data} into the input: its length must be the element count of the shape and its
+   * type the tensor's (see the class).
+   */
   public synchronized void copyFromCpu(double[] data) {
     nCopyFromCpuDouble(handle(), Objects.requireNonNull(data, "data"));
   }
 
+  /**
+   * Copies {@code data} into the input: its length must be the element count of the shape and its
+   * type the tensor's (see the class).
+   */
   public synchronized void copyFromCpu(int[] data) {
     nCopyFromCpuInt(handle(), Objects.requireNonNull(data, "data"));
   }
 
+  /**
+   * Copies {@code data} into the input: its length must be the element count of the shape and its
+   * type the tensor's (see the class).
+   */
   public synchronized void copyFromCpu(long[] data) {
     nCopyFromCpuLong(handle(), Objects.requireNonNull(data, "data"));
   }
 
+  /**
+   * Copies {@code data} into the input: its length must be the element count of the shape and its
+   * type the tensor's (see the class).
+   */
   public synchronized void copyFromCpu(byte[] data) {
     nCopyFromCpuByte(handle(), Objects.requireNonNull(data, "data"));
   }
@@ -97,18 +119,22 @@ public class Tensor extends NativeResource {
     nCopyToCpuFloat(handle(), Objects.requireNonNull(data, "data"));
   }
 
+  /** Copies the values out into {@code data}, which must hold at least {@link #getSize()}. */
   public synchronized void copyToCpu(double[] data) {
     nCopyToCpuDouble(handle(), Objects.requireNonNull(data, "data"));
   }
 
+  /** Copies the values out into {@code data}, which must hold at least {@link #getSize()}. */
   public synchronized void copyToCpu(int[] data) {
     nCopyToCpuInt(handle(), Objects.requireNonNull(data, "data"));
   }
 
+  /** Copies the values out into {@code data}, which must hold at least {@link #getSize()}. */
   public synchronized void copyToCpu(long[] data) {
     nCopyToCpuLong(handle(), Objects.requireNonNull(data, "data"));
   }
 
+  /** Copies the values out into {@code data}, which must hold at least {@link #getSize()}. */
   public synchronized void copyToCpu(byte[] data) {
     nCopyToCpuByte(handle(), Objects.requireNonNull(data, "data"));
   }
