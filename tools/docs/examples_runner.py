@@ -5,9 +5,10 @@ package instead, so the examples of helpers outside the reference run too.
 
 Each docstring runs in a fresh state, so an example cannot depend on another:
 a temporary working directory (an example that saves a file writes it there),
-a fresh unique-name generator, fresh default static programs and scope, seed 0,
-and with the globals `paddle` and `np`; afterwards dynamic mode, the float32
-default dtype and the image backend are back.
+a fresh unique-name generator, fresh default static programs and scope, and
+the globals `paddle` and `np` (no seed: an example that shows random values
+sets its own); afterwards dynamic mode, the float32 default dtype, the flags
+and the image backend are back.
 
     .venv/bin/python tools/docs/examples_runner.py [PREFIX]
 
@@ -45,7 +46,7 @@ def doctests(api):
 
 def module_doctests(roots):
     """[(name, doctest.DocTest)] with examples of every Python module under the
-    packages ``roots`` (extension modules have none), each docstring once."""
+    packages ``roots`` (extension modules have none), by doctest's names."""
     names = set()
     for root in roots:
         package = importlib.import_module(root)
@@ -70,12 +71,12 @@ def fresh_state():
 
     cwd = os.getcwd()
     backend = paddle.vision.get_image_backend()
+    flags = paddle.get_flags(list(paddle._core.list_flags()))  # process-wide: an example may set one
     with tempfile.TemporaryDirectory(prefix="paddle_example_") as scratch:
         os.chdir(scratch)
         try:
             paddle.disable_static()
             paddle.set_default_dtype("float32")
-            paddle.seed(0)
             with paddle.utils.unique_name.guard(), \
                     paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()), \
                     paddle.static.scope_guard(paddle.static.Scope()):
@@ -84,6 +85,7 @@ def fresh_state():
             paddle.disable_static()
             paddle.set_default_dtype("float32")
             paddle.vision.set_image_backend(backend)
+            paddle.set_flags(flags)
             os.chdir(cwd)
 
 
