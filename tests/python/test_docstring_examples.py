@@ -40,7 +40,7 @@ def _outside_the_reference():
             if inspect.cleandoc(test.docstring) not in documented]
 
 
-@pytest.mark.parametrize("test", [pytest.param(test, id=name) for name, test in _outside_the_reference()])
+@pytest.mark.parametrize("test", [pytest.param(t, id=name) for name, t in _outside_the_reference()])
 def test_examples_outside_the_reference_run(test):
     report = examples_runner.run_test(test)
     assert not report, report

@@ -104,7 +104,8 @@ def save_to_file(path, content):
         >>> x = paddle.static.data("x", [None, 2])
         >>> y = paddle.static.nn.fc(x, 1)
         >>> paddle.static.save_to_file("model.pdmodel", paddle.static.serialize_program([x], [y]))
-        >>> program = paddle.static.deserialize_program(paddle.static.load_from_file("model.pdmodel"))
+        >>> data = paddle.static.load_from_file("model.pdmodel")
+        >>> program = paddle.static.deserialize_program(data)
         >>> paddle.disable_static()
     """
     if not isinstance(content, bytes):
@@ -169,7 +170,8 @@ def load_inference_model(path_prefix, executor, **kwargs):
         >>> program, feed_names, fetch_targets = paddle.static.load_inference_model("model", exe)
         >>> feed_names
         ['x']
-        >>> out, = exe.run(program, feed={"x": np.ones((3, 2), "float32")}, fetch_list=fetch_targets)
+        >>> feed = {"x": np.ones((3, 2), "float32")}
+        >>> out, = exe.run(program, feed=feed, fetch_list=fetch_targets)
         >>> out.shape
         (3, 1)
         >>> paddle.disable_static()
@@ -376,9 +378,10 @@ def load(program, model_path, executor=None, var_list=None):
         >>> _ = exe.run(paddle.static.default_startup_program())
         >>> program = paddle.static.default_main_program()
         >>> paddle.static.save(program, "checkpoint/model")
-        >>> paddle.static.global_scope().var("fc_0.b_0").get_tensor().set(np.array([9.0], "float32"))
+        >>> bias = paddle.static.global_scope().find_var("fc_0.b_0").get_tensor()
+        >>> bias.set(np.array([9.0], "float32"))  # changed after the save
         >>> paddle.static.load(program, "checkpoint/model", exe)
-        >>> np.array(paddle.static.global_scope().find_var("fc_0.b_0").get_tensor())
+        >>> np.array(bias)  # the saved value again
         array([0.], dtype=float32)
         >>> paddle.disable_static()
     """

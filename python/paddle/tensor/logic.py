@@ -19,7 +19,8 @@ def _compare(name, sym, result):
         return run(x, y)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (f"Elementwise x {sym} y, as a bool tensor (broadcasting).\n\n    Example:\n"
-                  f"        >>> paddle.{name}(paddle.to_tensor([1, 2, 3]), paddle.to_tensor([2, 2, 2])).numpy()\n"
+                  f"        >>> paddle.{name}(paddle.to_tensor([1, 2, 3]),\n"
+                  f"        ...     paddle.to_tensor([2, 2, 2])).numpy()\n"
                   f"        {result}\n")
     return fn
 
@@ -42,7 +43,8 @@ def _logical(op_type, name, doc, result):
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (f"{doc}\n\n    Example:\n"
                   f"        >>> paddle.{name}(paddle.to_tensor([True, True, False, False]),\n"
-                  f"        ...     paddle.to_tensor([True, False, True, False])).numpy()\n        {result}\n")
+                  f"        ...     paddle.to_tensor([True, False, True, False])).numpy()\n"
+                  f"        {result}\n")
     return fn
 
 

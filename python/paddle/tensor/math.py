@@ -154,41 +154,56 @@ def _unary(op_type, name, doc, example, result):
 
 # Transcendental results are rounded in the examples: the last float32 digit
 # may differ between math libraries.
-exp = _unary("exp", "exp", "Elementwise e ** x.", "paddle.exp(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
+exp = _unary("exp", "exp", "Elementwise e ** x.",
+             "paddle.exp(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
              "array([1.    , 2.7183], dtype=float32)")
 log = _unary("log", "log", "Elementwise natural logarithm.",
-             "paddle.log(paddle.to_tensor([1.0, 2.0])).numpy().round(4)", "array([0.    , 0.6931], dtype=float32)")
+             "paddle.log(paddle.to_tensor([1.0, 2.0])).numpy().round(4)",
+             "array([0.    , 0.6931], dtype=float32)")
 log1p = _unary("log1p", "log1p", "Elementwise log(1 + x).",
                "paddle.log1p(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
                "array([0.    , 0.6931], dtype=float32)")
-sqrt = _unary("sqrt", "sqrt", "Elementwise square root.", "paddle.sqrt(paddle.to_tensor([4.0, 9.0])).numpy()",
+sqrt = _unary("sqrt", "sqrt", "Elementwise square root.",
+              "paddle.sqrt(paddle.to_tensor([4.0, 9.0])).numpy()",
               "array([2., 3.], dtype=float32)")
 rsqrt = _unary("rsqrt", "rsqrt", "Elementwise 1 / sqrt(x).",
-               "paddle.rsqrt(paddle.to_tensor([4.0, 16.0])).numpy()", "array([0.5 , 0.25], dtype=float32)")
-abs = _unary("abs", "abs", "Elementwise absolute value.", "paddle.abs(paddle.to_tensor([-1.0, 2.0])).numpy()",  # noqa: A001
+               "paddle.rsqrt(paddle.to_tensor([4.0, 16.0])).numpy()",
+               "array([0.5 , 0.25], dtype=float32)")
+abs = _unary("abs", "abs", "Elementwise absolute value.",  # noqa: A001
+             "paddle.abs(paddle.to_tensor([-1.0, 2.0])).numpy()",
              "array([1., 2.], dtype=float32)")
-sin = _unary("sin", "sin", "Elementwise sine.", "paddle.sin(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
+sin = _unary("sin", "sin", "Elementwise sine.",
+             "paddle.sin(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
              "array([0.    , 0.8415], dtype=float32)")
-cos = _unary("cos", "cos", "Elementwise cosine.", "paddle.cos(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
+cos = _unary("cos", "cos", "Elementwise cosine.",
+             "paddle.cos(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
              "array([1.    , 0.5403], dtype=float32)")
 tanh = _unary("tanh", "tanh", "Elementwise hyperbolic tangent.",
-              "paddle.tanh(paddle.to_tensor([0.0, 1.0])).numpy().round(4)", "array([0.    , 0.7616], dtype=float32)")
+              "paddle.tanh(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
+              "array([0.    , 0.7616], dtype=float32)")
 sigmoid = _unary("sigmoid", "sigmoid", "Elementwise 1 / (1 + e ** -x).",
                  "paddle.sigmoid(paddle.to_tensor([0.0, 2.0])).numpy().round(4)",
                  "array([0.5   , 0.8808], dtype=float32)")
-square = _unary("square", "square", "Elementwise x * x.", "paddle.square(paddle.to_tensor([3.0, -2.0])).numpy()",
+square = _unary("square", "square", "Elementwise x * x.",
+                "paddle.square(paddle.to_tensor([3.0, -2.0])).numpy()",
                 "array([9., 4.], dtype=float32)")
 reciprocal = _unary("reciprocal", "reciprocal", "Elementwise 1 / x.",
-                    "paddle.reciprocal(paddle.to_tensor([4.0, 0.5])).numpy()", "array([0.25, 2.  ], dtype=float32)")
-floor = _unary("floor", "floor", "Elementwise floor.", "paddle.floor(paddle.to_tensor([1.5, -1.5])).numpy()",
+                    "paddle.reciprocal(paddle.to_tensor([4.0, 0.5])).numpy()",
+                    "array([0.25, 2.  ], dtype=float32)")
+floor = _unary("floor", "floor", "Elementwise floor.",
+               "paddle.floor(paddle.to_tensor([1.5, -1.5])).numpy()",
                "array([ 1., -2.], dtype=float32)")
-ceil = _unary("ceil", "ceil", "Elementwise ceiling.", "paddle.ceil(paddle.to_tensor([1.5, -1.5])).numpy()",
+ceil = _unary("ceil", "ceil", "Elementwise ceiling.",
+              "paddle.ceil(paddle.to_tensor([1.5, -1.5])).numpy()",
               "array([ 2., -1.], dtype=float32)")
 round = _unary("round", "round", "Elementwise rounding half away from zero.",  # noqa: A001
-               "paddle.round(paddle.to_tensor([1.5, -2.5, 0.4])).numpy()", "array([ 2., -3.,  0.], dtype=float32)")
+               "paddle.round(paddle.to_tensor([1.5, -2.5, 0.4])).numpy()",
+               "array([ 2., -3.,  0.], dtype=float32)")
 sign = _unary("sign", "sign", "Elementwise sign (-1, 0 or 1).",
-              "paddle.sign(paddle.to_tensor([-2.0, 0.0, 3.0])).numpy()", "array([-1.,  0.,  1.], dtype=float32)")
-erf = _unary("erf", "erf", "Elementwise error function.", "paddle.erf(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
+              "paddle.sign(paddle.to_tensor([-2.0, 0.0, 3.0])).numpy()",
+              "array([-1.,  0.,  1.], dtype=float32)")
+erf = _unary("erf", "erf", "Elementwise error function.",
+             "paddle.erf(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
              "array([0.    , 0.8427], dtype=float32)")
 
 

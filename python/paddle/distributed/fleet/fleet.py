@@ -118,7 +118,8 @@ class Fleet:
             >>> from paddle.distributed import fleet
             >>> _ = fleet.init(is_collective=True)
             >>> model = fleet.distributed_model(paddle.nn.Linear(2, 2))
-            >>> opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=model.parameters()))
+            >>> sgd = paddle.optimizer.SGD(0.1, parameters=model.parameters())
+            >>> opt = fleet.distributed_optimizer(sgd)
             >>> loss = model(paddle.ones([4, 2])).mean()
             >>> loss.backward()  # the gradients are averaged over the ranks
             >>> _ = opt.minimize(loss)
