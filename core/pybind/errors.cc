@@ -61,8 +61,7 @@ void BindErrors(py::module_& m) {
     ...     print(type(e).__name__)
     ...     print(e)
     InvalidArgumentError
-    [reshape2] cannot reshape X [2, 3] (6 elements) to [4] from attribute 'shape': the element
-    counts differ
+    [reshape2] cannot reshape X [2, 3] (6 elements) to [4] from attribute 'shape': the element counts differ
 )doc");
   m.add_object("EnforceNotMet", py::handle(base));
 
@@ -117,8 +116,7 @@ void BindErrors(py::module_& m) {
     ...     paddle.static.deserialize_program(b"garbage")
     ... except paddle.base.core.InvalidModelError as e:
     ...     print(e)
-    [pdmodel] deserialize_program: not a serialized ProgramDesc (7 bytes that do not parse:
-    truncated or not a .pdmodel)
+    [pdmodel] deserialize_program: not a serialized ProgramDesc (7 bytes that do not parse: truncated or not a .pdmodel)
 )doc"},
       {ErrorKind::kResourceExhausted, "ResourceExhaustedError", PyExc_MemoryError,
        "Out of memory.",
