@@ -197,8 +197,8 @@ ceil = _unary("ceil", "ceil", "Elementwise ceiling.",
               "paddle.ceil(paddle.to_tensor([1.5, -1.5])).numpy()",
               "array([ 2., -1.], dtype=float32)")
 round = _unary("round", "round", "Elementwise rounding half away from zero.",  # noqa: A001
-               "paddle.round(paddle.to_tensor([1.5, -2.5, 0.4])).numpy()",
-               "array([ 2., -3.,  0.], dtype=float32)")
+               "paddle.round(paddle.to_tensor([0.5, 1.5, 2.5, -2.7])).numpy()",
+               "array([ 0.,  2.,  2., -3.], dtype=float32)")
 sign = _unary("sign", "sign", "Elementwise sign (-1, 0 or 1).",
               "paddle.sign(paddle.to_tensor([-2.0, 0.0, 3.0])).numpy()",
               "array([-1.,  0.,  1.], dtype=float32)")
