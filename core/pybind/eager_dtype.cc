@@ -63,8 +63,8 @@ Example:
     (paddle.int64, True)
     >>> x.astype(paddle.float32).dtype == paddle.float32
     True
-    >>> paddle.float32.name, paddle.float32.itemsize
-    ('float32', 4)
+    >>> paddle.to_tensor([1.5]).dtype  # the default float type
+    paddle.float32
 )doc")},
                         {0, nullptr}};
 PyType_Spec kSpec = {"paddle.dtype", sizeof(PyDtype), 0, Py_TPFLAGS_DEFAULT, kSlots};

@@ -153,8 +153,8 @@ Example:
     >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
     >>> predictor = paddle.inference.create_predictor(config)
     >>> x = predictor.get_input_handle("x")
-    >>> x.name(), x.shape()
-    ('x', [-1, 4])
+    >>> x.shape(), x.type()
+    ([-1, 4], <PaddleDType.FLOAT32: 0>)
     >>> x.copy_from_cpu(np.ones((3, 4), "float32"))
     >>> x.shape()
     [3, 4]
