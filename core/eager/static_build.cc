@@ -1,6 +1,7 @@
 #include "core/eager/static_build.h"
 
 #include <unordered_map>
+#include <utility>
 
 #include "core/base/enforce.h"
 #include "core/framework/build_infer_shape.h"
@@ -14,7 +15,7 @@ ProgramPtr g_program;
 int g_block = 0;
 int g_op_role = 0;
 std::string g_name_scope = "/";
-std::unordered_map<std::string, int64_t> g_name_counts;
+UniqueNameCounts g_name_counts;
 
 // Constants above this size belong in a parameter file, not in an attribute.
 constexpr int64_t kMaxConstantElements = 1 << 20;
@@ -99,6 +100,10 @@ std::string UniqueName(const std::string& key, const BlockDesc* block, const std
   }
 }
 void ResetUniqueNames() { g_name_counts.clear(); }
+UniqueNameCounts SwapUniqueNameCounts(UniqueNameCounts counts) {
+  std::swap(counts, g_name_counts);
+  return counts;
+}
 
 OpDesc* AppendOpDesc(StaticProgram* program, int block_id, const OpDef& def,
                      const std::vector<Attribute>& attrs,

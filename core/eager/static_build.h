@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/eager/grad_node.h"
@@ -74,10 +75,14 @@ OpDesc* AppendOpDesc(StaticProgram* program, int block, const OpDef& def,
 TensorPtr BuildConstant(const DenseTensor& value);
 
 // "<key>_<n>" with n counted per key, never a name the block already has
-// (with `suffix` appended). ResetUniqueNames starts every count again.
+// (with `suffix` appended). ResetUniqueNames starts every count again;
+// SwapUniqueNameCounts puts `counts` in place and returns the previous ones
+// (paddle.utils.unique_name.guard: names count from zero inside, as before after).
+using UniqueNameCounts = std::unordered_map<std::string, int64_t>;
 std::string UniqueName(const std::string& key, const BlockDesc* block = nullptr,
                        const std::string& suffix = "");
 void ResetUniqueNames();
+UniqueNameCounts SwapUniqueNameCounts(UniqueNameCounts counts);
 
 }  // namespace eager
 }  // namespace paddle

@@ -132,7 +132,7 @@ struct Trunc {  // toward zero; integers are whole already
 struct Sign {
   template <typename T> T operator()(T x) const { return T((x > T(0)) - (x < T(0))); }
 };
-struct Round {  // halves away from zero, at `decimals` digits after the point
+struct Round {  // halves to even (PaddlePaddle 3.3.1's rule), at `decimals` digits after the point
   enum { kDecimals };
   static void Attrs(OpDefBuilder& op) {
     op.Attr<int32_t>(kDecimals, "decimals", 0,
@@ -143,7 +143,8 @@ struct Round {  // halves away from zero, at `decimals` digits after the point
       : scale(std::pow(10.0, ctx.Attr<int32_t>(kDecimals))) {}
   double scale;
   template <typename T> T operator()(T x) const {
-    return scale == 1.0 ? std::round(x) : static_cast<T>(std::round(x * scale) / scale);
+    // nearbyint rounds in the default mode: to nearest, halves to even.
+    return scale == 1.0 ? std::nearbyint(x) : static_cast<T>(std::nearbyint(x * scale) / scale);
   }
 };
 
@@ -611,8 +612,8 @@ PD_REGISTER_OP(trunc)
     .Apply(Unary<Trunc, ZeroGrad, float, double, int32_t, int64_t>);
 
 PD_REGISTER_OP(round)
-    .Doc("Rounds X to `decimals` digits, halves away from zero; the gradient is zero.",
-         "把 X 舍入到 decimals 位小数，恰为一半时远离零舍入；梯度为零。")
+    .Doc("Rounds X to `decimals` digits, halves to even; the gradient is zero.",
+         "把 X 舍入到 decimals 位小数，恰为一半时舍入到偶数；梯度为零。")
     .Apply(Unary<Round, ZeroGrad, float, double>);
 
 PD_REGISTER_OP(sign)

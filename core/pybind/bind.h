@@ -5,8 +5,18 @@
 
 #include <pybind11/pybind11.h>
 
+#include <string>
+
 namespace paddle {
 namespace pybind {
+
+// pybind11 writes an enum's docstring (its text, then "Members:" and the
+// values) when __doc__ is read; this puts an Example section after the values.
+template <typename Enum>
+void AddEnumExample(Enum& e, const char* example) {
+  std::string doc = e.attr("__doc__").template cast<std::string>() + "\n\nExample:\n" + example;
+  e.def_property_readonly_static("__doc__", [doc](pybind11::handle) { return doc; });
+}
 
 void BindErrors(pybind11::module_& m);     // errors.cc
 void BindFlags(pybind11::module_& m);      // flags.cc

@@ -55,7 +55,17 @@ PyType_Slot kSlots[] = {{Py_tp_repr, reinterpret_cast<void*>(DtypeRepr)},
                         {Py_tp_new, reinterpret_cast<void*>(DtypeNew)},
                         {Py_tp_members, kMembers},
                         {Py_tp_methods, kMethods},
-                        {Py_tp_doc, const_cast<char*>("The element type of a Tensor.")},
+                        {Py_tp_doc, const_cast<char*>("The element type of a Tensor." R"doc(
+
+Example:
+    >>> x = paddle.to_tensor([1, 2])
+    >>> x.dtype, isinstance(x.dtype, paddle.dtype)
+    (paddle.int64, True)
+    >>> x.astype(paddle.float32).dtype == paddle.float32
+    True
+    >>> paddle.to_tensor([1.5]).dtype  # the default float type
+    paddle.float32
+)doc")},
                         {0, nullptr}};
 PyType_Spec kSpec = {"paddle.dtype", sizeof(PyDtype), 0, Py_TPFLAGS_DEFAULT, kSlots};
 

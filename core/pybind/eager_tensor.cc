@@ -413,7 +413,20 @@ std::vector<PyType_Slot> Slots() {
     {Py_tp_members, kMembers},
     {Py_tp_hash, reinterpret_cast<void*>(TensorHash)},
     {Py_tp_doc, const_cast<char*>("Tensor(data=None)\n--\n\n"
-                                 "A multi-dimensional array with automatic differentiation.")}};
+                                 "A multi-dimensional array with automatic differentiation."
+                                 R"doc(
+
+Example:
+    >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]], stop_gradient=False)
+    >>> x.shape, x.dtype
+    (paddle.Size([2, 2]), paddle.float32)
+    >>> y = (x * x).sum()
+    >>> y.backward()
+    >>> x.grad
+    Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=False,
+           [[2., 4.],
+            [6., 8.]])
+)doc")}};
   static PyNumberMethods nb{};
   static richcmpfunc richcompare = nullptr;
   FillTensorNumberSlots(&nb, &richcompare);

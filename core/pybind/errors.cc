@@ -23,17 +23,19 @@ struct KindClass {
   const char* name;
   PyObject* builtin;
   const char* doc;
+  const char* example;  // the docstring's Example section (doctest text)
 };
 
 // Indexed by ErrorKind. Owned for the life of the process (never decref'd):
 // the translator may run during interpreter shutdown.
 std::array<PyObject*, kNumKinds> g_classes{};
 
-PyObject* NewClass(const char* name, PyObject* bases, const char* doc) {
+PyObject* NewClass(const char* name, PyObject* bases, const char* doc, const char* example) {
   // The qualified name makes tracebacks read as in PaddlePaddle, and
   // paddle/base/core.py re-exports the classes so pickling finds them there.
   std::string qualified = std::string("paddle.base.core.") + name;
-  PyObject* cls = PyErr_NewExceptionWithDoc(qualified.c_str(), doc, bases, nullptr);
+  std::string full_doc = std::string(doc) + "\n\nExample:\n" + example;
+  PyObject* cls = PyErr_NewExceptionWithDoc(qualified.c_str(), full_doc.c_str(), bases, nullptr);
   if (cls == nullptr) throw py::error_already_set();
   return cls;
 }
@@ -52,29 +54,84 @@ void BindErrors(py::module_& m) {
   PyObject* base = NewClass(
       "EnforceNotMet", PyExc_Exception,
       "Base class of every error raised by paddle's C++ core. The message starts with "
-      "[where], then says what was expected and what was got.");
+      "[where], then says what was expected and what was got.",
+      R"doc(    >>> try:
+    ...     paddle.reshape(paddle.ones([2, 3]), [4])
+    ... except paddle.base.core.EnforceNotMet as e:
+    ...     print(type(e).__name__)
+    ...     print(e)
+    InvalidArgumentError
+    [reshape2] cannot reshape X [2, 3] (6 elements) to [4] from attribute 'shape': the element counts differ
+)doc");
   m.add_object("EnforceNotMet", py::handle(base));
 
   const KindClass kinds[] = {
       {ErrorKind::kInvalidArgument, "InvalidArgumentError", PyExc_ValueError,
-       "A bad argument: wrong shape, type or value."},
+       "A bad argument: wrong shape, type or value.",
+       R"doc(    >>> try:  # an InvalidArgumentError is also a ValueError
+    ...     paddle.matmul(paddle.ones([2, 3]), paddle.ones([2, 3]))
+    ... except ValueError as e:
+    ...     print(type(e).__name__)
+    InvalidArgumentError
+)doc"},
       {ErrorKind::kNotFound, "NotFoundError", PyExc_LookupError,
-       "A named thing (operator, variable, kernel, file, flag) does not exist."},
-      {ErrorKind::kOutOfRange, "OutOfRangeError", PyExc_IndexError, "An index past the end."},
+       "A named thing (operator, variable, kernel, file, flag) does not exist.",
+       R"doc(    >>> try:  # a NotFoundError is also a LookupError
+    ...     paddle.get_flags("FLAGS_no_such_flag")
+    ... except paddle.base.core.NotFoundError as e:
+    ...     print(e)
+    [flags] unknown flag 'FLAGS_no_such_flag'
+)doc"},
+      {ErrorKind::kOutOfRange, "OutOfRangeError", PyExc_IndexError, "An index past the end.",
+       R"doc(    >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
+    ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32")])
+    >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
+    >>> pool = paddle.inference.PredictorPool(config, 2)
+    >>> try:  # an OutOfRangeError is also an IndexError
+    ...     pool.retrieve(2)
+    ... except IndexError as e:
+    ...     print(type(e).__name__, e)
+    OutOfRangeError [PredictorPool] expected a predictor index in [0, 1], got 2
+)doc"},
       {ErrorKind::kUnimplemented, "UnimplementedError", PyExc_NotImplementedError,
-       "A valid request this build of paddle does not support."},
+       "A valid request this build of paddle does not support.",
+       R"doc(    >>> issubclass(paddle.base.core.UnimplementedError, NotImplementedError)
+    True
+)doc"},
       {ErrorKind::kPreconditionNotMet, "PreconditionNotMetError", PyExc_RuntimeError,
-       "Called in the wrong state, e.g. running before the inputs are set."},
+       "Called in the wrong state, e.g. running before the inputs are set.",
+       R"doc(    >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
+    ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
+    >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
+    >>> predictor = paddle.inference.create_predictor(config)
+    >>> try:
+    ...     predictor.run()
+    ... except paddle.base.core.PreconditionNotMetError as e:
+    ...     print(e)
+    [Predictor] input 'x' was not set: call copy_from_cpu on its handle before run
+)doc"},
       {ErrorKind::kInvalidModel, "InvalidModelError", PyExc_ValueError,
-       "A model or parameter file is corrupt or unsupported."},
+       "A model or parameter file is corrupt or unsupported.",
+       R"doc(    >>> try:
+    ...     paddle.static.deserialize_program(b"garbage")
+    ... except paddle.base.core.InvalidModelError as e:
+    ...     print(e)
+    [pdmodel] deserialize_program: not a serialized ProgramDesc (7 bytes that do not parse: truncated or not a .pdmodel)
+)doc"},
       {ErrorKind::kResourceExhausted, "ResourceExhaustedError", PyExc_MemoryError,
-       "Out of memory."},
+       "Out of memory.",
+       R"doc(    >>> issubclass(paddle.base.core.ResourceExhaustedError, MemoryError)
+    True
+)doc"},
       {ErrorKind::kFatal, "FatalError", PyExc_RuntimeError,
-       "An internal error in paddle itself; please report it."},
+       "An internal error in paddle itself; please report it.",
+       R"doc(    >>> issubclass(paddle.base.core.FatalError, paddle.base.core.EnforceNotMet)
+    True
+)doc"},
   };
   for (const KindClass& k : kinds) {
     py::tuple bases = py::make_tuple(py::handle(base), py::handle(k.builtin));
-    PyObject* cls = NewClass(k.name, bases.ptr(), k.doc);
+    PyObject* cls = NewClass(k.name, bases.ptr(), k.doc, k.example);
     g_classes[static_cast<size_t>(k.kind)] = cls;
     m.add_object(k.name, py::handle(cls));
   }

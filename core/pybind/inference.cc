@@ -29,14 +29,30 @@ std::string Fspath(py::handle path) {
 }  // namespace
 
 void BindInference(py::module_& m) {
-  py::enum_<PlaceType>(m, "PaddlePlace", "Where an inference tensor lives.")
-      .value("UNK", PlaceType::kUNK)
-      .value("CPU", PlaceType::kCPU)
-      .value("GPU", PlaceType::kGPU);
+  py::enum_<PlaceType> place(m, "PaddlePlace", "Where an inference tensor lives.");
+  place.value("UNK", PlaceType::kUNK).value("CPU", PlaceType::kCPU).value("GPU", PlaceType::kGPU);
+  AddEnumExample(place, R"doc(    >>> paddle.inference.PlaceType.CPU
+    <PaddlePlace.CPU: 0>
+    >>> list(paddle.inference.PlaceType.__members__)
+    ['UNK', 'CPU', 'GPU']
+)doc");
 
   py::class_<Config>(m, "AnalysisConfig",
                      "What to load and how to run it: Config(model_dir) or "
-                     "Config(prog_file, params_file).")
+                     "Config(prog_file, params_file)."
+                     R"doc(
+
+Example:
+    >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
+    ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
+    >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
+    >>> config.prog_file(), config.params_file()
+    ('model.pdmodel', 'model.pdiparams')
+    >>> config.set_cpu_math_library_num_threads(2)
+    >>> config.cpu_math_library_num_threads()
+    2
+    >>> predictor = paddle.inference.create_predictor(config)
+)doc")
       .def(py::init<>())
       .def(py::init([](py::handle model_dir) { return Config(Fspath(model_dir)); }),
            py::arg("model_dir"))
@@ -96,7 +112,23 @@ void BindInference(py::module_& m) {
       "A loaded model: set inputs through get_input_handle, run(), read outputs through "
       "get_output_handle. A predictor and its handles serve one thread at a time: give "
       "each thread its own clone() (clones share the weights). Using one predictor from "
-      "two threads at once raises PreconditionNotMetError and changes nothing.")
+      "two threads at once raises PreconditionNotMetError and changes nothing."
+      R"doc(
+
+Example:
+    >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
+    ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
+    >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
+    >>> predictor = paddle.inference.create_predictor(config)
+    >>> predictor.get_input_names()
+    ['x']
+    >>> predictor.get_input_handle("x").copy_from_cpu(np.ones((3, 4), "float32"))
+    >>> predictor.run()
+    >>> out = predictor.get_output_handle(predictor.get_output_names()[0]).copy_to_cpu()
+    >>> out.shape, out.dtype
+    ((3, 2), dtype('float32'))
+    >>> clone = predictor.clone()  # for another thread
+)doc")
       .def(py::init([](const Config& config) {
              py::gil_scoped_release release;
              return std::make_shared<Predictor>(config);
@@ -174,9 +206,22 @@ Examples:
         py::gil_scoped_release release;
         return paddle_infer::CreatePredictor(config);
       },
-      py::arg("config"), "Loads the model `config` names and prepares it to run.");
+      py::arg("config"), "Loads the model `config` names and prepares it to run." R"doc(
 
-  m.def("get_version", &paddle_infer::GetVersion);
+Example:
+    >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
+    ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
+    >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
+    >>> predictor = paddle.inference.create_predictor(config)
+    >>> predictor.get_input_names(), len(predictor.get_output_names())
+    (['x'], 1)
+)doc");
+
+  // No text of its own: the signature is its description (a translation covers it).
+  m.def("get_version", &paddle_infer::GetVersion, R"doc(Example:
+    >>> paddle.inference.get_version()
+    'paddle ... (model format ...)'
+)doc");
 }
 
 }  // namespace pybind

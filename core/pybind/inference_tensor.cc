@@ -124,8 +124,8 @@ py::array CopyToCpu(const Tensor& t) {
 
 void BindInferenceTensor(py::module_& m) {
   // PaddlePaddle's core names; paddle.inference re-exports them as DataType / Tensor.
-  py::enum_<DataType>(m, "PaddleDType", "Element type of an inference tensor.")
-      .value("FLOAT32", DataType::FLOAT32)
+  py::enum_<DataType> dtype(m, "PaddleDType", "Element type of an inference tensor.");
+  dtype.value("FLOAT32", DataType::FLOAT32)
       .value("INT64", DataType::INT64)
       .value("INT32", DataType::INT32)
       .value("UINT8", DataType::UINT8)
@@ -134,10 +134,35 @@ void BindInferenceTensor(py::module_& m) {
       .value("BOOL", DataType::BOOL)
       .value("FLOAT64", DataType::FLOAT64)
       .value("BFLOAT16", DataType::BFLOAT16);
+  AddEnumExample(dtype, R"doc(    >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
+    ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
+    >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
+    >>> predictor = paddle.inference.create_predictor(config)
+    >>> predictor.get_input_handle("x").type() == paddle.inference.DataType.FLOAT32
+    True
+)doc");
 
   py::class_<Tensor>(m, "PaddleInferTensor",
                      "A handle on one input or output of a Predictor "
-                     "(from get_input_handle / get_output_handle).")
+                     "(from get_input_handle / get_output_handle)."
+                     R"doc(
+
+Example:
+    >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
+    ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
+    >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
+    >>> predictor = paddle.inference.create_predictor(config)
+    >>> x = predictor.get_input_handle("x")
+    >>> x.shape(), x.type()
+    ([-1, 4], <PaddleDType.FLOAT32: 0>)
+    >>> x.copy_from_cpu(np.ones((3, 4), "float32"))
+    >>> x.shape()
+    [3, 4]
+    >>> predictor.run()
+    >>> y = predictor.get_output_handle(predictor.get_output_names()[0])
+    >>> y.shape(), y.copy_to_cpu().shape
+    ([3, 2], (3, 2))
+)doc")
       .def("copy_from_cpu", &CopyFromCpu, py::arg("data"),
            "Reshapes the tensor to data.shape and copies the numpy array in. Accepts "
            "float32, float64, float16, int32, int64, int8, uint8 and bool arrays.")

@@ -287,7 +287,24 @@ void BindStaticExecutor(py::module_& m) {
       .def("name", [](const ScopeVar& v) { return v.name; })
       .def("is_initialized", [](const ScopeVar& v) { return v.var->IsInitialized(); });
 
-  py::class_<Scope, ScopePtr>(m, "Scope", "Variables by name: where programs keep their values.")
+  py::class_<Scope, ScopePtr>(m, "Scope", "Variables by name: where programs keep their values."
+                                         R"doc(
+
+Example:
+    >>> paddle.enable_static()
+    >>> x = paddle.static.data("x", [None, 2])
+    >>> y = paddle.static.nn.fc(x, 1)
+    >>> scope = paddle.static.executor.Scope()
+    >>> with paddle.static.scope_guard(scope):
+    ...     _ = paddle.static.Executor().run(paddle.static.default_startup_program())
+    >>> sorted(scope.local_var_names())
+    ['fc_0.b_0', 'fc_0.w_0']
+    >>> np.array(scope.find_var("fc_0.b_0").get_tensor())
+    array([0.], dtype=float32)
+    >>> scope.find_var("absent") is None
+    True
+    >>> paddle.disable_static()
+)doc")
       .def(py::init<>())
       .def("var", [](const ScopePtr& s, const std::string& n) {
         return ScopeVar{s, s->Var(n), n};

@@ -314,6 +314,8 @@ void BindStaticProgram(py::module_& m) {
   m.def("_op_role", &eager::OpRole);
   m.def("_set_name_scope", &eager::SetNameScope, py::arg("scope"));
   m.def("_reset_unique_names", &eager::ResetUniqueNames);
+  m.def("_swap_unique_name_counts", &eager::SwapUniqueNameCounts, py::arg("counts"),
+        "Puts the op output names' counts in place; returns the previous ones.");
   m.def("_unique_name", [](const std::string& key) { return eager::UniqueName(key); },
         py::arg("key"));
   m.def("_static_constant", [](const eager::TensorPtr& t) {

@@ -20,6 +20,9 @@ def set_flags(flags):
 
     Example:
         >>> paddle.set_flags({"FLAGS_allocator_strategy": "chunked"})
+        >>> paddle.get_flags("FLAGS_allocator_strategy")
+        {'FLAGS_allocator_strategy': 'chunked'}
+        >>> paddle.set_flags({"FLAGS_allocator_strategy": "auto_growth"})  # the default again
     """
     _core.set_flags(flags)
 

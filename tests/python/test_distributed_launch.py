@@ -13,7 +13,6 @@ import time
 
 import pytest
 
-import docstring_examples
 import paddle
 from paddle.distributed.launch import _arguments as arguments
 from paddle.distributed.launch import _logs as logs
@@ -323,9 +322,3 @@ def test_the_worker_runs_a_script_as_python_would(tmp_path, monkeypatch, body, s
     assert sys.argv == [str(script), "--a"] and sys.path[0] == str(tmp_path)
     if report and report[0].startswith("Traceback"):  # from the script on, not the worker
         assert report[0].splitlines()[1] == f'  File "{script}", line 1, in <module>'
-
-
-@pytest.mark.parametrize("test", docstring_examples.find(
-    ["paddle.distributed.launch", "paddle.distributed.parallel_env"]), ids=lambda t: t.name)
-def test_docstring_examples_run(test):
-    assert not docstring_examples.run(test, {})

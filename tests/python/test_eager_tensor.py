@@ -114,6 +114,13 @@ def test_comparisons_and_logic():
     assert ((a > 1) & (a < 3)).tolist() == [False, True, False]
 
 
+def test_round_takes_halves_to_even():
+    # As PaddlePaddle 3.3.1 does (checked with it), and numpy: 0.5 -> 0, 2.5 -> 2, -2.5 -> -2.
+    for dtype in ("float32", "float64"):
+        x = np.array([0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 3.7, -0.2], dtype)
+        np.testing.assert_array_equal(paddle.round(paddle.to_tensor(x)).numpy(), np.round(x))
+
+
 def test_unary_math_and_reductions():
     x = np.array([[0.5, 1.0, 2.0], [3.0, 4.0, 5.0]], "float32")
     t = paddle.to_tensor(x)

@@ -132,16 +132,3 @@ def test_a_pool_predictor_keeps_its_pool_alive(mlp_io):
     x, expected = mlp_io
     predictor = _pool(2).retrieve(1)  # the pool itself is dropped at once
     np.testing.assert_allclose(run_mlp(predictor, x), expected, rtol=0, atol=1e-5)
-
-
-def test_pool_docstring_example_runs():
-    import doctest
-
-    import docstring_examples
-
-    # A class of the extension module: doctest's finder skips it (it is not
-    # defined in paddle.inference), so its docstring is parsed directly.
-    test = doctest.DocTestParser().get_doctest(inference.PredictorPool.__doc__, {},
-                                               "paddle.inference.PredictorPool", None, 0)
-    assert len(test.examples) > 5
-    assert docstring_examples.run(test, {}) == ""

@@ -2,7 +2,6 @@
 tools/oracle/record_optimizers.py): for each case of tools/oracle/optimizer_cases.py
 the parameters after every step and the final state_dict; a state_dict round
 trip resuming identically; then the optimizer API and bad arguments."""
-import doctest
 import json
 import pathlib
 
@@ -350,23 +349,6 @@ def test_exports():
     assert paddle.regularizer.__all__ == ["L1Decay", "L2Decay"]
     for name in ("ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue"):
         assert getattr(paddle.nn, name) is getattr(paddle.nn.clip, name)
-
-
-@pytest.mark.parametrize("module", ["sgd", "momentum", "adam", "adamw", "rmsprop", "adagrad",
-                                    "lamb", "adamax", "adadelta",
-                                    "nadam", "radam", "asgd",
-                                    "rprop", "optimizer"])
-def test_docstring_examples_run(module):
-    import importlib
-    mod = importlib.import_module(f"paddle.optimizer.{module}")
-    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0
-
-
-def test_clip_and_regularizer_docstring_examples_run():
-    for mod in (paddle.nn.clip, paddle.regularizer):
-        result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-        assert result.attempted > 0 and result.failed == 0
 
 
 def _one_step(opt_factory, grad, value):

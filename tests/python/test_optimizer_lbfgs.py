@@ -3,7 +3,6 @@ by tools/oracle/record_lbfgs.py): for each case of tools/oracle/lbfgs_cases.py
 the loss step() returns, every closure loss (the line search's path), the
 parameters after each step and the final state; then state_dict round trips,
 the closure contract, and the errors."""
-import doctest
 import json
 import pathlib
 
@@ -248,10 +247,3 @@ def test_minimize_in_static_mode_without_parameters():
             paddle.optimizer.LBFGS().minimize(loss)
     finally:
         paddle.disable_static()
-
-
-def test_docstring_examples_run():
-    import paddle.optimizer.lbfgs as module
-
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0

@@ -17,7 +17,6 @@ import paddle.profiler as profiler
 from paddle import _core
 from paddle.profiler import ProfilerState, SortedKeys, SummaryView, TracerEventType
 
-import docstring_examples
 from conftest import DATA, run_mlp
 
 GUIDES = pathlib.Path(__file__).resolve().parents[2] / "docs"
@@ -529,12 +528,3 @@ def test_profiling_guide_runs_and_both_languages_show_the_same_code(capsys):
     out = capsys.readouterr().out
     assert "Operator Summary" in out and "matmul_v2" in out and "samples/s" in out
     assert len(list(pathlib.Path(namespace["log_dir"]).iterdir())) == 1
-
-
-# --- docstrings ----------------------------------------------------------------
-
-@pytest.mark.parametrize("test", docstring_examples.find(["paddle.profiler"]), ids=lambda t: t.name)
-def test_docstring_examples_run(test, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)  # an example that writes files writes them here
-    failures = docstring_examples.run(test, {"paddle": paddle})
-    assert not failures, failures

@@ -2,7 +2,6 @@
 and while_loop run through the Executor (every branch taken, loops of several
 lengths, a cond nested in a loop), their gradients against finite
 differences, a saved inference model with a cond, the errors, and eager mode."""
-import doctest
 
 import numpy as np
 import pytest
@@ -478,13 +477,3 @@ def test_eager_mode_runs_the_python_branch_and_loop():
         nn.while_loop(lambda v: v < 3, lambda v: v + 1, x)
     with pytest.raises(ValueError, match="body returns 2 values"):
         nn.while_loop(lambda v: v < 30, lambda v: [v + 1, v], [x])
-
-
-def test_docstring_examples_run():
-    from paddle.static.nn import control_flow
-
-    result = doctest.testmod(control_flow, extraglobs={"paddle": paddle, "np": np}, report=False,
-                             optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    paddle.disable_static()
-    assert result.attempted > 0
-    assert result.failed == 0

@@ -174,6 +174,29 @@ def test_eager_tensors_become_constants(static_programs):
     np.testing.assert_array_equal(got, [11.0, 22.0])
 
 
+def test_unique_name_guard_names_the_op_outputs_afresh_too():
+    # As in PaddlePaddle: a net built twice, each time in its own guard, has the
+    # same variable names; the counts outside the guard go on after it.
+    def build():
+        main = static.Program()
+        with static.program_guard(main, static.Program()), paddle.utils.unique_name.guard():
+            x = static.data("x", [None, 2])
+            paddle.nn.functional.relu(static.nn.fc(x, 1))
+        return [v.name for v in main.list_vars()]
+
+    paddle.enable_static()
+    try:
+        with static.program_guard(static.Program(), static.Program()):
+            before = paddle.nn.functional.relu(static.data("a", [1])).name
+            assert build() == build()
+            assert "relu_0.tmp_0" in build()
+            after = paddle.nn.functional.relu(static.data("b", [1])).name
+    finally:
+        paddle.disable_static()
+    count = int(before[len("relu_"):-len(".tmp_0")])
+    assert after == f"relu_{count + 1}.tmp_0"
+
+
 def test_guards_reject_bad_arguments():
     with pytest.raises(TypeError, match="program_guard"):
         with static.program_guard("main"):

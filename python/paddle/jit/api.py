@@ -18,7 +18,19 @@ _TRACE_SIZES = (2, 3)
 
 class StaticFunction:
     """A function (or a layer's forward) marked by ``paddle.jit.to_static``: it
-    runs eagerly as before, and ``paddle.jit.save`` exports it with its input_spec."""
+    runs eagerly as before, and ``paddle.jit.save`` exports it with its input_spec.
+
+    Example:
+        >>> spec = [paddle.static.InputSpec([None, 2], "float32", "x")]
+        >>> @paddle.jit.to_static(input_spec=spec)
+        ... def double(x):
+        ...     return x * 2
+        >>> isinstance(double, paddle.jit.api.StaticFunction)
+        True
+        >>> double(paddle.ones([1, 2])).numpy()  # runs eagerly, as before
+        array([[2., 2.]], dtype=float32)
+        >>> paddle.jit.save(double, "double")  # with the input_spec given to to_static
+    """
 
     def __init__(self, function, input_spec=None):
         self._function = function
@@ -130,8 +142,12 @@ def save(layer, path, input_spec=None, **configs):
             input_spec given to ``paddle.jit.to_static``.
 
     Example:
+        >>> import os
+        >>> model = paddle.nn.Linear(784, 10)
         >>> paddle.jit.save(model, "out/model",
         ...                 input_spec=[paddle.static.InputSpec([None, 784], "float32", "x")])
+        >>> sorted(os.listdir("out"))
+        ['model.pdiparams', 'model.pdmodel']
     """
     fn = layer.forward if hasattr(layer, "forward") else layer
     if not callable(fn):
@@ -160,8 +176,11 @@ def load(path, **configs):
     callable layer whose parameters can be trained further.
 
     Example:
+        >>> paddle.jit.save(paddle.nn.Linear(784, 10), "out/model",
+        ...                 input_spec=[paddle.static.InputSpec([None, 784], "float32", "x")])
         >>> model = paddle.jit.load("out/model")
-        >>> y = model(paddle.rand([4, 784]))
+        >>> model(paddle.rand([4, 784])).shape
+        paddle.Size([4, 10])
     """
     model, params = path + ".pdmodel", path + ".pdiparams"
     if not os.path.exists(model):

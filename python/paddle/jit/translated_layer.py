@@ -7,8 +7,13 @@ class TranslatedLayer:
     """What ``paddle.jit.load`` returns: call it like the saved model's forward.
 
     Example:
+        >>> paddle.jit.save(paddle.nn.Linear(784, 10), "out/model",
+        ...                 input_spec=[paddle.static.InputSpec([None, 784], "float32", "x")])
         >>> layer = paddle.jit.load("out/model")
-        >>> out = layer(paddle.rand([2, 784]))
+        >>> layer(paddle.rand([2, 784])).shape
+        paddle.Size([2, 10])
+        >>> [p.shape for p in layer.parameters()]
+        [paddle.Size([784, 10]), paddle.Size([10])]
     """
 
     def __init__(self, program_bytes, params):

@@ -39,7 +39,7 @@ def normalize_program(program, feed_vars, fetch_vars, **kwargs):
         >>> y = paddle.static.nn.fc(x, 1)
         >>> p = paddle.static.normalize_program(paddle.static.default_main_program(), [x], [y])
         >>> [op.type for op in p.global_block().ops]
-        ['feed', 'matmul_v2', 'elementwise_add', 'fetch']
+        ['feed', 'mul', 'elementwise_add', 'fetch']
         >>> paddle.disable_static()
     """
     if not isinstance(program, Program):
@@ -62,20 +62,52 @@ def _model_paths(path_prefix, fn):
 
 
 def serialize_program(feed_vars, fetch_vars, **kwargs):
-    """The inference program (see ``normalize_program``) as ProgramDesc bytes."""
+    """The inference program (see ``normalize_program``) as ProgramDesc bytes.
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> data = paddle.static.serialize_program([x], [y])
+        >>> program = paddle.static.deserialize_program(data)
+        >>> [op.type for op in program.global_block().ops]
+        ['feed', 'mul', 'elementwise_add', 'fetch']
+        >>> paddle.disable_static()
+    """
     program = kwargs.get("program") or default_main_program()
     return normalize_program(program, feed_vars, fetch_vars).serialize_to_string()
 
 
 def serialize_persistables(feed_vars, fetch_vars, executor, **kwargs):
-    """The inference program's parameters as ``.pdiparams`` bytes (from the global scope)."""
+    """The inference program's parameters as ``.pdiparams`` bytes (from the global scope).
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> exe = paddle.static.Executor()
+        >>> _ = exe.run(paddle.static.default_startup_program())
+        >>> params = paddle.static.serialize_persistables([x], [y], exe)
+        >>> paddle.static.save_to_file("model.pdiparams", params)
+        >>> paddle.disable_static()
+    """
     program = kwargs.get("program") or default_main_program()
     pruned = normalize_program(program, feed_vars, fetch_vars)
     return _core._serialize_persistables(pruned._desc, global_scope())
 
 
 def save_to_file(path, content):
-    """Writes bytes to ``path``."""
+    """Writes bytes to ``path``.
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> paddle.static.save_to_file("model.pdmodel", paddle.static.serialize_program([x], [y]))
+        >>> data = paddle.static.load_from_file("model.pdmodel")
+        >>> program = paddle.static.deserialize_program(data)
+        >>> paddle.disable_static()
+    """
     if not isinstance(content, bytes):
         raise ValueError(f"[save_to_file] content must be bytes, got {type(content).__name__}")
     with open(path, "wb") as f:
@@ -83,7 +115,13 @@ def save_to_file(path, content):
 
 
 def load_from_file(path):
-    """The bytes of ``path``."""
+    """The bytes of ``path``.
+
+    Example:
+        >>> paddle.static.save_to_file("data.bin", b"abc")
+        >>> paddle.static.load_from_file("data.bin")
+        b'abc'
+    """
     with open(path, "rb") as f:
         return f.read()
 
@@ -121,6 +159,22 @@ def load_inference_model(path_prefix, executor, **kwargs):
 
     Returns:
         [program, feed_target_names, fetch_targets]
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> exe = paddle.static.Executor()
+        >>> _ = exe.run(paddle.static.default_startup_program())
+        >>> paddle.static.save_inference_model("model", [x], [y], exe)
+        >>> program, feed_names, fetch_targets = paddle.static.load_inference_model("model", exe)
+        >>> feed_names
+        ['x']
+        >>> feed = {"x": np.ones((3, 2), "float32")}
+        >>> out, = exe.run(program, feed=feed, fetch_list=fetch_targets)
+        >>> out.shape
+        (3, 1)
+        >>> paddle.disable_static()
     """
     model_file, params_file = kwargs.get("model_filename"), kwargs.get("params_filename")
     if path_prefix is not None and os.path.isdir(path_prefix):
@@ -150,14 +204,40 @@ def _feed_fetch_targets(program):
 
 
 def deserialize_program(data):
-    """A Program from ProgramDesc bytes (InvalidModelError when corrupt)."""
+    """A Program from ProgramDesc bytes (InvalidModelError when corrupt).
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> program = paddle.static.deserialize_program(paddle.static.serialize_program([x], [y]))
+        >>> sorted(p.name for p in program.all_parameters())
+        ['fc_0.b_0', 'fc_0.w_0']
+        >>> paddle.disable_static()
+    """
     if not isinstance(data, bytes):
         raise TypeError(f"[deserialize_program] data must be bytes, got {type(data).__name__}")
     return Program._wrap(_core._parse_program(data))
 
 
 def deserialize_persistables(program, data, executor):
-    """Loads ``serialize_persistables`` bytes into the global scope."""
+    """Loads ``serialize_persistables`` bytes into the global scope.
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> exe = paddle.static.Executor()
+        >>> _ = exe.run(paddle.static.default_startup_program())
+        >>> program = paddle.static.deserialize_program(paddle.static.serialize_program([x], [y]))
+        >>> params = paddle.static.serialize_persistables([x], [y], exe)
+        >>> scope = paddle.static.executor.Scope()
+        >>> with paddle.static.scope_guard(scope):
+        ...     paddle.static.deserialize_persistables(program, params, exe)
+        >>> sorted(scope.local_var_names())
+        ['fc_0.b_0', 'fc_0.w_0']
+        >>> paddle.disable_static()
+    """
     if not isinstance(program, Program):
         raise TypeError("[deserialize_persistables] program must be a paddle.static.Program")
     _core._deserialize_persistables(program._desc, bytes(data), global_scope())
@@ -204,7 +284,20 @@ def _set_persistables(program, state, scope):
 def save(program, model_path, protocol=4, **configs):
     """Writes ``model_path.pdparams`` (parameters), ``.pdopt`` (the other
     persistables: optimizer state) and ``.pdmodel`` (the program) from the
-    global scope."""
+    global scope.
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> exe = paddle.static.Executor()
+        >>> _ = exe.run(paddle.static.default_startup_program())
+        >>> import os
+        >>> paddle.static.save(paddle.static.default_main_program(), "checkpoint/model")
+        >>> sorted(os.listdir("checkpoint"))
+        ['model.pdmodel', 'model.pdopt', 'model.pdparams']
+        >>> paddle.disable_static()
+    """
     if not isinstance(program, Program):
         raise TypeError(f"[paddle.static.save] program must be a paddle.static.Program, got "
                         f"{type(program).__name__}")
@@ -226,7 +319,20 @@ def save(program, model_path, protocol=4, **configs):
 
 
 def load_program_state(model_path, var_list=None):
-    """The saved state (``paddle.static.save``'s files) as name -> ndarray."""
+    """The saved state (``paddle.static.save``'s files) as name -> ndarray.
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> exe = paddle.static.Executor()
+        >>> _ = exe.run(paddle.static.default_startup_program())
+        >>> paddle.static.save(paddle.static.default_main_program(), "checkpoint/model")
+        >>> state = paddle.static.load_program_state("checkpoint/model")
+        >>> sorted(state), state["fc_0.w_0"].shape
+        (['fc_0.b_0', 'fc_0.w_0'], (2, 1))
+        >>> paddle.disable_static()
+    """
     state = {}
     for suffix in (".pdparams", ".pdopt"):
         path = model_path + suffix
@@ -244,12 +350,41 @@ def load_program_state(model_path, var_list=None):
 
 def set_program_state(program, state_dict):
     """Sets the program's persistables in the global scope from ``state_dict``
-    (name -> ndarray); names the program lacks are ignored, shapes are checked."""
+    (name -> ndarray); names the program lacks are ignored, shapes are checked.
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> exe = paddle.static.Executor()
+        >>> _ = exe.run(paddle.static.default_startup_program())
+        >>> program = paddle.static.default_main_program()
+        >>> paddle.static.set_program_state(program, {"fc_0.b_0": np.array([0.5], "float32")})
+        >>> np.array(paddle.static.global_scope().find_var("fc_0.b_0").get_tensor())
+        array([0.5], dtype=float32)
+        >>> paddle.disable_static()
+    """
     _set_persistables(program, state_dict, global_scope())
 
 
 def load(program, model_path, executor=None, var_list=None):
-    """Loads ``paddle.static.save``'s files into the global scope."""
+    """Loads ``paddle.static.save``'s files into the global scope.
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> exe = paddle.static.Executor()
+        >>> _ = exe.run(paddle.static.default_startup_program())
+        >>> program = paddle.static.default_main_program()
+        >>> paddle.static.save(program, "checkpoint/model")
+        >>> bias = paddle.static.global_scope().find_var("fc_0.b_0").get_tensor()
+        >>> bias.set(np.array([9.0], "float32"))  # changed after the save
+        >>> paddle.static.load(program, "checkpoint/model", exe)
+        >>> np.array(bias)  # the saved value again
+        array([0.], dtype=float32)
+        >>> paddle.disable_static()
+    """
     if not isinstance(program, Program):
         raise TypeError(f"[paddle.static.load] program must be a paddle.static.Program, got "
                         f"{type(program).__name__}")

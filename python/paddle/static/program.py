@@ -121,7 +121,19 @@ class Parameter(Variable, EagerParamBase):
 
 
 class Operator:
-    """One op of a block (a view: it reads and writes the program's op)."""
+    """One op of a block (a view: it reads and writes the program's op).
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> op = paddle.static.default_main_program().global_block().ops[0]
+        >>> op.type, op.input("X"), op.input("Y")
+        ('mul', ['x'], ['fc_0.w_0'])
+        >>> op.attr("x_num_col_dims")
+        1
+        >>> paddle.disable_static()
+    """
 
     def __init__(self, block, idx):
         self.block = block
@@ -214,7 +226,19 @@ def _names(value, what):
 
 
 class Block:
-    """A block of a program: its variables and its ops, in order."""
+    """A block of a program: its variables and its ops, in order.
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> block = paddle.static.default_main_program().global_block()
+        >>> block.idx, [op.type for op in block.ops]
+        (0, ['mul', 'elementwise_add'])
+        >>> block.has_var("x"), [p.name for p in block.all_parameters()]
+        (True, ['fc_0.w_0', 'fc_0.b_0'])
+        >>> paddle.disable_static()
+    """
 
     def __init__(self, program, idx):
         self.program = program
@@ -466,12 +490,32 @@ _startup_program = Program()
 
 
 def default_main_program():
-    """The program static-mode ops go to outside any ``program_guard``."""
+    """The program static-mode ops go to outside any ``program_guard``.
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> [op.type for op in paddle.static.default_main_program().global_block().ops]
+        ['mul', 'elementwise_add']
+        >>> paddle.disable_static()
+    """
     return _main_program
 
 
 def default_startup_program():
-    """The program that initializes the parameters of the default main program."""
+    """The program that initializes the parameters of the default main program.
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> y = paddle.static.nn.fc(x, 1)
+        >>> startup = paddle.static.default_startup_program()
+        >>> [v.name for v in startup.list_vars() if v.persistable]  # what it initializes
+        ['fc_0.w_0', 'fc_0.b_0']
+        >>> _ = paddle.static.Executor().run(startup)
+        >>> paddle.disable_static()
+    """
     return _startup_program
 
 
@@ -515,7 +559,18 @@ _scopes = []
 @contextlib.contextmanager
 def name_scope(prefix=None):
     """Names the ops built inside (their ``op_namescope`` attribute), nested
-    as ``/outer/inner/``; a no-op in eager mode."""
+    as ``/outer/inner/``; a no-op in eager mode.
+
+    Example:
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data("x", [None, 2])
+        >>> with paddle.static.name_scope("encoder"):
+        ...     with paddle.static.name_scope("layer1"):
+        ...         y = paddle.nn.functional.relu(x)
+        >>> paddle.static.default_main_program().global_block().ops[-1].attr("op_namescope")
+        '/encoder/layer1/'
+        >>> paddle.disable_static()
+    """
     if prefix is not None and not isinstance(prefix, str):
         raise TypeError(f"[name_scope] prefix must be a str, got {type(prefix).__name__}")
     _scopes.append(prefix or "")

@@ -12,26 +12,28 @@ __all__ = [
 ]
 
 
-def _compare(name, sym):
+def _compare(name, sym, result):
     run = getattr(_core, "_" + name)  # the C comparison behind the operator, same promotion
 
     def fn(x, y, name=None):
         return run(x, y)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (f"Elementwise x {sym} y, as a bool tensor (broadcasting).\n\n    Example:\n"
-                  f"        >>> paddle.{name}(paddle.to_tensor([1, 2]), paddle.to_tensor([2, 2]))\n")
+                  f"        >>> paddle.{name}(paddle.to_tensor([1, 2, 3]),\n"
+                  f"        ...     paddle.to_tensor([2, 2, 2])).numpy()\n"
+                  f"        {result}\n")
     return fn
 
 
-equal = _compare("equal", "==")
-not_equal = _compare("not_equal", "!=")
-less_than = _compare("less_than", "<")
-less_equal = _compare("less_equal", "<=")
-greater_than = _compare("greater_than", ">")
-greater_equal = _compare("greater_equal", ">=")
+equal = _compare("equal", "==", "array([False,  True, False])")
+not_equal = _compare("not_equal", "!=", "array([ True, False,  True])")
+less_than = _compare("less_than", "<", "array([ True, False, False])")
+less_equal = _compare("less_equal", "<=", "array([ True,  True, False])")
+greater_than = _compare("greater_than", ">", "array([False, False,  True])")
+greater_equal = _compare("greater_equal", ">=", "array([False,  True,  True])")
 
 
-def _logical(op_type, name, doc):
+def _logical(op_type, name, doc, result):
     caller = op(op_type, ["X", "Y"])
 
     def fn(x, y, out=None, name=None):
@@ -39,14 +41,19 @@ def _logical(op_type, name, doc):
         check_tensor(y, "y", fn.__name__)
         return caller(x, y)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (f"{doc}\n\n    Example:\n        >>> paddle.{name}(paddle.to_tensor([True]), "
-                  "paddle.to_tensor([False]))\n")
+    fn.__doc__ = (f"{doc}\n\n    Example:\n"
+                  f"        >>> paddle.{name}(paddle.to_tensor([True, True, False, False]),\n"
+                  f"        ...     paddle.to_tensor([True, False, True, False])).numpy()\n"
+                  f"        {result}\n")
     return fn
 
 
-logical_and = _logical("logical_and", "logical_and", "Elementwise x and y.")
-logical_or = _logical("logical_or", "logical_or", "Elementwise x or y.")
-logical_xor = _logical("logical_xor", "logical_xor", "Elementwise x xor y.")
+logical_and = _logical("logical_and", "logical_and", "Elementwise x and y.",
+                       "array([ True, False, False, False])")
+logical_or = _logical("logical_or", "logical_or", "Elementwise x or y.",
+                      "array([ True,  True,  True, False])")
+logical_xor = _logical("logical_xor", "logical_xor", "Elementwise x xor y.",
+                       "array([False,  True,  True, False])")
 _not = op("logical_not", ["X"])
 
 

@@ -141,37 +141,70 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     return out
 
 
-def _unary(op_type, name, doc, example):
+def _unary(op_type, name, doc, example, result):
     caller = op(op_type, ["X"])
 
     def fn(x, name=None):
         check_tensor(x, "x", fn.__name__)
         return caller(x)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n"
+    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
     return fn
 
 
-exp = _unary("exp", "exp", "Elementwise e ** x.", "paddle.exp(paddle.to_tensor([0.0])).numpy()")
-log = _unary("log", "log", "Elementwise natural logarithm.", "paddle.log(paddle.to_tensor([1.0]))")
-log1p = _unary("log1p", "log1p", "Elementwise log(1 + x).", "paddle.log1p(paddle.to_tensor([0.0]))")
-sqrt = _unary("sqrt", "sqrt", "Elementwise square root.", "paddle.sqrt(paddle.to_tensor([4.0]))")
-rsqrt = _unary("rsqrt", "rsqrt", "Elementwise 1 / sqrt(x).", "paddle.rsqrt(paddle.to_tensor([4.0]))")
-abs = _unary("abs", "abs", "Elementwise absolute value.", "paddle.abs(paddle.to_tensor([-1.0]))")  # noqa: A001
-sin = _unary("sin", "sin", "Elementwise sine.", "paddle.sin(paddle.to_tensor([0.0]))")
-cos = _unary("cos", "cos", "Elementwise cosine.", "paddle.cos(paddle.to_tensor([0.0]))")
-tanh = _unary("tanh", "tanh", "Elementwise hyperbolic tangent.", "paddle.tanh(paddle.to_tensor([0.0]))")
+# Transcendental results are rounded in the examples: the last float32 digit
+# may differ between math libraries.
+exp = _unary("exp", "exp", "Elementwise e ** x.",
+             "paddle.exp(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
+             "array([1.    , 2.7183], dtype=float32)")
+log = _unary("log", "log", "Elementwise natural logarithm.",
+             "paddle.log(paddle.to_tensor([1.0, 2.0])).numpy().round(4)",
+             "array([0.    , 0.6931], dtype=float32)")
+log1p = _unary("log1p", "log1p", "Elementwise log(1 + x).",
+               "paddle.log1p(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
+               "array([0.    , 0.6931], dtype=float32)")
+sqrt = _unary("sqrt", "sqrt", "Elementwise square root.",
+              "paddle.sqrt(paddle.to_tensor([4.0, 9.0])).numpy()",
+              "array([2., 3.], dtype=float32)")
+rsqrt = _unary("rsqrt", "rsqrt", "Elementwise 1 / sqrt(x).",
+               "paddle.rsqrt(paddle.to_tensor([4.0, 16.0])).numpy()",
+               "array([0.5 , 0.25], dtype=float32)")
+abs = _unary("abs", "abs", "Elementwise absolute value.",  # noqa: A001
+             "paddle.abs(paddle.to_tensor([-1.0, 2.0])).numpy()",
+             "array([1., 2.], dtype=float32)")
+sin = _unary("sin", "sin", "Elementwise sine.",
+             "paddle.sin(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
+             "array([0.    , 0.8415], dtype=float32)")
+cos = _unary("cos", "cos", "Elementwise cosine.",
+             "paddle.cos(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
+             "array([1.    , 0.5403], dtype=float32)")
+tanh = _unary("tanh", "tanh", "Elementwise hyperbolic tangent.",
+              "paddle.tanh(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
+              "array([0.    , 0.7616], dtype=float32)")
 sigmoid = _unary("sigmoid", "sigmoid", "Elementwise 1 / (1 + e ** -x).",
-                 "paddle.nn.functional.sigmoid(paddle.to_tensor([0.0]))")
-square = _unary("square", "square", "Elementwise x * x.", "paddle.square(paddle.to_tensor([3.0]))")
+                 "paddle.sigmoid(paddle.to_tensor([0.0, 2.0])).numpy().round(4)",
+                 "array([0.5   , 0.8808], dtype=float32)")
+square = _unary("square", "square", "Elementwise x * x.",
+                "paddle.square(paddle.to_tensor([3.0, -2.0])).numpy()",
+                "array([9., 4.], dtype=float32)")
 reciprocal = _unary("reciprocal", "reciprocal", "Elementwise 1 / x.",
-                    "paddle.reciprocal(paddle.to_tensor([4.0]))")
-floor = _unary("floor", "floor", "Elementwise floor.", "paddle.floor(paddle.to_tensor([1.5]))")
-ceil = _unary("ceil", "ceil", "Elementwise ceiling.", "paddle.ceil(paddle.to_tensor([1.5]))")
+                    "paddle.reciprocal(paddle.to_tensor([4.0, 0.5])).numpy()",
+                    "array([0.25, 2.  ], dtype=float32)")
+floor = _unary("floor", "floor", "Elementwise floor.",
+               "paddle.floor(paddle.to_tensor([1.5, -1.5])).numpy()",
+               "array([ 1., -2.], dtype=float32)")
+ceil = _unary("ceil", "ceil", "Elementwise ceiling.",
+              "paddle.ceil(paddle.to_tensor([1.5, -1.5])).numpy()",
+              "array([ 2., -1.], dtype=float32)")
 round = _unary("round", "round", "Elementwise rounding half away from zero.",  # noqa: A001
-               "paddle.round(paddle.to_tensor([1.5]))")
-sign = _unary("sign", "sign", "Elementwise sign (-1, 0 or 1).", "paddle.sign(paddle.to_tensor([-2.0]))")
-erf = _unary("erf", "erf", "Elementwise error function.", "paddle.erf(paddle.to_tensor([0.0]))")
+               "paddle.round(paddle.to_tensor([0.5, 1.5, 2.5, -2.7])).numpy()",
+               "array([ 0.,  2.,  2., -3.], dtype=float32)")
+sign = _unary("sign", "sign", "Elementwise sign (-1, 0 or 1).",
+              "paddle.sign(paddle.to_tensor([-2.0, 0.0, 3.0])).numpy()",
+              "array([-1.,  0.,  1.], dtype=float32)")
+erf = _unary("erf", "erf", "Elementwise error function.",
+             "paddle.erf(paddle.to_tensor([0.0, 1.0])).numpy().round(4)",
+             "array([0.    , 0.8427], dtype=float32)")
 
 
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
@@ -252,28 +285,32 @@ def mean(x, axis=None, keepdim=False, name=None):
     return _reduce_mean(x, dims, bool(keepdim), full, -1)
 
 
-def _simple_reduce(caller, name, doc, example):
+def _simple_reduce(caller, name, doc, example, result):
     def fn(x, axis=None, keepdim=False, name=None):
         check_tensor(x, "x", fn.__name__)
         dims, full = _axes(axis, x, fn.__name__)
         return caller(x, dims, bool(keepdim), full)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n"
+    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
     return fn
 
 
 max = _simple_reduce(_reduce_max, "max", "Maximum over ``axis`` (None: all).",  # noqa: A001
-                     "paddle.max(paddle.to_tensor([1.0, 3.0])).item()")
+                     "paddle.max(paddle.to_tensor([[1.0, 3.0], [4.0, 2.0]]), axis=1).numpy()",
+                     "array([3., 4.], dtype=float32)")
 min = _simple_reduce(_reduce_min, "min", "Minimum over ``axis`` (None: all).",  # noqa: A001
-                     "paddle.min(paddle.to_tensor([1.0, 3.0])).item()")
+                     "paddle.min(paddle.to_tensor([[1.0, 3.0], [4.0, 2.0]]), axis=1).numpy()",
+                     "array([1., 2.], dtype=float32)")
 amax = _simple_reduce(_reduce_max, "amax", "Maximum over ``axis`` (None: all).",
-                      "paddle.amax(paddle.to_tensor([1.0, 3.0])).item()")
+                      "paddle.amax(paddle.to_tensor([[1.0, 3.0], [4.0, 2.0]])).item()", "4.0")
 amin = _simple_reduce(_reduce_min, "amin", "Minimum over ``axis`` (None: all).",
-                      "paddle.amin(paddle.to_tensor([1.0, 3.0])).item()")
+                      "paddle.amin(paddle.to_tensor([[1.0, 3.0], [4.0, 2.0]])).item()", "1.0")
 all = _simple_reduce(_reduce_all, "all", "True where every element over ``axis`` is true.",  # noqa: A001
-                     "paddle.all(paddle.to_tensor([True, False])).item()")
+                     "paddle.all(paddle.to_tensor([[True, False], [True, True]]), axis=1).numpy()",
+                     "array([False,  True])")
 any = _simple_reduce(_reduce_any, "any", "True where some element over ``axis`` is true.",  # noqa: A001
-                     "paddle.any(paddle.to_tensor([True, False])).item()")
+                     "paddle.any(paddle.to_tensor([[True, False], [False, False]]), axis=1).numpy()",
+                     "array([ True, False])")
 
 
 def prod(x, axis=None, keepdim=False, dtype=None, name=None):

@@ -4,6 +4,8 @@ per ``guard`` block)."""
 import collections
 import contextlib
 
+from .. import _core
+
 __all__ = ["generate", "guard", "switch"]
 
 
@@ -13,6 +15,9 @@ class UniqueNameGenerator:
     def __init__(self, prefix=""):
         self.prefix = prefix
         self.ids = collections.defaultdict(int)
+        # The counts of the static-mode op output names (``mul_0.tmp_0``: C++,
+        # core/eager/static_build.h) while another generator is the current one.
+        self.op_name_counts = {}
 
     def __call__(self, key):
         n = self.ids[key]
@@ -46,6 +51,8 @@ def switch(new_generator=None):
     global _generator
     old = _generator
     _generator = new_generator if new_generator is not None else UniqueNameGenerator()
+    if _generator is not old:
+        old.op_name_counts = _core._swap_unique_name_counts(_generator.op_name_counts)
     return old
 
 

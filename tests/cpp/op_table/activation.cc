@@ -21,7 +21,7 @@ PD_OP_TABLE(Activation) {
       UnaryRow("cos", [](double x) { return std::cos(x); }),
       UnaryRow("floor", [](double x) { return std::floor(x); }, -3, 3),
       UnaryRow("ceil", [](double x) { return std::ceil(x); }, -3, 3),
-      UnaryRow("round", [](double x) { return std::round(x); }, -3, 3),
+      UnaryRow("round", [](double x) { return std::nearbyint(x); }, -3, 3),  // halves to even
       UnaryRow("sign", [](double x) { return double((x > 0) - (x < 0)); }),
       UnaryRow("reciprocal", [](double x) { return 1 / x; }, 0.5, 3),
       UnaryRow("rsqrt", [](double x) { return 1 / std::sqrt(x); }, 0.5, 3),

@@ -1,21 +1,21 @@
-"""Runs the docstring examples of paddle.distributed on every rank (in the same
-order, as collectives need); each rank writes its failures to OUT/rank<r>.json.
-ParallelEnv's and the launcher's examples describe a process outside a job:
-test_distributed_launch.py runs them there."""
+"""Runs the docstring examples of the paddle.distributed APIs on every rank
+(in the same order, as collectives need), through tools/docs/examples_runner.py;
+each rank writes its failures to OUT/rank<r>.json. ParallelEnv's and the
+launcher's examples describe a process outside a job: test_docstring_examples.py
+runs them there, with every other example."""
 import json
-import os
+import pathlib
 import sys
 
-import numpy as np
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "tools" / "docs"))
+import examples_runner  # noqa: E402
+import python_api  # noqa: E402
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-import docstring_examples  # noqa: E402
-
-import paddle  # noqa: E402
 import paddle.distributed as dist  # noqa: E402
 
 OUTSIDE_A_JOB = ("paddle.distributed.parallel_env", "paddle.distributed.launch")
-tests = [t for t in docstring_examples.find(["paddle.distributed"]) if not t.name.startswith(OUTSIDE_A_JOB)]
-failures = {t.name: docstring_examples.run(t, {"paddle": paddle, "np": np}) for t in tests}
-json.dump({"ran": len(tests), "failures": {k: v for k, v in failures.items() if v}},
+apis = [a for a in python_api.collect() if a.name.startswith("paddle.distributed")
+        and not getattr(a.obj, "__module__", "").startswith(OUTSIDE_A_JOB)]
+failures, ran = examples_runner.run(apis)
+json.dump({"ran": ran, "failures": dict(failures)},
           open(f"{sys.argv[1]}/rank{dist.get_rank()}.json", "w"))

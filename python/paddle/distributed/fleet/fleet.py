@@ -33,7 +33,14 @@ class Fleet:
         self._strategy = None
 
     def init(self, role_maker=None, is_collective=False, strategy=None, log_level="INFO"):
-        """Joins the job for collective training (``is_collective=True``)."""
+        """Joins the job for collective training (``is_collective=True``).
+
+        Example:
+            >>> from paddle.distributed import fleet
+            >>> _ = fleet.init(is_collective=True)
+            >>> 0 <= fleet.worker_index() < fleet.worker_num()
+            True
+        """
         if not is_collective and role_maker is None:
             raise NotImplementedError("[fleet.init] parameter-server training is not supported; "
                                       "use fleet.init(is_collective=True) for collective training")
@@ -44,23 +51,60 @@ class Fleet:
         return self
 
     def worker_index(self):
-        """This process's rank."""
+        """This process's rank.
+
+        Example:
+            >>> from paddle.distributed import fleet
+            >>> _ = fleet.init(is_collective=True)
+            >>> fleet.worker_index() == paddle.distributed.get_rank()
+            True
+        """
         return _group.get_rank()
 
     def worker_num(self):
-        """The number of processes."""
+        """The number of processes.
+
+        Example:
+            >>> from paddle.distributed import fleet
+            >>> _ = fleet.init(is_collective=True)
+            >>> fleet.worker_num() == paddle.distributed.get_world_size()
+            True
+        """
         return _group.get_world_size()
 
     def is_first_worker(self):
-        """Whether this is rank 0 (the one that saves checkpoints)."""
+        """Whether this is rank 0 (the one that saves checkpoints).
+
+        Example:
+            >>> from paddle.distributed import fleet
+            >>> _ = fleet.init(is_collective=True)
+            >>> model = paddle.nn.Linear(2, 2)
+            >>> if fleet.is_first_worker():
+            ...     paddle.save(model.state_dict(), "model.pdparams")
+            >>> fleet.barrier_worker()  # the others wait until it is written
+        """
         return self.worker_index() == 0
 
     def barrier_worker(self):
-        """Waits for every rank."""
+        """Waits for every rank.
+
+        Example:
+            >>> from paddle.distributed import fleet
+            >>> _ = fleet.init(is_collective=True)
+            >>> fleet.barrier_worker()
+        """
         _comm.barrier()
 
     def distributed_model(self, model):
-        """Eager mode: ``model`` wrapped in paddle.DataParallel."""
+        """Eager mode: ``model`` wrapped in paddle.DataParallel.
+
+        Example:
+            >>> from paddle.distributed import fleet
+            >>> _ = fleet.init(is_collective=True)
+            >>> model = fleet.distributed_model(paddle.nn.Linear(2, 2))
+            >>> type(model).__name__
+            'DataParallel'
+        """
         from ..parallel import DataParallel
         strategy = self._strategy or DistributedStrategy()
         return DataParallel(model, comm_buffer_size=strategy.fuse_grad_size_in_MB,
@@ -68,7 +112,18 @@ class Fleet:
                             find_unused_parameters=strategy.find_unused_parameters)
 
     def distributed_optimizer(self, optimizer, strategy=None):
-        """``optimizer`` made data-parallel (see the module's description)."""
+        """``optimizer`` made data-parallel (see the module's description).
+
+        Example:
+            >>> from paddle.distributed import fleet
+            >>> _ = fleet.init(is_collective=True)
+            >>> model = fleet.distributed_model(paddle.nn.Linear(2, 2))
+            >>> sgd = paddle.optimizer.SGD(0.1, parameters=model.parameters())
+            >>> opt = fleet.distributed_optimizer(sgd)
+            >>> loss = model(paddle.ones([4, 2])).mean()
+            >>> loss.backward()  # the gradients are averaged over the ranks
+            >>> _ = opt.minimize(loss)
+        """
         if strategy is not None:
             self._strategy = strategy
         return _DistributedOptimizer(optimizer, self._strategy or DistributedStrategy())
