@@ -196,7 +196,8 @@ floor = _unary("floor", "floor", "Elementwise floor.",
 ceil = _unary("ceil", "ceil", "Elementwise ceiling.",
               "paddle.ceil(paddle.to_tensor([1.5, -1.5])).numpy()",
               "array([ 2., -1.], dtype=float32)")
-round = _unary("round", "round", "Elementwise rounding half away from zero.",  # noqa: A001
+round = _unary("round", "round",  # noqa: A001
+               "Elementwise rounding to the nearest integer, halves to even (0.5 -> 0, 1.5 -> 2).",
                "paddle.round(paddle.to_tensor([0.5, 1.5, 2.5, -2.7])).numpy()",
                "array([ 0.,  2.,  2., -3.], dtype=float32)")
 sign = _unary("sign", "sign", "Elementwise sign (-1, 0 or 1).",
