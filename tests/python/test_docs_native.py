@@ -14,6 +14,7 @@ sys.path.insert(0, str(REPO / "tools" / "docs"))
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+import markdown_text  # noqa: E402
 import native_api  # noqa: E402
 import native_pages  # noqa: E402
 import translations  # noqa: E402
@@ -190,5 +191,9 @@ def test_an_unknown_surface_is_refused():
 
 def test_a_line_break_between_chinese_characters_is_joined():
     text = "加载模型，\n然后运行 `run()`\n再读取输出。\n```java\n// 注释\n// 第二行\n```"
-    assert native_pages._join_cjk_breaks(text) == \
+    assert markdown_text.join_cjk_breaks(text) == \
         "加载模型，然后运行 `run()`\n再读取输出。\n```java\n// 注释\n// 第二行\n```"
+
+
+def test_a_paragraph_break_between_chinese_paragraphs_is_kept():
+    assert markdown_text.join_cjk_breaks("第一段。\n\n第二段。\n接着。") == "第一段。\n\n第二段。接着。"

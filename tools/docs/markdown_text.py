@@ -22,8 +22,17 @@ _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 
 
 # A line break between two Chinese characters (or full-width punctuation) is
-# no space: joined with one, a wrapped Chinese sentence would show gaps.
-_CJK_BREAK = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef])[ \t]*\n\s*(?=[\u3000-\u9fff\uff00-\uffef])")
+# no space: a browser shows one, which splits a wrapped Chinese sentence.
+_CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
+_CJK_BREAK = re.compile(f"(?<=[{_CJK}])[ \t]*\n[ \t]*(?=[{_CJK}])")
+
+
+def join_cjk_breaks(text):
+    """The text with each line break between two Chinese characters removed;
+    fenced code blocks are kept as written."""
+    parts = re.split(r"(^[ \t]*```.*?^[ \t]*```[ \t]*$)", text, flags=re.M | re.S)
+    return "".join(part if part.lstrip().startswith("```") else _CJK_BREAK.sub("", part)
+                   for part in parts)
 
 
 def md_text(text):

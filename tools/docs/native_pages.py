@@ -14,6 +14,7 @@ visible note (the coverage gate, not the build, fails on it).
 """
 import re
 
+from markdown_text import join_cjk_breaks
 from translations import text_hash
 
 TABLE_KINDS = {"cpp": {"enumerator"}, "c": {"enumerator", "field"}, "java": {"enum_constant"}}
@@ -174,19 +175,7 @@ def _text_of(api_name, english, lang, zh):
     entry = zh.get(api_name)
     if entry is None or entry[0] != text_hash(english):
         return english, True
-    return _join_cjk_breaks(entry[1]), False
-
-
-_CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
-_CJK_BREAK = re.compile(f"(?<=[{_CJK}])\n(?=[{_CJK}])")
-
-
-def _join_cjk_breaks(text):
-    """A line break between two Chinese characters joined: HTML would show it as a
-    space. Code blocks are kept as written."""
-    parts = re.split(r"(^```.*?^```$)", text, flags=re.M | re.S)
-    return "".join(part if part.startswith("```") else _CJK_BREAK.sub("", part)
-                   for part in parts)
+    return join_cjk_breaks(entry[1]), False
 
 
 def _type_line(surface, api):

@@ -37,8 +37,9 @@ def configure(conf, lang):
     conf.update(
         project=title,
         language=sphinx_language,
+        extensions=["myst_parser"],
         # MathJax served from the site itself, so formulas render offline too.
-        extensions=["myst_parser", "sphinx-mathjax-offline"],
+        mathjax_path="mathjax/tex-chtml.js",
         source_suffix={".md": "markdown"},
         root_doc="index",
         # The folder README is for people browsing the repository, not a page.
@@ -57,8 +58,29 @@ def configure(conf, lang):
         # jieba segments Chinese words for the search index.
         html_search_language="zh" if lang == "zh" else "en",
         myst_heading_anchors=3,
-        setup=lambda app: app.connect("html-page-context", _switch_context(lang)),
+        setup=lambda app: (app.connect("html-page-context", _switch_context(lang)),
+                           app.connect("build-finished", _copy_mathjax),
+                           lang == "zh" and app.connect("source-read", _join_chinese_lines)),
     )
+
+
+def _join_chinese_lines(app, docname, source):
+    """A line break between two Chinese characters is no space: a browser shows
+    one, which splits a wrapped Chinese sentence. Code blocks keep their lines."""
+    from markdown_text import join_cjk_breaks
+    source[0] = join_cjk_breaks(source[0])
+
+
+def _copy_mathjax(app, exc):
+    """Copies MathJax (from the pinned sphinx-mathjax-offline package, whose
+    files we use but not its extension, which would turn off parallel builds)."""
+    import importlib.util
+
+    from sphinx.util.fileutil import copy_asset
+    if exc is None:
+        spec = importlib.util.find_spec("sphinx-mathjax-offline")
+        source = pathlib.Path(spec.origin).parent / "static" / "mathjax"
+        copy_asset(str(source), str(pathlib.Path(app.outdir) / "_static" / "mathjax"))
 
 
 def _switch_context(lang):
