@@ -124,6 +124,12 @@ def _link(target, from_module, by_name):
     return f"[`{target}`]({up}{rel})"
 
 
+def _drop_first(sig):
+    """'(x, name=None)' -> '(name=None)': the first parameter, whatever its name."""
+    params, ret = _split_params(sig)
+    return sig if not params else "(" + ", ".join(params[1:]) + ")" + ret
+
+
 WIDTH = 88  # a longer signature is shown one parameter per line
 
 
@@ -260,7 +266,9 @@ def _members(api, lang, translations, by_name):
             lines += [f"### {short}", ""]
             if m.signatures:
                 prefix = "@" + m.kind + "\n" if m.kind in ("classmethod", "staticmethod") else ""
-                sigs = [_drop_self(sig) for sig in m.signatures]
+                # A method that is a function shows the call without the tensor it is on.
+                drop = _drop_first if m.same_as else _drop_self
+                sigs = [drop(sig) for sig in m.signatures]
                 lines += _signature_block(prefix, short, sigs)
             if m.same_as:
                 lines += [t["same_as"].format(_link(m.same_as, True, by_name), short,
