@@ -1,4 +1,6 @@
 """paddle.autograd.backward and paddle.grad."""
+# The names imported here are not this module's API.
+__all__ = ["backward", "grad"]
 from .. import _core
 
 Tensor = _core.Tensor

@@ -1,4 +1,6 @@
 """paddle.jit.save / load / to_static."""
+# The names imported here are not this module's API.
+__all__ = ["StaticFunction", "to_static", "save", "load"]
 import functools
 import inspect
 import os
