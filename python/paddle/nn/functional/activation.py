@@ -293,7 +293,7 @@ def softmax(x, axis=-1, dtype=None, name=None):
 
     Returns:
         Tensor: The probabilities, with x's shape and the computation's dtype; they
-        sum to 1 along axis.
+            sum to 1 along axis.
 
     Example:
         >>> paddle.nn.functional.softmax(paddle.to_tensor([0.0, 0.0])).numpy()

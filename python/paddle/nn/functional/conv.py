@@ -76,8 +76,8 @@ def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
         weight (Tensor): The filters, of x's dtype and shape [C_out, C_in / groups, k].
         bias (Tensor, optional): Added to each output channel, shape [C_out]; None (the default)
             adds nothing.
-        stride (int|list|tuple, optional): The step of the window, one int or a list of one (one per
-            spatial dim); positive. Default 1.
+        stride (int|list|tuple, optional): The step of the window, one int or a list of one;
+            positive. Default 1.
         padding (int|str|list|tuple, optional): 'SAME' (output size ceil(in / stride)), 'VALID' (no
             padding), one int (both sides), 2 ints [before, after], or 3 [before, after] pairs, one
             per dim of x (those of the batch and channel dims must be [0, 0]). Default 0.

@@ -49,8 +49,8 @@ def conv1d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
         weight (Tensor): The filters, of x's dtype and shape [C_in, C_out / groups, k].
         bias (Tensor, optional): Added to each output channel, shape [C_out]; None (the default)
             adds nothing.
-        stride (int|list|tuple, optional): The step of the window, one int or a list of one (one per
-            spatial dim); positive. Default 1.
+        stride (int|list|tuple, optional): The step of the window, one int or a list of one;
+            positive. Default 1.
         padding (int|str|list|tuple, optional): 'SAME', 'VALID' (no padding), one int (both sides),
             2 ints [before, after], or 3 [before, after] pairs, one per dim of x (those of the batch
             and channel dims must be [0, 0]). Default 0.
