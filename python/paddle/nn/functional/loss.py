@@ -339,7 +339,7 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
         axis (int, optional): The dim of the classes, in [-input.ndim, input.ndim). Default -1.
         use_softmax (bool, optional): Applies softmax to input first (True, the default).
         label_smoothing (float, optional): Mixes the labels with the uniform distribution by this
-            weight, in [0, 1). Default 0.0.
+            weight, in [0, 1]. Default 0.0.
         name (str, optional): For PaddlePaddle compatibility; unused. Default None.
 
     Returns:
