@@ -260,7 +260,7 @@ def avg_pool3d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusiv
         exclusive (bool, optional): Leaves the padding out of each window's count (True, the
             default) or counts it.
         divisor_override (int, optional): Divides each window's sum by this positive number instead
-            of the count (padding included); None (the default) does not.
+            of the element count (exclusive is then ignored); None (the default) does not.
         data_format (str, optional): 'NCDHW' (channels first) or 'NDHWC' (channels last). Default
             'NCDHW'.
         name (str, optional): For PaddlePaddle compatibility; unused. Default None.
