@@ -14,13 +14,19 @@ def _float(v, what, fn):
     return float(v)
 
 
+_X_ARG = "        x (Tensor): The input, a float32 or float64 tensor of any shape.\n"
+_NAME_ARG = "        name (str, optional): For PaddlePaddle compatibility; unused. Default None.\n"
+_SAME_RETURNS = "\n    Returns:\n        Tensor: The result, with x's shape and dtype.\n"
+
+
 def _simple(op_type, name, formula):
     caller = op(op_type, ["X"])
 
     def fn(x, name=None):
         return caller(check_tensor(x, "x", fn.__name__))
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (f"Elementwise {formula}.\n\n    Example:\n        >>> "
+    fn.__doc__ = (f"Elementwise {formula}.\n\n    Args:\n{_X_ARG}{_NAME_ARG}{_SAME_RETURNS}"
+                  f"\n    Example:\n        >>> "
                   f"paddle.nn.functional.{name}(paddle.to_tensor([-1.0, 0.0, 2.0])).shape\n"
                   "        paddle.Size([3])\n")
     return fn
@@ -52,6 +58,15 @@ _prelu = op("prelu", ["X", "Alpha"], ["data_format", "mode"])
 def silu(x, inplace=False, name=None):
     """Elementwise x * sigmoid(x).
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of any shape.
+        inplace (bool, optional): Accepted for compatibility; the result is always a new
+            tensor. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
+
     Example:
         >>> paddle.nn.functional.silu(paddle.to_tensor([0.0])).numpy()
         array([0.], dtype=float32)
@@ -61,6 +76,14 @@ def silu(x, inplace=False, name=None):
 
 def leaky_relu(x, negative_slope=0.01, name=None):
     """Elementwise x where x >= 0, else negative_slope * x.
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of any shape.
+        negative_slope (float, optional): The slope applied where x < 0. Default 0.01.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
 
     Example:
         >>> paddle.nn.functional.leaky_relu(paddle.to_tensor([-2.0, 1.0]), 0.1).numpy()
@@ -73,6 +96,14 @@ def leaky_relu(x, negative_slope=0.01, name=None):
 def elu(x, alpha=1.0, name=None):
     """Elementwise x where x > 0, else alpha * (exp(x) - 1).
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of any shape.
+        alpha (float, optional): The scale of the negative part, exp(x) - 1. Default 1.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
+
     Example:
         >>> paddle.nn.functional.elu(paddle.to_tensor([1.0])).numpy()
         array([1.], dtype=float32)
@@ -83,6 +114,15 @@ def elu(x, alpha=1.0, name=None):
 
 def celu(x, alpha=1.0, name=None):
     """Elementwise max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of any shape.
+        alpha (float, optional): The scale of the negative part; must not be 0 (raises
+            ZeroDivisionError). Default 1.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
 
     Example:
         >>> paddle.nn.functional.celu(paddle.to_tensor([1.0])).numpy()
@@ -97,6 +137,17 @@ def celu(x, alpha=1.0, name=None):
 
 def selu(x, scale=1.0507009873554805, alpha=1.6732632423543772, name=None):
     """Elementwise scale * (x where x > 0, else alpha * (exp(x) - 1)).
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of any shape.
+        scale (float, optional): The output scale; must be greater than 1.0. Default
+            1.0507009873554805.
+        alpha (float, optional): The scale of the negative part; must be >= 0. Default
+            1.6732632423543772.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
 
     Example:
         >>> paddle.nn.functional.selu(paddle.to_tensor([0.0])).numpy()
@@ -114,6 +165,15 @@ def selu(x, scale=1.0507009873554805, alpha=1.6732632423543772, name=None):
 def gelu(x, approximate=False, name=None):
     """Elementwise x * Φ(x) (Φ the standard normal CDF); approximate=True (or
     'tanh') uses the tanh formula.
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of any shape.
+        approximate (bool|str, optional): True or 'tanh' uses the tanh approximation,
+            False or 'none' the exact erf formula. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
 
     Example:
         >>> paddle.nn.functional.gelu(paddle.to_tensor([0.0])).numpy()
@@ -133,6 +193,13 @@ def gelu(x, approximate=False, name=None):
 def mish(x, name=None):
     """Elementwise x * tanh(softplus(x)).
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of any shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
+
     Example:
         >>> paddle.nn.functional.mish(paddle.to_tensor([0.0])).numpy()
         array([0.], dtype=float32)
@@ -142,6 +209,16 @@ def mish(x, name=None):
 
 def softplus(x, beta=1, threshold=20, name=None):
     """Elementwise log(1 + exp(beta * x)) / beta (x where beta * x > threshold).
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of any shape.
+        beta (float, optional): The scale of x inside the exponential. Default 1.
+        threshold (float, optional): Where beta * x exceeds it, the result is x (linear).
+            Default 20.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
 
     Example:
         >>> paddle.nn.functional.softplus(paddle.to_tensor([0.0])).numpy()
@@ -154,6 +231,13 @@ def softplus(x, beta=1, threshold=20, name=None):
 def hardswish(x, name=None):
     """Elementwise x * min(max(x + 3, 0), 6) / 6.
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of any shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
+
     Example:
         >>> paddle.nn.functional.hardswish(paddle.to_tensor([3.0])).numpy()
         array([3.], dtype=float32)
@@ -163,6 +247,15 @@ def hardswish(x, name=None):
 
 def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):
     """Elementwise min(max(slope * x + offset, 0), 1).
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of any shape.
+        slope (float, optional): The slope of the linear part. Default 0.1666667.
+        offset (float, optional): The offset of the linear part. Default 0.5.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
 
     Example:
         >>> paddle.nn.functional.hardsigmoid(paddle.to_tensor([0.0])).numpy()
@@ -190,6 +283,18 @@ def _maybe_cast(x, dtype):
 def softmax(x, axis=-1, dtype=None, name=None):
     """exp(x) / sum(exp(x)) along ``axis`` (x first converted to ``dtype`` when given).
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor.
+        axis (int, optional): The dim to normalize along, in [-x.ndim, x.ndim); negative
+            counts from the last dim. Default -1.
+        dtype (str|paddle.dtype, optional): When given, x is cast to it first ('float32' or
+            'float64'); None (the default) keeps x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The probabilities, with x's shape and the computation's dtype; they
+            sum to 1 along axis.
+
     Example:
         >>> paddle.nn.functional.softmax(paddle.to_tensor([0.0, 0.0])).numpy()
         array([0.5, 0.5], dtype=float32)
@@ -200,6 +305,17 @@ def softmax(x, axis=-1, dtype=None, name=None):
 
 def log_softmax(x, axis=-1, dtype=None, name=None):
     """log(softmax(x)) along ``axis``, computed stably.
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor.
+        axis (int, optional): The dim to normalize along, in [-x.ndim, x.ndim); negative
+            counts from the last dim. Default -1.
+        dtype (str|paddle.dtype, optional): When given, x is cast to it first ('float32' or
+            'float64'); None (the default) keeps x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The log-probabilities, with x's shape and the computation's dtype.
 
     Example:
         >>> paddle.nn.functional.log_softmax(paddle.to_tensor([0.0, 0.0])).numpy()
@@ -212,6 +328,17 @@ def log_softmax(x, axis=-1, dtype=None, name=None):
 def prelu(x, weight, data_format="NCHW", name=None):
     """Elementwise x where x >= 0, else weight * x; weight holds one value for
     all elements or one per channel.
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor.
+        weight (Tensor): The slopes of the negative part, a 1-D tensor of x's dtype: one value
+            for all elements (shape [1]) or one per channel (shape [C]).
+        data_format (str, optional): Where the channel dim is: 'NC', 'NCL', 'NCHW' or 'NCDHW'
+            (dim 1), 'NLC', 'NHWC' or 'NDHWC' (the last dim). Default 'NCHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
 
     Example:
         >>> paddle.nn.functional.prelu(paddle.to_tensor([[-2.0, 1.0]]), paddle.to_tensor([0.25])).numpy()

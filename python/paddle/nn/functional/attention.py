@@ -29,6 +29,24 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     num_heads, head_dim]; scale defaults to 1/sqrt(head_dim). A bool mask marks
     the positions to attend; is_causal hides later key positions.
 
+    Args:
+        query (Tensor): The queries, a 4-D float tensor [batch, seq_len, num_heads, head_dim].
+        key (Tensor): The keys, [batch, seq_len_k, num_heads, head_dim], of query's dtype.
+        value (Tensor): The values, [batch, seq_len_k, num_heads, head_dim_v], of query's dtype.
+        attn_mask (Tensor, optional): Broadcast to [batch, num_heads, seq_len, seq_len_k]: a bool or
+            int mask (True/1 attends) or a float mask added to the scores; None (the default) masks
+            nothing.
+        dropout_p (float, optional): The dropout probability of the attention weights. Default 0.0.
+        is_causal (bool, optional): Hides each query's later key positions. Default False.
+        training (bool, optional): Applies dropout_p when True (the default).
+        backend (str, optional): Accepted for compatibility; unused. Default None.
+        scale (float, optional): The factor of the scores; None (the default) is 1 / sqrt(head_dim).
+        enable_gqa (bool, optional): Accepted for compatibility; unused. Default True.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The attention output, [batch, seq_len, num_heads, head_dim_v], of query's dtype.
+
     Example:
         >>> q = paddle.rand([1, 3, 2, 4])
         >>> paddle.nn.functional.scaled_dot_product_attention(q, q, q).shape

@@ -21,6 +21,16 @@ _pad3d = op("pad3d", ["X"], ["paddings", "mode", "value", "data_format"])
 def linear(x, weight, bias=None, name=None):
     """x @ weight + bias, with weight of shape [in_features, out_features].
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [..., in_features].
+        weight (Tensor): The weight, a 2-D tensor [in_features, out_features] of x's dtype.
+        bias (Tensor, optional): Added to the product, shape [out_features]; None (the default) adds
+            nothing.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of shape [..., out_features] and x's dtype.
+
     Example:
         >>> paddle.nn.functional.linear(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
         paddle.Size([2, 4])
@@ -53,6 +63,22 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
     'upscale_in_train' divides the kept ones by 1 - p (and is the identity in
     eval); 'downscale_in_infer' keeps them and multiplies by 1 - p in eval.
     With ``axis``, whole slices along the other dims share one draw.
+
+    Args:
+        x (Tensor): The input, a floating-point tensor of any shape.
+        p (float, optional): The probability of zeroing an element, in [0, 1]. Default 0.5.
+        axis (int|list|tuple, optional): The dims that get their own draws; the mask is shared along
+            the other dims. None (the default) draws for every element.
+        training (bool, optional): Drops elements when True (the default); when False, applies
+            mode's eval behaviour.
+        inplace (bool, optional): Accepted for compatibility; the result is a new tensor (or x
+            itself when nothing changes). Default False.
+        mode (str, optional): 'upscale_in_train' (the default) or 'downscale_in_infer', as described
+            above.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
 
     Example:
         >>> x = paddle.ones([2, 3])
@@ -115,6 +141,23 @@ def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis
     ``pad`` gives [left, right(, top, bottom(, front, back))] for its spatial
     dims, in mode constant, reflect, replicate or circular.
 
+    Args:
+        x (Tensor): The input tensor.
+        pad (list|tuple): The padding sizes, non-negative ints: 2 * x.ndim values [before_0,
+            after_0, ...] (mode 'constant' only), or for a 3-, 4- or 5-D x up to 2 values per
+            spatial dim [left, right, top, bottom, front, back] (W first).
+        mode (str, optional): 'constant' (the default; fills with value), 'reflect' (mirrors without
+            the edge), 'replicate' (repeats the edge) or 'circular' (wraps around).
+        value (float, optional): The fill value of mode 'constant'. Default 0.0.
+        data_format (str, optional): The layout of a 3-, 4- or 5-D x: 'NCL'/'NLC', 'NCHW'/'NHWC' or
+            'NCDHW'/'NDHWC'; None (the default) takes the channels-first one.
+        pad_from_left_axis (bool, optional): With 2 * x.ndim values, True (the default) pairs them
+            with the dims from the first one, False from the last one.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The padded tensor, of x's dtype.
+
     Example:
         >>> paddle.nn.functional.pad(paddle.ones([1, 1, 2, 2]), [1, 1, 0, 0]).shape
         paddle.Size([1, 1, 2, 4])
@@ -158,6 +201,17 @@ def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
     """(1 - epsilon) * label + epsilon * prior_dist for one-hot (or soft)
     labels along the last dim; prior_dist ([1, C]) defaults to uniform 1 / C.
 
+    Args:
+        label (Tensor): The labels, a floating-point tensor whose last dim holds the C classes
+            (one-hot or soft).
+        prior_dist (Tensor, optional): The prior distribution, shape [1, C], of label's dtype; None
+            (the default) uses the uniform 1 / C.
+        epsilon (float, optional): The weight of the prior, in [0, 1]. Default 0.1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The smoothed labels, with label's shape and dtype.
+
     Example:
         >>> paddle.nn.functional.label_smooth(paddle.to_tensor([[0.0, 1.0]]), epsilon=0.5).numpy()
         array([[0.25, 0.75]], dtype=float32)
@@ -177,6 +231,16 @@ def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
 def cosine_similarity(x1, x2, axis=1, eps=1e-8):
     """sum(x1 * x2) / sqrt(max(sum(x1²) * sum(x2²), eps²)) along ``axis``
     (x1 and x2 broadcast).
+
+    Args:
+        x1 (Tensor): The first input, a float32 or float64 tensor.
+        x2 (Tensor): The second input, of x1's dtype; broadcast against x1.
+        axis (int, optional): The dim along which the vectors lie. Default 1.
+        eps (float, optional): A lower bound of the norms' product, which keeps the division finite.
+            Default 1e-8.
+
+    Returns:
+        Tensor: The similarities, in [-1, 1]: the broadcast shape without axis.
 
     Example:
         >>> x = paddle.to_tensor([[1.0, 0.0], [0.0, 2.0]])

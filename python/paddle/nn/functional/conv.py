@@ -70,6 +70,27 @@ def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
     """1-D convolution of x ([N, C, L], or [N, L, C] for NLC) with weight
     [out_channels, C / groups, k], plus bias [out_channels].
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C_in, L] (or [N, L, C_in]
+            for 'NLC').
+        weight (Tensor): The filters, of x's dtype and shape [C_out, C_in / groups, k].
+        bias (Tensor, optional): Added to each output channel, shape [C_out]; None (the default)
+            adds nothing.
+        stride (int|list|tuple, optional): The step of the window, one int or a list of one;
+            positive. Default 1.
+        padding (int|str|list|tuple, optional): 'SAME' (output size ceil(in / stride)), 'VALID' (no
+            padding), one int (both sides), 2 ints [before, after], or 3 [before, after] pairs, one
+            per dim of x (those of the batch and channel dims must be [0, 0]). Default 0.
+        dilation (int|list|tuple, optional): The spacing between kernel elements, one int or a list
+            of one; positive. Default 1.
+        groups (int, optional): The number of channel groups; C_in and C_out must be divisible by
+            it. Default 1.
+        data_format (str, optional): 'NCL' (channels first) or 'NLC' (channels last). Default 'NCL'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of x's dtype, in data_format's layout with C_out channels.
+
     Example:
         >>> x = paddle.ones([1, 3, 8])
         >>> w = paddle.ones([4, 3, 3])
@@ -94,6 +115,29 @@ def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
     """2-D convolution of x ([N, C, H, W], or [N, H, W, C] for NHWC) with
     weight [out_channels, C / groups, kh, kw], plus bias [out_channels].
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C_in, H, W] (or [N, H, W,
+            C_in] for 'NHWC').
+        weight (Tensor): The filters, of x's dtype and shape [C_out, C_in / groups, kh, kw].
+        bias (Tensor, optional): Added to each output channel, shape [C_out]; None (the default)
+            adds nothing.
+        stride (int|list|tuple, optional): The step of the window, one int or 2 ints (one per
+            spatial dim); positive. Default 1.
+        padding (int|str|list|tuple, optional): 'SAME' (output size ceil(in / stride)), 'VALID' (no
+            padding), one int for every side, 2 ints (one per spatial dim, both sides), 4 ints
+            [before_0, after_0, ...], or 4 [before, after] pairs, one per dim of x (those of the
+            batch and channel dims must be [0, 0]). Default 0.
+        dilation (int|list|tuple, optional): The spacing between kernel elements, one int or 2 ints;
+            positive. Default 1.
+        groups (int, optional): The number of channel groups; C_in and C_out must be divisible by
+            it. Default 1.
+        data_format (str, optional): 'NCHW' (channels first) or 'NHWC' (channels last). Default
+            'NCHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of x's dtype, in data_format's layout with C_out channels.
+
     Example:
         >>> x = paddle.ones([1, 3, 8, 8])
         >>> w = paddle.ones([4, 3, 3, 3])
@@ -107,6 +151,29 @@ def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1,
            data_format="NCDHW", name=None):
     """3-D convolution of x ([N, C, D, H, W], or [N, D, H, W, C] for NDHWC)
     with weight [out_channels, C / groups, kd, kh, kw], plus bias [out_channels].
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C_in, D, H, W] (or [N, D, H,
+            W, C_in] for 'NDHWC').
+        weight (Tensor): The filters, of x's dtype and shape [C_out, C_in / groups, kd, kh, kw].
+        bias (Tensor, optional): Added to each output channel, shape [C_out]; None (the default)
+            adds nothing.
+        stride (int|list|tuple, optional): The step of the window, one int or 3 ints (one per
+            spatial dim); positive. Default 1.
+        padding (int|str|list|tuple, optional): 'SAME' (output size ceil(in / stride)), 'VALID' (no
+            padding), one int for every side, 3 ints (one per spatial dim, both sides), 6 ints
+            [before_0, after_0, ...], or 5 [before, after] pairs, one per dim of x (those of the
+            batch and channel dims must be [0, 0]). Default 0.
+        dilation (int|list|tuple, optional): The spacing between kernel elements, one int or 3 ints;
+            positive. Default 1.
+        groups (int, optional): The number of channel groups; C_in and C_out must be divisible by
+            it. Default 1.
+        data_format (str, optional): 'NCDHW' (channels first) or 'NDHWC' (channels last). Default
+            'NCDHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of x's dtype, in data_format's layout with C_out channels.
 
     Example:
         >>> x = paddle.ones([1, 2, 4, 4, 4])

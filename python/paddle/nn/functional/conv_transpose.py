@@ -43,6 +43,32 @@ def conv1d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
     is (L - 1) * stride - pad_before - pad_after + dilation * (k - 1) + 1 +
     output_padding, or output_size.
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C_in, L] (or [N, L, C_in]
+            for 'NLC').
+        weight (Tensor): The filters, of x's dtype and shape [C_in, C_out / groups, k].
+        bias (Tensor, optional): Added to each output channel, shape [C_out]; None (the default)
+            adds nothing.
+        stride (int|list|tuple, optional): The step of the window, one int or a list of one;
+            positive. Default 1.
+        padding (int|str|list|tuple, optional): 'SAME', 'VALID' (no padding), one int (both sides),
+            2 ints [before, after], or 3 [before, after] pairs, one per dim of x (those of the batch
+            and channel dims must be [0, 0]). Default 0.
+        output_padding (int|list|tuple, optional): Extra size added to one side of each output
+            spatial dim (one int or a list of one, non-negative); exclusive with output_size.
+            Default 0.
+        groups (int, optional): The number of channel groups; C_in and C_out must be divisible by
+            it. Default 1.
+        dilation (int|list|tuple, optional): The spacing between kernel elements, one int or a list
+            of one; positive. Default 1.
+        output_size (int|list|tuple, optional): The output's spatial size (one int or a list of
+            one), instead of the computed one; None (the default) computes it.
+        data_format (str, optional): 'NCL' (channels first) or 'NLC' (channels last). Default 'NCL'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of x's dtype, in data_format's layout with C_out channels.
+
     Example:
         >>> x = paddle.ones([1, 2, 4])
         >>> w = paddle.ones([2, 3, 3])
@@ -71,6 +97,33 @@ def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
     Each output side is (in - 1) * stride - pad_before - pad_after +
     dilation * (k - 1) + 1 + output_padding, or output_size.
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C_in, H, W] (or [N, H, W,
+            C_in] for 'NHWC').
+        weight (Tensor): The filters, of x's dtype and shape [C_in, C_out / groups, kh, kw].
+        bias (Tensor, optional): Added to each output channel, shape [C_out]; None (the default)
+            adds nothing.
+        stride (int|list|tuple, optional): The step of the window, one int or 2 ints (one per
+            spatial dim); positive. Default 1.
+        padding (int|str|list|tuple, optional): 'SAME', 'VALID' (no padding), one int for every
+            side, 2 ints (one per spatial dim, both sides), 4 ints [before_0, after_0, ...], or 4
+            [before, after] pairs, one per dim of x (those of the batch and channel dims must be [0,
+            0]). Default 0.
+        output_padding (int|list|tuple, optional): Extra size added to one side of each output
+            spatial dim (one int or 2 ints, non-negative); exclusive with output_size. Default 0.
+        dilation (int|list|tuple, optional): The spacing between kernel elements, one int or 2 ints;
+            positive. Default 1.
+        groups (int, optional): The number of channel groups; C_in and C_out must be divisible by
+            it. Default 1.
+        output_size (int|list|tuple, optional): The output's spatial size (one int or 2 ints),
+            instead of the computed one; None (the default) computes it.
+        data_format (str, optional): 'NCHW' (channels first) or 'NHWC' (channels last). Default
+            'NCHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of x's dtype, in data_format's layout with C_out channels.
+
     Example:
         >>> x = paddle.ones([1, 2, 4, 4])
         >>> w = paddle.ones([2, 3, 3, 3])
@@ -95,6 +148,33 @@ def conv3d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
     for NDHWC) with weight [C_in, C_out / groups, kd, kh, kw], plus bias [C_out].
     Each output side is (in - 1) * stride - pad_before - pad_after +
     dilation * (k - 1) + 1 + output_padding, or output_size.
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C_in, D, H, W] (or [N, D, H,
+            W, C_in] for 'NDHWC').
+        weight (Tensor): The filters, of x's dtype and shape [C_in, C_out / groups, kd, kh, kw].
+        bias (Tensor, optional): Added to each output channel, shape [C_out]; None (the default)
+            adds nothing.
+        stride (int|list|tuple, optional): The step of the window, one int or 3 ints (one per
+            spatial dim); positive. Default 1.
+        padding (int|str|list|tuple, optional): 'SAME', 'VALID' (no padding), one int for every
+            side, 3 ints (one per spatial dim, both sides), 6 ints [before_0, after_0, ...], or 5
+            [before, after] pairs, one per dim of x (those of the batch and channel dims must be [0,
+            0]). Default 0.
+        output_padding (int|list|tuple, optional): Extra size added to one side of each output
+            spatial dim (one int or 3 ints, non-negative); exclusive with output_size. Default 0.
+        groups (int, optional): The number of channel groups; C_in and C_out must be divisible by
+            it. Default 1.
+        dilation (int|list|tuple, optional): The spacing between kernel elements, one int or 3 ints;
+            positive. Default 1.
+        output_size (int|list|tuple, optional): The output's spatial size (one int or 3 ints),
+            instead of the computed one; None (the default) computes it.
+        data_format (str, optional): 'NCDHW' (channels first) or 'NDHWC' (channels last). Default
+            'NCDHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of x's dtype, in data_format's layout with C_out channels.
 
     Example:
         >>> x = paddle.ones([1, 2, 3, 3, 3])

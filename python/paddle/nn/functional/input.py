@@ -19,6 +19,16 @@ def one_hot(x, num_classes=-1, name=None):
     """A float32 tensor of x's shape plus a last dim of ``num_classes``: 1 at
     each index, 0 elsewhere. num_classes=-1 uses max(x) + 1.
 
+    Args:
+        x (Tensor): The class indices, an int32 or int64 tensor of any shape, each in [0,
+            num_classes).
+        num_classes (int, optional): The length of the new last dim, positive; -1 (the default) uses
+            max(x) + 1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A float32 tensor of shape x.shape + [num_classes].
+
     Example:
         >>> paddle.nn.functional.one_hot(paddle.to_tensor([0, 2]), 3).numpy()
         array([[1., 0., 0.],
@@ -53,6 +63,23 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
     the looked-up rows of weight in place to at most that norm_type-norm;
     scale_grad_by_freq divides each row's gradient by how often the batch
     looks it up.
+
+    Args:
+        x (Tensor): The indices, an int32 or int64 tensor of any shape, each in [0, num_embeddings).
+        weight (Tensor): The table, a 2-D float tensor [num_embeddings, dim].
+        padding_idx (int, optional): An index in [-num_embeddings, num_embeddings) whose rows are
+            zeros with no gradient (negative counts from the end); None (the default) has none.
+        max_norm (float, optional): When given (positive), the looked-up rows of weight are first
+            rescaled in place to at most this norm. Eager mode only. Default None.
+        norm_type (float, optional): The p of the p-norm max_norm uses, positive. Default 2.0.
+        sparse (bool, optional): Accepted for compatibility; the gradient of weight is always dense.
+            Default False.
+        scale_grad_by_freq (bool, optional): Divides each row's gradient by how often x looks it up.
+            Eager mode only. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The rows, of weight's dtype and shape x.shape + [dim].
 
     Example:
         >>> w = paddle.to_tensor([[0.0, 1.0], [2.0, 3.0]])

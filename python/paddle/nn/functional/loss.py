@@ -61,6 +61,17 @@ def _distance_loss(input, label, reduction, of_difference, fn, cls):
 def mse_loss(input, label, reduction="mean", name=None):
     """(input - label)² reduced by ``reduction`` (mean, sum or none).
 
+    Args:
+        input (Tensor): The predictions, a float32 or float64 tensor of any shape.
+        label (Tensor): The targets, broadcastable to input's shape (the same dtype).
+        reduction (str, optional): 'mean' (the default) averages the elementwise losses, 'sum' adds
+            them, 'none' returns them.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D tensor for 'mean' and 'sum', else the losses of input's shape; of input's
+            dtype.
+
     Example:
         >>> paddle.nn.functional.mse_loss(paddle.to_tensor([1.0, 3.0]), paddle.to_tensor([1.0, 1.0])).item()
         2.0
@@ -70,6 +81,13 @@ def mse_loss(input, label, reduction="mean", name=None):
 
 def square_error_cost(input, label):
     """(input - label)², elementwise (no reduction).
+
+    Args:
+        input (Tensor): The predictions, a float32 or float64 tensor of any shape.
+        label (Tensor): The targets, broadcastable to input's shape (the same dtype).
+
+    Returns:
+        Tensor: The elementwise squared errors, of the broadcast shape and input's dtype.
 
     Example:
         >>> paddle.nn.functional.square_error_cost(paddle.to_tensor([1.0, 3.0]), paddle.to_tensor([1.0, 1.0])).numpy()
@@ -81,6 +99,17 @@ def square_error_cost(input, label):
 def l1_loss(input, label, reduction="mean", name=None):
     """|input - label| reduced by ``reduction`` (mean, sum or none).
 
+    Args:
+        input (Tensor): The predictions, a float32 or float64 tensor of any shape.
+        label (Tensor): The targets, broadcastable to input's shape (the same dtype).
+        reduction (str, optional): 'mean' (the default) averages the elementwise losses, 'sum' adds
+            them, 'none' returns them.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D tensor for 'mean' and 'sum', else the losses of input's shape; of input's
+            dtype.
+
     Example:
         >>> paddle.nn.functional.l1_loss(paddle.to_tensor([1.0, 3.0]), paddle.to_tensor([2.0, 1.0])).item()
         1.5
@@ -91,6 +120,21 @@ def l1_loss(input, label, reduction="mean", name=None):
 def smooth_l1_loss(input, label, reduction="mean", delta=1.0, is_huber=True, name=None):
     """The Huber loss of r = input - label: 0.5 r² where |r| <= delta, else
     delta * (|r| - 0.5 delta); divided by delta when is_huber is False.
+
+    Args:
+        input (Tensor): The predictions, a floating-point tensor of any shape.
+        label (Tensor): The targets, of input's shape and dtype.
+        reduction (str, optional): 'mean' (the default) averages the elementwise losses, 'sum' adds
+            them, 'none' returns them.
+        delta (float, optional): Where the loss turns from quadratic to linear; positive. Default
+            1.0.
+        is_huber (bool, optional): True (the default) gives the Huber loss; False divides it by
+            delta.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D tensor for 'mean' and 'sum', else the losses of input's shape; of input's
+            dtype.
 
     Example:
         >>> paddle.nn.functional.smooth_l1_loss(paddle.to_tensor([0.5, 3.0]), paddle.zeros([2]), reduction="none").numpy()
@@ -112,6 +156,19 @@ def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None)
     """-(label * log(input) + (1 - label) * log(1 - input)) for probabilities
     ``input``, times ``weight``, reduced by ``reduction``.
 
+    Args:
+        input (Tensor): The probabilities, a float32 or float64 tensor of any shape, in [0, 1].
+        label (Tensor): The targets in [0, 1], of input's shape and dtype.
+        weight (Tensor, optional): Multiplies each element's loss; broadcast to input's shape. None
+            (the default) weights all by 1.
+        reduction (str, optional): 'mean' (the default) averages the elementwise losses, 'sum' adds
+            them, 'none' returns them.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D tensor for 'mean' and 'sum', else the losses of input's shape; of input's
+            dtype.
+
     Example:
         >>> p = paddle.to_tensor([0.5, 0.5])
         >>> round(paddle.nn.functional.binary_cross_entropy(p, paddle.to_tensor([1.0, 0.0])).item(), 4)
@@ -131,6 +188,21 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
                                      name=None):
     """binary_cross_entropy of sigmoid(logit), computed stably; pos_weight
     scales the positive term, weight the whole loss.
+
+    Args:
+        logit (Tensor): The logits, a float32 or float64 tensor of any shape.
+        label (Tensor): The targets in [0, 1], of logit's shape and dtype.
+        weight (Tensor, optional): Multiplies each element's loss; broadcast to logit's shape. None
+            (the default) weights all by 1.
+        reduction (str, optional): 'mean' (the default) averages the elementwise losses, 'sum' adds
+            them, 'none' returns them.
+        pos_weight (Tensor, optional): Multiplies the positive term, per class (broadcast to logit's
+            shape). None (the default) weights it by 1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D tensor for 'mean' and 'sum', else the losses of logit's shape; of logit's
+            dtype.
 
     Example:
         >>> x = paddle.to_tensor([0.0, 0.0])
@@ -155,6 +227,20 @@ def kl_div(input, label, reduction="mean", log_target=False, name=None):
     """The Kullback-Leibler divergence label * (log(label) - input) for
     log-probabilities ``input``; reduction mean, batchmean, sum or none.
 
+    Args:
+        input (Tensor): The log-probabilities, a float32 or float64 tensor of any shape.
+        label (Tensor): The target probabilities (log-probabilities with log_target), of input's
+            shape; cast to input's dtype.
+        reduction (str, optional): 'mean' (the default) averages the elementwise losses, 'batchmean'
+            divides their sum by the batch size (input.shape[0]), 'sum' adds them, 'none' returns
+            them.
+        log_target (bool, optional): Whether label holds log-probabilities. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D tensor for 'mean' and 'sum', else the losses of input's shape; of input's
+            dtype.
+
     Example:
         >>> x = paddle.log(paddle.to_tensor([0.5, 0.5]))
         >>> paddle.nn.functional.kl_div(x, paddle.to_tensor([0.5, 0.5])).item()
@@ -173,6 +259,22 @@ def kl_div(input, label, reduction="mean", log_target=False, name=None):
 def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", name=None):
     """-input[label] (input holding log-probabilities, [N, C] or [N, C, d1, ...]),
     times weight[label]; entries whose label is ignore_index count for nothing.
+
+    Args:
+        input (Tensor): The log-probabilities, a float32 or float64 tensor [N, C] or [N, C, d1, d2,
+            ...].
+        label (Tensor): The class indices, an int64 or int32 tensor [N] or [N, d1, d2, ...], each
+            in [0, C) or ignore_index.
+        weight (Tensor, optional): The weight of each class, shape [C]; None (the default) weights
+            all by 1.
+        ignore_index (int, optional): The label value that counts for nothing. Default -100.
+        reduction (str, optional): 'mean' (the default) divides the weighted sum by the total weight
+            of the counted entries, 'sum' adds, 'none' returns each entry's loss.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D tensor for 'mean' and 'sum', else the losses of label's shape; of input's
+            dtype.
 
     Example:
         >>> logp = paddle.log(paddle.to_tensor([[0.5, 0.5], [0.25, 0.75]]))
@@ -222,6 +324,27 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
     input's shape without ``axis`` or with 1 there) or distributions
     (soft_label). ``weight`` weights the classes; mean divides by the total
     weight of the counted samples.
+
+    Args:
+        input (Tensor): The logits (probabilities when use_softmax is False), a float32 or float64
+            tensor with the classes along axis.
+        label (Tensor): Hard labels: an integer tensor of class indices, input's shape without axis
+            or with 1 there. Soft labels (soft_label): a distribution of input's shape.
+        weight (Tensor, optional): The weight of each class, shape [C]; None (the default) weights
+            all by 1.
+        ignore_index (int, optional): The hard label value that counts for nothing. Default -100.
+        reduction (str, optional): 'mean' (the default; divided by the total weight of the counted
+            samples when weight is given), 'sum', or 'none'.
+        soft_label (bool, optional): Whether label holds distributions. Default False.
+        axis (int, optional): The dim of the classes, in [-input.ndim, input.ndim). Default -1.
+        use_softmax (bool, optional): Applies softmax to input first (True, the default).
+        label_smoothing (float, optional): Mixes the labels with the uniform distribution by this
+            weight, in [0, 1]. Default 0.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D tensor for 'mean' and 'sum'; for 'none', the losses of input's shape with axis
+            removed for hard labels given without it, else with 1 there.
 
     Example:
         >>> logits = paddle.to_tensor([[2.0, 0.0], [0.0, 2.0]])
@@ -296,6 +419,21 @@ def softmax_with_cross_entropy(logits, label, soft_label=False, ignore_index=-10
     """The unreduced cross entropy of softmax(logits) along ``axis`` and
     ``label`` (the label's shape, with 1 along ``axis``); also the softmax
     when return_softmax.
+
+    Args:
+        logits (Tensor): The logits, a float32 or float64 tensor with the classes along axis.
+        label (Tensor): Hard labels: an integer tensor of logits' shape with 1 along axis (or
+            without axis). Soft labels: a distribution of logits' shape.
+        soft_label (bool, optional): Whether label holds distributions. Default False.
+        ignore_index (int, optional): The hard label value whose loss is 0. Default -100.
+        numeric_stable_mode (bool, optional): Subtracts the maximum before exponentiating. Default
+            True.
+        return_softmax (bool, optional): Also returns the softmax. Default False.
+        axis (int, optional): The dim of the classes, in [-logits.ndim, logits.ndim). Default -1.
+
+    Returns:
+        Tensor|tuple: The losses, of logits' shape with 1 along axis (without axis when label has no
+            axis); with return_softmax, (loss, softmax).
 
     Example:
         >>> loss = paddle.nn.functional.softmax_with_cross_entropy(

@@ -36,6 +36,26 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
     (1 - momentum) * batch) or by the running statistics (not training), then
     scales by weight and shifts by bias.
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of at least 2 dims [N, C, ...] (channels
+            last for 'NLC', 'NHWC', 'NDHWC').
+        running_mean (Tensor): The running mean, shape [C]; updated in place in training.
+        running_var (Tensor): The running variance, shape [C]; updated in place in training.
+        weight (Tensor, optional): The scale, shape [C]; None (the default) scales by 1.
+        bias (Tensor, optional): The shift, shape [C]; None (the default) shifts by 0.
+        training (bool, optional): Uses the batch's statistics and updates the running ones when
+            True; uses the running ones when False (the default).
+        momentum (float, optional): The weight of the old running value in the update. Default 0.9.
+        epsilon (float, optional): Added to the variance before its square root. Default 1e-05.
+        data_format (str, optional): Where the channel dim is: 'NC', 'NCL', 'NCHW' or 'NCDHW' (dim
+            1), 'NLC', 'NHWC' or 'NDHWC' (the last dim). Default 'NCHW'.
+        use_global_stats (bool, optional): True normalizes by the running statistics, False by the
+            batch's, whatever training says; None (the default) follows training.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
+
     Example:
         >>> x = paddle.rand([4, 3, 2, 2])
         >>> mean, var = paddle.zeros([3]), paddle.ones([3])
@@ -94,6 +114,20 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
     variance 1, then scales by weight and shifts by bias (each of
     prod(normalized_shape) values).
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor.
+        normalized_shape (int|list|tuple): The sizes of the last dims to normalize over; they must
+            equal x's last dims.
+        weight (Tensor, optional): The scale, prod(normalized_shape) values (1-D or of
+            normalized_shape); None (the default) scales by 1.
+        bias (Tensor, optional): The shift, prod(normalized_shape) values; None (the default) shifts
+            by 0.
+        epsilon (float, optional): Added to the variance before its square root. Default 1e-05.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
+
     Example:
         >>> y = paddle.nn.functional.layer_norm(paddle.rand([2, 3, 4]), 4)
         >>> y.shape
@@ -118,6 +152,19 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
 def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None):
     """x / max(||x||_p, epsilon), the norm taken along ``axis`` (written into
     ``out`` too when given).
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor.
+        p (float|int, optional): The order of the norm. Default 2.
+        axis (int, optional): The dim to take the norm along, in [-x.ndim, x.ndim). Default 1.
+        epsilon (float, optional): The smallest divisor, which keeps the division finite. Default
+            1e-12.
+        out (Tensor, optional): When given, the result is also written into it and it is returned.
+            Default None.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
 
     Example:
         >>> paddle.nn.functional.normalize(paddle.to_tensor([[3.0, 4.0]])).numpy()
@@ -154,6 +201,20 @@ def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format
     the group's channels and all positions), then scales by weight and shifts
     by bias (one value per channel).
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of at least 2 dims [N, C, ...] (channels
+            last for 'NLC', 'NHWC', 'NDHWC').
+        num_groups (int): The number of channel groups, a positive divisor of C.
+        epsilon (float, optional): Added to the variance before its square root. Default 1e-05.
+        weight (Tensor, optional): The scale, shape [C]; None (the default) scales by 1.
+        bias (Tensor, optional): The shift, shape [C]; None (the default) shifts by 0.
+        data_format (str, optional): 'NCL', 'NCHW' or 'NCDHW' (channels first), 'NLC', 'NHWC' or
+            'NDHWC' (channels last). Default 'NCHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
+
     Example:
         >>> paddle.nn.functional.group_norm(paddle.rand([2, 4, 3, 3]), 2).shape
         paddle.Size([2, 4, 3, 3])
@@ -175,6 +236,23 @@ def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None
     """Normalizes each channel of each sample over its positions, then scales
     by weight and shifts by bias (one value per channel). As in PaddlePaddle's
     eager mode, the running statistics are accepted and not used.
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of at least 2 dims [N, C, ...].
+        running_mean (Tensor, optional): Accepted and not used. Default None.
+        running_var (Tensor, optional): Accepted and not used. Default None.
+        weight (Tensor, optional): The scale, shape [C]; None (the default) scales by 1.
+        bias (Tensor, optional): The shift, shape [C]; None (the default) shifts by 0.
+        use_input_stats (bool, optional): Accepted; the input's statistics are always used. Default
+            True.
+        momentum (float, optional): Accepted and not used. Default 0.9.
+        eps (float, optional): Added to the variance before its square root. Default 1e-05.
+        data_format (str, optional): 'NC', 'NCL', 'NCHW' or 'NCDHW' (channels first only). Default
+            'NCHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, with x's shape and dtype.
 
     Example:
         >>> paddle.nn.functional.instance_norm(paddle.rand([2, 3, 4, 4])).shape

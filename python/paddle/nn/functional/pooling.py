@@ -36,6 +36,29 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_m
     kernel_size). With return_mask, also each maximum's position in its
     image (an int32 index into the flattened H * W; NCHW only).
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, H, W] (or [N, H, W, C]
+            for 'NHWC').
+        kernel_size (int|list|tuple): The window size, one int or 2 ints; positive.
+        stride (int|list|tuple, optional): The step of the window, one int or 2 ints; None (the
+            default) uses kernel_size.
+        padding (int|str|list|tuple, optional): 'SAME' (output size ceil(in / stride)), 'VALID' (no
+            padding), one int for every side, 2 ints (one per spatial dim, both sides), 4 ints
+            [before_0, after_0, ...], or 4 [before, after] pairs, one per dim of x (those of the
+            batch and channel dims must be [0, 0]). With return_mask, 'SAME' pads nothing. Default
+            0.
+        return_mask (bool, optional): Also returns each maximum's position, an int32 index into the
+            flattened H * W (data_format 'NCHW' only). Default False.
+        ceil_mode (bool, optional): Rounds the output size up instead of down (not with padding
+            'VALID'). Default False.
+        data_format (str, optional): 'NCHW' (channels first) or 'NHWC' (channels last). Default
+            'NCHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|tuple: The pooled result, of x's dtype and layout; with return_mask, (result, mask),
+            mask an int32 tensor of the result's shape (H * W indices).
+
     Example:
         >>> out, mask = paddle.nn.functional.max_pool2d(
         ...     paddle.arange(16, dtype="float32").reshape([1, 1, 4, 4]), 2, return_mask=True)
@@ -64,6 +87,29 @@ def avg_pool2d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusiv
                divisor_override=None, data_format="NCHW", name=None):
     """The mean over each kernel_size window; exclusive leaves padding out of
     the count, divisor_override divides the window's sum by that number instead.
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, H, W] (or [N, H, W, C]
+            for 'NHWC').
+        kernel_size (int|list|tuple): The window size, one int or 2 ints; positive.
+        stride (int|list|tuple, optional): The step of the window, one int or 2 ints; None (the
+            default) uses kernel_size.
+        padding (int|str|list|tuple, optional): 'SAME' (output size ceil(in / stride)), 'VALID' (no
+            padding), one int for every side, 2 ints (one per spatial dim, both sides), 4 ints
+            [before_0, after_0, ...], or 4 [before, after] pairs, one per dim of x (those of the
+            batch and channel dims must be [0, 0]). Default 0.
+        ceil_mode (bool, optional): Rounds the output size up instead of down (not with padding
+            'VALID'). Default False.
+        exclusive (bool, optional): Leaves the padding out of each window's count (True, the
+            default) or counts it.
+        divisor_override (int, optional): Divides each window's sum by this positive number instead
+            of the element count (exclusive is then ignored); None (the default) does not.
+        data_format (str, optional): 'NCHW' (channels first) or 'NHWC' (channels last). Default
+            'NCHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The pooled result, of x's dtype and layout.
 
     Example:
         >>> paddle.nn.functional.avg_pool2d(paddle.ones([1, 1, 4, 4]), 2).shape
@@ -94,6 +140,18 @@ def _output_size(output_size, x, data_format, fn):
 def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
     """The mean over windows that tile the image into ``output_size`` cells.
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, H, W] (or [N, H, W, C]
+            for 'NHWC').
+        output_size (int|list|tuple): The output's [H, W]: one int for all, or 2 values, each a
+            positive int or None (keeps that input size).
+        data_format (str, optional): 'NCHW' (channels first) or 'NHWC' (channels last). Default
+            'NCHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The pooled result, of x's dtype and layout, with output_size spatial sizes.
+
     Example:
         >>> paddle.nn.functional.adaptive_avg_pool2d(paddle.ones([1, 2, 5, 7]), 3).shape
         paddle.Size([1, 2, 3, 3])
@@ -108,6 +166,18 @@ def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
 def adaptive_max_pool2d(x, output_size, return_mask=False, name=None):
     """The maximum over windows that tile the image into ``output_size``
     cells; with return_mask also each maximum's flattened H * W index.
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, H, W].
+        output_size (int|list|tuple): The output's [H, W]: one int for all, or 2 values, each a
+            positive int or None (keeps that input size).
+        return_mask (bool, optional): Also returns each maximum's position, an int32 index into the
+            flattened H * W. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|tuple: The pooled result, of x's dtype, with output_size spatial sizes; with
+            return_mask, (result, mask), mask an int32 tensor of its shape (H * W indices).
 
     Example:
         >>> paddle.nn.functional.adaptive_max_pool2d(paddle.ones([1, 2, 5, 7]), [2, 3]).shape

@@ -50,6 +50,25 @@ def max_pool1d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_m
     ``stride`` (default: kernel_size). With return_mask, also each maximum's
     position along L (int32).
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, L].
+        kernel_size (int|list|tuple): The window size, one int or a list of one; positive.
+        stride (int|list|tuple, optional): The step of the window, one int or a list of one; None
+            (the default) uses kernel_size.
+        padding (int|str|list|tuple, optional): 'SAME' (output size ceil(in / stride)), 'VALID' (no
+            padding), one int (both sides), 2 ints [before, after], or 3 [before, after] pairs, one
+            per dim of x (those of the batch and channel dims must be [0, 0]). With return_mask,
+            'SAME' pads nothing. Default 0.
+        return_mask (bool, optional): Also returns each maximum's position, an int32 index into the
+            flattened L. Default False.
+        ceil_mode (bool, optional): Rounds the output size up instead of down (not with padding
+            'VALID'). Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|tuple: The pooled result, of x's dtype and layout; with return_mask, (result, mask),
+            mask an int32 tensor of the result's shape (L indices).
+
     Example:
         >>> x = paddle.to_tensor([[[1.0, 3.0, 2.0, 5.0, 4.0, 0.0]]])
         >>> paddle.nn.functional.max_pool1d(x, 2).numpy()
@@ -74,6 +93,23 @@ def avg_pool1d(x, kernel_size, stride=None, padding=0, exclusive=True, ceil_mode
     """The mean over each kernel_size window of x [N, C, L]; exclusive leaves
     padding out of the count.
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, L].
+        kernel_size (int|list|tuple): The window size, one int or a list of one; positive.
+        stride (int|list|tuple, optional): The step of the window, one int or a list of one; None
+            (the default) uses kernel_size.
+        padding (int|str|list|tuple, optional): 'SAME' (output size ceil(in / stride)), 'VALID' (no
+            padding), one int (both sides), 2 ints [before, after], or 3 [before, after] pairs, one
+            per dim of x (those of the batch and channel dims must be [0, 0]). Default 0.
+        exclusive (bool, optional): Leaves the padding out of each window's count (True, the
+            default) or counts it.
+        ceil_mode (bool, optional): Rounds the output size up instead of down (not with padding
+            'VALID'). Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The pooled result, of x's dtype and layout.
+
     Example:
         >>> x = paddle.to_tensor([[[1.0, 3.0, 2.0, 6.0]]])
         >>> paddle.nn.functional.avg_pool1d(x, 2).numpy()
@@ -92,6 +128,14 @@ def _adaptive_length(output_size, fn):
 def adaptive_avg_pool1d(x, output_size, name=None):
     """The mean over output_size windows that tile L of x [N, C, L].
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, L].
+        output_size (int|list|tuple): The output length, a positive int (or a list of one).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The pooled result, of x's dtype and layout, with output_size spatial sizes.
+
     Example:
         >>> paddle.nn.functional.adaptive_avg_pool1d(paddle.ones([1, 2, 7]), 3).shape
         paddle.Size([1, 2, 3])
@@ -107,6 +151,17 @@ def adaptive_avg_pool1d(x, output_size, name=None):
 def adaptive_max_pool1d(x, output_size, return_mask=False, name=None):
     """The maximum over output_size windows that tile L of x [N, C, L]; with
     return_mask also each maximum's position along L.
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, L].
+        output_size (int|list|tuple): The output length, a positive int (or a list of one).
+        return_mask (bool, optional): Also returns each maximum's position, an int32 index into the
+            flattened L. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|tuple: The pooled result, of x's dtype, with output_size spatial sizes; with
+            return_mask, (result, mask), mask an int32 tensor of its shape (L indices).
 
     Example:
         >>> paddle.nn.functional.adaptive_max_pool1d(paddle.ones([1, 2, 7]), 3).shape
@@ -143,6 +198,29 @@ def max_pool3d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_m
     each maximum's position in its volume (an int32 index into the flattened
     D * H * W; NCDHW only).
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, D, H, W] (or [N, D, H, W,
+            C] for 'NDHWC').
+        kernel_size (int|list|tuple): The window size, one int or 3 ints; positive.
+        stride (int|list|tuple, optional): The step of the window, one int or 3 ints; None (the
+            default) uses kernel_size.
+        padding (int|str|list|tuple, optional): 'SAME' (output size ceil(in / stride)), 'VALID' (no
+            padding), one int for every side, 3 ints (one per spatial dim, both sides), 6 ints
+            [before_0, after_0, ...], or 5 [before, after] pairs, one per dim of x (those of the
+            batch and channel dims must be [0, 0]). With return_mask, 'SAME' pads nothing. Default
+            0.
+        return_mask (bool, optional): Also returns each maximum's position, an int32 index into the
+            flattened D * H * W (data_format 'NCDHW' only). Default False.
+        ceil_mode (bool, optional): Rounds the output size up instead of down (not with padding
+            'VALID'). Default False.
+        data_format (str, optional): 'NCDHW' (channels first) or 'NDHWC' (channels last). Default
+            'NCDHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|tuple: The pooled result, of x's dtype and layout; with return_mask, (result, mask),
+            mask an int32 tensor of the result's shape (D * H * W indices).
+
     Example:
         >>> paddle.nn.functional.max_pool3d(paddle.ones([1, 2, 4, 4, 4]), 2).shape
         paddle.Size([1, 2, 2, 2, 2])
@@ -166,6 +244,29 @@ def avg_pool3d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusiv
     """The mean over each kernel_size window of x [N, C, D, H, W] (or NDHWC);
     exclusive leaves padding out of the count, divisor_override divides the
     window's sum by that number instead.
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, D, H, W] (or [N, D, H, W,
+            C] for 'NDHWC').
+        kernel_size (int|list|tuple): The window size, one int or 3 ints; positive.
+        stride (int|list|tuple, optional): The step of the window, one int or 3 ints; None (the
+            default) uses kernel_size.
+        padding (int|str|list|tuple, optional): 'SAME' (output size ceil(in / stride)), 'VALID' (no
+            padding), one int for every side, 3 ints (one per spatial dim, both sides), 6 ints
+            [before_0, after_0, ...], or 5 [before, after] pairs, one per dim of x (those of the
+            batch and channel dims must be [0, 0]). Default 0.
+        ceil_mode (bool, optional): Rounds the output size up instead of down (not with padding
+            'VALID'). Default False.
+        exclusive (bool, optional): Leaves the padding out of each window's count (True, the
+            default) or counts it.
+        divisor_override (int, optional): Divides each window's sum by this positive number instead
+            of the element count (exclusive is then ignored); None (the default) does not.
+        data_format (str, optional): 'NCDHW' (channels first) or 'NDHWC' (channels last). Default
+            'NCDHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The pooled result, of x's dtype and layout.
 
     Example:
         >>> paddle.nn.functional.avg_pool3d(paddle.ones([1, 2, 4, 4, 4]), 2).shape
@@ -198,6 +299,18 @@ def _output_size_3d(output_size, x, data_format, fn):
 def adaptive_avg_pool3d(x, output_size, data_format="NCDHW", name=None):
     """The mean over windows that tile the volume into ``output_size`` cells.
 
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, D, H, W] (or [N, D, H, W,
+            C] for 'NDHWC').
+        output_size (int|list|tuple): The output's [D, H, W]: one int for all, or 3 values, each a
+            positive int or None (keeps that input size).
+        data_format (str, optional): 'NCDHW' (channels first) or 'NDHWC' (channels last). Default
+            'NCDHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The pooled result, of x's dtype and layout, with output_size spatial sizes.
+
     Example:
         >>> paddle.nn.functional.adaptive_avg_pool3d(paddle.ones([1, 2, 5, 6, 7]), 2).shape
         paddle.Size([1, 2, 2, 2, 2])
@@ -214,6 +327,18 @@ def adaptive_max_pool3d(x, output_size, return_mask=False, name=None):
     """The maximum over windows that tile the volume x [N, C, D, H, W] into
     ``output_size`` cells; with return_mask also each maximum's flattened
     D * H * W index.
+
+    Args:
+        x (Tensor): The input, a float32 or float64 tensor of shape [N, C, D, H, W].
+        output_size (int|list|tuple): The output's [D, H, W]: one int for all, or 3 values, each a
+            positive int or None (keeps that input size).
+        return_mask (bool, optional): Also returns each maximum's position, an int32 index into the
+            flattened D * H * W. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|tuple: The pooled result, of x's dtype, with output_size spatial sizes; with
+            return_mask, (result, mask), mask an int32 tensor of its shape (D * H * W indices).
 
     Example:
         >>> paddle.nn.functional.adaptive_max_pool3d(paddle.ones([1, 2, 5, 6, 7]), 2).shape

@@ -32,6 +32,27 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     corner pixels onto each other; otherwise align_mode 0 samples at
     half-pixel centres, 1 at the scaled index) or 'area' (adaptive average).
 
+    Args:
+        x (Tensor): The images, a 4-D float32 or float64 tensor [N, C, H, W] (or [N, H, W, C] for
+            'NHWC').
+        size (int|list|tuple, optional): The output [out_h, out_w] (one int for both), positive;
+            exactly one of size and scale_factor is given.
+        scale_factor (float|list|tuple, optional): The factor of H and W (one number for both, or
+            two), positive.
+        mode (str, optional): 'nearest' (the default), 'bilinear' or 'area'; 'linear', 'trilinear'
+            and 'bicubic' raise NotImplementedError.
+        align_corners (bool, optional): Maps the corner pixels of input and output onto each other
+            (mode 'bilinear' only). Default False.
+        align_mode (int, optional): Without align_corners: 0 (the default) samples at half-pixel
+            centres, 1 at the scaled index.
+        data_format (str, optional): 'NCHW' or 'NHWC'; None (the default) means 'NCHW'.
+        recompute_scale_factor (bool, optional): Accepted for compatibility; unused. Default None.
+        antialias (bool, optional): Accepted for compatibility; unused. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The resized images, of x's dtype and layout.
+
     Example:
         >>> x = paddle.ones([1, 3, 4, 4])
         >>> paddle.nn.functional.interpolate(x, scale_factor=2, mode="bilinear").shape
@@ -84,6 +105,25 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
 def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=False, align_mode=0,
              data_format=None, name=None):
     """The same as ``interpolate``.
+
+    Args:
+        x (Tensor): The images, a 4-D float32 or float64 tensor [N, C, H, W] (or [N, H, W, C] for
+            'NHWC').
+        size (int|list|tuple, optional): The output [out_h, out_w] (one int for both), positive;
+            exactly one of size and scale_factor is given.
+        scale_factor (float|list|tuple, optional): The factor of H and W (one number for both, or
+            two), positive.
+        mode (str, optional): 'nearest' (the default), 'bilinear' or 'area'; 'linear', 'trilinear'
+            and 'bicubic' raise NotImplementedError.
+        align_corners (bool, optional): Maps the corner pixels of input and output onto each other
+            (mode 'bilinear' only). Default False.
+        align_mode (int, optional): Without align_corners: 0 (the default) samples at half-pixel
+            centres, 1 at the scaled index.
+        data_format (str, optional): 'NCHW' or 'NHWC'; None (the default) means 'NCHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The resized images, of x's dtype and layout.
 
     Example:
         >>> paddle.nn.functional.upsample(paddle.ones([1, 1, 2, 2]), size=[4, 4]).shape
