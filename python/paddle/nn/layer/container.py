@@ -19,6 +19,14 @@ class Sequential(Layer):
     """Runs its layers one after another. Layers are given positionally (named
     0, 1, ...) or as (name, layer) pairs.
 
+    Args:
+        *layers (Layer|tuple): The layers, named "0", "1", ... in order; or (name, layer) pairs; or
+            one OrderedDict of name to layer.
+
+    Returns:
+        Sequential: A layer whose forward passes its input through each layer in turn and returns
+            the last one's output.
+
     Example:
         >>> net = paddle.nn.Sequential(paddle.nn.Linear(2, 4), paddle.nn.ReLU())
         >>> net(paddle.ones([1, 2])).shape
@@ -117,6 +125,14 @@ class Sequential(Layer):
 class LayerList(Layer):
     """A list of sublayers (registered, so their parameters are found).
 
+    Args:
+        sublayers (iterable, optional): The layers to hold, named "0", "1", ... in order. Default
+            None: empty.
+
+    Returns:
+        LayerList: A layer that holds the layers as a list (indexing, append, insert, extend, len,
+            iteration); it has no forward of its own.
+
     Example:
         >>> layers = paddle.nn.LayerList([paddle.nn.Linear(2, 2) for _ in range(3)])
         >>> len(layers.parameters())
@@ -210,6 +226,14 @@ class LayerList(Layer):
 
 class LayerDict(Layer):
     """An ordered dict of sublayers (registered, so their parameters are found).
+
+    Args:
+        sublayers (dict|OrderedDict|iterable, optional): The layers to hold: a mapping of name to
+            layer or (name, layer) pairs, added in order. Default None: empty.
+
+    Returns:
+        LayerDict: A layer that holds the layers as an ordered dict (keys, values, items, update,
+            pop, len, iteration); it has no forward of its own.
 
     Example:
         >>> d = paddle.nn.LayerDict({"fc": paddle.nn.Linear(2, 2), "act": paddle.nn.ReLU()})
@@ -312,6 +336,14 @@ class LayerDict(Layer):
 
 class ParameterList(Layer):
     """A list of parameters (registered, so parameters() and state_dict() find them).
+
+    Args:
+        parameters (iterable, optional): The parameters to hold, named "0", "1", ... in order.
+            Default None: empty.
+
+    Returns:
+        ParameterList: A layer that holds the parameters as a list (indexing, append, len,
+            iteration).
 
     Example:
         >>> params = paddle.nn.ParameterList([paddle.create_parameter([2], "float32")])
