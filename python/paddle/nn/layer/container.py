@@ -78,6 +78,12 @@ class Sequential(Layer):
     def append(self, module):
         """Adds ``module`` at the end (named by its position); returns self.
 
+        Args:
+            module (Layer): The layer to add.
+
+        Returns:
+            Sequential: This Sequential.
+
         Example:
             >>> len(paddle.nn.Sequential(paddle.nn.ReLU()).append(paddle.nn.Tanh()))
             2
@@ -89,6 +95,13 @@ class Sequential(Layer):
 
     def insert(self, index, module):
         """Inserts ``module`` before position ``index`` (the layers are renumbered); returns self.
+
+        Args:
+            index (int): The position to insert before, in [-len, len].
+            module (Layer): The layer to insert.
+
+        Returns:
+            Sequential: This Sequential.
 
         Example:
             >>> net = paddle.nn.Sequential(paddle.nn.ReLU()).insert(0, paddle.nn.Tanh())
@@ -107,6 +120,12 @@ class Sequential(Layer):
 
     def extend(self, sequential):
         """Appends every layer of ``sequential``; returns self.
+
+        Args:
+            sequential (iterable): The layers to add, such as a list or another Sequential.
+
+        Returns:
+            Sequential: This Sequential.
 
         Example:
             >>> len(paddle.nn.Sequential().extend([paddle.nn.ReLU(), paddle.nn.Tanh()]))
@@ -175,6 +194,12 @@ class LayerList(Layer):
     def append(self, sublayer):
         """Adds ``sublayer`` at the end; returns self.
 
+        Args:
+            sublayer (Layer): The layer to add.
+
+        Returns:
+            LayerList: This LayerList.
+
         Example:
             >>> layers = paddle.nn.LayerList().append(paddle.nn.ReLU())
             >>> len(layers)
@@ -185,6 +210,13 @@ class LayerList(Layer):
 
     def insert(self, index, sublayer):
         """Inserts ``sublayer`` before position ``index``.
+
+        Args:
+            index (int): The position to insert before (negative counts from the end).
+            sublayer (Layer): The layer to insert.
+
+        Returns:
+            None.
 
         Example:
             >>> layers = paddle.nn.LayerList([paddle.nn.ReLU()])
@@ -203,6 +235,12 @@ class LayerList(Layer):
     def pop(self, key):
         """Removes the layer at ``key`` (the rest are renumbered) and returns it.
 
+        Args:
+            key (int): The position of the layer to remove, in [-len, len).
+
+        Returns:
+            Layer: The removed layer.
+
         Example:
             >>> layers = paddle.nn.LayerList([paddle.nn.ReLU(), paddle.nn.Tanh()])
             >>> type(layers.pop(0)).__name__, len(layers)
@@ -214,6 +252,12 @@ class LayerList(Layer):
 
     def extend(self, sublayers):
         """Adds every layer of ``sublayers`` at the end; returns self.
+
+        Args:
+            sublayers (iterable): The layers to add.
+
+        Returns:
+            LayerList: This LayerList.
 
         Example:
             >>> len(paddle.nn.LayerList().extend([paddle.nn.ReLU(), paddle.nn.Tanh()]))
@@ -278,6 +322,12 @@ class LayerDict(Layer):
     def pop(self, key):
         """Removes the sublayer ``key`` and returns it.
 
+        Args:
+            key (str): The name of the layer to remove; a KeyError if absent.
+
+        Returns:
+            Layer: The removed layer.
+
         Example:
             >>> type(paddle.nn.LayerDict({"a": paddle.nn.ReLU()}).pop("a")).__name__
             'ReLU'
@@ -313,6 +363,13 @@ class LayerDict(Layer):
 
     def update(self, sublayers):
         """Adds the (name, layer) pairs of a dict, a LayerDict or a sequence of pairs.
+
+        Args:
+            sublayers (dict|OrderedDict|LayerDict|list|tuple): The layers to add: a mapping of
+                name to layer or a sequence of (name, layer) pairs; an existing name is replaced.
+
+        Returns:
+            None.
 
         Example:
             >>> d = paddle.nn.LayerDict()
@@ -377,6 +434,12 @@ class ParameterList(Layer):
 
     def append(self, parameter):
         """Adds ``parameter`` at the end; returns self.
+
+        Args:
+            parameter (Tensor): The parameter to add.
+
+        Returns:
+            ParameterList: This ParameterList.
 
         Example:
             >>> len(paddle.nn.ParameterList().append(paddle.create_parameter([1], "float32")))

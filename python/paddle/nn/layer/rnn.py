@@ -48,6 +48,18 @@ class RNNCellBase(Layer):
         """States filled with init_value, [batch, *state_shape] each (the batch
         size taken from batch_ref's dim batch_dim_idx).
 
+        Args:
+            batch_ref (Tensor): A tensor whose dim batch_dim_idx gives the batch size.
+            shape (list|tuple, optional): The state's shape without the batch dim, or a list of such
+                shapes for several states. Default None: the cell's state_shape.
+            dtype (str|paddle.dtype, optional): The states' dtype. Default None: batch_ref's dtype.
+            init_value (float, optional): The value to fill them with. Default 0.0.
+            batch_dim_idx (int, optional): The dim of batch_ref that holds the batch size.
+                Default 0.
+
+        Returns:
+            Tensor|tuple: One state [batch, *shape], or a tuple of them when shape lists several.
+
         Example:
             >>> paddle.nn.LSTMCell(3, 4).get_initial_states(paddle.ones([2, 3]))[1].shape
             paddle.Size([2, 4])

@@ -155,6 +155,13 @@ class MultiHeadAttention(Layer):
     def compute_kv(self, key, value):
         """The projected keys and values, [batch, num_heads, seq, head_dim] each.
 
+        Args:
+            key (Tensor): The keys, [batch, seq, kdim].
+            value (Tensor): The values, [batch, seq, vdim].
+
+        Returns:
+            tuple: (k, v), Tensors of shape [batch, num_heads, seq, head_dim].
+
         Example:
             >>> mha = paddle.nn.MultiHeadAttention(8, 2)
             >>> k, v = mha.compute_kv(paddle.rand([2, 5, 8]), paddle.rand([2, 5, 8]))
@@ -167,6 +174,18 @@ class MultiHeadAttention(Layer):
         """A cache for incremental decoding: StaticCache holds the projected
         key/value (for cross attention); Cache grows by one step per call
         (empty when value is None, else holding key and value as given).
+
+        Args:
+            key (Tensor): For StaticCache, the memory [batch, length, kdim] to project; for
+                Cache with value None, only its batch size and dtype are used; otherwise the
+                cache's keys.
+            value (Tensor, optional): For StaticCache, the memory to project as values (None: key);
+                for Cache, the cache's values (None: an empty cache). Default None.
+            type (type, optional): MultiHeadAttention.Cache (the default) or
+                MultiHeadAttention.StaticCache.
+
+        Returns:
+            Cache|StaticCache: The cache, its k and v [batch, num_heads, steps, head_dim].
 
         Example:
             >>> mha = paddle.nn.MultiHeadAttention(8, 2)
@@ -302,6 +321,12 @@ class TransformerEncoderLayer(Layer):
     def gen_cache(self, src):
         """An empty self-attention Cache for incremental encoding.
 
+        Args:
+            src (Tensor): The input [batch, length, d_model]; its batch size and dtype are used.
+
+        Returns:
+            MultiHeadAttention.Cache: An empty cache (0 steps).
+
         Example:
             >>> layer = paddle.nn.TransformerEncoderLayer(8, 2, 16)
             >>> layer.gen_cache(paddle.rand([2, 1, 8])).k.shape
@@ -324,7 +349,7 @@ class TransformerEncoder(Layer):
     Args:
         encoder_layer (TransformerEncoderLayer): The first layer; the others are fresh layers of the
             same configuration.
-        num_layers (int): The number of layers, a positive int.
+        num_layers (int): The number of layers, a non-negative int.
         norm (LayerNorm, optional): A layer applied to the last layer's output. Default None: none.
 
     Returns:
@@ -359,6 +384,12 @@ class TransformerEncoder(Layer):
 
     def gen_cache(self, src):
         """One empty Cache per layer.
+
+        Args:
+            src (Tensor): The input [batch, length, d_model]; its batch size and dtype are used.
+
+        Returns:
+            list: One empty MultiHeadAttention.Cache per layer.
 
         Example:
             >>> layer = paddle.nn.TransformerEncoderLayer(8, 2, 16)
@@ -469,6 +500,12 @@ class TransformerDecoderLayer(Layer):
         """(an empty self-attention Cache, a StaticCache of memory's projected
         keys/values) for incremental decoding.
 
+        Args:
+            memory (Tensor): The encoder's output [batch, length, d_model].
+
+        Returns:
+            tuple: (an empty MultiHeadAttention.Cache, a MultiHeadAttention.StaticCache of memory).
+
         Example:
             >>> layer = paddle.nn.TransformerDecoderLayer(8, 2, 16)
             >>> cache = layer.gen_cache(paddle.rand([2, 5, 8]))
@@ -487,7 +524,7 @@ class TransformerDecoder(Layer):
     Args:
         decoder_layer (TransformerDecoderLayer): The first layer; the others are fresh layers of the
             same configuration.
-        num_layers (int): The number of layers, a positive int.
+        num_layers (int): The number of layers, a non-negative int.
         norm (LayerNorm, optional): A layer applied to the last layer's output. Default None: none.
 
     Returns:
@@ -524,6 +561,14 @@ class TransformerDecoder(Layer):
     def gen_cache(self, memory, do_zip=False):
         """One (Cache, StaticCache) pair per layer (do_zip: a list of the
         incremental caches and a list of the static ones instead).
+
+        Args:
+            memory (Tensor): The encoder's output [batch, length, d_model].
+            do_zip (bool, optional): Return [incremental caches, static caches] instead of one pair
+                per layer. Default False.
+
+        Returns:
+            list: One (Cache, StaticCache) pair per layer, or the two lists when do_zip.
 
         Example:
             >>> layer = paddle.nn.TransformerDecoderLayer(8, 2, 16)
@@ -623,6 +668,12 @@ class Transformer(Layer):
     def generate_square_subsequent_mask(self, length):
         """A [length, length] float mask: -inf above the diagonal, 0 elsewhere
         (position i attends to positions <= i).
+
+        Args:
+            length (int|Tensor): The sequence length, a non-negative int (or a one-element Tensor).
+
+        Returns:
+            Tensor: A [length, length] tensor of the default float dtype.
 
         Example:
             >>> paddle.nn.Transformer(8, 2, 1, 1, 16).generate_square_subsequent_mask(2).numpy()
