@@ -131,13 +131,13 @@ class Embedding(Layer):
         embedding_dim (int): The size of each row, a positive int.
         padding_idx (int, optional): A row in [-num_embeddings, num_embeddings) that
             starts as zeros, is looked up as zeros and gets no gradient. Default None: none.
-        max_norm (float, optional): If set, the looked-up rows are rescaled in place to
-            at most this norm first. Default None.
+        max_norm (float, optional): If set (> 0), the looked-up rows are rescaled in place
+            to at most this norm first (eager mode only). Default None.
         norm_type (float, optional): The p of the p-norm for max_norm. Default 2.0.
         scale_grad_by_freq (bool, optional): Divide each row's gradient by how often the
-            batch looks it up. Default False.
-        sparse (bool, optional): Whether the weight's gradient is a sparse (row) one.
-            Default False.
+            batch looks it up (eager mode only). Default False.
+        sparse (bool, optional): Accepted for PaddlePaddle compatibility; the weight's
+            gradient is dense either way. Default False.
         _weight (Tensor, optional): A [num_embeddings, embedding_dim] tensor used as the
             table instead of a new parameter. Default None.
         _freeze (bool, optional): Whether the table gets no gradient (stop_gradient).

@@ -27,7 +27,7 @@ class Conv1DTranspose(_ConvTransposeBase):
         padding (int|str|list|tuple, optional): The padding removed from the output: 'SAME',
             'VALID', one int or a list of 1 or 2 ints. Default 0.
         output_padding (int|list|tuple, optional): Extra size added at the end of each output dim,
-            smaller than stride or dilation. Default 0.
+            smaller than max(stride, dilation). Default 0.
         groups (int, optional): Split the channels into this many groups, each convolved on its own
             (in_channels and out_channels must divide by it). Default 1.
         dilation (int|list|tuple, optional): The spacing of the kernel's taps, in the same forms.
@@ -74,7 +74,7 @@ class Conv2DTranspose(_ConvTransposeBase):
         padding (int|str|list|tuple, optional): The padding removed from the output: 'SAME',
             'VALID', one int, 2 ints or 4 ints. Default 0.
         output_padding (int|list|tuple, optional): Extra size added at the end of each output dim,
-            smaller than stride or dilation. Default 0.
+            smaller than max(stride, dilation). Default 0.
         dilation (int|list|tuple, optional): The spacing of the kernel's taps, in the same forms.
             Default 1.
         groups (int, optional): Split the channels into this many groups, each convolved on its own
@@ -120,7 +120,7 @@ class Conv3DTranspose(_ConvTransposeBase):
         padding (int|str|list|tuple, optional): The padding removed from the output: 'SAME',
             'VALID', one int, 3 ints or 6 ints. Default 0.
         output_padding (int|list|tuple, optional): Extra size added at the end of each output dim,
-            smaller than stride or dilation. Default 0.
+            smaller than max(stride, dilation). Default 0.
         dilation (int|list|tuple, optional): The spacing of the kernel's taps, in the same forms.
             Default 1.
         groups (int, optional): Split the channels into this many groups, each convolved on its own
