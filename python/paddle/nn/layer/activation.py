@@ -29,6 +29,13 @@ class _Activation(Layer):
 class ReLU(_Activation):
     """max(x, 0).
 
+    Args:
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        ReLU: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
+
     Example:
         >>> paddle.nn.ReLU()(paddle.to_tensor([-1.0, 2.0])).numpy()
         array([0., 2.], dtype=float32)
@@ -38,6 +45,13 @@ class ReLU(_Activation):
 
 class ReLU6(_Activation):
     """min(max(x, 0), 6).
+
+    Args:
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        ReLU6: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
 
     Example:
         >>> paddle.nn.ReLU6()(paddle.to_tensor([-1.0, 8.0])).numpy()
@@ -49,6 +63,13 @@ class ReLU6(_Activation):
 class Sigmoid(_Activation):
     """1 / (1 + exp(-x)).
 
+    Args:
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Sigmoid: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
+
     Example:
         >>> paddle.nn.Sigmoid()(paddle.to_tensor([0.0])).numpy()
         array([0.5], dtype=float32)
@@ -58,6 +79,13 @@ class Sigmoid(_Activation):
 
 class Tanh(_Activation):
     """tanh(x).
+
+    Args:
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Tanh: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
 
     Example:
         >>> paddle.nn.Tanh()(paddle.to_tensor([0.0])).numpy()
@@ -69,6 +97,13 @@ class Tanh(_Activation):
 class Hardswish(_Activation):
     """x * min(max(x + 3, 0), 6) / 6.
 
+    Args:
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Hardswish: A layer whose forward maps a float tensor of any shape to one of the same shape
+            and dtype.
+
     Example:
         >>> paddle.nn.Hardswish()(paddle.to_tensor([-4.0, 4.0])).numpy()
         array([-0.,  4.], dtype=float32)
@@ -78,6 +113,13 @@ class Hardswish(_Activation):
 
 class Mish(_Activation):
     """x * tanh(softplus(x)).
+
+    Args:
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Mish: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
 
     Example:
         >>> paddle.nn.Mish()(paddle.to_tensor([0.0])).numpy()
@@ -89,6 +131,13 @@ class Mish(_Activation):
 class Softsign(_Activation):
     """x / (1 + |x|).
 
+    Args:
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Softsign: A layer whose forward maps a float tensor of any shape to one of the same shape
+            and dtype.
+
     Example:
         >>> paddle.nn.Softsign()(paddle.to_tensor([1.0])).numpy()
         array([0.5], dtype=float32)
@@ -98,6 +147,13 @@ class Softsign(_Activation):
 
 class LogSigmoid(_Activation):
     """log(sigmoid(x)).
+
+    Args:
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        LogSigmoid: A layer whose forward maps a float tensor of any shape to one of the same shape
+            and dtype.
 
     Example:
         >>> paddle.nn.LogSigmoid()(paddle.to_tensor([0.0])).numpy()
@@ -109,6 +165,13 @@ class LogSigmoid(_Activation):
 class Swish(_Activation):
     """x * sigmoid(x).
 
+    Args:
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Swish: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
+
     Example:
         >>> paddle.nn.Swish()(paddle.to_tensor([0.0])).numpy()
         array([0.], dtype=float32)
@@ -118,6 +181,13 @@ class Swish(_Activation):
 
 class Hardsigmoid(_Activation):
     """min(max(x / 6 + 0.5, 0), 1).
+
+    Args:
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Hardsigmoid: A layer whose forward maps a float tensor of any shape to one of the same shape
+            and dtype.
 
     Example:
         >>> paddle.nn.Hardsigmoid()(paddle.to_tensor([0.0])).numpy()
@@ -129,6 +199,14 @@ class Hardsigmoid(_Activation):
 class Silu(_Activation):
     """x * sigmoid(x). Also named ``paddle.nn.SiLU``; PaddlePaddle's class is
     ``Silu`` (its layers are named ``silu_0``, ...).
+
+    Args:
+        inplace (bool, optional): Whether to write the result into the input tensor. Default False.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Silu: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
 
     Example:
         >>> paddle.nn.SiLU()(paddle.to_tensor([0.0])).numpy()
@@ -148,6 +226,14 @@ SiLU = Silu
 class LeakyReLU(_Activation):
     """x where x >= 0, else negative_slope * x.
 
+    Args:
+        negative_slope (float, optional): The slope for x < 0. Default 0.01.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        LeakyReLU: A layer whose forward maps a float tensor of any shape to one of the same shape
+            and dtype.
+
     Example:
         >>> paddle.nn.LeakyReLU(0.1)(paddle.to_tensor([-1.0])).numpy()
         array([-0.1], dtype=float32)
@@ -162,6 +248,14 @@ class LeakyReLU(_Activation):
 
 class ELU(_Activation):
     """x where x > 0, else alpha * (exp(x) - 1).
+
+    Args:
+        alpha (float, optional): The scale of the negative part. Default 1.0.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        ELU: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
 
     Example:
         >>> paddle.nn.ELU()(paddle.to_tensor([1.0])).numpy()
@@ -178,6 +272,14 @@ class ELU(_Activation):
 class CELU(_Activation):
     """max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
 
+    Args:
+        alpha (float, optional): The scale of the negative part, not 0. Default 1.0.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        CELU: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
+
     Example:
         >>> paddle.nn.CELU()(paddle.to_tensor([1.0])).numpy()
         array([1.], dtype=float32)
@@ -192,6 +294,15 @@ class CELU(_Activation):
 
 class SELU(_Activation):
     """scale * (x where x > 0, else alpha * (exp(x) - 1)).
+
+    Args:
+        scale (float, optional): The output's scale, greater than 1.0. Default 1.0507009873554805.
+        alpha (float, optional): The scale of the negative part, >= 0. Default 1.6732632423543772.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        SELU: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
 
     Example:
         >>> paddle.nn.SELU()(paddle.to_tensor([0.0])).numpy()
@@ -209,6 +320,15 @@ class SELU(_Activation):
 class GELU(_Activation):
     """x * Φ(x) (exact, or the tanh approximation).
 
+    Args:
+        approximate (bool|str, optional): True or 'tanh' uses the tanh approximation; False or
+            'none' (the default, False) the exact erf form.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        GELU: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
+
     Example:
         >>> paddle.nn.GELU()(paddle.to_tensor([0.0])).numpy()
         array([0.], dtype=float32)
@@ -223,6 +343,15 @@ class GELU(_Activation):
 
 class Softplus(_Activation):
     """log(1 + exp(beta * x)) / beta (x where beta * x > threshold).
+
+    Args:
+        beta (float, optional): The slope inside the log. Default 1.
+        threshold (float, optional): Above this value of beta * x the output is x. Default 20.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Softplus: A layer whose forward maps a float tensor of any shape to one of the same shape
+            and dtype.
 
     Example:
         >>> paddle.nn.Softplus()(paddle.to_tensor([0.0])).numpy()
@@ -240,6 +369,14 @@ class Softplus(_Activation):
 class Softmax(_Activation):
     """exp(x) / sum(exp(x)) along axis.
 
+    Args:
+        axis (int, optional): The dim to normalize along, in [-rank, rank). Default -1.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Softmax: A layer whose forward maps a float tensor of any shape to one of the same shape and
+            dtype.
+
     Example:
         >>> paddle.nn.Softmax()(paddle.to_tensor([0.0, 0.0])).numpy()
         array([0.5, 0.5], dtype=float32)
@@ -254,6 +391,14 @@ class Softmax(_Activation):
 
 class LogSoftmax(_Activation):
     """log(softmax(x)) along axis.
+
+    Args:
+        axis (int, optional): The dim to normalize along, in [-rank, rank). Default -1.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        LogSoftmax: A layer whose forward maps a float tensor of any shape to one of the same shape
+            and dtype.
 
     Example:
         >>> paddle.nn.LogSoftmax()(paddle.to_tensor([0.0, 0.0])).numpy()
@@ -270,6 +415,19 @@ class LogSoftmax(_Activation):
 class PReLU(Layer):
     """x where x >= 0, else weight * x, with a learned weight of
     num_parameters values (1, or one per channel), starting at ``init``.
+
+    Args:
+        num_parameters (int, optional): The number of weights: 1 (the default; one shared by all) or
+            the number of channels.
+        init (float, optional): The weights' initial value. Default 0.25.
+        weight_attr (ParamAttr, optional): The weight's attribute. Default None: Constant(init).
+        data_format (str, optional): Where the channels are, for one weight per channel: 'NC',
+            'NCL', 'NCHW' (the default) or 'NCDHW' (channel second), 'NLC', 'NHWC' or 'NDHWC'
+            (channel last).
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        PReLU: A layer whose forward maps a float tensor to one of the same shape and dtype.
 
     Example:
         >>> prelu = paddle.nn.PReLU()

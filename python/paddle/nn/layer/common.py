@@ -17,6 +17,19 @@ class Linear(Layer):
     """y = x @ weight + bias, weight [in_features, out_features] (XavierUniform
     by default), bias [out_features] (zeros; none when bias_attr is False).
 
+    Args:
+        in_features (int): The size of each input's last dim, a positive int.
+        out_features (int): The size of each output's last dim, a positive int.
+        weight_attr (ParamAttr, optional): The weight's attribute (name, initializer,
+            learning rate, regularizer, trainable). Default None: XavierUniform.
+        bias_attr (ParamAttr|bool, optional): The bias's attribute; False makes a layer
+            without bias. Default None: a bias initialized to zeros.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Linear: A layer whose forward maps a float tensor [*, in_features] to
+        [*, out_features] of the same dtype.
+
     Example:
         >>> linear = paddle.nn.Linear(4, 2)
         >>> linear(paddle.ones([3, 4])).shape
@@ -44,6 +57,15 @@ class Linear(Layer):
 class Flatten(Layer):
     """Merges dims start_axis..stop_axis into one.
 
+    Args:
+        start_axis (int, optional): The first dim to merge. Default 1 (keeps the batch dim).
+        stop_axis (int, optional): The last dim to merge; negative counts from the end.
+            Default -1 (the last dim).
+
+    Returns:
+        Flatten: A layer whose forward returns its input with dims start_axis..stop_axis
+        merged into one, same dtype.
+
     Example:
         >>> paddle.nn.Flatten()(paddle.ones([2, 3, 4])).shape
         paddle.Size([2, 12])
@@ -61,6 +83,21 @@ class Flatten(Layer):
 class Dropout(Layer):
     """Zeroes each element with probability p while training (see
     paddle.nn.functional.dropout); the identity in eval mode for upscale_in_train.
+
+    Args:
+        p (float, optional): The probability of zeroing an element, in [0, 1]. Default 0.5.
+        inplace (bool, optional): Whether to write the result into the input tensor.
+            Default False.
+        axis (int|list|tuple, optional): The dims along which the mask varies; the
+            others share one draw. Default None: every element is drawn on its own.
+        mode (str, optional): 'upscale_in_train' (the default) divides the kept values by
+            1 - p while training and is the identity in eval mode; 'downscale_in_infer'
+            keeps them while training and multiplies by 1 - p in eval mode.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Dropout: A layer whose forward returns a tensor of its input's shape and dtype
+        (a floating-point type).
 
     Example:
         >>> drop = paddle.nn.Dropout(0.5)
@@ -88,6 +125,32 @@ class Embedding(Layer):
     """A lookup table of num_embeddings vectors of embedding_dim values
     (XavierUniform by default); the padding_idx row starts as zeros and gets
     no gradient.
+
+    Args:
+        num_embeddings (int): The number of rows of the table, a positive int.
+        embedding_dim (int): The size of each row, a positive int.
+        padding_idx (int, optional): A row in [-num_embeddings, num_embeddings) that
+            starts as zeros, is looked up as zeros and gets no gradient. Default None: none.
+        max_norm (float, optional): If set (> 0), the looked-up rows are rescaled in place
+            to at most this norm first (eager mode only). Default None.
+        norm_type (float, optional): The p of the p-norm for max_norm. Default 2.0.
+        scale_grad_by_freq (bool, optional): Divide each row's gradient by how often the
+            batch looks it up (eager mode only). Default False.
+        sparse (bool, optional): Accepted for PaddlePaddle compatibility; the weight's
+            gradient is dense either way. Default False.
+        _weight (Tensor, optional): A [num_embeddings, embedding_dim] tensor used as the
+            table instead of a new parameter. Default None.
+        _freeze (bool, optional): Whether the table gets no gradient (stop_gradient).
+            Default False.
+        dtype (str|paddle.dtype, optional): The table's dtype. Default None: the default
+            dtype (float32).
+        weight_attr (ParamAttr, optional): The table's attribute. Default None:
+            XavierUniform.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Embedding: A layer whose forward maps an int32/int64 index tensor of shape S to
+        the rows, a tensor [*S, embedding_dim] of the table's dtype.
 
     Example:
         >>> emb = paddle.nn.Embedding(10, 3, padding_idx=0)
@@ -145,6 +208,13 @@ class Embedding(Layer):
 class Identity(Layer):
     """Returns its input unchanged (arguments are accepted and ignored).
 
+    Args:
+        *args: Accepted and ignored.
+        **kwargs: Accepted and ignored.
+
+    Returns:
+        Identity: A layer whose forward returns its input.
+
     Example:
         >>> paddle.nn.Identity()(paddle.ones([2])).numpy()
         array([1., 1.], dtype=float32)
@@ -160,6 +230,18 @@ class Identity(Layer):
 class Pad2D(Layer):
     """Pads a 4-D image: padding = [left, right, top, bottom] (or one int for
     all), mode constant, reflect, replicate or circular.
+
+    Args:
+        padding (int|list|tuple): [left, right, top, bottom], or one int used for
+            all four.
+        mode (str, optional): 'constant' (the default), 'reflect', 'replicate' or
+            'circular'.
+        value (float, optional): The fill value of mode 'constant'. Default 0.0.
+        data_format (str, optional): 'NCHW' (the default) or 'NHWC'.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Pad2D: A layer whose forward returns its 4-D input padded, same dtype.
 
     Example:
         >>> paddle.nn.Pad2D([1, 1, 2, 2])(paddle.ones([1, 1, 2, 2])).shape
@@ -187,6 +269,25 @@ class Pad2D(Layer):
 
 class Upsample(Layer):
     """Resizes 4-D images (see paddle.nn.functional.interpolate).
+
+    Args:
+        size (int|list|tuple, optional): The output's (out_h, out_w), or one int for both.
+            Exactly one of size and scale_factor is set.
+        scale_factor (float|list|tuple, optional): The ratio of output to input size, one
+            for both dims or (scale_h, scale_w).
+        mode (str, optional): 'nearest' (the default), 'bilinear' or 'area' (adaptive
+            average); case-insensitive.
+        align_corners (bool, optional): For 'bilinear': map the corner pixels of input
+            and output onto each other. Default False.
+        align_mode (int, optional): For 'bilinear' without align_corners: 0 (the default)
+            samples at half-pixel centres, 1 at the scaled index.
+        data_format (str, optional): 'NCHW' or 'NHWC'. Default None: 'NCHW'.
+        recompute_scale_factor (bool, optional): Accepted for PaddlePaddle compatibility;
+            the scale given is used as it is. Default None.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        Upsample: A layer whose forward resizes a 4-D image batch, same dtype.
 
     Example:
         >>> paddle.nn.Upsample(scale_factor=2)(paddle.ones([1, 1, 2, 2])).shape

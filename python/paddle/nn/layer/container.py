@@ -19,6 +19,14 @@ class Sequential(Layer):
     """Runs its layers one after another. Layers are given positionally (named
     0, 1, ...) or as (name, layer) pairs.
 
+    Args:
+        *layers (Layer|tuple): The layers, named "0", "1", ... in order; or (name, layer) pairs; or
+            one OrderedDict of name to layer.
+
+    Returns:
+        Sequential: A layer whose forward passes its input through each layer in turn and returns
+            the last one's output.
+
     Example:
         >>> net = paddle.nn.Sequential(paddle.nn.Linear(2, 4), paddle.nn.ReLU())
         >>> net(paddle.ones([1, 2])).shape
@@ -70,6 +78,12 @@ class Sequential(Layer):
     def append(self, module):
         """Adds ``module`` at the end (named by its position); returns self.
 
+        Args:
+            module (Layer): The layer to add.
+
+        Returns:
+            Sequential: This Sequential.
+
         Example:
             >>> len(paddle.nn.Sequential(paddle.nn.ReLU()).append(paddle.nn.Tanh()))
             2
@@ -81,6 +95,13 @@ class Sequential(Layer):
 
     def insert(self, index, module):
         """Inserts ``module`` before position ``index`` (the layers are renumbered); returns self.
+
+        Args:
+            index (int): The position to insert before, in [-len, len].
+            module (Layer): The layer to insert.
+
+        Returns:
+            Sequential: This Sequential.
 
         Example:
             >>> net = paddle.nn.Sequential(paddle.nn.ReLU()).insert(0, paddle.nn.Tanh())
@@ -100,6 +121,12 @@ class Sequential(Layer):
     def extend(self, sequential):
         """Appends every layer of ``sequential``; returns self.
 
+        Args:
+            sequential (iterable): The layers to add, such as a list or another Sequential.
+
+        Returns:
+            Sequential: This Sequential.
+
         Example:
             >>> len(paddle.nn.Sequential().extend([paddle.nn.ReLU(), paddle.nn.Tanh()]))
             2
@@ -116,6 +143,14 @@ class Sequential(Layer):
 
 class LayerList(Layer):
     """A list of sublayers (registered, so their parameters are found).
+
+    Args:
+        sublayers (iterable, optional): The layers to hold, named "0", "1", ... in order. Default
+            None: empty.
+
+    Returns:
+        LayerList: A layer that holds the layers as a list (indexing, append, insert, extend, len,
+            iteration); it has no forward of its own.
 
     Example:
         >>> layers = paddle.nn.LayerList([paddle.nn.Linear(2, 2) for _ in range(3)])
@@ -159,6 +194,12 @@ class LayerList(Layer):
     def append(self, sublayer):
         """Adds ``sublayer`` at the end; returns self.
 
+        Args:
+            sublayer (Layer): The layer to add.
+
+        Returns:
+            LayerList: This LayerList.
+
         Example:
             >>> layers = paddle.nn.LayerList().append(paddle.nn.ReLU())
             >>> len(layers)
@@ -169,6 +210,13 @@ class LayerList(Layer):
 
     def insert(self, index, sublayer):
         """Inserts ``sublayer`` before position ``index``.
+
+        Args:
+            index (int): The position to insert before (negative counts from the end).
+            sublayer (Layer): The layer to insert.
+
+        Returns:
+            None.
 
         Example:
             >>> layers = paddle.nn.LayerList([paddle.nn.ReLU()])
@@ -187,6 +235,12 @@ class LayerList(Layer):
     def pop(self, key):
         """Removes the layer at ``key`` (the rest are renumbered) and returns it.
 
+        Args:
+            key (int): The position of the layer to remove, in [-len, len).
+
+        Returns:
+            Layer: The removed layer.
+
         Example:
             >>> layers = paddle.nn.LayerList([paddle.nn.ReLU(), paddle.nn.Tanh()])
             >>> type(layers.pop(0)).__name__, len(layers)
@@ -199,6 +253,12 @@ class LayerList(Layer):
     def extend(self, sublayers):
         """Adds every layer of ``sublayers`` at the end; returns self.
 
+        Args:
+            sublayers (iterable): The layers to add.
+
+        Returns:
+            LayerList: This LayerList.
+
         Example:
             >>> len(paddle.nn.LayerList().extend([paddle.nn.ReLU(), paddle.nn.Tanh()]))
             2
@@ -210,6 +270,14 @@ class LayerList(Layer):
 
 class LayerDict(Layer):
     """An ordered dict of sublayers (registered, so their parameters are found).
+
+    Args:
+        sublayers (dict|OrderedDict|iterable, optional): The layers to hold: a mapping of name to
+            layer or (name, layer) pairs, added in order. Default None: empty.
+
+    Returns:
+        LayerDict: A layer that holds the layers as an ordered dict (keys, values, items, update,
+            pop, len, iteration); it has no forward of its own.
 
     Example:
         >>> d = paddle.nn.LayerDict({"fc": paddle.nn.Linear(2, 2), "act": paddle.nn.ReLU()})
@@ -254,6 +322,12 @@ class LayerDict(Layer):
     def pop(self, key):
         """Removes the sublayer ``key`` and returns it.
 
+        Args:
+            key (str): The name of the layer to remove; a KeyError if absent.
+
+        Returns:
+            Layer: The removed layer.
+
         Example:
             >>> type(paddle.nn.LayerDict({"a": paddle.nn.ReLU()}).pop("a")).__name__
             'ReLU'
@@ -290,6 +364,13 @@ class LayerDict(Layer):
     def update(self, sublayers):
         """Adds the (name, layer) pairs of a dict, a LayerDict or a sequence of pairs.
 
+        Args:
+            sublayers (dict|OrderedDict|LayerDict|list|tuple): The layers to add: a mapping of
+                name to layer or a sequence of (name, layer) pairs; an existing name is replaced.
+
+        Returns:
+            None.
+
         Example:
             >>> d = paddle.nn.LayerDict()
             >>> d.update([("a", paddle.nn.ReLU())])
@@ -312,6 +393,14 @@ class LayerDict(Layer):
 
 class ParameterList(Layer):
     """A list of parameters (registered, so parameters() and state_dict() find them).
+
+    Args:
+        parameters (iterable, optional): The parameters to hold, named "0", "1", ... in order.
+            Default None: empty.
+
+    Returns:
+        ParameterList: A layer that holds the parameters as a list (indexing, append, len,
+            iteration).
 
     Example:
         >>> params = paddle.nn.ParameterList([paddle.create_parameter([2], "float32")])
@@ -345,6 +434,12 @@ class ParameterList(Layer):
 
     def append(self, parameter):
         """Adds ``parameter`` at the end; returns self.
+
+        Args:
+            parameter (Tensor): The parameter to add.
+
+        Returns:
+            ParameterList: This ParameterList.
 
         Example:
             >>> len(paddle.nn.ParameterList().append(paddle.create_parameter([1], "float32")))

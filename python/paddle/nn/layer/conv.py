@@ -95,6 +95,32 @@ class Conv1D(_ConvNd):
     """1-D convolution: weight [out_channels, in_channels / groups, k], bias
     [out_channels]. padding_mode other than 'zeros' pads the input with F.pad first.
 
+    Args:
+        in_channels (int): The input's number of channels C, a positive int divisible by groups.
+        out_channels (int): The output's number of channels, a positive int divisible by groups.
+        kernel_size (int|list|tuple): The kernel's size, an int or a list of 1 int.
+        stride (int|list|tuple, optional): The kernel's step, in the same forms. Default 1.
+        padding (int|str|list|tuple, optional): 'SAME', 'VALID', one int for both sides, or a list
+            of 1 or 2 ints (begin, end). Default 0.
+        dilation (int|list|tuple, optional): The spacing of the kernel's taps, in the same forms.
+            Default 1.
+        groups (int, optional): Split the channels into this many groups, each convolved on its own
+            (in_channels and out_channels must divide by it). Default 1.
+        bias (bool, optional): Whether the layer has a bias. Default True.
+        padding_mode (str, optional): 'zeros' (the default), 'reflect', 'replicate' or 'circular'; a
+            mode other than 'zeros' needs an int padding.
+        dtype (str|paddle.dtype, optional): The parameters' dtype. Default None: the default dtype
+            (float32).
+        weight_attr (ParamAttr, optional): The weight's attribute. Default None: N(0, 2 /
+            (in_channels * k)).
+        bias_attr (ParamAttr|bool, optional): The bias's attribute; False makes a layer without
+            bias. Default None: a bias initialized to zeros.
+        data_format (str, optional): 'NCL' (the default) or 'NLC', where the channels are.
+
+    Returns:
+        Conv1D: A layer whose forward maps a float tensor [N, C, L] (NCL) to the convolved tensor
+            [N, out_channels, ...], same dtype.
+
     Example:
         >>> conv = paddle.nn.Conv1D(3, 8, 3, padding=1)
         >>> conv(paddle.ones([2, 3, 16])).shape
@@ -119,6 +145,32 @@ class Conv2D(_ConvNd):
     bias [out_channels]. padding_mode other than 'zeros' pads the input with
     F.pad first.
 
+    Args:
+        in_channels (int): The input's number of channels C, a positive int divisible by groups.
+        out_channels (int): The output's number of channels, a positive int divisible by groups.
+        kernel_size (int|list|tuple): The kernel's size, one int for every dim or 2 ints (h, w).
+        stride (int|list|tuple, optional): The kernel's step, in the same forms. Default 1.
+        padding (int|str|list|tuple, optional): 'SAME', 'VALID', one int for every side, 2 ints (one
+            per spatial dim) or 4 ints (begin and end of each). Default 0.
+        dilation (int|list|tuple, optional): The spacing of the kernel's taps, in the same forms.
+            Default 1.
+        groups (int, optional): Split the channels into this many groups, each convolved on its own
+            (in_channels and out_channels must divide by it). Default 1.
+        bias (bool, optional): Whether the layer has a bias. Default True.
+        padding_mode (str, optional): 'zeros' (the default), 'reflect', 'replicate' or 'circular'; a
+            mode other than 'zeros' needs an int padding.
+        dtype (str|paddle.dtype, optional): The parameters' dtype. Default None: the default dtype
+            (float32).
+        weight_attr (ParamAttr, optional): The weight's attribute. Default None: N(0, 2 /
+            (in_channels * kh * kw)).
+        bias_attr (ParamAttr|bool, optional): The bias's attribute; False makes a layer without
+            bias. Default None: a bias initialized to zeros.
+        data_format (str, optional): 'NCHW' (the default) or 'NHWC', where the channels are.
+
+    Returns:
+        Conv2D: A layer whose forward maps a float tensor [N, C, H, W] (NCHW) to the convolved
+            tensor [N, out_channels, ...], same dtype.
+
     Example:
         >>> conv = paddle.nn.Conv2D(3, 8, 3, padding=1)
         >>> conv(paddle.ones([2, 3, 16, 16])).shape
@@ -142,6 +194,32 @@ class Conv3D(_ConvNd):
     """3-D convolution: weight [out_channels, in_channels / groups, kd, kh, kw],
     bias [out_channels]. padding_mode other than 'zeros' pads the input with
     F.pad first.
+
+    Args:
+        in_channels (int): The input's number of channels C, a positive int divisible by groups.
+        out_channels (int): The output's number of channels, a positive int divisible by groups.
+        kernel_size (int|list|tuple): The kernel's size, one int for every dim or 3 ints (d, h, w).
+        stride (int|list|tuple, optional): The kernel's step, in the same forms. Default 1.
+        padding (int|str|list|tuple, optional): 'SAME', 'VALID', one int for every side, 3 ints (one
+            per spatial dim) or 6 ints (begin and end of each). Default 0.
+        dilation (int|list|tuple, optional): The spacing of the kernel's taps, in the same forms.
+            Default 1.
+        groups (int, optional): Split the channels into this many groups, each convolved on its own
+            (in_channels and out_channels must divide by it). Default 1.
+        bias (bool, optional): Whether the layer has a bias. Default True.
+        padding_mode (str, optional): 'zeros' (the default), 'reflect', 'replicate' or 'circular'; a
+            mode other than 'zeros' needs an int padding.
+        dtype (str|paddle.dtype, optional): The parameters' dtype. Default None: the default dtype
+            (float32).
+        weight_attr (ParamAttr, optional): The weight's attribute. Default None: N(0, 2 /
+            (in_channels * kd * kh * kw)).
+        bias_attr (ParamAttr|bool, optional): The bias's attribute; False makes a layer without
+            bias. Default None: a bias initialized to zeros.
+        data_format (str, optional): 'NCDHW' (the default) or 'NDHWC', where the channels are.
+
+    Returns:
+        Conv3D: A layer whose forward maps a float tensor [N, C, D, H, W] (NCDHW) to the convolved
+            tensor [N, out_channels, ...], same dtype.
 
     Example:
         >>> conv = paddle.nn.Conv3D(2, 4, 3, padding=1)

@@ -19,6 +19,29 @@ class Conv1DTranspose(_ConvTransposeBase):
     """1-D transposed convolution: weight [in_channels, out_channels / groups, k],
     bias [out_channels] (see F.conv1d_transpose for the output length).
 
+    Args:
+        in_channels (int): The input's number of channels C, a positive int divisible by groups.
+        out_channels (int): The output's number of channels, a positive int divisible by groups.
+        kernel_size (int|list|tuple): The kernel's size, an int or a list of 1 int.
+        stride (int|list|tuple, optional): The kernel's step, in the same forms. Default 1.
+        padding (int|str|list|tuple, optional): The padding removed from the output: 'SAME',
+            'VALID', one int or a list of 1 or 2 ints. Default 0.
+        output_padding (int|list|tuple, optional): Extra size added at the end of each output dim,
+            smaller than max(stride, dilation). Default 0.
+        groups (int, optional): Split the channels into this many groups, each convolved on its own
+            (in_channels and out_channels must divide by it). Default 1.
+        dilation (int|list|tuple, optional): The spacing of the kernel's taps, in the same forms.
+            Default 1.
+        weight_attr (ParamAttr, optional): The weight's attribute. Default None: XavierUniform.
+        bias_attr (ParamAttr|bool, optional): The bias's attribute; False makes a layer without
+            bias. Default None: a bias initialized to zeros.
+        data_format (str, optional): 'NCL' (the default) or 'NLC', where the channels are.
+
+    Returns:
+        Conv1DTranspose: A layer whose forward(x, output_size=None) maps a float tensor [N, C, L]
+            (NCL) to [N, out_channels, ...], same dtype; output_size picks the output's spatial
+            size.
+
     Example:
         >>> layer = paddle.nn.Conv1DTranspose(2, 3, 3, stride=2)
         >>> layer(paddle.ones([1, 2, 4])).shape
@@ -43,6 +66,29 @@ class Conv2DTranspose(_ConvTransposeBase):
     """2-D transposed convolution: weight [in_channels, out_channels / groups,
     kh, kw], bias [out_channels] (see F.conv2d_transpose for the output size).
 
+    Args:
+        in_channels (int): The input's number of channels C, a positive int divisible by groups.
+        out_channels (int): The output's number of channels, a positive int divisible by groups.
+        kernel_size (int|list|tuple): The kernel's size, one int for every dim or 2 ints (h, w).
+        stride (int|list|tuple, optional): The kernel's step, in the same forms. Default 1.
+        padding (int|str|list|tuple, optional): The padding removed from the output: 'SAME',
+            'VALID', one int, 2 ints or 4 ints. Default 0.
+        output_padding (int|list|tuple, optional): Extra size added at the end of each output dim,
+            smaller than max(stride, dilation). Default 0.
+        dilation (int|list|tuple, optional): The spacing of the kernel's taps, in the same forms.
+            Default 1.
+        groups (int, optional): Split the channels into this many groups, each convolved on its own
+            (in_channels and out_channels must divide by it). Default 1.
+        weight_attr (ParamAttr, optional): The weight's attribute. Default None: XavierUniform.
+        bias_attr (ParamAttr|bool, optional): The bias's attribute; False makes a layer without
+            bias. Default None: a bias initialized to zeros.
+        data_format (str, optional): 'NCHW' (the default) or 'NHWC', where the channels are.
+
+    Returns:
+        Conv2DTranspose: A layer whose forward(x, output_size=None) maps a float tensor [N, C, H, W]
+            (NCHW) to [N, out_channels, ...], same dtype; output_size picks the output's spatial
+            size.
+
     Example:
         >>> layer = paddle.nn.Conv2DTranspose(2, 3, 3, stride=2, output_padding=1)
         >>> layer(paddle.ones([1, 2, 4, 4])).shape
@@ -65,6 +111,29 @@ class Conv2DTranspose(_ConvTransposeBase):
 class Conv3DTranspose(_ConvTransposeBase):
     """3-D transposed convolution (F.conv3d_transpose): weight [in_channels,
     out_channels / groups, kd, kh, kw], bias [out_channels].
+
+    Args:
+        in_channels (int): The input's number of channels C, a positive int divisible by groups.
+        out_channels (int): The output's number of channels, a positive int divisible by groups.
+        kernel_size (int|list|tuple): The kernel's size, one int for every dim or 3 ints (d, h, w).
+        stride (int|list|tuple, optional): The kernel's step, in the same forms. Default 1.
+        padding (int|str|list|tuple, optional): The padding removed from the output: 'SAME',
+            'VALID', one int, 3 ints or 6 ints. Default 0.
+        output_padding (int|list|tuple, optional): Extra size added at the end of each output dim,
+            smaller than max(stride, dilation). Default 0.
+        dilation (int|list|tuple, optional): The spacing of the kernel's taps, in the same forms.
+            Default 1.
+        groups (int, optional): Split the channels into this many groups, each convolved on its own
+            (in_channels and out_channels must divide by it). Default 1.
+        weight_attr (ParamAttr, optional): The weight's attribute. Default None: XavierUniform.
+        bias_attr (ParamAttr|bool, optional): The bias's attribute; False makes a layer without
+            bias. Default None: a bias initialized to zeros.
+        data_format (str, optional): 'NCDHW' (the default) or 'NDHWC', where the channels are.
+
+    Returns:
+        Conv3DTranspose: A layer whose forward(x, output_size=None) maps a float tensor [N, C, D, H,
+            W] (NCDHW) to [N, out_channels, ...], same dtype; output_size picks the output's spatial
+            size.
 
     Example:
         >>> layer = paddle.nn.Conv3DTranspose(2, 3, 2)

@@ -17,6 +17,26 @@ class CrossEntropyLoss(Layer):
     """F.cross_entropy as a layer (hard or soft labels, class weights,
     ignore_index, label smoothing).
 
+    Args:
+        weight (Tensor, optional): A 1-D float tensor of one weight per class, scaling each sample's
+            loss by its label's weight. Default None: all 1.
+        ignore_index (int, optional): A hard label value whose samples get 0 loss and are left out
+            of the mean. Default -100.
+        reduction (str, optional): 'mean' (the default; the weighted mean), 'sum' or 'none' (the
+            per-sample losses).
+        soft_label (bool, optional): True: label holds a probability distribution per sample (same
+            shape as input); False (the default): int64 class indices.
+        axis (int, optional): The class dim of input. Default -1.
+        use_softmax (bool, optional): Apply softmax to input first; False when input is already
+            probabilities. Default True.
+        label_smoothing (float, optional): In [0, 1]; mixes the hard label with a uniform
+            distribution by this weight. Default 0.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        CrossEntropyLoss: A layer whose forward(input, label) returns the loss: a 0-D float tensor,
+            or per-sample losses for reduction 'none'.
+
     Example:
         >>> loss = paddle.nn.CrossEntropyLoss()
         >>> loss(paddle.to_tensor([[2.0, 0.0]]), paddle.to_tensor([0])).shape
@@ -43,6 +63,13 @@ class CrossEntropyLoss(Layer):
 class MSELoss(Layer):
     """(input - label)², reduced.
 
+    Args:
+        reduction (str, optional): 'mean' (the default), 'sum' or 'none' (the elementwise losses).
+
+    Returns:
+        MSELoss: A layer whose forward(input, label) returns the loss of two float tensors of the
+            same shape: a 0-D tensor, or the elementwise losses for reduction 'none'.
+
     Example:
         >>> paddle.nn.MSELoss()(paddle.to_tensor([1.0, 3.0]), paddle.to_tensor([1.0, 1.0])).item()
         2.0
@@ -58,6 +85,14 @@ class MSELoss(Layer):
 
 class L1Loss(Layer):
     """|input - label|, reduced.
+
+    Args:
+        reduction (str, optional): 'mean' (the default), 'sum' or 'none' (the elementwise losses).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        L1Loss: A layer whose forward(input, label) returns the loss of two float tensors of the
+            same shape: a 0-D tensor, or the elementwise losses for reduction 'none'.
 
     Example:
         >>> paddle.nn.L1Loss()(paddle.to_tensor([1.0, 3.0]), paddle.to_tensor([2.0, 1.0])).item()
@@ -75,6 +110,19 @@ class L1Loss(Layer):
 
 class NLLLoss(Layer):
     """-input[label] for log-probabilities, class weights, ignore_index.
+
+    Args:
+        weight (Tensor, optional): A 1-D float tensor of one weight per class. Default None: all 1.
+        ignore_index (int, optional): A label value whose samples get 0 loss and are left out of the
+            mean. Default -100.
+        reduction (str, optional): 'mean' (the default; the weighted mean), 'sum' or 'none' (the
+            per-sample losses).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        NLLLoss: A layer whose forward(input, label) takes log-probabilities [N, C] (or [N, C, d1,
+            ...]) and int64 labels [N] (or [N, d1, ...]) and returns the loss: a 0-D tensor, or
+            per-sample losses for reduction 'none'.
 
     Example:
         >>> logp = paddle.log(paddle.to_tensor([[0.5, 0.5]]))
@@ -96,6 +144,17 @@ class NLLLoss(Layer):
 class BCELoss(Layer):
     """Binary cross entropy of probabilities, optionally weighted.
 
+    Args:
+        weight (Tensor, optional): A float tensor broadcast against the elementwise losses to scale
+            them. Default None.
+        reduction (str, optional): 'mean' (the default), 'sum' or 'none' (the elementwise losses).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        BCELoss: A layer whose forward(input, label) takes probabilities in [0, 1] and labels of the
+            same shape and returns the loss: a 0-D tensor, or the elementwise losses for reduction
+            'none'.
+
     Example:
         >>> p = paddle.to_tensor([0.5])
         >>> round(paddle.nn.BCELoss()(p, paddle.to_tensor([1.0])).item(), 4)
@@ -115,6 +174,19 @@ class BCELoss(Layer):
 class BCEWithLogitsLoss(Layer):
     """Binary cross entropy of sigmoid(logit), computed stably; pos_weight
     scales the positive term.
+
+    Args:
+        weight (Tensor, optional): A float tensor broadcast against the elementwise losses to scale
+            them. Default None.
+        reduction (str, optional): 'mean' (the default), 'sum' or 'none' (the elementwise losses).
+        pos_weight (Tensor, optional): A float tensor of one weight per class (the last dim) that
+            scales the positive term. Default None.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        BCEWithLogitsLoss: A layer whose forward(logit, label) takes logits and labels of the same
+            shape and returns the loss: a 0-D tensor, or the elementwise losses for reduction
+            'none'.
 
     Example:
         >>> x = paddle.to_tensor([0.0])
@@ -137,6 +209,18 @@ class BCEWithLogitsLoss(Layer):
 class SmoothL1Loss(Layer):
     """The Huber loss with threshold delta (divided by delta unless is_huber).
 
+    Args:
+        reduction (str, optional): 'mean' (the default), 'sum' or 'none' (the elementwise losses).
+        delta (float, optional): The threshold between the squared and the linear part, > 0.
+            Default 1.0.
+        is_huber (bool, optional): True (the default): the Huber loss; False: the Huber loss divided
+            by delta.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        SmoothL1Loss: A layer whose forward(input, label) returns the loss of two float tensors of
+            the same shape: a 0-D tensor, or the elementwise losses for reduction 'none'.
+
     Example:
         >>> paddle.nn.SmoothL1Loss()(paddle.to_tensor([0.5]), paddle.to_tensor([0.0])).item()
         0.125
@@ -155,6 +239,16 @@ class SmoothL1Loss(Layer):
 
 class KLDivLoss(Layer):
     """The Kullback-Leibler divergence of log-probabilities input from label.
+
+    Args:
+        reduction (str, optional): 'mean' (the default; over all elements), 'batchmean' (the sum
+            divided by the batch size), 'sum' or 'none' (the elementwise losses).
+        log_target (bool, optional): Whether label holds log-probabilities too. Default False.
+
+    Returns:
+        KLDivLoss: A layer whose forward(input, label) takes log-probabilities input and a label of
+            the same shape and returns the loss: a 0-D tensor, or the elementwise losses for
+            reduction 'none'.
 
     Example:
         >>> x = paddle.log(paddle.to_tensor([0.5, 0.5]))

@@ -79,6 +79,25 @@ class BatchNorm1D(_BatchNormBase):
     running ones (momentum * running + (1 - momentum) * batch); eval uses the
     running ones.
 
+    Args:
+        num_features (int): The number of channels C, a positive int.
+        momentum (float, optional): The running statistics' update weight: running = momentum *
+            running + (1 - momentum) * batch. Default 0.9.
+        epsilon (float, optional): Added to the variance before its square root. Default 1e-05.
+        weight_attr (ParamAttr|bool, optional): The scale's attribute; False makes a frozen scale of
+            ones. Default None: ones, trainable.
+        bias_attr (ParamAttr|bool, optional): The shift's attribute; False makes a frozen shift of
+            zeros. Default None: zeros, trainable.
+        data_format (str, optional): 'NC' or 'NCL' or 'NLC'; the default is 'NCL'.
+        use_global_stats (bool, optional): True normalizes by the running statistics, also while
+            training; False by the batch's, also in eval mode. Default None: the batch's while
+            training, the running ones in eval mode.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        BatchNorm1D: A layer whose forward maps a float tensor [N, C] or [N, C, L] to a normalized
+            one of the same shape and dtype.
+
     Example:
         >>> bn = paddle.nn.BatchNorm1D(3)
         >>> bn(paddle.rand([4, 3])).shape
@@ -96,6 +115,25 @@ class BatchNorm1D(_BatchNormBase):
 class BatchNorm2D(_BatchNormBase):
     """Batch normalization of [N, C, H, W] images (NCHW, or NHWC).
 
+    Args:
+        num_features (int): The number of channels C, a positive int.
+        momentum (float, optional): The running statistics' update weight: running = momentum *
+            running + (1 - momentum) * batch. Default 0.9.
+        epsilon (float, optional): Added to the variance before its square root. Default 1e-05.
+        weight_attr (ParamAttr|bool, optional): The scale's attribute; False makes a frozen scale of
+            ones. Default None: ones, trainable.
+        bias_attr (ParamAttr|bool, optional): The shift's attribute; False makes a frozen shift of
+            zeros. Default None: zeros, trainable.
+        data_format (str, optional): 'NCHW' or 'NHWC'; the default is 'NCHW'.
+        use_global_stats (bool, optional): True normalizes by the running statistics, also while
+            training; False by the batch's, also in eval mode. Default None: the batch's while
+            training, the running ones in eval mode.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        BatchNorm2D: A layer whose forward maps a float tensor [N, C, H, W] to a normalized one of
+            the same shape and dtype.
+
     Example:
         >>> bn = paddle.nn.BatchNorm2D(3)
         >>> bn(paddle.rand([2, 3, 4, 4])).shape
@@ -107,6 +145,25 @@ class BatchNorm2D(_BatchNormBase):
 
 class BatchNorm3D(_BatchNormBase):
     """Batch normalization of [N, C, D, H, W] volumes (NCDHW, or NDHWC).
+
+    Args:
+        num_features (int): The number of channels C, a positive int.
+        momentum (float, optional): The running statistics' update weight: running = momentum *
+            running + (1 - momentum) * batch. Default 0.9.
+        epsilon (float, optional): Added to the variance before its square root. Default 1e-05.
+        weight_attr (ParamAttr|bool, optional): The scale's attribute; False makes a frozen scale of
+            ones. Default None: ones, trainable.
+        bias_attr (ParamAttr|bool, optional): The shift's attribute; False makes a frozen shift of
+            zeros. Default None: zeros, trainable.
+        data_format (str, optional): 'NCDHW' or 'NDHWC'; the default is 'NCDHW'.
+        use_global_stats (bool, optional): True normalizes by the running statistics, also while
+            training; False by the batch's, also in eval mode. Default None: the batch's while
+            training, the running ones in eval mode.
+        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
+
+    Returns:
+        BatchNorm3D: A layer whose forward maps a float tensor [N, C, D, H, W] to a normalized one
+            of the same shape and dtype.
 
     Example:
         >>> bn = paddle.nn.BatchNorm3D(2)
@@ -131,6 +188,36 @@ class BatchNorm(_BatchNormBase):
     variance), or moving_mean_name / moving_variance_name. is_test,
     in_place, do_model_average_for_mean_and_var and trainable_statistics only
     matter to PaddlePaddle's static graphs and are accepted for compatibility.
+
+    Args:
+        num_channels (int): The number of channels C, a positive int.
+        act (str, optional): The name of a paddle.nn.functional activation applied to the output,
+            such as 'relu'. Default None: none.
+        is_test (bool, optional): Accepted for compatibility (a static-graph flag); eval mode is set
+            by eval(). Default False.
+        momentum (float, optional): The running statistics' update weight. Default 0.9.
+        epsilon (float, optional): Added to the variance before its square root. Default 1e-05.
+        param_attr (ParamAttr|bool, optional): The scale's attribute; False makes a frozen scale of
+            ones. Default None: ones.
+        bias_attr (ParamAttr|bool, optional): The shift's attribute; False makes a frozen shift of
+            zeros. Default None: zeros.
+        dtype (str, optional): Accepted for compatibility; the parameters take the default dtype.
+            Default 'float32'.
+        data_layout (str, optional): 'NCHW' (the default; channel second) or 'NHWC' (channel last).
+        in_place (bool, optional): Accepted for compatibility; unused. Default False.
+        moving_mean_name (str, optional): The running mean's parameter name. Default None:
+            batch_norm_<n>.w_1.
+        moving_variance_name (str, optional): The running variance's parameter name. Default None:
+            batch_norm_<n>.w_2.
+        do_model_average_for_mean_and_var (bool, optional): Accepted for compatibility; unused.
+            Default True.
+        use_global_stats (bool, optional): Normalize by the running statistics, also while training.
+            Default False.
+        trainable_statistics (bool, optional): Accepted for compatibility; unused. Default False.
+
+    Returns:
+        BatchNorm: A layer whose forward maps a float tensor [N, C, ...] (2-D to 5-D) to a
+            normalized one of the same shape and dtype.
 
     Example:
         >>> bn = paddle.nn.BatchNorm(3, act="relu")
@@ -164,6 +251,25 @@ class BatchNorm(_BatchNormBase):
 class LayerNorm(Layer):
     """Normalizes over the last dims (normalized_shape), then scales by weight
     (ones) and shifts by bias (zeros), each of prod(normalized_shape) values.
+
+    Args:
+        normalized_shape (int|list|tuple): The sizes of the last dims to normalize over; an int
+            means the last dim only.
+        epsilon (float, optional): Added to the variance before its square root. Default 1e-05.
+        elementwise_affine (bool, optional): Whether to have a scale (weight) and shift (bias).
+            Default True.
+        bias (bool, optional): Whether to have the shift (with elementwise_affine). Default True.
+        dtype (str|paddle.dtype, optional): The parameters' dtype. Default None: the default dtype
+            (float32).
+        weight_attr (ParamAttr|bool, optional): The scale's attribute; False: no scale. Default
+            None: ones.
+        bias_attr (ParamAttr|bool, optional): The shift's attribute; False: no shift. Default None:
+            zeros.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        LayerNorm: A layer whose forward maps a float tensor [*, *normalized_shape] to a normalized
+            one of the same shape and dtype.
 
     Example:
         >>> ln = paddle.nn.LayerNorm([3, 4])
@@ -199,6 +305,24 @@ class LayerNorm(Layer):
 class GroupNorm(Layer):
     """Normalizes groups of channels per sample (see F.group_norm), with a
     weight (ones) and bias (zeros) per channel unless affine is False.
+
+    Args:
+        num_groups (int): The number of channel groups, a positive int dividing num_channels.
+        num_channels (int): The number of channels C.
+        epsilon (float, optional): Added to the variance before its square root. Default 1e-05.
+        affine (bool, optional): Whether to have a per-channel scale and shift. Default True.
+        dtype (str|paddle.dtype, optional): The parameters' dtype. Default None: the default dtype
+            (float32).
+        weight_attr (ParamAttr|bool, optional): The scale's attribute; False: no scale. Default
+            None: ones.
+        bias_attr (ParamAttr|bool, optional): The shift's attribute; False: no shift. Default None:
+            zeros.
+        data_format (str, optional): 'NCHW' (the default; channel second) or 'NHWC' (channel last).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        GroupNorm: A layer whose forward maps a float tensor [N, C, ...] to a normalized one of the
+            same shape and dtype.
 
     Example:
         >>> gn = paddle.nn.GroupNorm(num_groups=2, num_channels=4)
@@ -267,6 +391,22 @@ class InstanceNorm1D(_InstanceNormBase):
     """Instance normalization of [N, C, L] (or [N, C]) inputs: each channel of
     each sample over its positions; a scale (ones) and bias (zeros) per channel.
 
+    Args:
+        num_features (int): The number of channels C, a positive int.
+        epsilon (float, optional): Added to the variance before its square root. Default 1e-05.
+        momentum (float, optional): Accepted for compatibility; no running statistics are kept.
+            Default 0.9.
+        weight_attr (ParamAttr|bool, optional): The scale's attribute; False (here or in bias_attr):
+            neither scale nor shift. Default None: ones.
+        bias_attr (ParamAttr|bool, optional): The shift's attribute; False: neither scale nor shift.
+            Default None: zeros.
+        data_format (str, optional): 'NC' or 'NCL'; the default is 'NCL'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        InstanceNorm1D: A layer whose forward maps a float tensor [N, C, L] to a normalized one of
+            the same shape and dtype.
+
     Example:
         >>> paddle.nn.InstanceNorm1D(3)(paddle.rand([2, 3, 5])).shape
         paddle.Size([2, 3, 5])
@@ -281,6 +421,22 @@ class InstanceNorm1D(_InstanceNormBase):
 
 class InstanceNorm2D(_InstanceNormBase):
     """Instance normalization of [N, C, H, W] images.
+
+    Args:
+        num_features (int): The number of channels C, a positive int.
+        epsilon (float, optional): Added to the variance before its square root. Default 1e-05.
+        momentum (float, optional): Accepted for compatibility; no running statistics are kept.
+            Default 0.9.
+        weight_attr (ParamAttr|bool, optional): The scale's attribute; False (here or in bias_attr):
+            neither scale nor shift. Default None: ones.
+        bias_attr (ParamAttr|bool, optional): The shift's attribute; False: neither scale nor shift.
+            Default None: zeros.
+        data_format (str, optional): Only 'NCHW' (the default).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        InstanceNorm2D: A layer whose forward maps a float tensor [N, C, H, W] to a normalized one
+            of the same shape and dtype.
 
     Example:
         >>> paddle.nn.InstanceNorm2D(3)(paddle.rand([2, 3, 4, 4])).shape

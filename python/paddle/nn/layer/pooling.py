@@ -8,6 +8,22 @@ __all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 class MaxPool2D(Layer):
     """The maximum over each kernel_size window (see F.max_pool2d).
 
+    Args:
+        kernel_size (int|list|tuple): The window's size, one int for every dim or 2 ints (h, w).
+        stride (int|list|tuple, optional): The window's step (same forms). Default None:
+            kernel_size.
+        padding (str|int|list|tuple, optional): 'SAME', 'VALID', one int for every side, 2 ints (one
+            per spatial dim) or 4 ints (begin and end of each). Default 0.
+        return_mask (bool, optional): Also return each maximum's index into the flattened H * W dims
+            (int32). Default False.
+        ceil_mode (bool, optional): Round the output size up instead of down. Default False.
+        data_format (str, optional): 'NCHW' (the default) or 'NHWC'; return_mask needs 'NCHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        MaxPool2D: A layer whose forward maps a float32/float64 tensor [N, C, H, W] to the pooled
+            tensor of the same dtype (and, with return_mask, the indices).
+
     Example:
         >>> paddle.nn.MaxPool2D(2)(paddle.ones([1, 3, 8, 8])).shape
         paddle.Size([1, 3, 4, 4])
@@ -34,6 +50,23 @@ class MaxPool2D(Layer):
 
 class AvgPool2D(Layer):
     """The mean over each kernel_size window (see F.avg_pool2d).
+
+    Args:
+        kernel_size (int|list|tuple): The window's size, one int for every dim or 2 ints (h, w).
+        stride (int|list|tuple, optional): The window's step (same forms). Default None:
+            kernel_size.
+        padding (str|int|list|tuple, optional): 'SAME', 'VALID', one int for every side, 2 ints (one
+            per spatial dim) or 4 ints (begin and end of each). Default 0.
+        ceil_mode (bool, optional): Round the output size up instead of down. Default False.
+        exclusive (bool, optional): Leave the padding out of each window's count. Default True.
+        divisor_override (float, optional): Divide each window's sum by this instead of the count.
+            Default None.
+        data_format (str, optional): 'NCHW' (the default) or 'NHWC'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        AvgPool2D: A layer whose forward maps a float32/float64 tensor [N, C, H, W] to the pooled
+            tensor of the same dtype.
 
     Example:
         >>> paddle.nn.AvgPool2D(2)(paddle.ones([1, 3, 8, 8])).shape
@@ -63,6 +96,16 @@ class AvgPool2D(Layer):
 class AdaptiveAvgPool2D(Layer):
     """The mean over windows that tile the image into output_size cells.
 
+    Args:
+        output_size (int|list|tuple): The output's (h, w), one int for every dim or 2 values, where
+            None keeps that input dim.
+        data_format (str, optional): 'NCHW' (the default) or 'NHWC'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        AdaptiveAvgPool2D: A layer whose forward maps a float32/float64 tensor [N, C, H, W] to one
+            of output_size's spatial size, same dtype.
+
     Example:
         >>> paddle.nn.AdaptiveAvgPool2D(1)(paddle.ones([2, 3, 7, 7])).shape
         paddle.Size([2, 3, 1, 1])
@@ -83,6 +126,18 @@ class AdaptiveAvgPool2D(Layer):
 
 class AdaptiveMaxPool2D(Layer):
     """The maximum over windows that tile the image into output_size cells.
+
+    Args:
+        output_size (int|list|tuple): The output's (h, w), one int for every dim or 2 values, where
+            None keeps that input dim.
+        return_mask (bool, optional): Also return each maximum's index into the flattened H * W dims
+            (int32). Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        AdaptiveMaxPool2D: A layer whose forward maps a float32/float64 tensor [N, C, H, W] (NC
+            first) to one of output_size's spatial size, same dtype (and, with return_mask, the
+            indices).
 
     Example:
         >>> paddle.nn.AdaptiveMaxPool2D([2, 2])(paddle.ones([2, 3, 7, 7])).shape

@@ -9,6 +9,20 @@ __all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 class MaxPool1D(Layer):
     """The maximum over each kernel_size window of [N, C, L] (see F.max_pool1d).
 
+    Args:
+        kernel_size (int): The window's size.
+        stride (int, optional): The window's step. Default None: kernel_size.
+        padding (str|int|list|tuple, optional): 'SAME', 'VALID', one int for every side, or a list
+            of 1 int or 2 ints (begin, end). Default 0.
+        return_mask (bool, optional): Also return each maximum's index into the flattened L dims
+            (int32). Default False.
+        ceil_mode (bool, optional): Round the output size up instead of down. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        MaxPool1D: A layer whose forward maps a float32/float64 tensor [N, C, L] to the pooled
+            tensor of the same dtype (and, with return_mask, the indices).
+
     Example:
         >>> paddle.nn.MaxPool1D(2)(paddle.ones([1, 3, 8])).shape
         paddle.Size([1, 3, 4])
@@ -31,6 +45,19 @@ class MaxPool1D(Layer):
 class AvgPool1D(Layer):
     """The mean over each kernel_size window of [N, C, L] (see F.avg_pool1d).
 
+    Args:
+        kernel_size (int): The window's size.
+        stride (int, optional): The window's step. Default None: kernel_size.
+        padding (str|int|list|tuple, optional): 'SAME', 'VALID', one int for every side, or a list
+            of 1 int or 2 ints (begin, end). Default 0.
+        exclusive (bool, optional): Leave the padding out of each window's count. Default True.
+        ceil_mode (bool, optional): Round the output size up instead of down. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        AvgPool1D: A layer whose forward maps a float32/float64 tensor [N, C, L] to the pooled
+            tensor of the same dtype.
+
     Example:
         >>> paddle.nn.AvgPool1D(2)(paddle.ones([1, 3, 8])).shape
         paddle.Size([1, 3, 4])
@@ -52,6 +79,22 @@ class AvgPool1D(Layer):
 
 class MaxPool3D(Layer):
     """The maximum over each kernel_size window of a volume (see F.max_pool3d).
+
+    Args:
+        kernel_size (int|list|tuple): The window's size, one int for every dim or 3 ints (d, h, w).
+        stride (int|list|tuple, optional): The window's step (same forms). Default None:
+            kernel_size.
+        padding (str|int|list|tuple, optional): 'SAME', 'VALID', one int for every side, 3 ints (one
+            per spatial dim) or 6 ints (begin and end of each). Default 0.
+        return_mask (bool, optional): Also return each maximum's index into the flattened D * H * W
+            dims (int32). Default False.
+        ceil_mode (bool, optional): Round the output size up instead of down. Default False.
+        data_format (str, optional): 'NCDHW' (the default) or 'NDHWC'; return_mask needs 'NCDHW'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        MaxPool3D: A layer whose forward maps a float32/float64 tensor [N, C, D, H, W] to the pooled
+            tensor of the same dtype (and, with return_mask, the indices).
 
     Example:
         >>> paddle.nn.MaxPool3D(2)(paddle.ones([1, 2, 4, 4, 4])).shape
@@ -76,6 +119,23 @@ class MaxPool3D(Layer):
 class AvgPool3D(Layer):
     """The mean over each kernel_size window of a volume (see F.avg_pool3d).
 
+    Args:
+        kernel_size (int|list|tuple): The window's size, one int for every dim or 3 ints (d, h, w).
+        stride (int|list|tuple, optional): The window's step (same forms). Default None:
+            kernel_size.
+        padding (str|int|list|tuple, optional): 'SAME', 'VALID', one int for every side, 3 ints (one
+            per spatial dim) or 6 ints (begin and end of each). Default 0.
+        ceil_mode (bool, optional): Round the output size up instead of down. Default False.
+        exclusive (bool, optional): Leave the padding out of each window's count. Default True.
+        divisor_override (float, optional): Divide each window's sum by this instead of the count.
+            Default None.
+        data_format (str, optional): 'NCDHW' (the default) or 'NDHWC'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        AvgPool3D: A layer whose forward maps a float32/float64 tensor [N, C, D, H, W] to the pooled
+            tensor of the same dtype.
+
     Example:
         >>> paddle.nn.AvgPool3D(2)(paddle.ones([1, 2, 4, 4, 4])).shape
         paddle.Size([1, 2, 2, 2, 2])
@@ -99,6 +159,14 @@ class AvgPool3D(Layer):
 class AdaptiveAvgPool1D(Layer):
     """The mean over output_size windows that tile L (see F.adaptive_avg_pool1d).
 
+    Args:
+        output_size (int): The output length L_out, a positive int.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        AdaptiveAvgPool1D: A layer whose forward maps a float32/float64 tensor [N, C, L] to one of
+            output_size's spatial size, same dtype.
+
     Example:
         >>> paddle.nn.AdaptiveAvgPool1D(2)(paddle.ones([1, 3, 7])).shape
         paddle.Size([1, 3, 2])
@@ -117,6 +185,16 @@ class AdaptiveAvgPool1D(Layer):
 
 class AdaptiveMaxPool1D(Layer):
     """The maximum over output_size windows that tile L (see F.adaptive_max_pool1d).
+
+    Args:
+        output_size (int): The output length L_out, a positive int.
+        return_mask (bool, optional): Also return each maximum's index into the flattened L dims
+            (int32). Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        AdaptiveMaxPool1D: A layer whose forward maps a float32/float64 tensor [N, C, L] (NC first)
+            to one of output_size's spatial size, same dtype (and, with return_mask, the indices).
 
     Example:
         >>> paddle.nn.AdaptiveMaxPool1D(2)(paddle.ones([1, 3, 7])).shape
@@ -137,6 +215,16 @@ class AdaptiveMaxPool1D(Layer):
 class AdaptiveAvgPool3D(Layer):
     """The mean over windows that tile a volume into output_size cells.
 
+    Args:
+        output_size (int|list|tuple): The output's (d, h, w), one int for every dim or 3 values,
+            where None keeps that input dim.
+        data_format (str, optional): 'NCDHW' (the default) or 'NDHWC'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        AdaptiveAvgPool3D: A layer whose forward maps a float32/float64 tensor [N, C, D, H, W] to
+            one of output_size's spatial size, same dtype.
+
     Example:
         >>> paddle.nn.AdaptiveAvgPool3D(1)(paddle.ones([1, 3, 4, 5, 6])).shape
         paddle.Size([1, 3, 1, 1, 1])
@@ -155,6 +243,18 @@ class AdaptiveAvgPool3D(Layer):
 
 class AdaptiveMaxPool3D(Layer):
     """The maximum over windows that tile a volume into output_size cells.
+
+    Args:
+        output_size (int|list|tuple): The output's (d, h, w), one int for every dim or 3 values,
+            where None keeps that input dim.
+        return_mask (bool, optional): Also return each maximum's index into the flattened D * H * W
+            dims (int32). Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        AdaptiveMaxPool3D: A layer whose forward maps a float32/float64 tensor [N, C, D, H, W] (NC
+            first) to one of output_size's spatial size, same dtype (and, with return_mask, the
+            indices).
 
     Example:
         >>> paddle.nn.AdaptiveMaxPool3D(1)(paddle.ones([1, 3, 4, 5, 6])).shape

@@ -29,6 +29,14 @@ def _positive(value, what, cls):
 class RNNCellBase(Layer):
     """The base of the cells: zero initial states shaped by state_shape.
 
+    Args:
+        name_scope (str, optional): The prefix of the layer's full name. Default None: the class
+            name in snake case.
+        dtype (str, optional): The layer's dtype. Default 'float32'.
+
+    Returns:
+        RNNCellBase: The base of the cells, whose get_initial_states makes their zero states.
+
     Example:
         >>> cell = paddle.nn.GRUCell(3, 4)
         >>> cell.get_initial_states(paddle.ones([2, 3])).shape
@@ -39,6 +47,18 @@ class RNNCellBase(Layer):
                            batch_dim_idx=0):
         """States filled with init_value, [batch, *state_shape] each (the batch
         size taken from batch_ref's dim batch_dim_idx).
+
+        Args:
+            batch_ref (Tensor): A tensor whose dim batch_dim_idx gives the batch size.
+            shape (list|tuple, optional): The state's shape without the batch dim, or a list of such
+                shapes for several states. Default None: the cell's state_shape.
+            dtype (str|paddle.dtype, optional): The states' dtype. Default None: batch_ref's dtype.
+            init_value (float, optional): The value to fill them with. Default 0.0.
+            batch_dim_idx (int, optional): The dim of batch_ref that holds the batch size.
+                Default 0.
+
+        Returns:
+            Tensor|tuple: One state [batch, *shape], or a tuple of them when shape lists several.
 
         Example:
             >>> paddle.nn.LSTMCell(3, 4).get_initial_states(paddle.ones([2, 3]))[1].shape
@@ -86,6 +106,25 @@ class RNNCellBase(Layer):
 class SimpleRNNCell(RNNCellBase):
     """h' = act(x W_ih^T + b_ih + h W_hh^T + b_hh), act tanh or relu; returns (h', h').
 
+    Args:
+        input_size (int): The size of each input vector, a positive int.
+        hidden_size (int): The size of the hidden state, a positive int.
+        activation (str, optional): 'tanh' (the default) or 'relu'.
+        weight_ih_attr (ParamAttr|bool, optional): The input-to-hidden weight's attribute; False
+            makes a frozen weight of ones. Default None: Uniform(-1/sqrt(hidden_size),
+            1/sqrt(hidden_size)).
+        weight_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden weight's attribute, as
+            weight_ih_attr.
+        bias_ih_attr (ParamAttr|bool, optional): The input-to-hidden bias's attribute; False makes a
+            frozen bias of zeros. Default None: the same uniform.
+        bias_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden bias's attribute, as
+            bias_ih_attr.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        SimpleRNNCell: A layer whose forward(inputs, states=None) maps inputs [batch, input_size]
+            and h [batch, hidden_size] (zeros when None) to (h', h').
+
     Example:
         >>> cell = paddle.nn.SimpleRNNCell(3, 4)
         >>> out, h = cell(paddle.ones([2, 3]))
@@ -119,6 +158,26 @@ class SimpleRNNCell(RNNCellBase):
 class LSTMCell(RNNCellBase):
     """Gates i, f, g, o (in that order in the weights): c' = f c + i g,
     h' = o tanh(c') (then h' weight_ho when proj_size > 0); returns (h', (h', c')).
+
+    Args:
+        input_size (int): The size of each input vector, a positive int.
+        hidden_size (int): The size of the hidden state, a positive int.
+        weight_ih_attr (ParamAttr|bool, optional): The input-to-hidden weight's attribute; False
+            makes a frozen weight of ones. Default None: Uniform(-1/sqrt(hidden_size),
+            1/sqrt(hidden_size)).
+        weight_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden weight's attribute, as
+            weight_ih_attr.
+        bias_ih_attr (ParamAttr|bool, optional): The input-to-hidden bias's attribute; False makes a
+            frozen bias of zeros. Default None: the same uniform.
+        bias_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden bias's attribute, as
+            bias_ih_attr.
+        proj_size (int, optional): If > 0, h is projected to this size by a weight_ho [hidden_size,
+            proj_size]. Default 0: no projection.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        LSTMCell: A layer whose forward(inputs, states=None) maps inputs [batch, input_size] and (h,
+            c) (zeros when None) to (h', (h', c')).
 
     Example:
         >>> cell = paddle.nn.LSTMCell(3, 4)
@@ -162,6 +221,24 @@ class LSTMCell(RNNCellBase):
 class GRUCell(RNNCellBase):
     """Gates r, z, c (in that order): r and z from sigmoid, c = tanh(x_c +
     r * h_c), h' = z h + (1 - z) c; returns (h', h').
+
+    Args:
+        input_size (int): The size of each input vector, a positive int.
+        hidden_size (int): The size of the hidden state, a positive int.
+        weight_ih_attr (ParamAttr|bool, optional): The input-to-hidden weight's attribute; False
+            makes a frozen weight of ones. Default None: Uniform(-1/sqrt(hidden_size),
+            1/sqrt(hidden_size)).
+        weight_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden weight's attribute, as
+            weight_ih_attr.
+        bias_ih_attr (ParamAttr|bool, optional): The input-to-hidden bias's attribute; False makes a
+            frozen bias of zeros. Default None: the same uniform.
+        bias_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden bias's attribute, as
+            bias_ih_attr.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        GRUCell: A layer whose forward(inputs, states=None) maps inputs [batch, input_size] and h
+            [batch, hidden_size] (zeros when None) to (h', h').
 
     Example:
         >>> cell = paddle.nn.GRUCell(3, 4)
@@ -237,6 +314,17 @@ class RNN(Layer):
     [batch, time, size] (or [time, batch, size] when time_major). Returns
     (outputs, final states).
 
+    Args:
+        cell (RNNCellBase): The cell run at each step, such as an LSTMCell.
+        is_reverse (bool, optional): Step from the last time step to the first. Default False.
+        time_major (bool, optional): Whether inputs are [time, batch, size] instead of [batch, time,
+            size]. Default False.
+
+    Returns:
+        RNN: A layer whose forward(inputs, initial_states=None, sequence_length=None) returns
+            (outputs, final_states); past a sample's sequence_length its states are carried
+            unchanged.
+
     Example:
         >>> rnn = paddle.nn.RNN(paddle.nn.GRUCell(3, 4))
         >>> out, h = rnn(paddle.ones([2, 5, 3]))
@@ -260,6 +348,17 @@ class RNN(Layer):
 class BiRNN(Layer):
     """cell_fw over time forwards and cell_bw backwards; outputs concatenated
     on the last axis; final states (forward's, backward's).
+
+    Args:
+        cell_fw (RNNCellBase): The cell run forwards in time.
+        cell_bw (RNNCellBase): The cell run backwards; its input_size must equal cell_fw's.
+        time_major (bool, optional): Whether inputs are [time, batch, size] instead of [batch, time,
+            size]. Default False.
+
+    Returns:
+        BiRNN: A layer whose forward(inputs, initial_states=None, sequence_length=None) returns
+            (outputs, (states_fw, states_bw)), the outputs of both directions concatenated on the
+            last axis.
 
     Example:
         >>> birnn = paddle.nn.BiRNN(paddle.nn.GRUCell(3, 4), paddle.nn.GRUCell(3, 4))
@@ -427,6 +526,33 @@ class SimpleRNN(RNNBase):
     """A multi-layer Elman RNN (tanh or relu) on the fused rnn op. Returns
     (outputs [batch, time, D * hidden], final h [layers * D, batch, hidden]).
 
+    Args:
+        input_size (int): The size of each input vector, a positive int.
+        hidden_size (int): The size of the hidden state, a positive int.
+        num_layers (int, optional): The number of stacked layers, a positive int. Default 1.
+        direction (str, optional): 'forward' (the default), or 'bidirect' / 'bidirectional' for a
+            forward and a backward network whose outputs are concatenated.
+        time_major (bool, optional): Whether inputs are [time, batch, size] instead of [batch, time,
+            size]. Default False.
+        dropout (float, optional): The dropout probability, in [0, 1), applied to each layer's
+            outputs but the last's. Default 0.0.
+        activation (str, optional): 'tanh' (the default) or 'relu'.
+        weight_ih_attr (ParamAttr|bool, optional): The input-to-hidden weight's attribute; False
+            makes a frozen weight of ones. Default None: Uniform(-1/sqrt(hidden_size),
+            1/sqrt(hidden_size)).
+        weight_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden weight's attribute, as
+            weight_ih_attr.
+        bias_ih_attr (ParamAttr|bool, optional): The input-to-hidden bias's attribute; False makes a
+            frozen bias of zeros. Default None: the same uniform.
+        bias_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden bias's attribute, as
+            bias_ih_attr.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        SimpleRNN: A layer whose forward(inputs, initial_states=None, sequence_length=None) returns
+            (outputs [batch, time, D * hidden_size], h [num_layers * D, batch, hidden_size]), D
+            being 2 when bidirectional, else 1.
+
     Example:
         >>> rnn = paddle.nn.SimpleRNN(3, 4, num_layers=2)
         >>> out, h = rnn(paddle.ones([2, 5, 3]))
@@ -451,6 +577,34 @@ class LSTM(RNNBase):
     proj_size > 0). Returns (outputs, (h, c)), h and c [layers * D, batch,
     hidden] (h's last dim proj_size when given).
 
+    Args:
+        input_size (int): The size of each input vector, a positive int.
+        hidden_size (int): The size of the hidden state, a positive int.
+        num_layers (int, optional): The number of stacked layers, a positive int. Default 1.
+        direction (str, optional): 'forward' (the default), or 'bidirect' / 'bidirectional' for a
+            forward and a backward network whose outputs are concatenated.
+        time_major (bool, optional): Whether inputs are [time, batch, size] instead of [batch, time,
+            size]. Default False.
+        dropout (float, optional): The dropout probability, in [0, 1), applied to each layer's
+            outputs but the last's. Default 0.0.
+        weight_ih_attr (ParamAttr|bool, optional): The input-to-hidden weight's attribute; False
+            makes a frozen weight of ones. Default None: Uniform(-1/sqrt(hidden_size),
+            1/sqrt(hidden_size)).
+        weight_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden weight's attribute, as
+            weight_ih_attr.
+        bias_ih_attr (ParamAttr|bool, optional): The input-to-hidden bias's attribute; False makes a
+            frozen bias of zeros. Default None: the same uniform.
+        bias_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden bias's attribute, as
+            bias_ih_attr.
+        proj_size (int, optional): If > 0, h is projected to this size, smaller than hidden_size.
+            Default 0: no projection.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        LSTM: A layer whose forward(inputs, initial_states=None, sequence_length=None) returns
+            (outputs [batch, time, D * hidden_size], (h, c)), h and c [num_layers * D, batch,
+            hidden_size] (h's last dim proj_size when set), D being 2 when bidirectional, else 1.
+
     Example:
         >>> lstm = paddle.nn.LSTM(3, 4, direction="bidirect")
         >>> out, (h, c) = lstm(paddle.ones([2, 5, 3]))
@@ -468,6 +622,32 @@ class LSTM(RNNBase):
 
 class GRU(RNNBase):
     """A multi-layer GRU on the fused rnn op. Returns (outputs, final h).
+
+    Args:
+        input_size (int): The size of each input vector, a positive int.
+        hidden_size (int): The size of the hidden state, a positive int.
+        num_layers (int, optional): The number of stacked layers, a positive int. Default 1.
+        direction (str, optional): 'forward' (the default), or 'bidirect' / 'bidirectional' for a
+            forward and a backward network whose outputs are concatenated.
+        time_major (bool, optional): Whether inputs are [time, batch, size] instead of [batch, time,
+            size]. Default False.
+        dropout (float, optional): The dropout probability, in [0, 1), applied to each layer's
+            outputs but the last's. Default 0.0.
+        weight_ih_attr (ParamAttr|bool, optional): The input-to-hidden weight's attribute; False
+            makes a frozen weight of ones. Default None: Uniform(-1/sqrt(hidden_size),
+            1/sqrt(hidden_size)).
+        weight_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden weight's attribute, as
+            weight_ih_attr.
+        bias_ih_attr (ParamAttr|bool, optional): The input-to-hidden bias's attribute; False makes a
+            frozen bias of zeros. Default None: the same uniform.
+        bias_hh_attr (ParamAttr|bool, optional): The hidden-to-hidden bias's attribute, as
+            bias_ih_attr.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        GRU: A layer whose forward(inputs, initial_states=None, sequence_length=None) returns
+            (outputs [batch, time, D * hidden_size], h [num_layers * D, batch, hidden_size]), D
+            being 2 when bidirectional, else 1.
 
     Example:
         >>> gru = paddle.nn.GRU(3, 4)

@@ -58,6 +58,27 @@ class MultiHeadAttention(Layer):
     v_proj), softmax(q k^T / sqrt(head_dim) + mask) v, then out_proj. attn_mask
     is bool/int (True/1 = attend) or float (added to the scores).
 
+    Args:
+        embed_dim (int): The size of the query features and of the output, a positive int divisible
+            by num_heads.
+        num_heads (int): The number of heads, a positive int.
+        dropout (float, optional): The dropout probability of the attention weights while training.
+            Default 0.0.
+        kdim (int, optional): The size of the key features. Default None: embed_dim.
+        vdim (int, optional): The size of the value features. Default None: embed_dim.
+        need_weights (bool, optional): Also return the attention weights [batch, num_heads,
+            query_len, key_len]. Default False.
+        weight_attr (ParamAttr, optional): The attribute of the four projections' weights. Default
+            None.
+        bias_attr (ParamAttr|bool, optional): The attribute of their biases; False: no biases.
+            Default None.
+
+    Returns:
+        MultiHeadAttention: A layer whose forward(query, key=None, value=None, attn_mask=None,
+            cache=None) maps query [batch, query_len, embed_dim] (key and value default to query) to
+            [batch, query_len, embed_dim] (with the weights when need_weights, and the new cache
+            when cache is given).
+
     Example:
         >>> mha = paddle.nn.MultiHeadAttention(8, 2)
         >>> mha(paddle.rand([2, 3, 8])).shape
@@ -68,6 +89,13 @@ class MultiHeadAttention(Layer):
     Cache.__doc__ = """The self-attention cache of incremental decoding (``gen_cache``):
     the keys and values of the steps so far, [batch, num_heads, steps, head_dim];
     each call of the layer with it returns one that is a step longer.
+
+    Args:
+        k (Tensor): The keys so far, [batch, num_heads, steps, head_dim].
+        v (Tensor): The values so far, of the same shape.
+
+    Returns:
+        Cache: A named tuple (k, v).
 
     Example:
         >>> mha = paddle.nn.MultiHeadAttention(8, 2)
@@ -82,6 +110,13 @@ class MultiHeadAttention(Layer):
     StaticCache.__doc__ = """The cross-attention cache of incremental decoding: the
     projected keys and values of the memory, computed once
     (``gen_cache(memory, type=MultiHeadAttention.StaticCache)``) and reused at each step.
+
+    Args:
+        k (Tensor): The projected keys of the memory, [batch, num_heads, length, head_dim].
+        v (Tensor): The projected values of the memory, of the same shape.
+
+    Returns:
+        StaticCache: A named tuple (k, v).
 
     Example:
         >>> mha = paddle.nn.MultiHeadAttention(8, 2)
@@ -120,6 +155,13 @@ class MultiHeadAttention(Layer):
     def compute_kv(self, key, value):
         """The projected keys and values, [batch, num_heads, seq, head_dim] each.
 
+        Args:
+            key (Tensor): The keys, [batch, seq, kdim].
+            value (Tensor): The values, [batch, seq, vdim].
+
+        Returns:
+            tuple: (k, v), Tensors of shape [batch, num_heads, seq, head_dim].
+
         Example:
             >>> mha = paddle.nn.MultiHeadAttention(8, 2)
             >>> k, v = mha.compute_kv(paddle.rand([2, 5, 8]), paddle.rand([2, 5, 8]))
@@ -132,6 +174,18 @@ class MultiHeadAttention(Layer):
         """A cache for incremental decoding: StaticCache holds the projected
         key/value (for cross attention); Cache grows by one step per call
         (empty when value is None, else holding key and value as given).
+
+        Args:
+            key (Tensor): For StaticCache, the memory [batch, length, kdim] to project; for
+                Cache with value None, only its batch size and dtype are used; otherwise the
+                cache's keys.
+            value (Tensor, optional): For StaticCache, the memory to project as values (None: key);
+                for Cache, the cache's values (None: an empty cache). Default None.
+            type (type, optional): MultiHeadAttention.Cache (the default) or
+                MultiHeadAttention.StaticCache.
+
+        Returns:
+            Cache|StaticCache: The cache, its k and v [batch, num_heads, steps, head_dim].
 
         Example:
             >>> mha = paddle.nn.MultiHeadAttention(8, 2)
@@ -189,6 +243,30 @@ class TransformerEncoderLayer(Layer):
     linear2), each with a residual connection and LayerNorm (before the block
     when normalize_before, else after).
 
+    Args:
+        d_model (int): The size of the input and output features, a positive int divisible by nhead.
+        nhead (int): The number of attention heads, a positive int.
+        dim_feedforward (int): The hidden size of the feed-forward network, a positive int.
+        dropout (float, optional): The dropout probability after each sublayer (and the default of
+            attn_dropout and act_dropout). Default 0.1.
+        activation (str, optional): The name of a paddle.nn.functional activation of the
+            feed-forward network, such as 'relu' (the default) or 'gelu'.
+        attn_dropout (float, optional): The dropout probability of the attention weights. Default
+            None: dropout.
+        act_dropout (float, optional): The dropout probability after the activation. Default None:
+            dropout.
+        normalize_before (bool, optional): True: LayerNorm before each sublayer (pre-norm); False
+            (the default): after the residual addition (post-norm).
+        weight_attr (ParamAttr|list|tuple, optional): The weights' attribute: one for all, or a list
+            of 1 or 2 (self attention, feed-forward network). Default None.
+        bias_attr (ParamAttr|bool|list|tuple, optional): The biases' attribute, in the same forms;
+            False: no biases. Default None.
+        layer_norm_eps (float, optional): The epsilon of the LayerNorms. Default 1e-05.
+
+    Returns:
+        TransformerEncoderLayer: A layer whose forward(src, src_mask=None, cache=None) returns a
+            tensor of src's shape [batch, length, d_model] (and the new cache when cache is given).
+
     Example:
         >>> layer = paddle.nn.TransformerEncoderLayer(8, 2, 16)
         >>> layer(paddle.rand([2, 4, 8])).shape
@@ -243,6 +321,12 @@ class TransformerEncoderLayer(Layer):
     def gen_cache(self, src):
         """An empty self-attention Cache for incremental encoding.
 
+        Args:
+            src (Tensor): The input [batch, length, d_model]; its batch size and dtype are used.
+
+        Returns:
+            MultiHeadAttention.Cache: An empty cache (0 steps).
+
         Example:
             >>> layer = paddle.nn.TransformerEncoderLayer(8, 2, 16)
             >>> layer.gen_cache(paddle.rand([2, 1, 8])).k.shape
@@ -261,6 +345,16 @@ def _clones(layer, num_layers, cls):
 class TransformerEncoder(Layer):
     """num_layers encoder layers (the given one and fresh copies of its
     configuration), then an optional LayerNorm.
+
+    Args:
+        encoder_layer (TransformerEncoderLayer): The first layer; the others are fresh layers of the
+            same configuration.
+        num_layers (int): The number of layers, a non-negative int.
+        norm (LayerNorm, optional): A layer applied to the last layer's output. Default None: none.
+
+    Returns:
+        TransformerEncoder: A layer whose forward(src, src_mask=None, cache=None) returns a tensor
+            of src's shape (and the new caches when cache is given).
 
     Example:
         >>> layer = paddle.nn.TransformerEncoderLayer(8, 2, 16)
@@ -291,6 +385,12 @@ class TransformerEncoder(Layer):
     def gen_cache(self, src):
         """One empty Cache per layer.
 
+        Args:
+            src (Tensor): The input [batch, length, d_model]; its batch size and dtype are used.
+
+        Returns:
+            list: One empty MultiHeadAttention.Cache per layer.
+
         Example:
             >>> layer = paddle.nn.TransformerEncoderLayer(8, 2, 16)
             >>> encoder = paddle.nn.TransformerEncoder(layer, 2)
@@ -304,6 +404,31 @@ class TransformerDecoderLayer(Layer):
     """Self attention over tgt, cross attention to memory, then a
     feed-forward network; residuals and LayerNorms (norm1..norm3) as in
     TransformerEncoderLayer.
+
+    Args:
+        d_model (int): The size of the input and output features, a positive int divisible by nhead.
+        nhead (int): The number of attention heads, a positive int.
+        dim_feedforward (int): The hidden size of the feed-forward network, a positive int.
+        dropout (float, optional): The dropout probability after each sublayer (and the default of
+            attn_dropout and act_dropout). Default 0.1.
+        activation (str, optional): The name of a paddle.nn.functional activation of the
+            feed-forward network, such as 'relu' (the default) or 'gelu'.
+        attn_dropout (float, optional): The dropout probability of the attention weights. Default
+            None: dropout.
+        act_dropout (float, optional): The dropout probability after the activation. Default None:
+            dropout.
+        normalize_before (bool, optional): True: LayerNorm before each sublayer (pre-norm); False
+            (the default): after the residual addition (post-norm).
+        weight_attr (ParamAttr|list|tuple, optional): The weights' attribute: one for all, or a list
+            of 1 or 3 (self attention, cross attention, feed-forward network). Default None.
+        bias_attr (ParamAttr|bool|list|tuple, optional): The biases' attribute, in the same forms;
+            False: no biases. Default None.
+        layer_norm_eps (float, optional): The epsilon of the LayerNorms. Default 1e-05.
+
+    Returns:
+        TransformerDecoderLayer: A layer whose forward(tgt, memory, tgt_mask=None, memory_mask=None,
+            cache=None) returns a tensor of tgt's shape [batch, tgt_length, d_model] (and the new
+            caches when cache is given).
 
     Example:
         >>> layer = paddle.nn.TransformerDecoderLayer(8, 2, 16)
@@ -375,6 +500,12 @@ class TransformerDecoderLayer(Layer):
         """(an empty self-attention Cache, a StaticCache of memory's projected
         keys/values) for incremental decoding.
 
+        Args:
+            memory (Tensor): The encoder's output [batch, length, d_model].
+
+        Returns:
+            tuple: (an empty MultiHeadAttention.Cache, a MultiHeadAttention.StaticCache of memory).
+
         Example:
             >>> layer = paddle.nn.TransformerDecoderLayer(8, 2, 16)
             >>> cache = layer.gen_cache(paddle.rand([2, 5, 8]))
@@ -389,6 +520,16 @@ class TransformerDecoderLayer(Layer):
 class TransformerDecoder(Layer):
     """num_layers decoder layers (the given one and fresh copies of its
     configuration), then an optional LayerNorm.
+
+    Args:
+        decoder_layer (TransformerDecoderLayer): The first layer; the others are fresh layers of the
+            same configuration.
+        num_layers (int): The number of layers, a non-negative int.
+        norm (LayerNorm, optional): A layer applied to the last layer's output. Default None: none.
+
+    Returns:
+        TransformerDecoder: A layer whose forward(tgt, memory, tgt_mask=None, memory_mask=None,
+            cache=None) returns a tensor of tgt's shape (and the new caches when cache is given).
 
     Example:
         >>> layer = paddle.nn.TransformerDecoderLayer(8, 2, 16)
@@ -421,6 +562,14 @@ class TransformerDecoder(Layer):
         """One (Cache, StaticCache) pair per layer (do_zip: a list of the
         incremental caches and a list of the static ones instead).
 
+        Args:
+            memory (Tensor): The encoder's output [batch, length, d_model].
+            do_zip (bool, optional): Return [incremental caches, static caches] instead of one pair
+                per layer. Default False.
+
+        Returns:
+            list: One (Cache, StaticCache) pair per layer, or the two lists when do_zip.
+
         Example:
             >>> layer = paddle.nn.TransformerDecoderLayer(8, 2, 16)
             >>> decoder = paddle.nn.TransformerDecoder(layer, 2)
@@ -448,6 +597,36 @@ def _split_attr(attr):
 class Transformer(Layer):
     """An encoder stack and a decoder stack, each ending in a LayerNorm
     (or custom_encoder / custom_decoder).
+
+    Args:
+        d_model (int, optional): The size of the input and output features, divisible by nhead.
+            Default 512.
+        nhead (int, optional): The number of attention heads. Default 8.
+        num_encoder_layers (int, optional): The number of encoder layers. Default 6.
+        num_decoder_layers (int, optional): The number of decoder layers. Default 6.
+        dim_feedforward (int, optional): The hidden size of the feed-forward networks. Default 2048.
+        dropout (float, optional): The dropout probability after each sublayer (and the default of
+            attn_dropout and act_dropout). Default 0.1.
+        activation (str, optional): The name of a paddle.nn.functional activation of the
+            feed-forward networks. Default 'relu'.
+        attn_dropout (float, optional): The dropout probability of the attention weights. Default
+            None: dropout.
+        act_dropout (float, optional): The dropout probability after the activation. Default None:
+            dropout.
+        normalize_before (bool, optional): True: pre-norm layers; False (the default): post-norm.
+        weight_attr (ParamAttr|list|tuple, optional): The weights' attribute: one for all, a list of
+            1, of 2 (encoder's, decoder's) or of 3 (the decoder's three groups; the encoder takes
+            the first and the last). Default None.
+        bias_attr (ParamAttr|bool|list|tuple, optional): The biases' attribute, in the same forms;
+            False: no biases. Default None.
+        custom_encoder (Layer, optional): Used as the encoder instead of a TransformerEncoder.
+            Default None.
+        custom_decoder (Layer, optional): Used as the decoder instead of a TransformerDecoder.
+            Default None.
+
+    Returns:
+        Transformer: A layer whose forward(src, tgt, src_mask=None, tgt_mask=None, memory_mask=None)
+            returns the decoder's output, a tensor of tgt's shape [batch, tgt_length, d_model].
 
     Example:
         >>> model = paddle.nn.Transformer(8, 2, 1, 1, 16)
@@ -489,6 +668,12 @@ class Transformer(Layer):
     def generate_square_subsequent_mask(self, length):
         """A [length, length] float mask: -inf above the diagonal, 0 elsewhere
         (position i attends to positions <= i).
+
+        Args:
+            length (int|Tensor): The sequence length, a non-negative int (or a one-element Tensor).
+
+        Returns:
+            Tensor: A [length, length] tensor of the default float dtype.
 
         Example:
             >>> paddle.nn.Transformer(8, 2, 1, 1, 16).generate_square_subsequent_mask(2).numpy()
