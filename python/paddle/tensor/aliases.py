@@ -88,6 +88,15 @@ def _dims(first, rest, fn):
 def permute(input, dims, *more_dims):  # noqa: A002  (PaddlePaddle's name)
     """input with its dims in the order ``dims`` (a list, or the dims as separate ints).
 
+    Args:
+        input (Tensor): The input, a Tensor of any dtype.
+        dims (list|tuple|int): A permutation of input's dims, or its first dim when the dims are
+            given as separate ints.
+        *more_dims (int): The other dims, when they are given as separate ints.
+
+    Returns:
+        Tensor: input with permuted dims, of input's dtype.
+
     Example:
         >>> paddle.permute(paddle.ones([2, 3, 4]), [2, 0, 1]).shape
         paddle.Size([4, 2, 3])
@@ -112,6 +121,15 @@ def swapaxes(x, perm, name=None):
     """paddle.transpose under another name: ``perm`` lists every dim, or
     ``swapaxes(x, 0, 2)`` exchanges two dims (as PaddlePaddle accepts).
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        perm (list|tuple|int): A permutation of x's dims, or the first of two dims to exchange.
+        name (int|str, optional): The second dim to exchange when ``perm`` is an int; otherwise
+            unused (PaddlePaddle's op name). Default None.
+
+    Returns:
+        Tensor: x with permuted dims, of x's dtype.
+
     Example:
         >>> paddle.swapaxes(paddle.ones([2, 3]), [1, 0]).shape
         paddle.Size([3, 2])
@@ -124,6 +142,15 @@ def swapaxes(x, perm, name=None):
 def swapdims(x, perm, name=None):
     """paddle.transpose under another name: ``perm`` lists every dim, or
     ``swapdims(x, 0, 2)`` exchanges two dims (as PaddlePaddle accepts).
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        perm (list|tuple|int): A permutation of x's dims, or the first of two dims to exchange.
+        name (int|str, optional): The second dim to exchange when ``perm`` is an int; otherwise
+            unused (PaddlePaddle's op name). Default None.
+
+    Returns:
+        Tensor: x with permuted dims, of x's dtype.
 
     Example:
         >>> paddle.swapdims(paddle.ones([2, 3, 1]), [2, 0, 1]).shape
@@ -169,6 +196,17 @@ def div(x, y, name=None, *, rounding_mode=None, out=None):
 def mul(x, y, name=None, *, out=None):
     """Another name of paddle.multiply.
 
+    Args:
+        x (Tensor): The first operand, a Tensor of any numeric or bool dtype.
+        y (Tensor|int|float): The second operand: a Tensor broadcastable with ``x`` (of x's
+        dtype unless both are floating-point), or a number.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+        out (Tensor, optional): Keyword only: a Tensor the result is also written into.
+            Default None.
+
+    Returns:
+        Tensor: The products (``out`` when given), of the broadcast shape and promoted dtype.
+
     Example:
         >>> paddle.mul(paddle.to_tensor([2.0]), paddle.to_tensor([3.0])).numpy()
         array([6.], dtype=float32)
@@ -178,6 +216,18 @@ def mul(x, y, name=None, *, out=None):
 
 def sub(x, y, name=None, *, alpha=1, out=None):
     """x - alpha * y.
+
+    Args:
+        x (Tensor): The first operand, a Tensor of a numeric dtype.
+        y (Tensor|int|float): The second operand: a Tensor broadcastable with ``x`` (of x's
+        dtype unless both are floating-point), or a number.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+        alpha (int|float, optional): Keyword only: the factor of y. Default 1.
+        out (Tensor, optional): Keyword only: a Tensor the result is also written into.
+            Default None.
+
+    Returns:
+        Tensor: The differences (``out`` when given), of the broadcast shape and promoted dtype.
 
     Example:
         >>> paddle.sub(paddle.to_tensor([5.0]), paddle.to_tensor([1.0]), alpha=2).numpy()
@@ -191,6 +241,15 @@ def sub(x, y, name=None, *, alpha=1, out=None):
 def true_divide(input, other, *, out=None):  # noqa: A002  (PaddlePaddle's name)
     """Another name of paddle.divide.
 
+    Args:
+        input (Tensor): The dividend, a Tensor of a numeric dtype.
+        other (Tensor|int|float): The divisor: a Tensor broadcastable with ``input``, or a number.
+        out (Tensor, optional): Keyword only: a Tensor the result is also written into.
+            Default None.
+
+    Returns:
+        Tensor: The quotients (``out`` when given); integer inputs give the default float dtype.
+
     Example:
         >>> paddle.true_divide(paddle.to_tensor([3, 4]), paddle.to_tensor([2, 2])).numpy()
         array([1.5, 2. ], dtype=float32)
@@ -201,6 +260,13 @@ def true_divide(input, other, *, out=None):  # noqa: A002  (PaddlePaddle's name)
 def negative(x, name=None):
     """Another name of paddle.neg: -x.
 
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: -x, of x's shape and dtype.
+
     Example:
         >>> paddle.negative(paddle.to_tensor([1.0, -2.0])).numpy()
         array([-1.,  2.], dtype=float32)
@@ -210,6 +276,13 @@ def negative(x, name=None):
 
 def positive(x, name=None):
     """x itself (+x); a bool tensor has no sign and is refused.
+
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype (bool raises TypeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x itself.
 
     Example:
         >>> paddle.positive(paddle.to_tensor([1.0, -2.0])).numpy()
@@ -225,6 +298,12 @@ def positive(x, name=None):
 def ravel(input):  # noqa: A002  (PaddlePaddle's name)
     """input flattened to one dim.
 
+    Args:
+        input (Tensor): The input, a Tensor of any dtype.
+
+    Returns:
+        Tensor: A 1-D Tensor of input's elements in row-major order and input's dtype.
+
     Example:
         >>> paddle.ravel(paddle.ones([2, 3])).shape
         paddle.Size([6])
@@ -236,6 +315,18 @@ def view(x, shape_or_dtype, *more_dims, name=None):
     """x with another shape (a list of ints or separate ints, one may be -1), or its
     bytes read as another dtype (the last dim scales by the ratio of the item
     sizes; no gradient flows through a dtype view).
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        shape_or_dtype (list|tuple|Tensor|int|str|paddle.dtype): The new shape (a list, or its
+            first dim when the dims are given as separate ints; one may be -1), or the dtype to
+            read x's bytes as.
+        *more_dims (int): The other dims, when they are given as separate ints.
+        name (str, optional): Keyword only; for PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x in the new shape, or x's bytes as the new dtype (its last dim scaled by the
+        ratio of the item sizes; ValueError when they do not divide evenly).
 
     Example:
         >>> paddle.view(paddle.ones([2, 3]), [3, 2]).shape
@@ -261,6 +352,15 @@ def view(x, shape_or_dtype, *more_dims, name=None):
 def view_as(x, other, name=None):
     """x with the shape of ``other``.
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        other (Tensor): The Tensor whose shape the result takes; it must have x's number of
+            elements.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x in other's shape, of x's dtype.
+
     Example:
         >>> paddle.view_as(paddle.ones([6]), paddle.zeros([2, 3])).shape
         paddle.Size([2, 3])
@@ -271,6 +371,13 @@ def view_as(x, other, name=None):
 
 def matrix_transpose(x, name=None):
     """x with its last two dims exchanged.
+
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 2 (else ValueError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x with its last two dims exchanged, of x's dtype.
 
     Example:
         >>> paddle.matrix_transpose(paddle.ones([4, 2, 3])).shape
@@ -287,6 +394,18 @@ def matrix_transpose(x, name=None):
 def take_along_dim(arr, indices, axis, broadcast=True, *, out=None):
     """Another name of paddle.take_along_axis.
 
+    Args:
+        arr (Tensor): The input, a Tensor of any dtype.
+        indices (Tensor): An int32/int64 Tensor of arr's rank, with indices along ``axis``.
+        axis (int): The dim to take along, in [-rank, rank).
+        broadcast (bool, optional): Whether arr and indices broadcast over the other dims.
+            Default True.
+        out (Tensor, optional): Keyword only: a Tensor the result is also written into.
+            Default None.
+
+    Returns:
+        Tensor: A Tensor of arr's dtype and (broadcast) indices' shape (``out`` when given).
+
     Example:
         >>> arr = paddle.to_tensor([[3.0, 1.0]])
         >>> paddle.take_along_dim(arr, paddle.to_tensor([[1]]), 1).numpy()
@@ -297,6 +416,14 @@ def take_along_dim(arr, indices, axis, broadcast=True, *, out=None):
 
 def reverse(x, axis, name=None):
     """Another name of paddle.flip.
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        axis (int|list|tuple): The dim or dims to reverse.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x reversed along those dims, of x's shape and dtype.
 
     Example:
         >>> paddle.reverse(paddle.to_tensor([1, 2, 3]), 0).numpy()

@@ -129,6 +129,16 @@ def full(shape, fill_value, dtype=None, name=None):
 def zeros(shape, dtype=None, name=None):
     """A tensor of ``shape`` filled with 0 (default dtype float32).
 
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) uses the
+            default float dtype (float32 unless changed by ``paddle.set_default_dtype``).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` filled with 0.
+
     Example:
         >>> paddle.zeros([2]).numpy()
         array([0., 0.], dtype=float32)
@@ -138,6 +148,16 @@ def zeros(shape, dtype=None, name=None):
 
 def ones(shape, dtype=None, name=None):
     """A tensor of ``shape`` filled with 1 (default dtype float32).
+
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) uses the
+            default float dtype (float32 unless changed by ``paddle.set_default_dtype``).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` filled with 1.
 
     Example:
         >>> paddle.ones([2], dtype="int64").numpy()
@@ -174,6 +194,15 @@ def full_like(x, fill_value, dtype=None, name=None):
 def zeros_like(x, dtype=None, name=None):
     """Zeros of x's shape and dtype (or ``dtype``).
 
+    Args:
+        x (Tensor): The Tensor whose shape (and dtype) the result takes.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) keeps
+            x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape filled with 0.
+
     Example:
         >>> paddle.zeros_like(paddle.ones([2])).numpy()
         array([0., 0.], dtype=float32)
@@ -183,6 +212,15 @@ def zeros_like(x, dtype=None, name=None):
 
 def ones_like(x, dtype=None, name=None):
     """Ones of x's shape and dtype (or ``dtype``).
+
+    Args:
+        x (Tensor): The Tensor whose shape (and dtype) the result takes.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) keeps
+            x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape filled with 1.
 
     Example:
         >>> paddle.ones_like(paddle.zeros([2])).numpy()
@@ -230,6 +268,18 @@ def arange(start=0, end=None, step=1, dtype=None, name=None):
 def linspace(start, stop, num, dtype=None, name=None):
     """``num`` evenly spaced values from ``start`` to ``stop`` inclusive.
 
+    Args:
+        start (int|float|Tensor): The first value (a number or a one-element Tensor).
+        stop (int|float|Tensor): The last value, included (a number or a one-element Tensor).
+        num (int|Tensor): How many values, a positive int (or a one-element Tensor); otherwise
+            ValueError.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) uses the
+            default float dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 1-D Tensor of ``num`` values.
+
     Example:
         >>> paddle.linspace(0, 1, 5).numpy()
         array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float32)
@@ -270,6 +320,21 @@ def _float_dtype(dtype, fn):
 def uniform(shape, dtype=None, min=0, max=1.0, seed=0, name=None):  # noqa: A002
     """Values drawn uniformly from [min, max).
 
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): A floating-point dtype (others raise TypeError); None
+            (the default) uses the default float dtype.
+        min (float, optional): The lower bound, included. Default 0.
+        max (float, optional): The upper bound, excluded; must not be below min (else
+            ValueError). Default 1.0.
+        seed (int, optional): A seed for this draw; 0 (the default) uses the global generator
+            (see ``paddle.seed``).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` with the drawn values.
+
     Example:
         >>> paddle.uniform([2, 3], min=-1.0, max=1.0).shape
         paddle.Size([2, 3])
@@ -283,6 +348,16 @@ def uniform(shape, dtype=None, min=0, max=1.0, seed=0, name=None):  # noqa: A002
 def rand(shape, dtype=None, name=None):
     """Values drawn uniformly from [0, 1).
 
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): A floating-point dtype (others raise TypeError); None
+            (the default) uses the default float dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` with the drawn values.
+
     Example:
         >>> paddle.rand([2, 3]).shape
         paddle.Size([2, 3])
@@ -292,6 +367,19 @@ def rand(shape, dtype=None, name=None):
 
 def normal(mean=0.0, std=1.0, shape=None, name=None):
     """Values drawn from a normal distribution N(mean, std²).
+
+    Args:
+        mean (float|Tensor, optional): The mean: a number, or a Tensor of per-element means.
+            Default 0.0.
+        std (float|Tensor, optional): The standard deviation: a number, or a Tensor of
+            per-element deviations. Default 1.0.
+        shape (list|tuple|int|Tensor, optional): The shape when mean and std are numbers; None
+            (the default) gives shape [1]. Ignored when mean or std is a Tensor (the result
+            takes that Tensor's shape).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The drawn values, of the default float dtype.
 
     Example:
         >>> paddle.normal(0.0, 2.0, [3]).shape
@@ -310,6 +398,16 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
 def randn(shape, dtype=None, name=None):
     """Values drawn from the standard normal distribution.
 
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): A floating-point dtype (others raise TypeError); None
+            (the default) uses the default float dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` with the drawn values.
+
     Example:
         >>> paddle.randn([2, 3]).shape
         paddle.Size([2, 3])
@@ -321,6 +419,16 @@ def randn(shape, dtype=None, name=None):
 def standard_normal(shape, dtype=None, name=None):
     """The same as ``randn``.
 
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): A floating-point dtype (others raise TypeError); None
+            (the default) uses the default float dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` with the drawn values.
+
     Example:
         >>> paddle.standard_normal([2]).shape
         paddle.Size([2])
@@ -330,6 +438,20 @@ def standard_normal(shape, dtype=None, name=None):
 
 def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006 (PaddlePaddle's default)
     """Integers drawn uniformly from [low, high); ``randint(high)`` draws from [0, high).
+
+    Args:
+        low (int, optional): The lower bound, included; when ``high`` is None it is the upper
+            bound and the lower bound is 0. Default 0.
+        high (int, optional): The upper bound, excluded; must be greater than the lower bound
+            (else ValueError). Default None.
+        shape (list|tuple|int|Tensor, optional): The shape: a list or tuple of ints (or
+            one-element Tensors), an int, or a 1-D int Tensor. Default [1].
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) gives
+            int64.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` with the drawn integers.
 
     Example:
         >>> paddle.randint(0, 10, [4]).dtype
@@ -346,6 +468,19 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006 (
 def randint_like(x, low=0, high=None, dtype=None, name=None):
     """randint with x's shape (and dtype, unless given).
 
+    Args:
+        x (Tensor): The Tensor whose shape (and dtype) the result takes.
+        low (int, optional): The lower bound, included; when ``high`` is None it is the upper
+            bound and the lower bound is 0. Default 0.
+        high (int, optional): The upper bound, excluded; must be greater than the lower bound
+            (else ValueError). Default None.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) keeps
+            x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape with the drawn integers.
+
     Example:
         >>> paddle.randint_like(paddle.zeros([2, 2]), 0, 5).shape
         paddle.Size([2, 2])
@@ -360,6 +495,14 @@ def randint_like(x, low=0, high=None, dtype=None, name=None):
 
 def randperm(n, dtype="int64", name=None):
     """A random permutation of 0 .. n-1.
+
+    Args:
+        n (int): The length of the permutation, a non-negative int (else ValueError).
+        dtype (str|paddle.dtype, optional): The dtype of the result. Default "int64".
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 1-D Tensor of shape [n] holding each of 0 .. n-1 once.
 
     Example:
         >>> sorted(paddle.randperm(4).tolist())

@@ -99,6 +99,16 @@ def take(x, index, mode="raise", name=None):
     result has its shape). mode: 'raise' (indices in [-size, size)), 'wrap'
     (taken modulo size) or 'clip' (clamped to [0, size - 1]).
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype, read as flat.
+        index (Tensor): An int32/int64 Tensor of any shape.
+        mode (str, optional): How out-of-range indices are handled: 'raise' (the default:
+            ValueError), 'wrap' or 'clip'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of index's shape and x's dtype.
+
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4]])
         >>> paddle.take(x, paddle.to_tensor([[0, -1]])).numpy()
@@ -129,6 +139,16 @@ def take(x, index, mode="raise", name=None):
 def repeat_interleave(x, repeats, axis=None, name=None):
     """Each slice of x along ``axis`` (None: x flattened) repeated ``repeats``
     times (an int, or a 1-D int Tensor with a count per slice).
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        repeats (int|Tensor): The count for every slice, or a 1-D int Tensor with a
+            non-negative count per slice.
+        axis (int, optional): The dim to repeat along; None (the default) flattens x first.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The repeated Tensor, of x's dtype.
 
     Example:
         >>> paddle.repeat_interleave(paddle.to_tensor([[1, 2], [3, 4]]), 2, axis=1).numpy()
@@ -163,6 +183,17 @@ def scatter(x, index, updates, overwrite=True, name=None):
     (overwrite) or, with overwrite=False, set to the sum of the updates given
     for them.
 
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 1.
+        index (Tensor): A 1-D int32/int64 Tensor of row indices into x's first dim.
+        updates (Tensor): The new rows, of x's dtype, with index's length as first dim.
+        overwrite (bool, optional): True (the default) replaces the rows (for repeated indices
+            the last wins); False sets each indexed row to the sum of its updates.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape and dtype.
+
     Example:
         >>> x = paddle.zeros([3, 2])
         >>> paddle.scatter(x, paddle.to_tensor([2]), paddle.ones([1, 2])).numpy()
@@ -180,6 +211,17 @@ def scatter_nd_add(x, index, updates, name=None):
     """x with ``updates`` added at the coordinate tuples in the last dim of
     ``index`` (repeated tuples add up).
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        index (Tensor): An int32/int64 Tensor whose last dim holds coordinates into x's leading
+            dims.
+        updates (Tensor): The values to add, of x's dtype, of shape
+            index.shape[:-1] + x.shape[index.shape[-1]:].
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape and dtype.
+
     Example:
         >>> x = paddle.zeros([3])
         >>> paddle.scatter_nd_add(x, paddle.to_tensor([[1], [1]]), paddle.ones([2])).numpy()
@@ -194,6 +236,15 @@ def scatter_nd_add(x, index, updates, name=None):
 def scatter_nd(index, updates, shape, name=None):
     """Zeros of ``shape`` with ``updates`` added at the coordinate tuples of
     ``index`` (see :func:`scatter_nd_add`).
+
+    Args:
+        index (Tensor): An int32/int64 Tensor whose last dim holds coordinates.
+        updates (Tensor): The values to add, of shape index.shape[:-1] + shape[index.shape[-1]:].
+        shape (list|tuple|Tensor): The shape of the result.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and updates' dtype.
 
     Example:
         >>> paddle.scatter_nd(paddle.to_tensor([[1]]), paddle.ones([1]), [3]).numpy()
@@ -249,6 +300,16 @@ def take_along_axis(arr, indices, axis, broadcast=True):
     take_along_axis); with broadcast, arr and indices broadcast over the
     other dims.
 
+    Args:
+        arr (Tensor): The input, a Tensor of any dtype.
+        indices (Tensor): An int32/int64 Tensor of arr's rank, with indices along ``axis``.
+        axis (int): The dim to take along, in [-rank, rank).
+        broadcast (bool, optional): Whether arr and indices broadcast over the other dims.
+            Default True.
+
+    Returns:
+        Tensor: A Tensor of arr's dtype and (broadcast) indices' shape.
+
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4]])
         >>> paddle.take_along_axis(x, paddle.to_tensor([[1], [0]]), 1).numpy()
@@ -280,6 +341,22 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
     put_along_axis), or combined with what is there by ``reduce`` ('add',
     'mul'/'multiply', 'mean', 'amin', 'amax'); include_self=False leaves arr's
     own value out of the reduction.
+
+    Args:
+        arr (Tensor): The input, a Tensor of any dtype.
+        indices (Tensor): An int32/int64 Tensor of arr's rank, with indices along ``axis``.
+        values (Tensor|int|float): The values to write, of arr's dtype (a number is converted),
+            broadcast to indices' shape.
+        axis (int): The dim to write along, in [-rank, rank).
+        reduce (str, optional): 'assign' (the default) or how to combine with what is there:
+            'add', 'mul'/'multiply', 'mean', 'amin', 'amax'.
+        include_self (bool, optional): Whether arr's own value takes part in the reduction.
+            Default True.
+        broadcast (bool, optional): Whether indices and values broadcast over the other dims.
+            Default True.
+
+    Returns:
+        Tensor: A Tensor of arr's shape and dtype.
 
     Example:
         >>> x = paddle.zeros([2, 2])

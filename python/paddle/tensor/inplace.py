@@ -92,6 +92,15 @@ def _random_fill(x, draw, fn):
 def normal_(x, mean=0.0, std=1.0, name=None):
     """Fills x in place with values drawn from N(mean, std²) and returns it.
 
+    Args:
+        x (Tensor): The Tensor to fill, of a floating-point dtype (else TypeError).
+        mean (float, optional): The mean of the distribution. Default 0.0.
+        std (float, optional): Its standard deviation. Default 1.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x, now holding the drawn values.
+
     Example:
         >>> x = paddle.zeros([2, 3])
         >>> paddle.normal_(x, 1.0, 0.1) is x, x.shape

@@ -75,6 +75,14 @@ def hstack(x, name=None):
 def vstack(x, name=None):
     """The tensors, each made at least 2-D, joined along the first dim.
 
+    Args:
+        x (list|tuple): The Tensors to join, non-empty; 0-D and 1-D ones are made 2-D first
+            ([n] becomes [1, n]). All must match apart from the first dim.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The joined Tensor.
+
     Example:
         >>> paddle.vstack([paddle.ones([3]), paddle.zeros([3])]).shape
         paddle.Size([2, 3])
@@ -84,6 +92,14 @@ def vstack(x, name=None):
 
 def row_stack(x, name=None):
     """Another name of paddle.vstack.
+
+    Args:
+        x (list|tuple): The Tensors to join, non-empty; 0-D and 1-D ones are made 2-D first
+            ([n] becomes [1, n]). All must match apart from the first dim.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The joined Tensor.
 
     Example:
         >>> paddle.row_stack([paddle.ones([3]), paddle.zeros([3])]).shape
@@ -147,6 +163,16 @@ def tensor_split(x, num_or_indices, axis=0, name=None):
     """x split along ``axis`` into ``num_or_indices`` parts (sizes differ by at
     most one, the longer first) or before each of the listed indices.
 
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 1.
+        num_or_indices (int|list|tuple): A positive number of parts, or the indices to cut
+            before (negative ones count from the end; out-of-range ones are clamped).
+        axis (int|Tensor, optional): The dim to split, in [-rank, rank). Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list[Tensor]: The parts, in order, each of x's dtype.
+
     Example:
         >>> [t.shape[0] for t in paddle.tensor_split(paddle.arange(7), 3)]
         [3, 2, 2]
@@ -199,6 +225,16 @@ dsplit.__doc__ = """x (at least 3-D) split along its third dim into parts (as
 def narrow(input, dim, start, length):  # noqa: A002  (PaddlePaddle's names)
     """The ``length`` entries of ``input`` along ``dim`` from ``start`` (which may be negative).
 
+    Args:
+        input (Tensor): The input, a Tensor of any dtype.
+        dim (int): The dim to narrow, in [-rank, rank).
+        start (int|Tensor): The first index kept, in [-size, size] (negative counts from the
+            end).
+        length (int): How many entries are kept; start + length must not pass the end.
+
+    Returns:
+        Tensor: The narrowed Tensor, of input's rank and dtype.
+
     Example:
         >>> paddle.narrow(paddle.arange(6).reshape([2, 3]), 1, 1, 2).tolist()
         [[1, 2], [4, 5]]
@@ -219,6 +255,16 @@ def narrow(input, dim, start, length):  # noqa: A002  (PaddlePaddle's names)
 
 def unflatten(x, axis, shape, name=None):
     """x with dim ``axis`` expanded into ``shape`` (one entry may be -1).
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        axis (int): The dim to expand, in [-rank, rank).
+        shape (list|tuple|Tensor): The new dims, non-empty, whose product is the size of dim
+            ``axis`` (one entry may be -1).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The reshaped Tensor, of x's dtype.
 
     Example:
         >>> paddle.unflatten(paddle.ones([2, 6]), 1, [2, -1]).shape
@@ -242,6 +288,14 @@ def unflatten(x, axis, shape, name=None):
 def meshgrid(*args, **kwargs):
     """Coordinate grids of 1-D tensors: the i-th output repeats args[i] along
     dim i ('ij' indexing); a single list or tuple of tensors works too.
+
+    Args:
+        *args (Tensor): The 0-D or 1-D Tensors, all of one dtype, given one by one or as one
+            list or tuple.
+        **kwargs: Accepted for PaddlePaddle compatibility (such as ``name``); unused.
+
+    Returns:
+        list[Tensor]: One grid per input, each of shape [len(args[0]), len(args[1]), ...].
 
     Example:
         >>> a, b = paddle.meshgrid(paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4, 5]))

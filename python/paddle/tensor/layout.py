@@ -47,6 +47,15 @@ def tile(x, repeat_times, name=None):
     """x repeated ``repeat_times[i]`` times along dim i (leading dims are added
     when repeat_times is longer than x's rank; 0 repeats give an empty dim).
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        repeat_times (list|tuple|int|Tensor): The number of repeats of each dim, non-negative
+            ints (or one-element Tensors), or a 1-D int Tensor.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The tiled Tensor, of rank max(x.ndim, len(repeat_times)) and x's dtype.
+
     Example:
         >>> paddle.tile(paddle.to_tensor([1, 2]), [2, 2]).numpy()
         array([[1, 2, 1, 2],
@@ -166,6 +175,15 @@ def rot90(x, k=1, axes=(0, 1), name=None):
     """x rotated by 90 degrees ``k`` times in the plane of the two ``axes``,
     from the first axis towards the second (numpy's rot90).
 
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 2.
+        k (int, optional): The number of quarter turns (negative: the other way). Default 1.
+        axes (list|tuple, optional): The two different dims of the plane. Default (0, 1).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The rotated Tensor, of x's dtype.
+
     Example:
         >>> paddle.rot90(paddle.to_tensor([[1, 2], [3, 4]])).numpy()
         array([[2, 4],
@@ -200,6 +218,17 @@ def roll(x, shifts, axis=None, name=None):
     """x shifted cyclically by ``shifts`` along ``axis`` (None: over the
     flattened tensor, keeping the shape).
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        shifts (int|list|tuple|Tensor): The shift along each of ``axis`` (positive: towards
+            higher indices); without axis, one int.
+        axis (int|list|tuple|Tensor, optional): The dims to roll, as many as shifts; None (the
+            default) rolls the flattened tensor.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The rolled Tensor, of x's shape and dtype.
+
     Example:
         >>> paddle.roll(paddle.to_tensor([1, 2, 3, 4]), 1).numpy()
         array([4, 1, 2, 3])
@@ -230,6 +259,15 @@ def tril(x, diagonal=0, name=None):
     """The lower triangle of the last two dims of x (elements with
     column - row <= diagonal); the rest are zero.
 
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 2 (its last two dims are the matrices).
+        diagonal (int, optional): Which diagonal bounds the triangle: 0 (the default) the main
+            one, positive above it, negative below it.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape and dtype.
+
     Example:
         >>> paddle.tril(paddle.ones([2, 2])).numpy()
         array([[1., 0.],
@@ -241,6 +279,15 @@ def tril(x, diagonal=0, name=None):
 def triu(x, diagonal=0, name=None):
     """The upper triangle of the last two dims of x (elements with
     column - row >= diagonal); the rest are zero.
+
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 2 (its last two dims are the matrices).
+        diagonal (int, optional): Which diagonal bounds the triangle: 0 (the default) the main
+            one, positive above it, negative below it.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape and dtype.
 
     Example:
         >>> paddle.triu(paddle.ones([2, 2])).numpy()

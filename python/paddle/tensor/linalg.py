@@ -63,6 +63,14 @@ def bmm(x, y, name=None):
 def mm(input, mat2, name=None):  # noqa: A002  (PaddlePaddle's name)
     """The matrix product of input and mat2 (the same as :func:`matmul`).
 
+    Args:
+        input (Tensor): The left operand, a Tensor of rank >= 1.
+        mat2 (Tensor): The right operand, a Tensor of rank >= 1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The product, as :func:`matmul` gives it.
+
     Example:
         >>> paddle.mm(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
         paddle.Size([2, 4])
@@ -72,6 +80,13 @@ def mm(input, mat2, name=None):  # noqa: A002  (PaddlePaddle's name)
 
 def t(input, name=None):  # noqa: A002
     """The transpose of a tensor of at most 2 dims (0-D and 1-D come back as they are).
+
+    Args:
+        input (Tensor): The input, a Tensor of at most 2 dims (more raise ValueError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The transpose, of input's dtype.
 
     Example:
         >>> paddle.t(paddle.ones([2, 3])).shape
@@ -87,6 +102,14 @@ def t(input, name=None):  # noqa: A002
 def mv(x, vec, name=None):
     """The product of the matrix x [M, N] and the vector vec [N].
 
+    Args:
+        x (Tensor): The matrix, a 2-D Tensor of shape [M, N].
+        vec (Tensor): The vector, a 1-D Tensor of shape [N].
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 1-D Tensor of shape [M].
+
     Example:
         >>> paddle.mv(paddle.ones([2, 3]), paddle.ones([3])).numpy()
         array([3., 3.], dtype=float32)
@@ -100,6 +123,15 @@ def mv(x, vec, name=None):
 
 def outer(x, y, name=None):
     """The outer product of x and y (both flattened): out[i, j] = x[i] * y[j].
+
+    Args:
+        x (Tensor): The first vector; a Tensor of any shape is flattened.
+        y (Tensor): The second vector; a Tensor of any shape is flattened. Of x's dtype unless
+        both are floating-point.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 2-D Tensor of shape [x.size, y.size] and the promoted dtype.
 
     Example:
         >>> paddle.outer(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).numpy()
@@ -159,6 +191,17 @@ def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
 
 def trace(x, offset=0, axis1=0, axis2=1, name=None):
     """The sum of the ``offset``-th diagonal (see :func:`diagonal`).
+
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 2.
+        offset (int, optional): Which diagonal: 0 (the default) the main one, positive above
+            it, negative below it.
+        axis1 (int, optional): The first dim of the planes. Default 0.
+        axis2 (int, optional): The second dim of the planes. Default 1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The sums, of shape x's without axis1 and axis2 (0-D for a matrix).
 
     Example:
         >>> paddle.trace(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])).item()

@@ -51,6 +51,17 @@ def tensordot(x, y, axes=2, name=None):
     """The sum of x * y over the contracted dims: the last ``axes`` of x with
     the first of y, or the dims listed (one list for both, or a pair).
 
+    Args:
+        x (Tensor): The first operand.
+        y (Tensor): The second operand, of x's dtype (else ValueError).
+        axes (int|list|tuple|Tensor, optional): An int n in [0, min(x.ndim, y.ndim)]: the last
+            n dims of x with the first n of y; a list of dims for both; or a pair of lists
+            [dims of x, dims of y]. Default 2.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's free dims followed by y's free dims, of x's dtype.
+
     Example:
         >>> paddle.tensordot(paddle.ones([2, 3, 4]), paddle.ones([3, 4, 5])).shape
         paddle.Size([2, 5])
@@ -155,6 +166,16 @@ def vander(x, n=None, increasing=False, name=None):
     """The Vandermonde matrix of the 1-D x: column j is x ** (n - 1 - j)
     (x ** j when ``increasing``); n defaults to len(x).
 
+    Args:
+        x (Tensor): The input, a 1-D Tensor (else ValueError).
+        n (int, optional): The number of columns, non-negative; None (the default) is len(x).
+        increasing (bool, optional): Whether the powers increase from left to right. Default
+            False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of shape [len(x), n] and x's dtype.
+
     Example:
         >>> paddle.vander(paddle.to_tensor([1, 2, 3]), 3).tolist()
         [[1, 1, 1], [4, 2, 1], [9, 3, 1]]
@@ -246,6 +267,18 @@ def trapezoid(y, x=None, dx=None, axis=-1, name=None):
     """The integral of y along ``axis`` by the trapezoidal rule, with sample
     points x (a 1-D x applies along axis) or a spacing dx (default 1).
 
+    Args:
+        y (Tensor): The values to integrate, a floating-point Tensor.
+        x (Tensor, optional): The sample points: a 1-D Tensor (as long as dim ``axis`` of y)
+            or a Tensor of y's shape. Default None.
+        dx (float, optional): The spacing of the samples when x is None; None (the default)
+            means 1. Give x or dx, not both.
+        axis (int, optional): The dim to integrate along. Default -1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The integrals, of y's shape without dim ``axis`` and y's dtype.
+
     Example:
         >>> paddle.trapezoid(paddle.to_tensor([1.0, 2.0, 3.0])).item()
         4.0
@@ -319,6 +352,15 @@ def dist(x, y, p=2, name=None):
 def renorm(x, p, axis, max_norm):
     """x with each slice along ``axis`` whose p-norm exceeds ``max_norm``
     scaled down to norm ``max_norm``.
+
+    Args:
+        x (Tensor): The input, a floating-point Tensor (else TypeError).
+        p (float): The order of the norm.
+        axis (int): The dim whose slices are measured, in [-rank, rank).
+        max_norm (float): The largest norm a slice keeps.
+
+    Returns:
+        Tensor: A Tensor of x's shape and dtype.
 
     Example:
         >>> paddle.renorm(paddle.to_tensor([[3.0, 4.0], [0.3, 0.4]]), 2, 0, 1.0).numpy().round(3)

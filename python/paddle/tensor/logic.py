@@ -33,6 +33,18 @@ greater_than = _compare("greater_than", ">", "array([False, False,  True])")
 greater_equal = _compare("greater_equal", ">=", "array([False,  True,  True])")
 
 
+_LOGICAL_ARGS = """    Args:
+        x (Tensor): The first operand; non-bool values count as true when nonzero.
+        y (Tensor): The second operand, broadcastable with x.
+        out (Tensor, optional): Accepted for PaddlePaddle compatibility; not written: the
+            result is a new Tensor. Default None.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool Tensor of the broadcast shape.
+"""
+
+
 def _logical(op_type, name, doc, result):
     caller = op(op_type, ["X", "Y"])
 
@@ -41,7 +53,7 @@ def _logical(op_type, name, doc, result):
         check_tensor(y, "y", fn.__name__)
         return caller(x, y)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (f"{doc}\n\n    Example:\n"
+    fn.__doc__ = (f"{doc}\n\n" + _LOGICAL_ARGS + "\n    Example:\n"
                   f"        >>> paddle.{name}(paddle.to_tensor([True, True, False, False]),\n"
                   f"        ...     paddle.to_tensor([True, False, True, False])).numpy()\n"
                   f"        {result}\n")
@@ -59,6 +71,15 @@ _not = op("logical_not", ["X"])
 
 def logical_not(x, out=None, name=None):
     """Elementwise not x.
+
+    Args:
+        x (Tensor): The input; non-bool values count as true when nonzero.
+        out (Tensor, optional): Accepted for PaddlePaddle compatibility; not written: the
+            result is a new Tensor. Default None.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool Tensor of x's shape.
 
     Example:
         >>> paddle.logical_not(paddle.to_tensor([True, False])).numpy()

@@ -33,6 +33,15 @@ def add(x, y, name=None):
 def subtract(x, y, name=None):
     """Elementwise x - y, broadcasting as numpy does.
 
+    Args:
+        x (Tensor): The first operand, a Tensor of a numeric dtype.
+        y (Tensor|int|float): The second operand: a Tensor broadcastable with ``x`` (of x's
+        dtype unless both are floating-point), or a number.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The differences, of the broadcast shape and the promoted dtype of x and y.
+
     Example:
         >>> paddle.subtract(paddle.to_tensor([3.0]), paddle.to_tensor([1.0])).numpy()
         array([2.], dtype=float32)
@@ -42,6 +51,15 @@ def subtract(x, y, name=None):
 
 def multiply(x, y, name=None):
     """Elementwise x * y, broadcasting as numpy does.
+
+    Args:
+        x (Tensor): The first operand, a Tensor of any numeric or bool dtype.
+        y (Tensor|int|float): The second operand: a Tensor broadcastable with ``x`` (of x's
+        dtype unless both are floating-point), or a number.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The products, of the broadcast shape and the promoted dtype of x and y.
 
     Example:
         >>> paddle.multiply(paddle.to_tensor([2.0]), paddle.to_tensor([3.0])).numpy()
@@ -87,6 +105,15 @@ floor_mod = remainder
 def pow(x, y, name=None):  # noqa: A001  (PaddlePaddle's name)
     """Elementwise x ** y (y a number or a Tensor).
 
+    Args:
+        x (Tensor): The base, a Tensor of a numeric dtype.
+        y (int|float|Tensor): The exponent: a number, or a Tensor broadcastable with ``x``.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The powers, of the broadcast shape (an integer x with a float y gives a float
+    Tensor).
+
     Example:
         >>> paddle.pow(paddle.to_tensor([2.0, 3.0]), 2).numpy()
         array([4., 9.], dtype=float32)
@@ -98,6 +125,15 @@ def pow(x, y, name=None):  # noqa: A001  (PaddlePaddle's name)
 def maximum(x, y, name=None):
     """Elementwise maximum.
 
+    Args:
+        x (Tensor): The first operand, a Tensor of a numeric dtype.
+        y (Tensor): The second operand, broadcastable with ``x`` (of x's dtype unless both are
+        floating-point).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The larger of each pair, of the broadcast shape and the promoted dtype.
+
     Example:
         >>> paddle.maximum(paddle.to_tensor([1.0, 5.0]), paddle.to_tensor([3.0, 2.0])).numpy()
         array([3., 5.], dtype=float32)
@@ -107,6 +143,15 @@ def maximum(x, y, name=None):
 
 def minimum(x, y, name=None):
     """Elementwise minimum.
+
+    Args:
+        x (Tensor): The first operand, a Tensor of a numeric dtype.
+        y (Tensor): The second operand, broadcastable with ``x`` (of x's dtype unless both are
+        floating-point).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The smaller of each pair, of the broadcast shape and the promoted dtype.
 
     Example:
         >>> paddle.minimum(paddle.to_tensor([1.0, 5.0]), paddle.to_tensor([3.0, 2.0])).numpy()
@@ -118,6 +163,13 @@ def minimum(x, y, name=None):
 def neg(x, name=None):
     """Elementwise -x.
 
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: -x, of x's shape and dtype.
+
     Example:
         >>> paddle.neg(paddle.to_tensor([1.0, -2.0])).numpy()
         array([-1.,  2.], dtype=float32)
@@ -127,6 +179,20 @@ def neg(x, name=None):
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     """scale * x + bias (or scale * (x + bias) when bias_after_scale is False).
+
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        scale (float|Tensor, optional): The factor (a number or a one-element Tensor).
+            Default 1.0.
+        bias (float, optional): The value added. Default 0.0.
+        bias_after_scale (bool, optional): True (the default) computes scale * x + bias, False
+            scale * (x + bias).
+        act (str, optional): An activation applied after; not supported here: anything but
+            None raises ValueError. Default None.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of x's shape and dtype.
 
     Example:
         >>> paddle.scale(paddle.to_tensor([1.0, 2.0]), 2.0, 1.0).numpy()
@@ -212,6 +278,19 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     """Matrix product with numpy's broadcasting of batch dimensions; 1-D
     operands are vectors.
 
+    Args:
+        x (Tensor): The left operand, a Tensor of rank >= 1.
+        y (Tensor): The right operand, a Tensor of rank >= 1, of x's dtype unless both are
+        floating-point (the wider one is used).
+        transpose_x (bool, optional): Whether to transpose the last two dims of x before the
+            product. Default False.
+        transpose_y (bool, optional): Whether to transpose the last two dims of y before the
+            product. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The product: batch dims broadcast, the dims of 1-D operands removed.
+
     Example:
         >>> paddle.matmul(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
         paddle.Size([2, 4])
@@ -257,6 +336,18 @@ _reduce_any = op("reduce_any", ["X"], ["dim", "keep_dim", "reduce_all"])
 def sum(x, axis=None, dtype=None, keepdim=False, name=None):  # noqa: A001
     """Sum over ``axis`` (None: all). bool and int32 inputs sum into int64.
 
+    Args:
+        x (Tensor): The input, a Tensor of any numeric or bool dtype.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) or an empty list reduces all dims.
+        dtype (str|paddle.dtype, optional): The dtype to sum in and return; None (the default)
+            keeps x's dtype, except that bool, int8, int16, int32 and uint8 sum into int64.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The sums; a 0-D Tensor when every dim is reduced and keepdim is False.
+
     Example:
         >>> paddle.sum(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]), axis=0).numpy()
         array([4., 6.], dtype=float32)
@@ -274,6 +365,18 @@ def sum(x, axis=None, dtype=None, keepdim=False, name=None):  # noqa: A001
 
 def mean(x, axis=None, keepdim=False, name=None):
     """Mean over ``axis`` (None: all).
+
+    Args:
+        x (Tensor): The input, a floating-point (float16/bfloat16/float32/float64) or complex
+            Tensor; other dtypes raise TypeError.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) or an empty list reduces all dims.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The means, of x's dtype; a 0-D Tensor when every dim is reduced and keepdim is
+        False.
 
     Example:
         >>> paddle.mean(paddle.to_tensor([1.0, 2.0, 3.0])).item()
@@ -316,6 +419,18 @@ any = _simple_reduce(_reduce_any, "any", "True where some element over ``axis`` 
 
 def prod(x, axis=None, keepdim=False, dtype=None, name=None):
     """Product over ``axis`` (None: all).
+
+    Args:
+        x (Tensor): The input, a Tensor of any numeric dtype.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) reduces all dims.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        dtype (str|paddle.dtype, optional): x is cast to this dtype before the product; None (the
+            default) keeps x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The products; a 0-D Tensor when every dim is reduced and keepdim is False.
 
     Example:
         >>> paddle.prod(paddle.to_tensor([2.0, 3.0])).item()

@@ -105,6 +105,16 @@ def logsumexp(x, axis=None, keepdim=False, name=None):
     """log(sum(exp(x))) over ``axis`` (None: all), computed stably (the
     maximum is taken out first).
 
+    Args:
+        x (Tensor): The input; integer Tensors are computed in the default float dtype.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) reduces all dims.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The results, of a floating-point dtype.
+
     Example:
         >>> paddle.logsumexp(paddle.to_tensor([0.0, 0.0])).item()  # log(2)
         0.6931...
@@ -145,6 +155,15 @@ def increment(x, value=1.0, name=None):
 
 def pow_(x, y, name=None):
     """x ** y written into x (in place); returns x.
+
+    Args:
+        x (Tensor): The base, overwritten with the result; the result must keep x's dtype (else
+            TypeError).
+        y (int|float|Tensor): The exponent: a number, or a Tensor broadcastable to x's shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x, now holding the powers.
 
     Example:
         >>> x = paddle.to_tensor([2.0, 3.0])
@@ -206,6 +225,18 @@ def _without_nans(x, fn):
 def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
     """The sum over ``axis`` (None: all) with NaNs counted as zero.
 
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) reduces all dims.
+        dtype (str|paddle.dtype, optional): The dtype to sum in and return, as in
+            :func:`sum`. Default None.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The sums, of the dtype :func:`sum` gives.
+
     Example:
         >>> paddle.nansum(paddle.to_tensor([1.0, float("nan"), 2.0])).item()
         3.0
@@ -216,6 +247,16 @@ def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
 
 def nanmean(x, axis=None, keepdim=False, name=None):
     """The mean over ``axis`` (None: all) of the elements that are not NaN.
+
+    Args:
+        x (Tensor): The input, a floating-point Tensor (else TypeError).
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) reduces all dims.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The means, of x's dtype (NaN where every element is NaN).
 
     Example:
         >>> paddle.nanmean(paddle.to_tensor([1.0, float("nan"), 2.0])).item()

@@ -80,6 +80,16 @@ def argsort(x, axis=-1, descending=False, stable=False, name=None):
 def sort(x, axis=-1, descending=False, stable=False, name=None):
     """x sorted along ``axis`` (gradients flow back to the original positions).
 
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        axis (int|Tensor, optional): The dim to sort along, in [-rank, rank). Default -1.
+        descending (bool, optional): Whether to sort from largest to smallest. Default False.
+        stable (bool, optional): Whether equal elements keep their order. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The sorted values, of x's shape and dtype.
+
     Example:
         >>> paddle.sort(paddle.to_tensor([3.0, 1.0, 2.0]), descending=True).numpy()
         array([3., 2., 1.], dtype=float32)
@@ -91,6 +101,20 @@ def sort(x, axis=-1, descending=False, stable=False, name=None):
 def topk(x, k, axis=None, largest=True, sorted=True, name=None):  # noqa: A002
     """The ``k`` largest (or smallest) elements along ``axis`` (None: the last)
     and their indices, as (values, indices).
+
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        k (int|Tensor): How many elements, in [1, size of dim ``axis``].
+        axis (int|Tensor, optional): The dim to search, in [-rank, rank); None (the default)
+            is the last dim.
+        largest (bool, optional): True (the default) takes the largest elements, False the
+            smallest.
+        sorted (bool, optional): Whether the results are in sorted order. Default True.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        tuple: (values, indices): values of x's dtype and int64 indices, both of x's shape with
+        dim ``axis`` of size k.
 
     Example:
         >>> values, indices = paddle.topk(paddle.to_tensor([1.0, 4.0, 3.0]), k=2)
@@ -137,6 +161,14 @@ def nonzero(x, as_tuple=False):
     """The indices of the non-zero elements of x: an int64 [N, rank] tensor, or
     (as_tuple) one [N] tensor per dim.
 
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 1 (0-D raises ValueError).
+        as_tuple (bool, optional): Whether to return one 1-D index Tensor per dim instead of
+            one [N, rank] Tensor. Default False.
+
+    Returns:
+        Tensor|tuple: The int64 indices of the N non-zero elements.
+
     Example:
         >>> paddle.nonzero(paddle.to_tensor([[1, 0], [0, 3]])).numpy()
         array([[0, 0],
@@ -168,6 +200,17 @@ def where(condition, x=None, y=None, name=None):
     """Elementwise x where ``condition`` is true, else y (broadcasting all three);
     with only ``condition``, the same as ``nonzero(condition, as_tuple=True)``.
 
+    Args:
+        condition (Tensor): A bool Tensor, broadcast with x and y.
+        x (Tensor|int|float, optional): The values where condition is true. Default None.
+        y (Tensor|int|float, optional): The values where condition is false. Default None. x and
+            y are given together or not at all.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|tuple: With x and y, a Tensor of the broadcast shape and their promoted dtype;
+        without them, a tuple of one int64 index Tensor per dim of condition.
+
     Example:
         >>> c = paddle.to_tensor([True, False])
         >>> paddle.where(c, paddle.to_tensor([1.0, 2.0]), 0.0).numpy()
@@ -194,6 +237,16 @@ def where(condition, x=None, y=None, name=None):
 def masked_fill(x, mask, value, name=None):
     """x with ``value`` (a number or a one-element Tensor, converted to x's
     dtype) where ``mask`` (bool, broadcast with x) is true.
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        mask (Tensor): A bool Tensor broadcastable with x; other dtypes raise TypeError.
+        value (int|float|bool|Tensor): The fill value: a number or a one-element Tensor,
+            converted to x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The filled Tensor, of the broadcast shape and x's dtype.
 
     Example:
         >>> x = paddle.to_tensor([1.0, -2.0, 3.0])
@@ -240,6 +293,14 @@ def index_select(x, index, axis=0, name=None):
 def masked_select(x, mask, name=None):
     """The elements of x where ``mask`` (a bool tensor, broadcast with x) is
     true, as a 1-D tensor.
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        mask (Tensor): A bool Tensor broadcastable with x; other dtypes raise TypeError.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 1-D Tensor of x's dtype with the selected elements, in row-major order.
 
     Example:
         >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
