@@ -91,6 +91,15 @@ def floor_divide(x, y, name=None):
 def remainder(x, y, name=None):
     """Elementwise x mod y with the sign of y (Python's %).
 
+    Args:
+        x (Tensor): The dividend, a Tensor of a numeric dtype.
+        y (Tensor|int|float): The divisor: a Tensor broadcastable with ``x`` (of x's dtype unless
+            both are floating-point), or a number.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The remainders, of the broadcast shape and the promoted dtype.
+
     Example:
         >>> paddle.remainder(paddle.to_tensor([7, -7]), paddle.to_tensor([3, 3])).numpy()
         array([1, 2])
