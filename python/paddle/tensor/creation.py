@@ -379,7 +379,7 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
         name (str, optional): For PaddlePaddle compatibility; unused. Default None.
 
     Returns:
-        Tensor: The drawn values, of the default float dtype.
+        Tensor: The drawn values; of the default float dtype when mean and std are numbers.
 
     Example:
         >>> paddle.normal(0.0, 2.0, [3]).shape
