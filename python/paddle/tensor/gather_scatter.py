@@ -60,6 +60,17 @@ def gather(x, index, axis=None, name=None):
     """The slices of x at ``index`` (a 0-D or 1-D int tensor) along ``axis``
     (None: 0); a 0-D index drops that dim.
 
+    Args:
+        x (Tensor): The input tensor.
+        index (Tensor): A 0-D or 1-D int32/int64 tensor of indices in [0, x.shape[axis])
+            (IndexError otherwise).
+        axis (int|Tensor, optional): The dim to gather along; None (the default) is 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x's slices at index, of x's dtype: x's shape with the size along axis
+        replaced by len(index) (removed for a 0-D index).
+
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4], [5, 6]])
         >>> paddle.gather(x, paddle.to_tensor([0, 2])).numpy()

@@ -81,6 +81,15 @@ def expand(x, shape, name=None):
     """x broadcast to ``shape``: each dim of x must be 1 or equal to the target
     dim; -1 keeps x's size; new dims are added in front.
 
+    Args:
+        x (Tensor): The input tensor.
+        shape (list|tuple|Tensor): The target shape, with at least x.ndim dims; each of x's
+            dims must be 1 or equal to its target (ValueError otherwise); -1 keeps x's size.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of the target shape and x's dtype.
+
     Example:
         >>> paddle.expand(paddle.to_tensor([1, 2, 3]), [2, 3]).shape
         paddle.Size([2, 3])

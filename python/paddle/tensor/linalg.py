@@ -43,6 +43,15 @@ def dot(x, y, name=None):
 def bmm(x, y, name=None):
     """Batched matrix product of [B, M, K] and [B, K, N] tensors.
 
+    Args:
+        x (Tensor): The left operand, of shape [B, M, K].
+        y (Tensor): The right operand, of shape [B, K, N] and x's dtype; other shapes raise
+            ValueError, another dtype TypeError.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The [B, M, N] products, of x's dtype.
+
     Example:
         >>> paddle.bmm(paddle.ones([2, 3, 4]), paddle.ones([2, 4, 5])).shape
         paddle.Size([2, 3, 5])

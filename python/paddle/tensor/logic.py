@@ -12,13 +12,26 @@ __all__ = [
 ]
 
 
+_COMPARE_ARGS = """
+    Args:
+        x (Tensor|int|float): The left operand.
+        y (Tensor|int|float): The right operand; x and y broadcast together as in NumPy, and
+            an integer tensor with a float one is refused (TypeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool tensor of the broadcast shape.
+"""
+
+
 def _compare(name, sym, result):
     run = getattr(_core, "_" + name)  # the C comparison behind the operator, same promotion
 
     def fn(x, y, name=None):
         return run(x, y)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (f"Elementwise x {sym} y, as a bool tensor (broadcasting).\n\n    Example:\n"
+    fn.__doc__ = (f"Elementwise x {sym} y, as a bool tensor (broadcasting).\n{_COMPARE_ARGS}"
+                  "\n    Example:\n"
                   f"        >>> paddle.{name}(paddle.to_tensor([1, 2, 3]),\n"
                   f"        ...     paddle.to_tensor([2, 2, 2])).numpy()\n"
                   f"        {result}\n")

@@ -59,6 +59,17 @@ def clip(x, min=None, max=None, name=None):  # noqa: A002  (PaddlePaddle's names
     """x with every element limited to [min, max] (either bound may be None).
     An integer x with float bounds gives the default float type.
 
+    Args:
+        x (Tensor): The input tensor.
+        min (int|float|Tensor, optional): The lower bound; None (the default) means none.
+        max (int|float|Tensor, optional): The upper bound, not below min (ValueError
+            otherwise); None (the default) means none.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's shape and dtype (the default float dtype for an integer x with
+        fractional bounds).
+
     Example:
         >>> paddle.clip(paddle.to_tensor([1.0, 5.0, 9.0]), 2.0, 6.0).numpy()
         array([2., 5., 6.], dtype=float32)
@@ -80,6 +91,17 @@ def clip(x, min=None, max=None, name=None):  # noqa: A002  (PaddlePaddle's names
 def cumsum(x, axis=None, dtype=None, name=None):
     """The cumulative sum along ``axis`` (None: of the flattened tensor);
     integers sum in int64 unless ``dtype`` says otherwise.
+
+    Args:
+        x (Tensor): The input, a number tensor (bool is refused: TypeError).
+        axis (int, optional): The dim to sum along, negative counting from the end; None (the
+            default) sums the flattened tensor.
+        dtype (str|paddle.dtype, optional): The dtype x is cast to before summing; None (the
+            default) keeps floats and uses int64 for integers.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The running sums, of x's shape (1-D when axis is None).
 
     Example:
         >>> paddle.cumsum(paddle.to_tensor([[1, 2], [3, 4]]), axis=1).numpy()

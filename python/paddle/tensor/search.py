@@ -48,6 +48,19 @@ def argmax(x, axis=None, keepdim=False, dtype="int64", name=None):
     """The index of the largest element along ``axis`` (None: of the
     flattened tensor); the first on ties.
 
+    Args:
+        x (Tensor): The input tensor.
+        axis (int, optional): The dim to search, negative counting from the end; None (the
+            default) searches the flattened tensor.
+        keepdim (bool, optional): Whether the searched dim stays in the result with size 1.
+            Default False.
+        dtype (str|paddle.dtype, optional): The index dtype, 'int32' or 'int64' (ValueError
+            otherwise). Default 'int64'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The indices, x's shape without axis (0-D for axis None unless keepdim).
+
     Example:
         >>> paddle.argmax(paddle.to_tensor([[1, 5], [7, 2]]), axis=1).numpy()
         array([1, 0])
@@ -59,6 +72,19 @@ def argmin(x, axis=None, keepdim=False, dtype="int64", name=None):
     """The index of the smallest element along ``axis`` (None: of the
     flattened tensor); the first on ties.
 
+    Args:
+        x (Tensor): The input tensor.
+        axis (int, optional): The dim to search, negative counting from the end; None (the
+            default) searches the flattened tensor.
+        keepdim (bool, optional): Whether the searched dim stays in the result with size 1.
+            Default False.
+        dtype (str|paddle.dtype, optional): The index dtype, 'int32' or 'int64' (ValueError
+            otherwise). Default 'int64'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The indices, x's shape without axis (0-D for axis None unless keepdim).
+
     Example:
         >>> paddle.argmin(paddle.to_tensor([[1, 5], [7, 2]]), axis=1).numpy()
         array([0, 1])
@@ -68,6 +94,17 @@ def argmin(x, axis=None, keepdim=False, dtype="int64", name=None):
 
 def argsort(x, axis=-1, descending=False, stable=False, name=None):
     """The indices that sort x along ``axis``.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int, optional): The dim to sort along, negative counting from the end.
+            Default -1.
+        descending (bool, optional): Whether the largest values come first. Default False.
+        stable (bool, optional): Whether equal values keep their order. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: int64 indices, of x's shape.
 
     Example:
         >>> paddle.argsort(paddle.to_tensor([3.0, 1.0, 2.0])).numpy()
