@@ -100,6 +100,19 @@ def _mm_plus(input, x, y, beta, alpha, rank, fn):  # noqa: A002
 def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002  (PaddlePaddle's name)
     """beta * input + alpha * (x @ y) for 2-D x and y (input broadcasts).
 
+    Args:
+        input (Tensor): The tensor added, broadcastable to the product's shape (ValueError
+            otherwise).
+        x (Tensor): The left factor, a 2-D [M, K] tensor.
+        y (Tensor): The right factor, a 2-D [K, N] tensor; x's and y's shapes must multiply
+            (ValueError otherwise).
+        beta (float, optional): The factor of input. Default 1.0.
+        alpha (float, optional): The factor of the product. Default 1.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: beta * input + alpha * (x @ y), of shape [M, N].
+
     Example:
         >>> paddle.addmm(paddle.ones([2, 2]), paddle.ones([2, 3]), paddle.ones([3, 2]),
         ...              beta=0.5, alpha=2.0).tolist()
@@ -110,6 +123,19 @@ def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002  (PaddlePa
 
 def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002  (PaddlePaddle's name)
     """beta * input + alpha * (x @ y) for batches of matrices (3-D x and y).
+
+    Args:
+        input (Tensor): The tensor added, broadcastable to the product's shape (ValueError
+            otherwise).
+        x (Tensor): The left factor, a 3-D [B, M, K] tensor.
+        y (Tensor): The right factor, a 3-D [B, K, N] tensor; x's and y's shapes must multiply
+            (ValueError otherwise).
+        beta (float, optional): The factor of input. Default 1.0.
+        alpha (float, optional): The factor of the product. Default 1.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: beta * input + alpha * (x @ y), of shape [B, M, N].
 
     Example:
         >>> paddle.baddbmm(paddle.zeros([2, 1, 1]), paddle.ones([2, 1, 3]),

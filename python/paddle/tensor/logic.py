@@ -101,6 +101,18 @@ def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """Elementwise |x - y| <= atol + rtol * |y| (equal infinities are close;
     NaNs are close to each other only with equal_nan).
 
+    Args:
+        x (Tensor): The first tensor, floating point.
+        y (Tensor): The second tensor, of x's dtype and shape (TypeError for another or a
+            non-float dtype, ValueError for another shape).
+        rtol (float, optional): The relative tolerance. Default 1e-05.
+        atol (float, optional): The absolute tolerance. Default 1e-08.
+        equal_nan (bool, optional): Whether two NaNs count as close. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool tensor of x's shape.
+
     Example:
         >>> paddle.isclose(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([1.0, 2.1])).numpy()
         array([ True, False])
@@ -117,6 +129,18 @@ def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """Whether every element of x is close to y's (see :func:`isclose`), as a
     0-D bool tensor.
 
+    Args:
+        x (Tensor): The first tensor, floating point.
+        y (Tensor): The second tensor, of x's dtype and shape (TypeError for another or a
+            non-float dtype, ValueError for another shape).
+        rtol (float, optional): The relative tolerance. Default 1e-05.
+        atol (float, optional): The absolute tolerance. Default 1e-08.
+        equal_nan (bool, optional): Whether two NaNs count as close. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D bool tensor, True when every element is close.
+
     Example:
         >>> paddle.allclose(paddle.to_tensor([1.0]), paddle.to_tensor([1.0 + 1e-9])).item()
         True
@@ -127,6 +151,14 @@ def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
 
 def equal_all(x, y, name=None):
     """Whether x and y have one shape and equal elements, as a 0-D bool tensor.
+
+    Args:
+        x (Tensor): The first tensor.
+        y (Tensor): The second tensor, of x's dtype (TypeError otherwise).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D bool tensor: True when the shapes are equal and so is every element.
 
     Example:
         >>> paddle.equal_all(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 2])).item()

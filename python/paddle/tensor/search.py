@@ -151,6 +151,20 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
     """The k-th smallest element along ``axis`` (None: the last) and its
     index, as a tuple (values, indices).
 
+    Args:
+        x (Tensor): The input tensor.
+        k (int): Which smallest element, from 1 to the size of axis (ValueError otherwise;
+            TypeError for a non-int).
+        axis (int, optional): The dim to search, negative counting from the end; None (the
+            default) is the last dim.
+        keepdim (bool, optional): Whether the searched dim stays in the results with size 1.
+            Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        tuple: (values, indices): the k-th smallest values (x's dtype) and their int64 indices
+        along axis, both of x's shape without axis.
+
     Example:
         >>> values, indices = paddle.kthvalue(paddle.to_tensor([[3.0, 1.0, 2.0]]), 2)
         >>> values.numpy(), indices.numpy()
@@ -259,6 +273,17 @@ def masked_fill(x, mask, value, name=None):
 
 def index_select(x, index, axis=0, name=None):
     """The slices of x at ``index`` (a 1-D int tensor) along ``axis``.
+
+    Args:
+        x (Tensor): The input tensor.
+        index (Tensor): A 1-D (or 0-D) int32/int64 tensor of indices along axis.
+        axis (int, optional): The dim to select along, negative counting from the end.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's dtype: x's shape with the size along axis replaced by
+        len(index).
 
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4], [5, 6]])
