@@ -307,6 +307,18 @@ def diag(x, offset=0, padding_value=0, name=None):
     ``padding_value``), or the ``offset``-th diagonal of a 2-D x as a 1-D
     tensor (offset > 0: above the main diagonal).
 
+    Args:
+        x (Tensor): A 0-D, 1-D or 2-D tensor (ValueError for more dims).
+        offset (int, optional): The diagonal: 0 (the default) the main one, positive above,
+            negative below (TypeError for a non-int).
+        padding_value (int|float, optional): The value off the diagonal when x is 1-D.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: For a 1-D x, a square 2-D tensor of side len(x) + |offset|; for a 2-D x, the
+        diagonal as a 1-D tensor; x's dtype.
+
     Example:
         >>> paddle.diag(paddle.to_tensor([1, 2])).numpy()
         array([[1, 0],
