@@ -25,11 +25,27 @@ def _to_out(result, out):
     return out
 
 
+_OUT = ("out (Tensor, optional): A tensor that receives the result (its data, dtype and "
+        "shape),\n            and is returned; None (the default) makes a new tensor.")
+_COMPARISON_ARGS = f"""
+    Args:
+        x (Tensor|int|float): The left operand.
+        y (Tensor|int|float): The right operand; x and y broadcast together as in NumPy, and
+            an integer tensor with a float one is refused (TypeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+        {_OUT}
+
+    Returns:
+        Tensor: A bool tensor of the broadcast shape (out when given).
+"""
+
+
 def _comparison(name, target):
     def fn(x, y, name=None, *, out=None):
         return _to_out(target(x, y), out)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (f"Another name of paddle.{target.__name__}.\n\n    Example:\n"
+    fn.__doc__ = (f"Another name of paddle.{target.__name__}.\n{_COMPARISON_ARGS}"
+                  "\n    Example:\n"
                   f"        >>> paddle.{name}(paddle.to_tensor([1, 2]),\n"
                   "        ...               paddle.to_tensor([2, 2])).shape\n"
                   "        paddle.Size([2])\n")
@@ -49,6 +65,19 @@ ne = _comparison("ne", logic.not_equal)
 def cat(x, axis=0, name=None, *, out=None):
     """Another name of paddle.concat.
 
+    Args:
+        x (list|tuple): The tensors to join, of one dtype (TypeError otherwise) and equal sizes
+            in every dim but axis.
+        axis (int|Tensor, optional): The dim to join along, negative counting from the end.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+        out (Tensor, optional): A tensor that receives the result (its data, dtype and shape),
+            and is returned; None (the default) makes a new tensor.
+
+    Returns:
+        Tensor: The joined tensor (out when given); its size along axis is the sum of the
+        inputs' sizes.
+
     Example:
         >>> paddle.cat([paddle.ones([1, 2]), paddle.zeros([2, 2])]).shape
         paddle.Size([3, 2])
@@ -59,6 +88,19 @@ def cat(x, axis=0, name=None, *, out=None):
 def concatenate(x, axis=0, name=None, *, out=None):
     """Another name of paddle.concat.
 
+    Args:
+        x (list|tuple): The tensors to join, of one dtype (TypeError otherwise) and equal sizes
+            in every dim but axis.
+        axis (int|Tensor, optional): The dim to join along, negative counting from the end.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+        out (Tensor, optional): A tensor that receives the result (its data, dtype and shape),
+            and is returned; None (the default) makes a new tensor.
+
+    Returns:
+        Tensor: The joined tensor (out when given); its size along axis is the sum of the
+        inputs' sizes.
+
     Example:
         >>> paddle.concatenate([paddle.ones([2, 1]), paddle.zeros([2, 2])], axis=1).shape
         paddle.Size([2, 3])
@@ -68,6 +110,18 @@ def concatenate(x, axis=0, name=None, *, out=None):
 
 def clamp(x, min=None, max=None, name=None, *, out=None):  # noqa: A002  (PaddlePaddle's names)
     """Another name of paddle.clip.
+
+    Args:
+        x (Tensor): The input tensor.
+        min (int|float|Tensor, optional): The lower bound; None (the default) means none.
+        max (int|float|Tensor, optional): The upper bound, not below min (ValueError
+            otherwise); None (the default) means none.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+        out (Tensor, optional): A tensor that receives the result (its data, dtype and shape),
+            and is returned; None (the default) makes a new tensor.
+
+    Returns:
+        Tensor: x limited to [min, max], of x's shape (out when given).
 
     Example:
         >>> paddle.clamp(paddle.to_tensor([-2.0, 0.5, 3.0]), -1.0, 1.0).numpy()
@@ -165,6 +219,19 @@ _ROUNDING = {None: math.divide, "trunc": None, "floor": math.floor_divide}
 def div(x, y, name=None, *, rounding_mode=None, out=None):
     """x / y: true division (rounding_mode None), rounded toward zero
     ('trunc') or toward minus infinity ('floor').
+
+    Args:
+        x (Tensor|int|float): The dividend.
+        y (Tensor|int|float): The divisor; x and y broadcast together as in NumPy.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+        rounding_mode (str, optional): None (the default) for true division (float result),
+            'trunc' to round toward zero or 'floor' toward minus infinity (both keep integer
+            dtypes); anything else raises ValueError.
+        out (Tensor, optional): A tensor that receives the result (its data, dtype and shape),
+            and is returned; None (the default) makes a new tensor.
+
+    Returns:
+        Tensor: The quotient, of the broadcast shape (out when given).
 
     Example:
         >>> paddle.div(paddle.to_tensor([7.0, -7.0]), paddle.to_tensor([2.0, 2.0]),

@@ -118,6 +118,18 @@ def _filled(shape, value, dtype, fn):
 def full(shape, fill_value, dtype=None, name=None):
     """A tensor of ``shape`` with every element ``fill_value``.
 
+    Args:
+        shape (list|tuple|Tensor|int): The shape: a list or tuple of ints (or 1-element
+            Tensors), a 1-D int Tensor, or one int.
+        fill_value (bool|int|float|Tensor): The value of every element (a Tensor: its one
+            value).
+        dtype (str|paddle.dtype, optional): The dtype; None (the default) gives bool for a bool
+            fill_value and the default float dtype otherwise.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of the given shape and dtype.
+
     Example:
         >>> paddle.full([2, 3], 1.5).numpy()
         array([[1.5, 1.5, 1.5],
@@ -169,6 +181,16 @@ def ones(shape, dtype=None, name=None):
 def empty(shape, dtype=None, name=None):
     """A tensor of ``shape`` whose values are unspecified (here: zeros).
 
+    Args:
+        shape (list|tuple|Tensor|int): The shape: a list or tuple of ints (or 1-element
+            Tensors), a 1-D int Tensor, or one int.
+        dtype (str|paddle.dtype, optional): The dtype; None (the default) is the default float
+            dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of the given shape and dtype.
+
     Example:
         >>> paddle.empty([2, 3]).shape
         paddle.Size([2, 3])
@@ -178,6 +200,16 @@ def empty(shape, dtype=None, name=None):
 
 def full_like(x, fill_value, dtype=None, name=None):
     """A tensor of x's shape (and dtype, unless given) filled with ``fill_value``.
+
+    Args:
+        x (Tensor): The tensor whose shape (and dtype) the result takes.
+        fill_value (bool|int|float|Tensor): The value of every element; truncated to an int for
+            an integer or bool dtype.
+        dtype (str|paddle.dtype, optional): The dtype; None (the default) is x's.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's shape.
 
     Example:
         >>> paddle.full_like(paddle.to_tensor([1, 2]), 2.5).numpy()
@@ -232,6 +264,14 @@ def ones_like(x, dtype=None, name=None):
 def empty_like(x, dtype=None, name=None):
     """A tensor of x's shape and dtype with unspecified values (here: zeros).
 
+    Args:
+        x (Tensor): The tensor whose shape (and dtype) the result takes.
+        dtype (str|paddle.dtype, optional): The dtype; None (the default) is x's.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's shape.
+
     Example:
         >>> paddle.empty_like(paddle.ones([2])).shape
         paddle.Size([2])
@@ -248,6 +288,19 @@ def _as_number_tensor(v, d):
 def arange(start=0, end=None, step=1, dtype=None, name=None):
     """Values from ``start`` up to (not including) ``end`` by ``step``; with one
     argument, ``arange(end)``. int64 when every bound is an int, else float32.
+
+    Args:
+        start (int|float|Tensor, optional): The first value; with end None, the end (and start
+            is 0). Default 0.
+        end (int|float|Tensor, optional): The bound, not included. Default None.
+        step (int|float|Tensor, optional): The spacing, nonzero (ValueError for 0); negative
+            counts down. Default 1.
+        dtype (str|paddle.dtype, optional): The result's dtype; None (the default) gives int64
+            when start, end and step are all ints, else the default float dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 1-D tensor of ceil((end - start) / step) values.
 
     Example:
         >>> paddle.arange(5).numpy()
@@ -295,6 +348,16 @@ def linspace(start, stop, num, dtype=None, name=None):
 
 def eye(num_rows, num_columns=None, dtype=None, name=None):
     """A 2-D tensor with ones on the diagonal and zeros elsewhere.
+
+    Args:
+        num_rows (int): The number of rows, a non-negative int (TypeError otherwise).
+        num_columns (int, optional): The number of columns; None (the default) is num_rows.
+        dtype (str|paddle.dtype, optional): The dtype; None (the default) is the default float
+            dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A [num_rows, num_columns] tensor.
 
     Example:
         >>> paddle.eye(2).numpy()
@@ -516,6 +579,15 @@ def randperm(n, dtype="int64", name=None):
 def assign(x, output=None):
     """A copy of ``x`` (a Tensor, numpy array or Python data); into ``output`` when given.
 
+    Args:
+        x (Tensor|numpy.ndarray|list|tuple|int|float|bool): The data to copy; what is not a
+            Tensor is converted as paddle.to_tensor does.
+        output (Tensor, optional): The tensor that receives the copy (its data, dtype and
+            shape); None (the default) makes a new tensor.
+
+    Returns:
+        Tensor: The copy: output when given, else a new tensor.
+
     Example:
         >>> paddle.assign(paddle.ones([2])).numpy()
         array([1., 1.], dtype=float32)
@@ -530,6 +602,13 @@ def assign(x, output=None):
 
 def clone(x, name=None):
     """A copy of x that stays in the graph (gradients flow back to x).
+
+    Args:
+        x (Tensor): The tensor to copy.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A new tensor of x's shape, dtype and values.
 
     Example:
         >>> paddle.clone(paddle.ones([2])).numpy()

@@ -60,6 +60,17 @@ def gather(x, index, axis=None, name=None):
     """The slices of x at ``index`` (a 0-D or 1-D int tensor) along ``axis``
     (None: 0); a 0-D index drops that dim.
 
+    Args:
+        x (Tensor): The input tensor.
+        index (Tensor): A 0-D or 1-D int32/int64 tensor of indices in [0, x.shape[axis])
+            (IndexError otherwise).
+        axis (int|Tensor, optional): The dim to gather along; None (the default) is 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x's slices at index, of x's dtype: x's shape with the size along axis
+        replaced by len(index) (removed for a 0-D index).
+
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4], [5, 6]])
         >>> paddle.gather(x, paddle.to_tensor([0, 2])).numpy()
@@ -80,6 +91,15 @@ def gather(x, index, axis=None, name=None):
 def gather_nd(x, index, name=None):
     """The slices of x at the coordinate tuples in the last dim of ``index``:
     the result has shape index.shape[:-1] + x.shape[index.shape[-1]:].
+
+    Args:
+        x (Tensor): The input tensor.
+        index (Tensor): An int32/int64 tensor whose last dim holds coordinates into x's
+            leading dims (at most x.ndim of them).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's dtype and shape index.shape[:-1] + x.shape[index.shape[-1]:].
 
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4]])
@@ -259,6 +279,19 @@ def index_add(x, index, axis, value, alpha=1, name=None):
     """x with ``alpha * value`` added to its slices at ``index`` (1-D) along
     ``axis``: slice i of value (along axis) goes to slice index[i] of x, and
     repeated indices add up.
+
+    Args:
+        x (Tensor): The input tensor.
+        index (Tensor): A 1-D int32/int64 tensor of indices in [0, x.shape[axis]) (ValueError
+            for another rank, IndexError when out of range).
+        axis (int): The dim the indices select along.
+        value (Tensor): The tensor added, of x's dtype and shape but with len(index) along axis
+            (ValueError otherwise).
+        alpha (int|float, optional): The factor of value. Default 1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A new tensor of x's shape and dtype.
 
     Example:
         >>> out = paddle.index_add(paddle.zeros([3, 2]), paddle.to_tensor([0, 0]), 0,

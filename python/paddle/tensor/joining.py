@@ -43,6 +43,18 @@ def _at_least(t, rank):
     return manipulation.reshape(t, shape)
 
 
+_ATLEAST_ARGS = """
+    Args:
+        *inputs (Tensor|numpy.ndarray|list|int|float): The inputs; what is not a Tensor is
+            converted as paddle.to_tensor does.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|list[Tensor]: Each input with 1-sized dims added where it has too few; one
+        tensor for one input, else a list.
+"""
+
+
 def _atleast(rank):
     def fn(*inputs, name=None):
         outs = [_at_least(t if isinstance(t, Tensor) else creation.to_tensor(t), rank)
@@ -50,7 +62,7 @@ def _atleast(rank):
         return outs[0] if len(outs) == 1 else outs
     fn.__name__ = fn.__qualname__ = f"atleast_{rank}d"
     fn.__doc__ = (f"Each input with at least {rank} dims (numpy's atleast_{rank}d); one input "
-                  "gives a tensor, several a list.\n\n    Example:\n"
+                  f"gives a tensor, several a list.\n{_ATLEAST_ARGS}\n    Example:\n"
                   f"        >>> paddle.atleast_{rank}d(paddle.to_tensor(1.0)).ndim\n"
                   f"        {rank}\n")
     return fn
@@ -63,6 +75,14 @@ atleast_3d = _atleast(3)
 
 def hstack(x, name=None):
     """The tensors joined along their second dim (the first for 1-D tensors).
+
+    Args:
+        x (list|tuple): The tensors, of one dtype and equal sizes in every dim but the second
+            (the first for 1-D tensors); 0-D ones count as 1-D.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The tensors joined along dim 1 (dim 0 for 1-D tensors).
 
     Example:
         >>> paddle.hstack([paddle.ones([2, 1]), paddle.zeros([2, 3])]).shape
@@ -111,6 +131,14 @@ def row_stack(x, name=None):
 def dstack(x, name=None):
     """The tensors, each made at least 3-D, joined along the third dim.
 
+    Args:
+        x (list|tuple): The tensors, of one dtype, made at least 3-D and of equal sizes in
+            every dim but the third.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The tensors joined along dim 2.
+
     Example:
         >>> paddle.dstack([paddle.ones([2, 3]), paddle.zeros([2, 3])]).shape
         paddle.Size([2, 3, 2])
@@ -120,6 +148,14 @@ def dstack(x, name=None):
 
 def column_stack(x, name=None):
     """1-D tensors as columns (and 2-D ones as they are) joined along dim 1.
+
+    Args:
+        x (list|tuple): The tensors, of one dtype; 0-D and 1-D ones become columns, and all
+            must then have one rank and equal sizes in every dim but the second.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The columns joined along dim 1.
 
     Example:
         >>> paddle.column_stack([paddle.ones([3]), paddle.zeros([3, 2])]).shape
@@ -200,6 +236,15 @@ hsplit = _directional_split("hsplit", 1, 1)
 hsplit.__doc__ = """x split along its second dim (the first for a 1-D x) into parts (as
     tensor_split) or before the listed indices.
 
+    Args:
+        x (Tensor): The tensor to split, with at least 1 dim (ValueError otherwise).
+        num_or_indices (int|list|tuple): A positive int n: n parts whose sizes differ by at
+            most 1 (the first ones longer); or the indices to cut before, clamped to the dim.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list[Tensor]: The parts, of x's dtype.
+
     Example:
         >>> [t.shape for t in paddle.hsplit(paddle.ones([2, 4]), 2)]
         [paddle.Size([2, 2]), paddle.Size([2, 2])]
@@ -215,6 +260,15 @@ vsplit.__doc__ = """x (at least 2-D) split along its first dim into parts (as
 dsplit = _directional_split("dsplit", 2, 3)
 dsplit.__doc__ = """x (at least 3-D) split along its third dim into parts (as
     tensor_split) or before the listed indices.
+
+    Args:
+        x (Tensor): The tensor to split, with at least 3 dims (ValueError otherwise).
+        num_or_indices (int|list|tuple): A positive int n: n parts whose sizes differ by at
+            most 1 (the first ones longer); or the indices to cut before, clamped to the dim.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list[Tensor]: The parts, of x's dtype.
 
     Example:
         >>> [t.shape for t in paddle.dsplit(paddle.ones([1, 2, 4]), 2)]
@@ -323,6 +377,15 @@ def meshgrid(*args, **kwargs):
 def block_diag(inputs, name=None):
     """The tensors (0-D, 1-D or 2-D) along the diagonal of one 2-D tensor, zeros elsewhere.
 
+    Args:
+        inputs (list|tuple): The tensors, each 0-D, 1-D (a row) or 2-D (ValueError for more
+            dims), of one dtype (TypeError otherwise).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 2-D tensor whose height and width are the sums of the blocks' heights and
+        widths.
+
     Example:
         >>> paddle.block_diag([paddle.ones([1, 2]), paddle.full([2, 1], 2.0)]).tolist()
         [[1.0, 1.0, 0.0], [0.0, 0.0, 2.0], [0.0, 0.0, 2.0]]
@@ -353,6 +416,13 @@ def cartesian_prod(x, name=None):
     """Every combination of one element from each 1-D tensor, one per row
     (a single tensor gives itself).
 
+    Args:
+        x (list|tuple): The 1-D tensors (ValueError for another rank), of one dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A [prod of the lengths, len(x)] tensor (the tensor itself for one input).
+
     Example:
         >>> paddle.cartesian_prod([paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4])]).tolist()
         [[1, 3], [1, 4], [2, 3], [2, 4]]
@@ -370,6 +440,17 @@ def cartesian_prod(x, name=None):
 def combinations(x, r=2, with_replacement=False, name=None):
     """The length-``r`` combinations of the elements of the 1-D x (as
     itertools.combinations, or combinations_with_replacement), one per row.
+
+    Args:
+        x (Tensor): A 1-D tensor (TypeError for another rank).
+        r (int, optional): The length of each combination, a non-negative int (ValueError
+            otherwise). Default 2.
+        with_replacement (bool, optional): Whether an element may repeat in a combination.
+            Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A [number of combinations, r] tensor of x's dtype (1-D and empty for r = 0).
 
     Example:
         >>> paddle.combinations(paddle.to_tensor([1, 2, 3])).tolist()

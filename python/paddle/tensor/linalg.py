@@ -25,6 +25,15 @@ _gather_nd = op("gather_nd", ["X", "Index"])
 def dot(x, y, name=None):
     """The inner product of two 1-D tensors, or of the rows of two 2-D ones.
 
+    Args:
+        x (Tensor): A 1-D or 2-D tensor.
+        y (Tensor): A tensor of x's shape and dtype (ValueError for another shape, TypeError
+            for another dtype).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D tensor for 1-D inputs; for 2-D ones, one value per row (shape [N]).
+
     Example:
         >>> paddle.dot(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).item()
         11.0
@@ -42,6 +51,15 @@ def dot(x, y, name=None):
 
 def bmm(x, y, name=None):
     """Batched matrix product of [B, M, K] and [B, K, N] tensors.
+
+    Args:
+        x (Tensor): The left operand, of shape [B, M, K].
+        y (Tensor): The right operand, of shape [B, K, N] and x's dtype; other shapes raise
+            ValueError, another dtype TypeError.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The [B, M, N] products, of x's dtype.
 
     Example:
         >>> paddle.bmm(paddle.ones([2, 3, 4]), paddle.ones([2, 4, 5])).shape
@@ -147,6 +165,15 @@ def inner(x, y, name=None):
     """The sums of products over the last dims of x and y: the result has
     shape x.shape[:-1] + y.shape[:-1].
 
+    Args:
+        x (Tensor): The first tensor.
+        y (Tensor): The second tensor, whose last dim equals x's (ValueError otherwise); a 0-D x
+            or y multiplies elementwise instead.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of shape x.shape[:-1] + y.shape[:-1].
+
     Example:
         >>> paddle.inner(paddle.ones([2, 3]), paddle.ones([1, 3])).numpy()
         array([[3.],
@@ -167,6 +194,17 @@ def inner(x, y, name=None):
 def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
     """The ``offset``-th diagonal of the planes spanned by dims axis1 and axis2,
     as the last dim of the result (offset > 0: above the main diagonal).
+
+    Args:
+        x (Tensor): The input, with at least 2 dims (ValueError otherwise).
+        offset (int, optional): Which diagonal: 0 (the default) the main one, positive above
+            it, negative below.
+        axis1 (int, optional): The first dim of the planes. Default 0.
+        axis2 (int, optional): The second dim of the planes, not axis1 (ValueError). Default 1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x's other dims followed by the diagonal's length, of x's dtype.
 
     Example:
         >>> paddle.diagonal(paddle.to_tensor([[1, 2], [3, 4]])).numpy()

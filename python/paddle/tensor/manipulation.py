@@ -30,6 +30,14 @@ _strided_slice = op("strided_slice", ["Input"], ["axes", "starts", "ends", "stri
 def cast(x, dtype):
     """x converted to ``dtype`` (gradients flow back through the conversion).
 
+    Args:
+        x (Tensor): The input tensor.
+        dtype (str|paddle.dtype|numpy.dtype): The target dtype, e.g. 'float32', paddle.int64 or
+            numpy.float64. A float to integer conversion truncates toward zero.
+
+    Returns:
+        Tensor: A tensor of x's shape and the given dtype.
+
     Example:
         >>> paddle.cast(paddle.to_tensor([1.5, 2.5]), "int32").numpy()
         array([1, 2], dtype=int32)
@@ -172,6 +180,17 @@ def unsqueeze(x, axis, name=None):
 def flatten(x, start_axis=0, stop_axis=-1, name=None):
     """x with dims start_axis..stop_axis merged into one.
 
+    Args:
+        x (Tensor): The input tensor.
+        start_axis (int, optional): The first dim to merge. Default 0.
+        stop_axis (int, optional): The last dim to merge (inclusive), not before start_axis.
+            Default -1 (the last dim).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x's data with dims start_axis..stop_axis merged into one (their product); a
+        0-D x gives shape [1].
+
     Example:
         >>> paddle.flatten(paddle.ones([2, 3, 4]), 1).shape
         paddle.Size([2, 12])
@@ -199,6 +218,16 @@ def _tensor_list(xs, fn):
 
 def concat(x, axis=0, name=None):
     """The tensors of x joined along ``axis``.
+
+    Args:
+        x (list|tuple): The tensors to join, of one dtype (TypeError otherwise) and equal sizes
+            in every dim but axis.
+        axis (int|Tensor, optional): The dim to join along, negative counting from the end.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's dtype whose size along axis is the sum of the inputs' sizes.
 
     Example:
         >>> paddle.concat([paddle.ones([1, 2]), paddle.zeros([1, 2])]).shape
@@ -265,6 +294,17 @@ def split(x, num_or_sections, axis=0, name=None):
 
 def chunk(x, chunks, axis=0, name=None):
     """x split along ``axis`` into ``chunks`` equal parts.
+
+    Args:
+        x (Tensor): The tensor to split.
+        chunks (int): The number of parts; x's size along axis must be divisible by it
+            (ValueError otherwise), and a non-int is refused (TypeError).
+        axis (int|Tensor, optional): The dim to split, negative counting from the end.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list[Tensor]: chunks tensors, each of x's shape but with size / chunks along axis.
 
     Example:
         >>> [t.shape for t in paddle.chunk(paddle.ones([2, 6]), 3, axis=1)]

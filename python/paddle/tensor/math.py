@@ -23,6 +23,17 @@ _matmul = op("matmul_v2", ["X", "Y"], ["trans_x", "trans_y"])
 def add(x, y, name=None):
     """Elementwise x + y, broadcasting as numpy does.
 
+
+    Args:
+        x (Tensor|int|float): The first operand.
+        y (Tensor|int|float): The second operand; x and y broadcast together as in NumPy.
+            Floats mix with floats and complex with real; float with integer tensors is
+            refused (TypeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x + y, of the broadcast shape and the promoted dtype.
+
     Example:
         >>> paddle.add(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).numpy()
         array([4., 6.], dtype=float32)
@@ -71,6 +82,18 @@ def multiply(x, y, name=None):
 def divide(x, y, name=None):
     """Elementwise true division x / y; integer inputs give the default float type.
 
+
+    Args:
+        x (Tensor|int|float): The first operand.
+        y (Tensor|int|float): The second operand; x and y broadcast together as in NumPy.
+            Floats mix with floats and complex with real; float with integer tensors is
+            refused (TypeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x / y, of the broadcast shape; float (the default float
+            dtype for integer inputs).
+
     Example:
         >>> paddle.divide(paddle.to_tensor([3, 4]), paddle.to_tensor([2, 2])).numpy()
         array([1.5, 2. ], dtype=float32)
@@ -80,6 +103,17 @@ def divide(x, y, name=None):
 
 def floor_divide(x, y, name=None):
     """Elementwise floor(x / y).
+
+
+    Args:
+        x (Tensor|int|float): The first operand.
+        y (Tensor|int|float): The second operand; x and y broadcast together as in NumPy.
+            Floats mix with floats and complex with real; float with integer tensors is
+            refused (TypeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: floor(x / y), of the broadcast shape and the promoted dtype.
 
     Example:
         >>> paddle.floor_divide(paddle.to_tensor([7, -7]), paddle.to_tensor([2, 2])).numpy()
@@ -216,6 +250,16 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     return out
 
 
+_UNARY_ARGS = """
+    Args:
+        x (Tensor): The input tensor, of any shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The elementwise result, of x's shape and dtype.
+"""
+
+
 def _unary(op_type, name, doc, example, result):
     caller = op(op_type, ["X"])
 
@@ -223,7 +267,7 @@ def _unary(op_type, name, doc, example, result):
         check_tensor(x, "x", fn.__name__)
         return caller(x)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
+    fn.__doc__ = f"{doc}\n{_UNARY_ARGS}\n    Example:\n        >>> {example}\n        {result}\n"
     return fn
 
 
@@ -398,13 +442,28 @@ def mean(x, axis=None, keepdim=False, name=None):
     return _reduce_mean(x, dims, bool(keepdim), full, -1)
 
 
+_REDUCE_ARGS = """
+    Args:
+        x (Tensor): The input tensor; all and any treat nonzero elements as true.
+        axis (int|list|tuple, optional): The dims to reduce, negative ones counting from the
+            end; None (the default) reduces every dim.
+        keepdim (bool, optional): Whether the reduced dims stay in the result with size 1.
+            Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The reduction, of x's dtype (bool for all and any); a 0-D tensor when
+        every dim is reduced and keepdim is False.
+"""
+
+
 def _simple_reduce(caller, name, doc, example, result):
     def fn(x, axis=None, keepdim=False, name=None):
         check_tensor(x, "x", fn.__name__)
         dims, full = _axes(axis, x, fn.__name__)
         return caller(x, dims, bool(keepdim), full)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
+    fn.__doc__ = f"{doc}\n{_REDUCE_ARGS}\n    Example:\n        >>> {example}\n        {result}\n"
     return fn
 
 

@@ -112,6 +112,18 @@ def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None):
     """For each element of x, the index of its bucket in the 1-D
     ``sorted_sequence`` (see :func:`searchsorted`).
 
+    Args:
+        x (Tensor): The values to place, of any shape.
+        sorted_sequence (Tensor): A 1-D tensor in ascending order (ValueError for another rank).
+        out_int32 (bool, optional): Whether the indices are int32 rather than int64.
+            Default False.
+        right (bool, optional): For a value equal to a boundary: False (the default) gives the
+            boundary's index, True the index after it.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The indices, of x's shape.
+
     Example:
         >>> paddle.bucketize(paddle.to_tensor([3, 6]), paddle.to_tensor([1, 3, 5, 7])).numpy()
         array([1, 3])

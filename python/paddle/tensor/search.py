@@ -48,6 +48,19 @@ def argmax(x, axis=None, keepdim=False, dtype="int64", name=None):
     """The index of the largest element along ``axis`` (None: of the
     flattened tensor); the first on ties.
 
+    Args:
+        x (Tensor): The input tensor.
+        axis (int, optional): The dim to search, negative counting from the end; None (the
+            default) searches the flattened tensor.
+        keepdim (bool, optional): Whether the searched dim stays in the result with size 1.
+            Default False.
+        dtype (str|paddle.dtype, optional): The index dtype, 'int32' or 'int64' (ValueError
+            otherwise). Default 'int64'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The indices, x's shape without axis (0-D for axis None unless keepdim).
+
     Example:
         >>> paddle.argmax(paddle.to_tensor([[1, 5], [7, 2]]), axis=1).numpy()
         array([1, 0])
@@ -59,6 +72,19 @@ def argmin(x, axis=None, keepdim=False, dtype="int64", name=None):
     """The index of the smallest element along ``axis`` (None: of the
     flattened tensor); the first on ties.
 
+    Args:
+        x (Tensor): The input tensor.
+        axis (int, optional): The dim to search, negative counting from the end; None (the
+            default) searches the flattened tensor.
+        keepdim (bool, optional): Whether the searched dim stays in the result with size 1.
+            Default False.
+        dtype (str|paddle.dtype, optional): The index dtype, 'int32' or 'int64' (ValueError
+            otherwise). Default 'int64'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The indices, x's shape without axis (0-D for axis None unless keepdim).
+
     Example:
         >>> paddle.argmin(paddle.to_tensor([[1, 5], [7, 2]]), axis=1).numpy()
         array([0, 1])
@@ -68,6 +94,17 @@ def argmin(x, axis=None, keepdim=False, dtype="int64", name=None):
 
 def argsort(x, axis=-1, descending=False, stable=False, name=None):
     """The indices that sort x along ``axis``.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int, optional): The dim to sort along, negative counting from the end.
+            Default -1.
+        descending (bool, optional): Whether the largest values come first. Default False.
+        stable (bool, optional): Whether equal values keep their order. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: int64 indices, of x's shape.
 
     Example:
         >>> paddle.argsort(paddle.to_tensor([3.0, 1.0, 2.0])).numpy()
@@ -137,6 +174,20 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None):  # noqa: A002
 def kthvalue(x, k, axis=None, keepdim=False, name=None):
     """The k-th smallest element along ``axis`` (None: the last) and its
     index, as a tuple (values, indices).
+
+    Args:
+        x (Tensor): The input tensor.
+        k (int): Which smallest element, from 1 to the size of axis (ValueError otherwise;
+            TypeError for a non-int).
+        axis (int, optional): The dim to search, negative counting from the end; None (the
+            default) is the last dim.
+        keepdim (bool, optional): Whether the searched dim stays in the results with size 1.
+            Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        tuple: (values, indices): the k-th smallest values (x's dtype) and their int64 indices
+        along axis, both of x's shape without axis.
 
     Example:
         >>> values, indices = paddle.kthvalue(paddle.to_tensor([[3.0, 1.0, 2.0]]), 2)
@@ -275,6 +326,17 @@ def masked_fill(x, mask, value, name=None):
 
 def index_select(x, index, axis=0, name=None):
     """The slices of x at ``index`` (a 1-D int tensor) along ``axis``.
+
+    Args:
+        x (Tensor): The input tensor.
+        index (Tensor): A 1-D (or 0-D) int32/int64 tensor of indices along axis.
+        axis (int, optional): The dim to select along, negative counting from the end.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's dtype: x's shape with the size along axis replaced by
+        len(index).
 
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4], [5, 6]])
