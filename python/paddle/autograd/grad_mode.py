@@ -53,6 +53,11 @@ class enable_grad(_GradSwitch):  # noqa: N801
 class set_grad_enabled:  # noqa: N801
     """Turns gradient recording on or off, for a ``with`` block.
 
+    Args:
+        mode (bool): True records gradients, False does not. The switch happens when the
+            object is made, so a plain call ``paddle.set_grad_enabled(False)`` also works;
+            leaving the ``with`` block restores the previous state.
+
     Example:
         >>> with paddle.set_grad_enabled(False):
         ...     pass

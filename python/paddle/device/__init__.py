@@ -21,6 +21,13 @@ def is_compiled_with_cuda():
 def set_device(device):
     """Sets the device new tensors and ops use: ``'cpu'`` (the only one in this build).
 
+    Args:
+        device (str): The device: 'cpu' (any case). A GPU name such as 'gpu:0' raises
+            ValueError, as this build has no CUDA; so does any other string.
+
+    Returns:
+        str: The device now in use, 'cpu'.
+
     Example:
         >>> paddle.set_device("cpu")
         'cpu'

@@ -83,6 +83,13 @@ def set_default_dtype(d):
     """Sets the dtype that floating-point data without a dtype becomes
     (``paddle.to_tensor(1.0)``, layer parameters): float16, float32 or float64.
 
+    Args:
+        d (str|paddle.dtype|numpy.dtype): The new default: float16, float32, float64 or
+            bfloat16 (others raise TypeError).
+
+    Returns:
+        None.
+
     Example:
         >>> paddle.set_default_dtype("float64")
     """

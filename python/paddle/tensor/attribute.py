@@ -11,6 +11,13 @@ _shape = op("shape", ["Input"])
 def shape(input):  # noqa: A002  (PaddlePaddle's name)
     """The shape of ``input`` as a 1-D int64 tensor.
 
+    Args:
+        input (Tensor): The input, a Tensor of any dtype (in a static program, its dims are
+            read when the program runs).
+
+    Returns:
+        Tensor: A 1-D int64 Tensor of length input.ndim.
+
     Example:
         >>> paddle.shape(paddle.ones([2, 3])).numpy()
         array([2, 3])

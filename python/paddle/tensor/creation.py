@@ -118,6 +118,18 @@ def _filled(shape, value, dtype, fn):
 def full(shape, fill_value, dtype=None, name=None):
     """A tensor of ``shape`` with every element ``fill_value``.
 
+    Args:
+        shape (list|tuple|Tensor|int): The shape: a list or tuple of ints (or 1-element
+            Tensors), a 1-D int Tensor, or one int.
+        fill_value (bool|int|float|Tensor): The value of every element (a Tensor: its one
+            value).
+        dtype (str|paddle.dtype, optional): The dtype; None (the default) gives bool for a bool
+            fill_value and the default float dtype otherwise.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of the given shape and dtype.
+
     Example:
         >>> paddle.full([2, 3], 1.5).numpy()
         array([[1.5, 1.5, 1.5],
@@ -129,6 +141,16 @@ def full(shape, fill_value, dtype=None, name=None):
 def zeros(shape, dtype=None, name=None):
     """A tensor of ``shape`` filled with 0 (default dtype float32).
 
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) uses the
+            default float dtype (float32 unless changed by ``paddle.set_default_dtype``).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` filled with 0.
+
     Example:
         >>> paddle.zeros([2]).numpy()
         array([0., 0.], dtype=float32)
@@ -138,6 +160,16 @@ def zeros(shape, dtype=None, name=None):
 
 def ones(shape, dtype=None, name=None):
     """A tensor of ``shape`` filled with 1 (default dtype float32).
+
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) uses the
+            default float dtype (float32 unless changed by ``paddle.set_default_dtype``).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` filled with 1.
 
     Example:
         >>> paddle.ones([2], dtype="int64").numpy()
@@ -149,6 +181,16 @@ def ones(shape, dtype=None, name=None):
 def empty(shape, dtype=None, name=None):
     """A tensor of ``shape`` whose values are unspecified (here: zeros).
 
+    Args:
+        shape (list|tuple|Tensor|int): The shape: a list or tuple of ints (or 1-element
+            Tensors), a 1-D int Tensor, or one int.
+        dtype (str|paddle.dtype, optional): The dtype; None (the default) is the default float
+            dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of the given shape and dtype.
+
     Example:
         >>> paddle.empty([2, 3]).shape
         paddle.Size([2, 3])
@@ -158,6 +200,16 @@ def empty(shape, dtype=None, name=None):
 
 def full_like(x, fill_value, dtype=None, name=None):
     """A tensor of x's shape (and dtype, unless given) filled with ``fill_value``.
+
+    Args:
+        x (Tensor): The tensor whose shape (and dtype) the result takes.
+        fill_value (bool|int|float|Tensor): The value of every element; truncated to an int for
+            an integer or bool dtype.
+        dtype (str|paddle.dtype, optional): The dtype; None (the default) is x's.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's shape.
 
     Example:
         >>> paddle.full_like(paddle.to_tensor([1, 2]), 2.5).numpy()
@@ -174,6 +226,15 @@ def full_like(x, fill_value, dtype=None, name=None):
 def zeros_like(x, dtype=None, name=None):
     """Zeros of x's shape and dtype (or ``dtype``).
 
+    Args:
+        x (Tensor): The Tensor whose shape (and dtype) the result takes.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) keeps
+            x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape filled with 0.
+
     Example:
         >>> paddle.zeros_like(paddle.ones([2])).numpy()
         array([0., 0.], dtype=float32)
@@ -184,6 +245,15 @@ def zeros_like(x, dtype=None, name=None):
 def ones_like(x, dtype=None, name=None):
     """Ones of x's shape and dtype (or ``dtype``).
 
+    Args:
+        x (Tensor): The Tensor whose shape (and dtype) the result takes.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) keeps
+            x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape filled with 1.
+
     Example:
         >>> paddle.ones_like(paddle.zeros([2])).numpy()
         array([1., 1.], dtype=float32)
@@ -193,6 +263,14 @@ def ones_like(x, dtype=None, name=None):
 
 def empty_like(x, dtype=None, name=None):
     """A tensor of x's shape and dtype with unspecified values (here: zeros).
+
+    Args:
+        x (Tensor): The tensor whose shape (and dtype) the result takes.
+        dtype (str|paddle.dtype, optional): The dtype; None (the default) is x's.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's shape.
 
     Example:
         >>> paddle.empty_like(paddle.ones([2])).shape
@@ -210,6 +288,19 @@ def _as_number_tensor(v, d):
 def arange(start=0, end=None, step=1, dtype=None, name=None):
     """Values from ``start`` up to (not including) ``end`` by ``step``; with one
     argument, ``arange(end)``. int64 when every bound is an int, else float32.
+
+    Args:
+        start (int|float|Tensor, optional): The first value; with end None, the end (and start
+            is 0). Default 0.
+        end (int|float|Tensor, optional): The bound, not included. Default None.
+        step (int|float|Tensor, optional): The spacing, nonzero (ValueError for 0); negative
+            counts down. Default 1.
+        dtype (str|paddle.dtype, optional): The result's dtype; None (the default) gives int64
+            when start, end and step are all ints, else the default float dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 1-D tensor of ceil((end - start) / step) values.
 
     Example:
         >>> paddle.arange(5).numpy()
@@ -230,6 +321,18 @@ def arange(start=0, end=None, step=1, dtype=None, name=None):
 def linspace(start, stop, num, dtype=None, name=None):
     """``num`` evenly spaced values from ``start`` to ``stop`` inclusive.
 
+    Args:
+        start (int|float|Tensor): The first value (a number or a one-element Tensor).
+        stop (int|float|Tensor): The last value, included (a number or a one-element Tensor).
+        num (int|Tensor): How many values, a positive int (or a one-element Tensor); otherwise
+            ValueError.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) uses the
+            default float dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 1-D Tensor of ``num`` values.
+
     Example:
         >>> paddle.linspace(0, 1, 5).numpy()
         array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float32)
@@ -245,6 +348,16 @@ def linspace(start, stop, num, dtype=None, name=None):
 
 def eye(num_rows, num_columns=None, dtype=None, name=None):
     """A 2-D tensor with ones on the diagonal and zeros elsewhere.
+
+    Args:
+        num_rows (int): The number of rows, a non-negative int (TypeError otherwise).
+        num_columns (int, optional): The number of columns; None (the default) is num_rows.
+        dtype (str|paddle.dtype, optional): The dtype; None (the default) is the default float
+            dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A [num_rows, num_columns] tensor.
 
     Example:
         >>> paddle.eye(2).numpy()
@@ -270,6 +383,21 @@ def _float_dtype(dtype, fn):
 def uniform(shape, dtype=None, min=0, max=1.0, seed=0, name=None):  # noqa: A002
     """Values drawn uniformly from [min, max).
 
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): A floating-point dtype (others raise TypeError); None
+            (the default) uses the default float dtype.
+        min (float, optional): The lower bound, included. Default 0.
+        max (float, optional): The upper bound, excluded; must not be below min (else
+            ValueError). Default 1.0.
+        seed (int, optional): A seed for this draw; 0 (the default) uses the global generator
+            (see ``paddle.seed``).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` with the drawn values.
+
     Example:
         >>> paddle.uniform([2, 3], min=-1.0, max=1.0).shape
         paddle.Size([2, 3])
@@ -283,6 +411,16 @@ def uniform(shape, dtype=None, min=0, max=1.0, seed=0, name=None):  # noqa: A002
 def rand(shape, dtype=None, name=None):
     """Values drawn uniformly from [0, 1).
 
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): A floating-point dtype (others raise TypeError); None
+            (the default) uses the default float dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` with the drawn values.
+
     Example:
         >>> paddle.rand([2, 3]).shape
         paddle.Size([2, 3])
@@ -292,6 +430,19 @@ def rand(shape, dtype=None, name=None):
 
 def normal(mean=0.0, std=1.0, shape=None, name=None):
     """Values drawn from a normal distribution N(mean, std²).
+
+    Args:
+        mean (float|Tensor, optional): The mean: a number, or a Tensor of per-element means.
+            Default 0.0.
+        std (float|Tensor, optional): The standard deviation: a number, or a Tensor of
+            per-element deviations. Default 1.0.
+        shape (list|tuple|int|Tensor, optional): The shape when mean and std are numbers; None
+            (the default) gives shape [1]. Ignored when mean or std is a Tensor (the result
+            takes that Tensor's shape).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The drawn values; of the default float dtype when mean and std are numbers.
 
     Example:
         >>> paddle.normal(0.0, 2.0, [3]).shape
@@ -310,6 +461,16 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
 def randn(shape, dtype=None, name=None):
     """Values drawn from the standard normal distribution.
 
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): A floating-point dtype (others raise TypeError); None
+            (the default) uses the default float dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` with the drawn values.
+
     Example:
         >>> paddle.randn([2, 3]).shape
         paddle.Size([2, 3])
@@ -321,6 +482,16 @@ def randn(shape, dtype=None, name=None):
 def standard_normal(shape, dtype=None, name=None):
     """The same as ``randn``.
 
+    Args:
+        shape (list|tuple|int|Tensor): The shape: a list or tuple of ints (or one-element
+            Tensors), an int, or a 1-D int Tensor.
+        dtype (str|paddle.dtype, optional): A floating-point dtype (others raise TypeError); None
+            (the default) uses the default float dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` with the drawn values.
+
     Example:
         >>> paddle.standard_normal([2]).shape
         paddle.Size([2])
@@ -330,6 +501,20 @@ def standard_normal(shape, dtype=None, name=None):
 
 def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006 (PaddlePaddle's default)
     """Integers drawn uniformly from [low, high); ``randint(high)`` draws from [0, high).
+
+    Args:
+        low (int, optional): The lower bound, included; when ``high`` is None it is the upper
+            bound and the lower bound is 0. Default 0.
+        high (int, optional): The upper bound, excluded; must be greater than the lower bound
+            (else ValueError). Default None.
+        shape (list|tuple|int|Tensor, optional): The shape: a list or tuple of ints (or
+            one-element Tensors), an int, or a 1-D int Tensor. Default [1].
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) gives
+            int64.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and ``dtype`` with the drawn integers.
 
     Example:
         >>> paddle.randint(0, 10, [4]).dtype
@@ -346,6 +531,19 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006 (
 def randint_like(x, low=0, high=None, dtype=None, name=None):
     """randint with x's shape (and dtype, unless given).
 
+    Args:
+        x (Tensor): The Tensor whose shape (and dtype) the result takes.
+        low (int, optional): The lower bound, included; when ``high`` is None it is the upper
+            bound and the lower bound is 0. Default 0.
+        high (int, optional): The upper bound, excluded; must be greater than the lower bound
+            (else ValueError). Default None.
+        dtype (str|paddle.dtype, optional): The dtype of the result; None (the default) keeps
+            x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape with the drawn integers.
+
     Example:
         >>> paddle.randint_like(paddle.zeros([2, 2]), 0, 5).shape
         paddle.Size([2, 2])
@@ -361,6 +559,14 @@ def randint_like(x, low=0, high=None, dtype=None, name=None):
 def randperm(n, dtype="int64", name=None):
     """A random permutation of 0 .. n-1.
 
+    Args:
+        n (int): The length of the permutation, a non-negative int (else ValueError).
+        dtype (str|paddle.dtype, optional): The dtype of the result. Default "int64".
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 1-D Tensor of shape [n] holding each of 0 .. n-1 once.
+
     Example:
         >>> sorted(paddle.randperm(4).tolist())
         [0, 1, 2, 3]
@@ -372,6 +578,15 @@ def randperm(n, dtype="int64", name=None):
 
 def assign(x, output=None):
     """A copy of ``x`` (a Tensor, numpy array or Python data); into ``output`` when given.
+
+    Args:
+        x (Tensor|numpy.ndarray|list|tuple|int|float|bool): The data to copy; what is not a
+            Tensor is converted as paddle.to_tensor does.
+        output (Tensor, optional): The tensor that receives the copy (its data, dtype and
+            shape); None (the default) makes a new tensor.
+
+    Returns:
+        Tensor: The copy: output when given, else a new tensor.
 
     Example:
         >>> paddle.assign(paddle.ones([2])).numpy()
@@ -387,6 +602,13 @@ def assign(x, output=None):
 
 def clone(x, name=None):
     """A copy of x that stays in the graph (gradients flow back to x).
+
+    Args:
+        x (Tensor): The tensor to copy.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A new tensor of x's shape, dtype and values.
 
     Example:
         >>> paddle.clone(paddle.ones([2])).numpy()

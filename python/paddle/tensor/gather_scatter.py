@@ -60,6 +60,17 @@ def gather(x, index, axis=None, name=None):
     """The slices of x at ``index`` (a 0-D or 1-D int tensor) along ``axis``
     (None: 0); a 0-D index drops that dim.
 
+    Args:
+        x (Tensor): The input tensor.
+        index (Tensor): A 0-D or 1-D int32/int64 tensor of indices in [0, x.shape[axis])
+            (IndexError otherwise).
+        axis (int|Tensor, optional): The dim to gather along; None (the default) is 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x's slices at index, of x's dtype: x's shape with the size along axis
+        replaced by len(index) (removed for a 0-D index).
+
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4], [5, 6]])
         >>> paddle.gather(x, paddle.to_tensor([0, 2])).numpy()
@@ -81,6 +92,15 @@ def gather_nd(x, index, name=None):
     """The slices of x at the coordinate tuples in the last dim of ``index``:
     the result has shape index.shape[:-1] + x.shape[index.shape[-1]:].
 
+    Args:
+        x (Tensor): The input tensor.
+        index (Tensor): An int32/int64 tensor whose last dim holds coordinates into x's
+            leading dims (at most x.ndim of them).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's dtype and shape index.shape[:-1] + x.shape[index.shape[-1]:].
+
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4]])
         >>> paddle.gather_nd(x, paddle.to_tensor([[0, 1], [1, 0]])).numpy()
@@ -98,6 +118,16 @@ def take(x, index, mode="raise", name=None):
     """The elements of x read as a flat tensor at ``index`` (any shape; the
     result has its shape). mode: 'raise' (indices in [-size, size)), 'wrap'
     (taken modulo size) or 'clip' (clamped to [0, size - 1]).
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype, read as flat.
+        index (Tensor): An int32/int64 Tensor of any shape.
+        mode (str, optional): How out-of-range indices are handled: 'raise' (the default:
+            ValueError), 'wrap' or 'clip'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of index's shape and x's dtype.
 
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4]])
@@ -129,6 +159,16 @@ def take(x, index, mode="raise", name=None):
 def repeat_interleave(x, repeats, axis=None, name=None):
     """Each slice of x along ``axis`` (None: x flattened) repeated ``repeats``
     times (an int, or a 1-D int Tensor with a count per slice).
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        repeats (int|Tensor): The count for every slice, or a 1-D int Tensor with a
+            non-negative count per slice.
+        axis (int, optional): The dim to repeat along; None (the default) flattens x first.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The repeated Tensor, of x's dtype.
 
     Example:
         >>> paddle.repeat_interleave(paddle.to_tensor([[1, 2], [3, 4]]), 2, axis=1).numpy()
@@ -163,6 +203,17 @@ def scatter(x, index, updates, overwrite=True, name=None):
     (overwrite) or, with overwrite=False, set to the sum of the updates given
     for them.
 
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 1.
+        index (Tensor): A 1-D int32/int64 Tensor of row indices into x's first dim.
+        updates (Tensor): The new rows, of x's dtype, with index's length as first dim.
+        overwrite (bool, optional): True (the default) replaces the rows (for repeated indices
+            the last wins); False sets each indexed row to the sum of its updates.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape and dtype.
+
     Example:
         >>> x = paddle.zeros([3, 2])
         >>> paddle.scatter(x, paddle.to_tensor([2]), paddle.ones([1, 2])).numpy()
@@ -180,6 +231,17 @@ def scatter_nd_add(x, index, updates, name=None):
     """x with ``updates`` added at the coordinate tuples in the last dim of
     ``index`` (repeated tuples add up).
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        index (Tensor): An int32/int64 Tensor whose last dim holds coordinates into x's leading
+            dims.
+        updates (Tensor): The values to add, of x's dtype, of shape
+            index.shape[:-1] + x.shape[index.shape[-1]:].
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape and dtype.
+
     Example:
         >>> x = paddle.zeros([3])
         >>> paddle.scatter_nd_add(x, paddle.to_tensor([[1], [1]]), paddle.ones([2])).numpy()
@@ -195,6 +257,15 @@ def scatter_nd(index, updates, shape, name=None):
     """Zeros of ``shape`` with ``updates`` added at the coordinate tuples of
     ``index`` (see :func:`scatter_nd_add`).
 
+    Args:
+        index (Tensor): An int32/int64 Tensor whose last dim holds coordinates.
+        updates (Tensor): The values to add, of shape index.shape[:-1] + shape[index.shape[-1]:].
+        shape (list|tuple|Tensor): The shape of the result.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of ``shape`` and updates' dtype.
+
     Example:
         >>> paddle.scatter_nd(paddle.to_tensor([[1]]), paddle.ones([1]), [3]).numpy()
         array([0., 1., 0.], dtype=float32)
@@ -208,6 +279,19 @@ def index_add(x, index, axis, value, alpha=1, name=None):
     """x with ``alpha * value`` added to its slices at ``index`` (1-D) along
     ``axis``: slice i of value (along axis) goes to slice index[i] of x, and
     repeated indices add up.
+
+    Args:
+        x (Tensor): The input tensor.
+        index (Tensor): A 1-D int32/int64 tensor of indices in [0, x.shape[axis]) (ValueError
+            for another rank, IndexError when out of range).
+        axis (int): The dim the indices select along.
+        value (Tensor): The tensor added, of x's dtype and shape but with len(index) along axis
+            (ValueError otherwise).
+        alpha (int|float, optional): The factor of value. Default 1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A new tensor of x's shape and dtype.
 
     Example:
         >>> out = paddle.index_add(paddle.zeros([3, 2]), paddle.to_tensor([0, 0]), 0,
@@ -249,6 +333,16 @@ def take_along_axis(arr, indices, axis, broadcast=True):
     take_along_axis); with broadcast, arr and indices broadcast over the
     other dims.
 
+    Args:
+        arr (Tensor): The input, a Tensor of any dtype.
+        indices (Tensor): An int32/int64 Tensor of arr's rank, with indices along ``axis``.
+        axis (int): The dim to take along, in [-rank, rank).
+        broadcast (bool, optional): Whether arr and indices broadcast over the other dims.
+            Default True.
+
+    Returns:
+        Tensor: A Tensor of arr's dtype and (broadcast) indices' shape.
+
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4]])
         >>> paddle.take_along_axis(x, paddle.to_tensor([[1], [0]]), 1).numpy()
@@ -280,6 +374,22 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
     put_along_axis), or combined with what is there by ``reduce`` ('add',
     'mul'/'multiply', 'mean', 'amin', 'amax'); include_self=False leaves arr's
     own value out of the reduction.
+
+    Args:
+        arr (Tensor): The input, a Tensor of any dtype.
+        indices (Tensor): An int32/int64 Tensor of arr's rank, with indices along ``axis``.
+        values (Tensor|int|float): The values to write, of arr's dtype (a number is converted),
+            broadcast to indices' shape.
+        axis (int): The dim to write along, in [-rank, rank).
+        reduce (str, optional): 'assign' (the default) or how to combine with what is there:
+            'add', 'mul'/'multiply', 'mean', 'amin', 'amax'.
+        include_self (bool, optional): Whether arr's own value takes part in the reduction.
+            Default True.
+        broadcast (bool, optional): Whether indices and values broadcast over the other dims.
+            Default True.
+
+    Returns:
+        Tensor: A Tensor of arr's shape and dtype.
 
     Example:
         >>> x = paddle.zeros([2, 2])

@@ -42,6 +42,22 @@ _TARGETS = {
 _KEYWORD = {"t": "input", "addmm": "input", "baddbmm": "input", "where": "x"}
 
 
+def _args_section(base, fn, keyword):
+    """The Args of paddle.<base>'s docstring (every parameter is the same), or,
+    where it has none, one line per parameter pointing at it; and the Returns."""
+    doc = fn.__doc__ or ""
+    start = doc.find("\n    Args:\n")
+    end = doc.find("\n    Returns:", start)
+    if start >= 0 and end > start:
+        args = doc[start:end].rstrip() + "\n"
+    else:
+        args = "\n    Args:\n" + "".join(
+            f"        {p}: The argument {p} of paddle.{base}.\n"
+            for p in inspect.signature(fn).parameters)
+    return (f"{args}\n    Returns:\n        Tensor: {keyword} itself, changed in place to "
+            f"hold the result.\n")
+
+
 def _make(base, fn, target):
     name = base + "_"
     keyword = _KEYWORD.get(base, "x")
@@ -62,7 +78,8 @@ def _make(base, fn, target):
     inplace.__module__ = __name__
     inplace.__signature__ = inspect.signature(fn)
     inplace.__doc__ = (f"In-place paddle.{base}: the result replaces {keyword}'s data (and "
-                       f"dtype and shape) and {keyword} is returned.\n\n    Example:\n"
+                       f"dtype and shape) and {keyword} is returned.\n"
+                       f"{_args_section(base, fn, keyword)}\n    Example:\n"
                        "        >>> x = paddle.to_tensor([[1.0, -2.0], [3.0, -4.0]])\n"
                        f"        >>> paddle.{name} is paddle.Tensor.{name}\n        True\n")
     return inplace
@@ -91,6 +108,15 @@ def _random_fill(x, draw, fn):
 
 def normal_(x, mean=0.0, std=1.0, name=None):
     """Fills x in place with values drawn from N(mean, std²) and returns it.
+
+    Args:
+        x (Tensor): The Tensor to fill, of a floating-point dtype (else TypeError).
+        mean (float, optional): The mean of the distribution. Default 0.0.
+        std (float, optional): Its standard deviation. Default 1.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x, now holding the drawn values.
 
     Example:
         >>> x = paddle.zeros([2, 3])

@@ -43,6 +43,18 @@ def _at_least(t, rank):
     return manipulation.reshape(t, shape)
 
 
+_ATLEAST_ARGS = """
+    Args:
+        *inputs (Tensor|numpy.ndarray|list|int|float): The inputs; what is not a Tensor is
+            converted as paddle.to_tensor does.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|list[Tensor]: Each input with 1-sized dims added where it has too few; one
+        tensor for one input, else a list.
+"""
+
+
 def _atleast(rank):
     def fn(*inputs, name=None):
         outs = [_at_least(t if isinstance(t, Tensor) else creation.to_tensor(t), rank)
@@ -50,7 +62,7 @@ def _atleast(rank):
         return outs[0] if len(outs) == 1 else outs
     fn.__name__ = fn.__qualname__ = f"atleast_{rank}d"
     fn.__doc__ = (f"Each input with at least {rank} dims (numpy's atleast_{rank}d); one input "
-                  "gives a tensor, several a list.\n\n    Example:\n"
+                  f"gives a tensor, several a list.\n{_ATLEAST_ARGS}\n    Example:\n"
                   f"        >>> paddle.atleast_{rank}d(paddle.to_tensor(1.0)).ndim\n"
                   f"        {rank}\n")
     return fn
@@ -64,6 +76,14 @@ atleast_3d = _atleast(3)
 def hstack(x, name=None):
     """The tensors joined along their second dim (the first for 1-D tensors).
 
+    Args:
+        x (list|tuple): The tensors, of one dtype and equal sizes in every dim but the second
+            (the first for 1-D tensors); 0-D ones count as 1-D.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The tensors joined along dim 1 (dim 0 for 1-D tensors).
+
     Example:
         >>> paddle.hstack([paddle.ones([2, 1]), paddle.zeros([2, 3])]).shape
         paddle.Size([2, 4])
@@ -75,6 +95,14 @@ def hstack(x, name=None):
 def vstack(x, name=None):
     """The tensors, each made at least 2-D, joined along the first dim.
 
+    Args:
+        x (list|tuple): The Tensors to join, non-empty; 0-D and 1-D ones are made 2-D first
+            ([n] becomes [1, n]). All must match apart from the first dim.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The joined Tensor.
+
     Example:
         >>> paddle.vstack([paddle.ones([3]), paddle.zeros([3])]).shape
         paddle.Size([2, 3])
@@ -84,6 +112,14 @@ def vstack(x, name=None):
 
 def row_stack(x, name=None):
     """Another name of paddle.vstack.
+
+    Args:
+        x (list|tuple): The Tensors to join, non-empty; 0-D and 1-D ones are made 2-D first
+            ([n] becomes [1, n]). All must match apart from the first dim.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The joined Tensor.
 
     Example:
         >>> paddle.row_stack([paddle.ones([3]), paddle.zeros([3])]).shape
@@ -95,6 +131,14 @@ def row_stack(x, name=None):
 def dstack(x, name=None):
     """The tensors, each made at least 3-D, joined along the third dim.
 
+    Args:
+        x (list|tuple): The tensors, of one dtype, made at least 3-D and of equal sizes in
+            every dim but the third.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The tensors joined along dim 2.
+
     Example:
         >>> paddle.dstack([paddle.ones([2, 3]), paddle.zeros([2, 3])]).shape
         paddle.Size([2, 3, 2])
@@ -104,6 +148,14 @@ def dstack(x, name=None):
 
 def column_stack(x, name=None):
     """1-D tensors as columns (and 2-D ones as they are) joined along dim 1.
+
+    Args:
+        x (list|tuple): The tensors, of one dtype; 0-D and 1-D ones become columns, and all
+            must then have one rank and equal sizes in every dim but the second.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The columns joined along dim 1.
 
     Example:
         >>> paddle.column_stack([paddle.ones([3]), paddle.zeros([3, 2])]).shape
@@ -147,6 +199,16 @@ def tensor_split(x, num_or_indices, axis=0, name=None):
     """x split along ``axis`` into ``num_or_indices`` parts (sizes differ by at
     most one, the longer first) or before each of the listed indices.
 
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 1.
+        num_or_indices (int|list|tuple): A positive number of parts, or the indices to cut
+            before (negative ones count from the end; out-of-range ones are clamped).
+        axis (int|Tensor, optional): The dim to split, in [-rank, rank). Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list[Tensor]: The parts, in order, each of x's dtype.
+
     Example:
         >>> [t.shape[0] for t in paddle.tensor_split(paddle.arange(7), 3)]
         [3, 2, 2]
@@ -174,6 +236,15 @@ hsplit = _directional_split("hsplit", 1, 1)
 hsplit.__doc__ = """x split along its second dim (the first for a 1-D x) into parts (as
     tensor_split) or before the listed indices.
 
+    Args:
+        x (Tensor): The tensor to split, with at least 1 dim (ValueError otherwise).
+        num_or_indices (int|list|tuple): A positive int n: n parts whose sizes differ by at
+            most 1 (the first ones longer); or the indices to cut before, clamped to the dim.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list[Tensor]: The parts, of x's dtype.
+
     Example:
         >>> [t.shape for t in paddle.hsplit(paddle.ones([2, 4]), 2)]
         [paddle.Size([2, 2]), paddle.Size([2, 2])]
@@ -190,6 +261,15 @@ dsplit = _directional_split("dsplit", 2, 3)
 dsplit.__doc__ = """x (at least 3-D) split along its third dim into parts (as
     tensor_split) or before the listed indices.
 
+    Args:
+        x (Tensor): The tensor to split, with at least 3 dims (ValueError otherwise).
+        num_or_indices (int|list|tuple): A positive int n: n parts whose sizes differ by at
+            most 1 (the first ones longer); or the indices to cut before, clamped to the dim.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list[Tensor]: The parts, of x's dtype.
+
     Example:
         >>> [t.shape for t in paddle.dsplit(paddle.ones([1, 2, 4]), 2)]
         [paddle.Size([1, 2, 2]), paddle.Size([1, 2, 2])]
@@ -198,6 +278,16 @@ dsplit.__doc__ = """x (at least 3-D) split along its third dim into parts (as
 
 def narrow(input, dim, start, length):  # noqa: A002  (PaddlePaddle's names)
     """The ``length`` entries of ``input`` along ``dim`` from ``start`` (which may be negative).
+
+    Args:
+        input (Tensor): The input, a Tensor of any dtype.
+        dim (int): The dim to narrow, in [-rank, rank).
+        start (int|Tensor): The first index kept, in [-size, size] (negative counts from the
+            end).
+        length (int): How many entries are kept; start + length must not pass the end.
+
+    Returns:
+        Tensor: The narrowed Tensor, of input's rank and dtype.
 
     Example:
         >>> paddle.narrow(paddle.arange(6).reshape([2, 3]), 1, 1, 2).tolist()
@@ -219,6 +309,16 @@ def narrow(input, dim, start, length):  # noqa: A002  (PaddlePaddle's names)
 
 def unflatten(x, axis, shape, name=None):
     """x with dim ``axis`` expanded into ``shape`` (one entry may be -1).
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        axis (int): The dim to expand, in [-rank, rank).
+        shape (list|tuple|Tensor): The new dims, non-empty, whose product is the size of dim
+            ``axis`` (one entry may be -1).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The reshaped Tensor, of x's dtype.
 
     Example:
         >>> paddle.unflatten(paddle.ones([2, 6]), 1, [2, -1]).shape
@@ -242,6 +342,14 @@ def unflatten(x, axis, shape, name=None):
 def meshgrid(*args, **kwargs):
     """Coordinate grids of 1-D tensors: the i-th output repeats args[i] along
     dim i ('ij' indexing); a single list or tuple of tensors works too.
+
+    Args:
+        *args (Tensor): The 0-D or 1-D Tensors, all of one dtype, given one by one or as one
+            list or tuple.
+        **kwargs: Accepted for PaddlePaddle compatibility (such as ``name``); unused.
+
+    Returns:
+        list[Tensor]: One grid per input, each of shape [len(args[0]), len(args[1]), ...].
 
     Example:
         >>> a, b = paddle.meshgrid(paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4, 5]))
@@ -268,6 +376,15 @@ def meshgrid(*args, **kwargs):
 
 def block_diag(inputs, name=None):
     """The tensors (0-D, 1-D or 2-D) along the diagonal of one 2-D tensor, zeros elsewhere.
+
+    Args:
+        inputs (list|tuple): The tensors, each 0-D, 1-D (a row) or 2-D (ValueError for more
+            dims), of one dtype (TypeError otherwise).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 2-D tensor whose height and width are the sums of the blocks' heights and
+        widths.
 
     Example:
         >>> paddle.block_diag([paddle.ones([1, 2]), paddle.full([2, 1], 2.0)]).tolist()
@@ -299,6 +416,13 @@ def cartesian_prod(x, name=None):
     """Every combination of one element from each 1-D tensor, one per row
     (a single tensor gives itself).
 
+    Args:
+        x (list|tuple): The 1-D tensors (ValueError for another rank), of one dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A [prod of the lengths, len(x)] tensor (the tensor itself for one input).
+
     Example:
         >>> paddle.cartesian_prod([paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4])]).tolist()
         [[1, 3], [1, 4], [2, 3], [2, 4]]
@@ -316,6 +440,17 @@ def cartesian_prod(x, name=None):
 def combinations(x, r=2, with_replacement=False, name=None):
     """The length-``r`` combinations of the elements of the 1-D x (as
     itertools.combinations, or combinations_with_replacement), one per row.
+
+    Args:
+        x (Tensor): A 1-D tensor (TypeError for another rank).
+        r (int, optional): The length of each combination, a non-negative int (ValueError
+            otherwise). Default 2.
+        with_replacement (bool, optional): Whether an element may repeat in a combination.
+            Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A [number of combinations, r] tensor of x's dtype (1-D and empty for r = 0).
 
     Example:
         >>> paddle.combinations(paddle.to_tensor([1, 2, 3])).tolist()

@@ -47,6 +47,15 @@ def tile(x, repeat_times, name=None):
     """x repeated ``repeat_times[i]`` times along dim i (leading dims are added
     when repeat_times is longer than x's rank; 0 repeats give an empty dim).
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        repeat_times (list|tuple|int|Tensor): The number of repeats of each dim, non-negative
+            ints (or one-element Tensors), or a 1-D int Tensor.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The tiled Tensor, of rank max(x.ndim, len(repeat_times)) and x's dtype.
+
     Example:
         >>> paddle.tile(paddle.to_tensor([1, 2]), [2, 2]).numpy()
         array([[1, 2, 1, 2],
@@ -66,6 +75,14 @@ def tile(x, repeat_times, name=None):
 def broadcast_shape(x_shape, y_shape):
     """The shape two operands of these shapes broadcast to (numpy's rule).
 
+    Args:
+        x_shape (list|tuple): The first shape, a sequence of ints.
+        y_shape (list|tuple): The second shape; the two must broadcast together (ValueError
+            otherwise).
+
+    Returns:
+        list[int]: The broadcast shape.
+
     Example:
         >>> paddle.broadcast_shape([2, 1, 3], [4, 1])
         [2, 4, 3]
@@ -80,6 +97,15 @@ def broadcast_shape(x_shape, y_shape):
 def expand(x, shape, name=None):
     """x broadcast to ``shape``: each dim of x must be 1 or equal to the target
     dim; -1 keeps x's size; new dims are added in front.
+
+    Args:
+        x (Tensor): The input tensor.
+        shape (list|tuple|Tensor): The target shape, with at least x.ndim dims; each of x's
+            dims must be 1 or equal to its target (ValueError otherwise); -1 keeps x's size.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of the target shape and x's dtype.
 
     Example:
         >>> paddle.expand(paddle.to_tensor([1, 2, 3]), [2, 3]).shape
@@ -108,6 +134,15 @@ def broadcast_as_needed(x, shape):
 def broadcast_to(x, shape, name=None):
     """x broadcast to ``shape`` (the same as :func:`expand`).
 
+    Args:
+        x (Tensor): The input tensor.
+        shape (list|tuple|Tensor): The target shape, with at least x.ndim dims; each of x's
+            dims must be 1 or equal to its target (ValueError otherwise); -1 keeps x's size.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of the target shape and x's dtype.
+
     Example:
         >>> paddle.broadcast_to(paddle.to_tensor([1, 2, 3]), [2, 3]).shape
         paddle.Size([2, 3])
@@ -118,6 +153,15 @@ def broadcast_to(x, shape, name=None):
 
 def expand_as(x, y, name=None):
     """x broadcast to y's shape (y's values are not read; no gradient goes to y).
+
+    Args:
+        x (Tensor): The input tensor.
+        y (Tensor): The tensor whose shape is the target; each of x's dims must be 1 or equal
+            to the matching dim of y (ValueError otherwise).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of y's shape and x's dtype.
 
     Example:
         >>> paddle.expand_as(paddle.to_tensor([1, 2]), paddle.zeros([3, 2])).shape
@@ -130,6 +174,14 @@ def expand_as(x, y, name=None):
 
 def broadcast_tensors(input, name=None):  # noqa: A002  (PaddlePaddle's name)
     """The tensors of ``input`` broadcast to their common shape.
+
+    Args:
+        input (list|tuple): The tensors, whose shapes must broadcast together (ValueError
+            otherwise).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list[Tensor]: The tensors of input, each expanded to the common shape.
 
     Example:
         >>> [t.shape for t in paddle.broadcast_tensors([paddle.ones([2, 1]), paddle.ones([3])])]
@@ -148,6 +200,15 @@ def broadcast_tensors(input, name=None):  # noqa: A002  (PaddlePaddle's name)
 def flip(x, axis, name=None):
     """x reversed along the dims in ``axis``.
 
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|list|tuple): The dim or dims to reverse, negative counting from the end
+            (ValueError when out of range).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's shape and dtype.
+
     Example:
         >>> paddle.flip(paddle.to_tensor([[1, 2], [3, 4]]), axis=0).numpy()
         array([[3, 4],
@@ -165,6 +226,15 @@ def flip(x, axis, name=None):
 def rot90(x, k=1, axes=(0, 1), name=None):
     """x rotated by 90 degrees ``k`` times in the plane of the two ``axes``,
     from the first axis towards the second (numpy's rot90).
+
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 2.
+        k (int, optional): The number of quarter turns (negative: the other way). Default 1.
+        axes (list|tuple, optional): The two different dims of the plane. Default (0, 1).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The rotated Tensor, of x's dtype.
 
     Example:
         >>> paddle.rot90(paddle.to_tensor([[1, 2], [3, 4]])).numpy()
@@ -200,6 +270,17 @@ def roll(x, shifts, axis=None, name=None):
     """x shifted cyclically by ``shifts`` along ``axis`` (None: over the
     flattened tensor, keeping the shape).
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        shifts (int|list|tuple|Tensor): The shift along each of ``axis`` (positive: towards
+            higher indices); without axis, one int.
+        axis (int|list|tuple|Tensor, optional): The dims to roll, as many as shifts; None (the
+            default) rolls the flattened tensor.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The rolled Tensor, of x's shape and dtype.
+
     Example:
         >>> paddle.roll(paddle.to_tensor([1, 2, 3, 4]), 1).numpy()
         array([4, 1, 2, 3])
@@ -230,6 +311,15 @@ def tril(x, diagonal=0, name=None):
     """The lower triangle of the last two dims of x (elements with
     column - row <= diagonal); the rest are zero.
 
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 2 (its last two dims are the matrices).
+        diagonal (int, optional): Which diagonal bounds the triangle: 0 (the default) the main
+            one, positive above it, negative below it.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape and dtype.
+
     Example:
         >>> paddle.tril(paddle.ones([2, 2])).numpy()
         array([[1., 0.],
@@ -241,6 +331,15 @@ def tril(x, diagonal=0, name=None):
 def triu(x, diagonal=0, name=None):
     """The upper triangle of the last two dims of x (elements with
     column - row >= diagonal); the rest are zero.
+
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 2 (its last two dims are the matrices).
+        diagonal (int, optional): Which diagonal bounds the triangle: 0 (the default) the main
+            one, positive above it, negative below it.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's shape and dtype.
 
     Example:
         >>> paddle.triu(paddle.ones([2, 2])).numpy()
@@ -254,6 +353,18 @@ def diag(x, offset=0, padding_value=0, name=None):
     """A 1-D x as the ``offset``-th diagonal of a square matrix (the rest is
     ``padding_value``), or the ``offset``-th diagonal of a 2-D x as a 1-D
     tensor (offset > 0: above the main diagonal).
+
+    Args:
+        x (Tensor): A 0-D, 1-D or 2-D tensor (ValueError for more dims).
+        offset (int, optional): The diagonal: 0 (the default) the main one, positive above,
+            negative below (TypeError for a non-int).
+        padding_value (int|float, optional): The value off the diagonal when x is 1-D.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: For a 1-D x, a square 2-D tensor of side len(x) + |offset|; for a 2-D x, the
+        diagonal as a 1-D tensor; x's dtype.
 
     Example:
         >>> paddle.diag(paddle.to_tensor([1, 2])).numpy()

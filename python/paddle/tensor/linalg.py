@@ -25,6 +25,15 @@ _gather_nd = op("gather_nd", ["X", "Index"])
 def dot(x, y, name=None):
     """The inner product of two 1-D tensors, or of the rows of two 2-D ones.
 
+    Args:
+        x (Tensor): A 1-D or 2-D tensor.
+        y (Tensor): A tensor of x's shape and dtype (ValueError for another shape, TypeError
+            for another dtype).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D tensor for 1-D inputs; for 2-D ones, one value per row (shape [N]).
+
     Example:
         >>> paddle.dot(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).item()
         11.0
@@ -42,6 +51,15 @@ def dot(x, y, name=None):
 
 def bmm(x, y, name=None):
     """Batched matrix product of [B, M, K] and [B, K, N] tensors.
+
+    Args:
+        x (Tensor): The left operand, of shape [B, M, K].
+        y (Tensor): The right operand, of shape [B, K, N] and x's dtype; other shapes raise
+            ValueError, another dtype TypeError.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The [B, M, N] products, of x's dtype.
 
     Example:
         >>> paddle.bmm(paddle.ones([2, 3, 4]), paddle.ones([2, 4, 5])).shape
@@ -63,6 +81,14 @@ def bmm(x, y, name=None):
 def mm(input, mat2, name=None):  # noqa: A002  (PaddlePaddle's name)
     """The matrix product of input and mat2 (the same as :func:`matmul`).
 
+    Args:
+        input (Tensor): The left operand, a Tensor of rank >= 1.
+        mat2 (Tensor): The right operand, a Tensor of rank >= 1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The product, as :func:`matmul` gives it.
+
     Example:
         >>> paddle.mm(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
         paddle.Size([2, 4])
@@ -72,6 +98,13 @@ def mm(input, mat2, name=None):  # noqa: A002  (PaddlePaddle's name)
 
 def t(input, name=None):  # noqa: A002
     """The transpose of a tensor of at most 2 dims (0-D and 1-D come back as they are).
+
+    Args:
+        input (Tensor): The input, a Tensor of at most 2 dims (more raise ValueError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The transpose, of input's dtype.
 
     Example:
         >>> paddle.t(paddle.ones([2, 3])).shape
@@ -87,6 +120,14 @@ def t(input, name=None):  # noqa: A002
 def mv(x, vec, name=None):
     """The product of the matrix x [M, N] and the vector vec [N].
 
+    Args:
+        x (Tensor): The matrix, a 2-D Tensor of shape [M, N].
+        vec (Tensor): The vector, a 1-D Tensor of shape [N].
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 1-D Tensor of shape [M].
+
     Example:
         >>> paddle.mv(paddle.ones([2, 3]), paddle.ones([3])).numpy()
         array([3., 3.], dtype=float32)
@@ -101,6 +142,15 @@ def mv(x, vec, name=None):
 def outer(x, y, name=None):
     """The outer product of x and y (both flattened): out[i, j] = x[i] * y[j].
 
+    Args:
+        x (Tensor): The first vector; a Tensor of any shape is flattened.
+        y (Tensor): The second vector; a Tensor of any shape is flattened. Of x's dtype unless
+        both are floating-point.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 2-D Tensor of shape [x.size, y.size] and the promoted dtype.
+
     Example:
         >>> paddle.outer(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).numpy()
         array([[3., 4.],
@@ -114,6 +164,15 @@ def outer(x, y, name=None):
 def inner(x, y, name=None):
     """The sums of products over the last dims of x and y: the result has
     shape x.shape[:-1] + y.shape[:-1].
+
+    Args:
+        x (Tensor): The first tensor.
+        y (Tensor): The second tensor, whose last dim equals x's (ValueError otherwise); a 0-D x
+            or y multiplies elementwise instead.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of shape x.shape[:-1] + y.shape[:-1].
 
     Example:
         >>> paddle.inner(paddle.ones([2, 3]), paddle.ones([1, 3])).numpy()
@@ -135,6 +194,17 @@ def inner(x, y, name=None):
 def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
     """The ``offset``-th diagonal of the planes spanned by dims axis1 and axis2,
     as the last dim of the result (offset > 0: above the main diagonal).
+
+    Args:
+        x (Tensor): The input, with at least 2 dims (ValueError otherwise).
+        offset (int, optional): Which diagonal: 0 (the default) the main one, positive above
+            it, negative below.
+        axis1 (int, optional): The first dim of the planes. Default 0.
+        axis2 (int, optional): The second dim of the planes, not axis1 (ValueError). Default 1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x's other dims followed by the diagonal's length, of x's dtype.
 
     Example:
         >>> paddle.diagonal(paddle.to_tensor([[1, 2], [3, 4]])).numpy()
@@ -159,6 +229,17 @@ def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
 
 def trace(x, offset=0, axis1=0, axis2=1, name=None):
     """The sum of the ``offset``-th diagonal (see :func:`diagonal`).
+
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 2.
+        offset (int, optional): Which diagonal: 0 (the default) the main one, positive above
+            it, negative below it.
+        axis1 (int, optional): The first dim of the planes. Default 0.
+        axis2 (int, optional): The second dim of the planes. Default 1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The sums, of shape x's without axis1 and axis2 (0-D for a matrix).
 
     Example:
         >>> paddle.trace(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])).item()

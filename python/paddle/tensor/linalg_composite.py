@@ -51,6 +51,17 @@ def tensordot(x, y, axes=2, name=None):
     """The sum of x * y over the contracted dims: the last ``axes`` of x with
     the first of y, or the dims listed (one list for both, or a pair).
 
+    Args:
+        x (Tensor): The first operand.
+        y (Tensor): The second operand, of x's dtype (else ValueError).
+        axes (int|list|tuple|Tensor, optional): An int n in [0, min(x.ndim, y.ndim)]: the last
+            n dims of x with the first n of y; a list of dims for both; or a pair of lists
+            [dims of x, dims of y]. Default 2.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of x's free dims followed by y's free dims, of x's dtype.
+
     Example:
         >>> paddle.tensordot(paddle.ones([2, 3, 4]), paddle.ones([3, 4, 5])).shape
         paddle.Size([2, 5])
@@ -100,6 +111,19 @@ def _mm_plus(input, x, y, beta, alpha, rank, fn):  # noqa: A002
 def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002  (PaddlePaddle's name)
     """beta * input + alpha * (x @ y) for 2-D x and y (input broadcasts).
 
+    Args:
+        input (Tensor): The tensor added, broadcastable to the product's shape (ValueError
+            otherwise).
+        x (Tensor): The left factor, a 2-D [M, K] tensor.
+        y (Tensor): The right factor, a 2-D [K, N] tensor; x's and y's shapes must multiply
+            (ValueError otherwise).
+        beta (float, optional): The factor of input. Default 1.0.
+        alpha (float, optional): The factor of the product. Default 1.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: beta * input + alpha * (x @ y), of shape [M, N].
+
     Example:
         >>> paddle.addmm(paddle.ones([2, 2]), paddle.ones([2, 3]), paddle.ones([3, 2]),
         ...              beta=0.5, alpha=2.0).tolist()
@@ -110,6 +134,19 @@ def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002  (PaddlePa
 
 def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002  (PaddlePaddle's name)
     """beta * input + alpha * (x @ y) for batches of matrices (3-D x and y).
+
+    Args:
+        input (Tensor): The tensor added, broadcastable to the product's shape (ValueError
+            otherwise).
+        x (Tensor): The left factor, a 3-D [B, M, K] tensor.
+        y (Tensor): The right factor, a 3-D [B, K, N] tensor; x's and y's shapes must multiply
+            (ValueError otherwise).
+        beta (float, optional): The factor of input. Default 1.0.
+        alpha (float, optional): The factor of the product. Default 1.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: beta * input + alpha * (x @ y), of shape [B, M, N].
 
     Example:
         >>> paddle.baddbmm(paddle.zeros([2, 1, 1]), paddle.ones([2, 1, 3]),
@@ -155,6 +192,16 @@ def vander(x, n=None, increasing=False, name=None):
     """The Vandermonde matrix of the 1-D x: column j is x ** (n - 1 - j)
     (x ** j when ``increasing``); n defaults to len(x).
 
+    Args:
+        x (Tensor): The input, a 1-D Tensor (else ValueError).
+        n (int, optional): The number of columns, non-negative; None (the default) is len(x).
+        increasing (bool, optional): Whether the powers increase from left to right. Default
+            False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of shape [len(x), n] and x's dtype.
+
     Example:
         >>> paddle.vander(paddle.to_tensor([1, 2, 3]), 3).tolist()
         [[1, 1, 1], [4, 2, 1], [9, 3, 1]]
@@ -177,6 +224,18 @@ def vander(x, n=None, increasing=False, name=None):
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):  # noqa: A002  (PaddlePaddle's name)
     """Each last-dim vector of input on the ``offset`` diagonal of a matrix
     placed in dims ``dim1`` and ``dim2`` of the result (one more dim than input).
+
+    Args:
+        input (Tensor|numpy.ndarray|list): The vectors, in the last dim (at least 1-D).
+        offset (int, optional): The diagonal: 0 (the default) the main one, positive above,
+            negative below.
+        dim1 (int, optional): The result's dim of the matrices' rows. Default -2.
+        dim2 (int, optional): The result's dim of their columns, not dim1 (ValueError).
+            Default -1.
+
+    Returns:
+        Tensor: A tensor of input's dtype with one more dim; each matrix is n + |offset|
+        square, n being input's last dim.
 
     Example:
         >>> paddle.diag_embed(paddle.to_tensor([1.0, 2.0]), offset=1).tolist()
@@ -203,6 +262,15 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):  # noqa: A002  (PaddlePaddle'
 
 def diagflat(x, offset=0, name=None):
     """The elements of x (flattened) on the ``offset`` diagonal of a square matrix.
+
+    Args:
+        x (Tensor): The input, flattened to the diagonal's values.
+        offset (int, optional): The diagonal: 0 (the default) the main one, positive above,
+            negative below.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A square 2-D tensor of side x.size + |offset| and x's dtype.
 
     Example:
         >>> paddle.diagflat(paddle.to_tensor([[1, 2]]), -1).tolist()
@@ -246,6 +314,18 @@ def trapezoid(y, x=None, dx=None, axis=-1, name=None):
     """The integral of y along ``axis`` by the trapezoidal rule, with sample
     points x (a 1-D x applies along axis) or a spacing dx (default 1).
 
+    Args:
+        y (Tensor): The values to integrate, a floating-point Tensor.
+        x (Tensor, optional): The sample points: a 1-D Tensor (as long as dim ``axis`` of y)
+            or a Tensor of y's shape. Default None.
+        dx (float, optional): The spacing of the samples when x is None; None (the default)
+            means 1. Give x or dx, not both.
+        axis (int, optional): The dim to integrate along. Default -1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The integrals, of y's shape without dim ``axis`` and y's dtype.
+
     Example:
         >>> paddle.trapezoid(paddle.to_tensor([1.0, 2.0, 3.0])).item()
         4.0
@@ -258,6 +338,18 @@ def trapezoid(y, x=None, dx=None, axis=-1, name=None):
 
 def cumulative_trapezoid(y, x=None, dx=None, axis=-1, name=None):
     """The running trapezoidal integral of y along ``axis`` (one value fewer than y).
+
+    Args:
+        y (Tensor): The floating-point values to integrate (TypeError otherwise).
+        x (Tensor, optional): The sample points: 1-D with y's size along axis, or of y's
+            shape. None (the default) spaces the points dx apart.
+        dx (float, optional): The spacing when x is None; None (the default) is 1. Giving both
+            x and dx raises ValueError.
+        axis (int, optional): The dim to integrate along. Default -1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The running integrals: y's shape with one fewer element along axis.
 
     Example:
         >>> paddle.cumulative_trapezoid(paddle.to_tensor([1.0, 2.0, 3.0])).tolist()
@@ -274,6 +366,20 @@ _CDIST_MODES = ("use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist",
 def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=None):
     """The p-norm distance between each row of x [..., P, M] and each row of
     y [..., R, M]: a [..., P, R] tensor.
+
+    Args:
+        x (Tensor): A floating-point tensor of shape [..., P, M] (at least 2-D).
+        y (Tensor): A floating-point tensor of shape [..., R, M]; the batch dims broadcast with
+            x's, and a different M raises ValueError.
+        p (float, optional): The order of the norm, non-negative (ValueError otherwise).
+            Default 2.0.
+        compute_mode (str, optional): 'use_mm_for_euclid_dist_if_necessary' (the default),
+            'use_mm_for_euclid_dist' or 'donot_use_mm_for_euclid_dist'; every mode computes the
+            differences directly here.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The [..., P, R] distances.
 
     Example:
         >>> paddle.cdist(paddle.to_tensor([[0.0, 0.0]]), paddle.to_tensor([[3.0, 4.0]])).tolist()
@@ -302,6 +408,16 @@ def dist(x, y, p=2, name=None):
     """The p-norm of x - y (broadcast): p = 0 counts the non-zeros, inf and
     -inf give the largest and smallest absolute difference.
 
+    Args:
+        x (Tensor): A floating-point tensor (TypeError otherwise).
+        y (Tensor): A tensor of x's dtype (ValueError otherwise) that broadcasts with x.
+        p (float, optional): The order of the norm: 0, a positive number, inf or -inf.
+            Default 2.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D tensor of x's dtype.
+
     Example:
         >>> paddle.dist(paddle.to_tensor([3.0, 4.0]), paddle.zeros([2])).item()
         5.0
@@ -319,6 +435,15 @@ def dist(x, y, p=2, name=None):
 def renorm(x, p, axis, max_norm):
     """x with each slice along ``axis`` whose p-norm exceeds ``max_norm``
     scaled down to norm ``max_norm``.
+
+    Args:
+        x (Tensor): The input, a floating-point Tensor (else TypeError).
+        p (float): The order of the norm.
+        axis (int): The dim whose slices are measured, in [-rank, rank).
+        max_norm (float): The largest norm a slice keeps.
+
+    Returns:
+        Tensor: A Tensor of x's shape and dtype.
 
     Example:
         >>> paddle.renorm(paddle.to_tensor([[3.0, 4.0], [0.3, 0.4]]), 2, 0, 1.0).numpy().round(3)

@@ -12,13 +12,26 @@ __all__ = [
 ]
 
 
+_COMPARE_ARGS = """
+    Args:
+        x (Tensor|int|float): The left operand.
+        y (Tensor|int|float): The right operand; x and y broadcast together as in NumPy, and
+            an integer tensor with a float one is refused (TypeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool tensor of the broadcast shape.
+"""
+
+
 def _compare(name, sym, result):
     run = getattr(_core, "_" + name)  # the C comparison behind the operator, same promotion
 
     def fn(x, y, name=None):
         return run(x, y)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (f"Elementwise x {sym} y, as a bool tensor (broadcasting).\n\n    Example:\n"
+    fn.__doc__ = (f"Elementwise x {sym} y, as a bool tensor (broadcasting).\n{_COMPARE_ARGS}"
+                  "\n    Example:\n"
                   f"        >>> paddle.{name}(paddle.to_tensor([1, 2, 3]),\n"
                   f"        ...     paddle.to_tensor([2, 2, 2])).numpy()\n"
                   f"        {result}\n")
@@ -33,6 +46,18 @@ greater_than = _compare("greater_than", ">", "array([False, False,  True])")
 greater_equal = _compare("greater_equal", ">=", "array([False,  True,  True])")
 
 
+_LOGICAL_ARGS = """    Args:
+        x (Tensor): The first operand; non-bool values count as true when nonzero.
+        y (Tensor): The second operand, broadcastable with x.
+        out (Tensor, optional): Accepted for PaddlePaddle compatibility; not written: the
+            result is a new Tensor. Default None.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool Tensor of the broadcast shape.
+"""
+
+
 def _logical(op_type, name, doc, result):
     caller = op(op_type, ["X", "Y"])
 
@@ -41,7 +66,7 @@ def _logical(op_type, name, doc, result):
         check_tensor(y, "y", fn.__name__)
         return caller(x, y)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (f"{doc}\n\n    Example:\n"
+    fn.__doc__ = (f"{doc}\n\n" + _LOGICAL_ARGS + "\n    Example:\n"
                   f"        >>> paddle.{name}(paddle.to_tensor([True, True, False, False]),\n"
                   f"        ...     paddle.to_tensor([True, False, True, False])).numpy()\n"
                   f"        {result}\n")
@@ -59,6 +84,15 @@ _not = op("logical_not", ["X"])
 
 def logical_not(x, out=None, name=None):
     """Elementwise not x.
+
+    Args:
+        x (Tensor): The input; non-bool values count as true when nonzero.
+        out (Tensor, optional): Accepted for PaddlePaddle compatibility; not written: the
+            result is a new Tensor. Default None.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool Tensor of x's shape.
 
     Example:
         >>> paddle.logical_not(paddle.to_tensor([True, False])).numpy()
@@ -88,6 +122,18 @@ def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """Elementwise |x - y| <= atol + rtol * |y| (equal infinities are close;
     NaNs are close to each other only with equal_nan).
 
+    Args:
+        x (Tensor): The first tensor, floating point.
+        y (Tensor): The second tensor, of x's dtype and shape (TypeError for another or a
+            non-float dtype, ValueError for another shape).
+        rtol (float, optional): The relative tolerance. Default 1e-05.
+        atol (float, optional): The absolute tolerance. Default 1e-08.
+        equal_nan (bool, optional): Whether two NaNs count as close. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool tensor of x's shape.
+
     Example:
         >>> paddle.isclose(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([1.0, 2.1])).numpy()
         array([ True, False])
@@ -104,6 +150,18 @@ def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """Whether every element of x is close to y's (see :func:`isclose`), as a
     0-D bool tensor.
 
+    Args:
+        x (Tensor): The first tensor, floating point.
+        y (Tensor): The second tensor, of x's dtype and shape (TypeError for another or a
+            non-float dtype, ValueError for another shape).
+        rtol (float, optional): The relative tolerance. Default 1e-05.
+        atol (float, optional): The absolute tolerance. Default 1e-08.
+        equal_nan (bool, optional): Whether two NaNs count as close. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D bool tensor, True when every element is close.
+
     Example:
         >>> paddle.allclose(paddle.to_tensor([1.0]), paddle.to_tensor([1.0 + 1e-9])).item()
         True
@@ -114,6 +172,14 @@ def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
 
 def equal_all(x, y, name=None):
     """Whether x and y have one shape and equal elements, as a 0-D bool tensor.
+
+    Args:
+        x (Tensor): The first tensor.
+        y (Tensor): The second tensor, of x's dtype (TypeError otherwise).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D bool tensor: True when the shapes are equal and so is every element.
 
     Example:
         >>> paddle.equal_all(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 2])).item()

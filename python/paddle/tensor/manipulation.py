@@ -30,6 +30,14 @@ _strided_slice = op("strided_slice", ["Input"], ["axes", "starts", "ends", "stri
 def cast(x, dtype):
     """x converted to ``dtype`` (gradients flow back through the conversion).
 
+    Args:
+        x (Tensor): The input tensor.
+        dtype (str|paddle.dtype|numpy.dtype): The target dtype, e.g. 'float32', paddle.int64 or
+            numpy.float64. A float to integer conversion truncates toward zero.
+
+    Returns:
+        Tensor: A tensor of x's shape and the given dtype.
+
     Example:
         >>> paddle.cast(paddle.to_tensor([1.5, 2.5]), "int32").numpy()
         array([1, 2], dtype=int32)
@@ -42,6 +50,16 @@ def reshape(x, shape, name=None):
     """x with a new shape of the same number of elements; one dim may be -1
     (inferred) and 0 keeps the input's dim.
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        shape (list|tuple|Tensor): The new shape: a list or tuple of ints (or one-element
+            Tensors), or a 1-D int Tensor. One entry may be -1 (inferred from the others); 0
+            keeps x's dim at that position.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x's elements in the new shape, of x's dtype.
+
     Example:
         >>> paddle.reshape(paddle.arange(6), [2, -1]).shape
         paddle.Size([2, 3])
@@ -52,6 +70,15 @@ def reshape(x, shape, name=None):
 
 def transpose(x, perm, name=None):
     """x with its dims permuted: output dim i is input dim perm[i].
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        perm (list|tuple): A permutation of x's dims (negative dims count from the end);
+            otherwise ValueError.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x with permuted dims, of x's dtype.
 
     Example:
         >>> paddle.transpose(paddle.ones([2, 3]), [1, 0]).shape
@@ -68,6 +95,16 @@ def transpose(x, perm, name=None):
 def moveaxis(x, source, destination, name=None):
     """x with the dims in ``source`` moved to the positions in ``destination``
     (the other dims keep their order).
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        source (int|list|tuple): The dims to move, each in [-rank, rank), without repeats.
+        destination (int|list|tuple): Their new positions, as many as ``source``, without
+            repeats.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x with its dims moved, of x's dtype.
 
     Example:
         >>> paddle.moveaxis(paddle.to_tensor([[[1, 2]], [[3, 4]]]), 0, -1).numpy()
@@ -102,6 +139,16 @@ def _axis_list(axis, fn):
 def squeeze(x, axis=None, name=None):
     """x without the size-1 dims listed in ``axis`` (None: all size-1 dims).
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        axis (int|list|tuple|Tensor, optional): The dims to remove (negative dims count from the
+            end); a listed dim whose size is not 1 stays. None (the default) removes every
+            size-1 dim.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x without those dims, of x's dtype.
+
     Example:
         >>> paddle.squeeze(paddle.ones([1, 3, 1]), axis=0).shape
         paddle.Size([3, 1])
@@ -113,6 +160,15 @@ def squeeze(x, axis=None, name=None):
 def unsqueeze(x, axis, name=None):
     """x with size-1 dims inserted at ``axis``.
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        axis (int|list|tuple|Tensor): Where to insert the size-1 dims, counted in the result
+            (negative dims count from the end).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x with the new dims, of x's dtype.
+
     Example:
         >>> paddle.unsqueeze(paddle.ones([3]), 0).shape
         paddle.Size([1, 3])
@@ -123,6 +179,17 @@ def unsqueeze(x, axis, name=None):
 
 def flatten(x, start_axis=0, stop_axis=-1, name=None):
     """x with dims start_axis..stop_axis merged into one.
+
+    Args:
+        x (Tensor): The input tensor.
+        start_axis (int, optional): The first dim to merge. Default 0.
+        stop_axis (int, optional): The last dim to merge (inclusive), not before start_axis.
+            Default -1 (the last dim).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x's data with dims start_axis..stop_axis merged into one (their product); a
+        0-D x gives shape [1].
 
     Example:
         >>> paddle.flatten(paddle.ones([2, 3, 4]), 1).shape
@@ -152,6 +219,16 @@ def _tensor_list(xs, fn):
 def concat(x, axis=0, name=None):
     """The tensors of x joined along ``axis``.
 
+    Args:
+        x (list|tuple): The tensors to join, of one dtype (TypeError otherwise) and equal sizes
+            in every dim but axis.
+        axis (int|Tensor, optional): The dim to join along, negative counting from the end.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's dtype whose size along axis is the sum of the inputs' sizes.
+
     Example:
         >>> paddle.concat([paddle.ones([1, 2]), paddle.zeros([1, 2])]).shape
         paddle.Size([2, 2])
@@ -165,6 +242,15 @@ def concat(x, axis=0, name=None):
 def stack(x, axis=0, name=None):
     """The tensors of x (one shape) stacked along a new ``axis``.
 
+    Args:
+        x (list|tuple): The Tensors to stack, non-empty, all of one shape and dtype.
+        axis (int, optional): The position of the new dim in the result, in
+            [-(rank + 1), rank + 1). Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A Tensor of rank x[0].ndim + 1, of the inputs' dtype.
+
     Example:
         >>> paddle.stack([paddle.ones([2]), paddle.zeros([2])]).shape
         paddle.Size([2, 2])
@@ -175,6 +261,16 @@ def stack(x, axis=0, name=None):
 def split(x, num_or_sections, axis=0, name=None):
     """x split along ``axis`` into ``num_or_sections`` equal parts, or parts of
     the listed sizes (one size may be -1).
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        num_or_sections (int|list|tuple): The number of equal parts (it must divide the size of
+            dim ``axis``), or the size of each part (one size may be -1: the rest).
+        axis (int|Tensor, optional): The dim to split, in [-rank, rank). Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list[Tensor]: The parts, in order, each of x's dtype.
 
     Example:
         >>> [t.shape for t in paddle.split(paddle.ones([4, 2]), 2)]
@@ -199,6 +295,17 @@ def split(x, num_or_sections, axis=0, name=None):
 def chunk(x, chunks, axis=0, name=None):
     """x split along ``axis`` into ``chunks`` equal parts.
 
+    Args:
+        x (Tensor): The tensor to split.
+        chunks (int): The number of parts; x's size along axis must be divisible by it
+            (ValueError otherwise), and a non-int is refused (TypeError).
+        axis (int|Tensor, optional): The dim to split, negative counting from the end.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list[Tensor]: chunks tensors, each of x's shape but with size / chunks along axis.
+
     Example:
         >>> [t.shape for t in paddle.chunk(paddle.ones([2, 6]), 3, axis=1)]
         [paddle.Size([2, 2]), paddle.Size([2, 2]), paddle.Size([2, 2])]
@@ -222,6 +329,15 @@ def _axis_in_range(axis, x, fn):
 def unstack(x, axis=0, num=None):
     """The slices of x along ``axis``, each without that dim.
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        axis (int, optional): The dim to unstack, in [-rank, rank). Default 0.
+        num (int, optional): The expected number of slices; when given it must equal the size
+            of dim ``axis`` (else ValueError). Default None.
+
+    Returns:
+        list[Tensor]: The slices, each of rank x.ndim - 1 and x's dtype.
+
     Example:
         >>> [t.shape for t in paddle.unstack(paddle.ones([2, 3]), axis=1)]
         [paddle.Size([2]), paddle.Size([2]), paddle.Size([2])]
@@ -238,6 +354,13 @@ def unstack(x, axis=0, num=None):
 
 def unbind(input, axis=0):  # noqa: A002  (PaddlePaddle's name)
     """The slices of input along ``axis``, each without that dim (as unstack).
+
+    Args:
+        input (Tensor): The input, a Tensor of any dtype.
+        axis (int, optional): The dim to unbind, in [-rank, rank). Default 0.
+
+    Returns:
+        list[Tensor]: The slices, each of rank input.ndim - 1 and input's dtype.
 
     Example:
         >>> [t.shape for t in paddle.unbind(paddle.ones([2, 3]))]
@@ -270,6 +393,17 @@ def slice(input, axes, starts, ends):  # noqa: A001,A002  (PaddlePaddle's names)
     """input[starts[i]:ends[i]] along each dim axes[i] (negative bounds count
     from the end; bounds past the end are clamped).
 
+    Args:
+        input (Tensor): The input, a Tensor of any dtype.
+        axes (list|tuple|Tensor): The dims to slice, each in [-rank, rank).
+        starts (list|tuple|Tensor): The start index along each of ``axes`` (as many entries),
+            included.
+        ends (list|tuple|Tensor): The end index along each of ``axes`` (as many entries),
+            excluded.
+
+    Returns:
+        Tensor: The slice, of input's rank and dtype.
+
     Example:
         >>> paddle.slice(paddle.arange(6).reshape([2, 3]), [1], [1], [3]).numpy()
         array([[1, 2],
@@ -283,6 +417,18 @@ def slice(input, axes, starts, ends):  # noqa: A001,A002  (PaddlePaddle's names)
 
 def strided_slice(x, axes, starts, ends, strides, name=None):
     """x[starts[i]:ends[i]:strides[i]] along each dim axes[i], as Python slices.
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        axes (list|tuple|Tensor): The dims to slice, each in [-rank, rank).
+        starts (list|tuple|Tensor): The start index along each of ``axes`` (as many entries).
+        ends (list|tuple|Tensor): The end index along each of ``axes``, excluded.
+        strides (list|tuple|Tensor): The step along each of ``axes``; nonzero (negative steps
+            walk backwards).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The slice, of x's rank and dtype.
 
     Example:
         >>> paddle.strided_slice(paddle.arange(6), [0], [0], [6], [2]).numpy()

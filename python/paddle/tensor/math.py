@@ -23,6 +23,17 @@ _matmul = op("matmul_v2", ["X", "Y"], ["trans_x", "trans_y"])
 def add(x, y, name=None):
     """Elementwise x + y, broadcasting as numpy does.
 
+
+    Args:
+        x (Tensor|int|float): The first operand.
+        y (Tensor|int|float): The second operand; x and y broadcast together as in NumPy.
+            Floats mix with floats and complex with real; float with integer tensors is
+            refused (TypeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x + y, of the broadcast shape and the promoted dtype.
+
     Example:
         >>> paddle.add(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).numpy()
         array([4., 6.], dtype=float32)
@@ -32,6 +43,15 @@ def add(x, y, name=None):
 
 def subtract(x, y, name=None):
     """Elementwise x - y, broadcasting as numpy does.
+
+    Args:
+        x (Tensor): The first operand, a Tensor of a numeric dtype.
+        y (Tensor|int|float): The second operand: a Tensor broadcastable with ``x`` (of x's
+        dtype unless both are floating-point), or a number.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The differences, of the broadcast shape and the promoted dtype of x and y.
 
     Example:
         >>> paddle.subtract(paddle.to_tensor([3.0]), paddle.to_tensor([1.0])).numpy()
@@ -43,6 +63,15 @@ def subtract(x, y, name=None):
 def multiply(x, y, name=None):
     """Elementwise x * y, broadcasting as numpy does.
 
+    Args:
+        x (Tensor): The first operand, a Tensor of any numeric or bool dtype.
+        y (Tensor|int|float): The second operand: a Tensor broadcastable with ``x`` (of x's
+        dtype unless both are floating-point), or a number.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The products, of the broadcast shape and the promoted dtype of x and y.
+
     Example:
         >>> paddle.multiply(paddle.to_tensor([2.0]), paddle.to_tensor([3.0])).numpy()
         array([6.], dtype=float32)
@@ -52,6 +81,18 @@ def multiply(x, y, name=None):
 
 def divide(x, y, name=None):
     """Elementwise true division x / y; integer inputs give the default float type.
+
+
+    Args:
+        x (Tensor|int|float): The first operand.
+        y (Tensor|int|float): The second operand; x and y broadcast together as in NumPy.
+            Floats mix with floats and complex with real; float with integer tensors is
+            refused (TypeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x / y, of the broadcast shape; float (the default float
+            dtype for integer inputs).
 
     Example:
         >>> paddle.divide(paddle.to_tensor([3, 4]), paddle.to_tensor([2, 2])).numpy()
@@ -63,6 +104,17 @@ def divide(x, y, name=None):
 def floor_divide(x, y, name=None):
     """Elementwise floor(x / y).
 
+
+    Args:
+        x (Tensor|int|float): The first operand.
+        y (Tensor|int|float): The second operand; x and y broadcast together as in NumPy.
+            Floats mix with floats and complex with real; float with integer tensors is
+            refused (TypeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: floor(x / y), of the broadcast shape and the promoted dtype.
+
     Example:
         >>> paddle.floor_divide(paddle.to_tensor([7, -7]), paddle.to_tensor([2, 2])).numpy()
         array([ 3, -4])
@@ -72,6 +124,15 @@ def floor_divide(x, y, name=None):
 
 def remainder(x, y, name=None):
     """Elementwise x mod y with the sign of y (Python's %).
+
+    Args:
+        x (Tensor): The dividend, a Tensor of a numeric dtype.
+        y (Tensor|int|float): The divisor: a Tensor broadcastable with ``x`` (of x's dtype unless
+            both are floating-point), or a number.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The remainders, of the broadcast shape and the promoted dtype.
 
     Example:
         >>> paddle.remainder(paddle.to_tensor([7, -7]), paddle.to_tensor([3, 3])).numpy()
@@ -87,6 +148,15 @@ floor_mod = remainder
 def pow(x, y, name=None):  # noqa: A001  (PaddlePaddle's name)
     """Elementwise x ** y (y a number or a Tensor).
 
+    Args:
+        x (Tensor): The base, a Tensor of a numeric dtype.
+        y (int|float|Tensor): The exponent: a number, or a Tensor broadcastable with ``x``.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The powers, of the broadcast shape (an integer x with a float y gives a float
+    Tensor).
+
     Example:
         >>> paddle.pow(paddle.to_tensor([2.0, 3.0]), 2).numpy()
         array([4., 9.], dtype=float32)
@@ -98,6 +168,15 @@ def pow(x, y, name=None):  # noqa: A001  (PaddlePaddle's name)
 def maximum(x, y, name=None):
     """Elementwise maximum.
 
+    Args:
+        x (Tensor): The first operand, a Tensor of a numeric dtype.
+        y (Tensor): The second operand, broadcastable with ``x`` (of x's dtype unless both are
+        floating-point).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The larger of each pair, of the broadcast shape and the promoted dtype.
+
     Example:
         >>> paddle.maximum(paddle.to_tensor([1.0, 5.0]), paddle.to_tensor([3.0, 2.0])).numpy()
         array([3., 5.], dtype=float32)
@@ -107,6 +186,15 @@ def maximum(x, y, name=None):
 
 def minimum(x, y, name=None):
     """Elementwise minimum.
+
+    Args:
+        x (Tensor): The first operand, a Tensor of a numeric dtype.
+        y (Tensor): The second operand, broadcastable with ``x`` (of x's dtype unless both are
+        floating-point).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The smaller of each pair, of the broadcast shape and the promoted dtype.
 
     Example:
         >>> paddle.minimum(paddle.to_tensor([1.0, 5.0]), paddle.to_tensor([3.0, 2.0])).numpy()
@@ -118,6 +206,13 @@ def minimum(x, y, name=None):
 def neg(x, name=None):
     """Elementwise -x.
 
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: -x, of x's shape and dtype.
+
     Example:
         >>> paddle.neg(paddle.to_tensor([1.0, -2.0])).numpy()
         array([-1.,  2.], dtype=float32)
@@ -127,6 +222,20 @@ def neg(x, name=None):
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     """scale * x + bias (or scale * (x + bias) when bias_after_scale is False).
+
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        scale (float|Tensor, optional): The factor (a number or a one-element Tensor).
+            Default 1.0.
+        bias (float, optional): The value added. Default 0.0.
+        bias_after_scale (bool, optional): True (the default) computes scale * x + bias, False
+            scale * (x + bias).
+        act (str, optional): An activation applied after; not supported here: anything but
+            None raises ValueError. Default None.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of x's shape and dtype.
 
     Example:
         >>> paddle.scale(paddle.to_tensor([1.0, 2.0]), 2.0, 1.0).numpy()
@@ -141,6 +250,16 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     return out
 
 
+_UNARY_ARGS = """
+    Args:
+        x (Tensor): The input tensor, of any shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The elementwise result, of x's shape and dtype.
+"""
+
+
 def _unary(op_type, name, doc, example, result):
     caller = op(op_type, ["X"])
 
@@ -148,7 +267,7 @@ def _unary(op_type, name, doc, example, result):
         check_tensor(x, "x", fn.__name__)
         return caller(x)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
+    fn.__doc__ = f"{doc}\n{_UNARY_ARGS}\n    Example:\n        >>> {example}\n        {result}\n"
     return fn
 
 
@@ -212,6 +331,19 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     """Matrix product with numpy's broadcasting of batch dimensions; 1-D
     operands are vectors.
 
+    Args:
+        x (Tensor): The left operand, a Tensor of rank >= 1.
+        y (Tensor): The right operand, a Tensor of rank >= 1, of x's dtype unless both are
+        floating-point (the wider one is used).
+        transpose_x (bool, optional): Whether to transpose the last two dims of x before the
+            product. Default False.
+        transpose_y (bool, optional): Whether to transpose the last two dims of y before the
+            product. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The product: batch dims broadcast, the dims of 1-D operands removed.
+
     Example:
         >>> paddle.matmul(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
         paddle.Size([2, 4])
@@ -257,6 +389,18 @@ _reduce_any = op("reduce_any", ["X"], ["dim", "keep_dim", "reduce_all"])
 def sum(x, axis=None, dtype=None, keepdim=False, name=None):  # noqa: A001
     """Sum over ``axis`` (None: all). bool and int32 inputs sum into int64.
 
+    Args:
+        x (Tensor): The input, a Tensor of any numeric or bool dtype.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) or an empty list reduces all dims.
+        dtype (str|paddle.dtype, optional): The dtype to sum in and return; None (the default)
+            keeps x's dtype, except that bool, int8, int16, int32 and uint8 sum into int64.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The sums; a 0-D Tensor when every dim is reduced and keepdim is False.
+
     Example:
         >>> paddle.sum(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]), axis=0).numpy()
         array([4., 6.], dtype=float32)
@@ -275,6 +419,18 @@ def sum(x, axis=None, dtype=None, keepdim=False, name=None):  # noqa: A001
 def mean(x, axis=None, keepdim=False, name=None):
     """Mean over ``axis`` (None: all).
 
+    Args:
+        x (Tensor): The input, a floating-point (float16/bfloat16/float32/float64) or complex
+            Tensor; other dtypes raise TypeError.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) or an empty list reduces all dims.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The means, of x's dtype; a 0-D Tensor when every dim is reduced and keepdim is
+        False.
+
     Example:
         >>> paddle.mean(paddle.to_tensor([1.0, 2.0, 3.0])).item()
         2.0
@@ -286,13 +442,28 @@ def mean(x, axis=None, keepdim=False, name=None):
     return _reduce_mean(x, dims, bool(keepdim), full, -1)
 
 
+_REDUCE_ARGS = """
+    Args:
+        x (Tensor): The input tensor; all and any treat nonzero elements as true.
+        axis (int|list|tuple, optional): The dims to reduce, negative ones counting from the
+            end; None (the default) reduces every dim.
+        keepdim (bool, optional): Whether the reduced dims stay in the result with size 1.
+            Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The reduction, of x's dtype (bool for all and any); a 0-D tensor when
+        every dim is reduced and keepdim is False.
+"""
+
+
 def _simple_reduce(caller, name, doc, example, result):
     def fn(x, axis=None, keepdim=False, name=None):
         check_tensor(x, "x", fn.__name__)
         dims, full = _axes(axis, x, fn.__name__)
         return caller(x, dims, bool(keepdim), full)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
+    fn.__doc__ = f"{doc}\n{_REDUCE_ARGS}\n    Example:\n        >>> {example}\n        {result}\n"
     return fn
 
 
@@ -316,6 +487,18 @@ any = _simple_reduce(_reduce_any, "any", "True where some element over ``axis`` 
 
 def prod(x, axis=None, keepdim=False, dtype=None, name=None):
     """Product over ``axis`` (None: all).
+
+    Args:
+        x (Tensor): The input, a Tensor of any numeric dtype.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) reduces all dims.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        dtype (str|paddle.dtype, optional): x is cast to this dtype before the product; None (the
+            default) keeps x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The products; a 0-D Tensor when every dim is reduced and keepdim is False.
 
     Example:
         >>> paddle.prod(paddle.to_tensor([2.0, 3.0])).item()

@@ -41,13 +41,24 @@ def _float_input(x, fn):
     raise RuntimeError(f"[{fn}] expected a float or integer tensor, got {x.dtype.name}")
 
 
+_FLOAT_UNARY_ARGS = """
+    Args:
+        x (Tensor): The input, a floating-point tensor of any shape; an integer tensor is
+            computed in the default float dtype, a bool one is refused (RuntimeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The elementwise result, of x's shape and float dtype.
+"""
+
+
 def _float_unary(op_type, doc, example, result, slots=("X", "Out")):
     caller = op(op_type, [slots[0]], (), [slots[1]])
 
     def fn(x, name=None):
         return caller(_float_input(x, op_type))
     fn.__name__ = fn.__qualname__ = op_type
-    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
+    fn.__doc__ = f"{doc}\n{_FLOAT_UNARY_ARGS}\n    Example:\n        >>> {example}\n        {result}\n"
     return fn
 
 

@@ -25,6 +25,17 @@ _cumsum = op("cumsum", ["X"], ["axis", "flatten", "exclusive", "reverse"])
 _reshape = op("reshape2", ["X"], ["shape"])
 
 
+_PREDICATE_ARGS = """
+    Args:
+        x (Tensor): The input tensor, of any dtype; integer and bool elements are always
+            finite.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool tensor of x's shape.
+"""
+
+
 def _predicate(caller, name, integer_answer, doc, example_out):
     def fn(x, name=None):
         check_tensor(x, "x", fn.__name__)
@@ -33,7 +44,7 @@ def _predicate(caller, name, integer_answer, doc, example_out):
         # Integers and bools are never NaN or infinite.
         return _fill_like(x, float(integer_answer), _dtype.bool.code)
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (f"{doc}\n\n    Example:\n        >>> paddle.{name}(paddle.to_tensor("
+    fn.__doc__ = (f"{doc}\n{_PREDICATE_ARGS}\n    Example:\n        >>> paddle.{name}(paddle.to_tensor("
                   f"[1.0, float('nan'), float('inf')])).numpy()\n        {example_out}\n")
     return fn
 
@@ -59,6 +70,17 @@ def clip(x, min=None, max=None, name=None):  # noqa: A002  (PaddlePaddle's names
     """x with every element limited to [min, max] (either bound may be None).
     An integer x with float bounds gives the default float type.
 
+    Args:
+        x (Tensor): The input tensor.
+        min (int|float|Tensor, optional): The lower bound; None (the default) means none.
+        max (int|float|Tensor, optional): The upper bound, not below min (ValueError
+            otherwise); None (the default) means none.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's shape and dtype (the default float dtype for an integer x with
+        fractional bounds).
+
     Example:
         >>> paddle.clip(paddle.to_tensor([1.0, 5.0, 9.0]), 2.0, 6.0).numpy()
         array([2., 5., 6.], dtype=float32)
@@ -80,6 +102,17 @@ def clip(x, min=None, max=None, name=None):  # noqa: A002  (PaddlePaddle's names
 def cumsum(x, axis=None, dtype=None, name=None):
     """The cumulative sum along ``axis`` (None: of the flattened tensor);
     integers sum in int64 unless ``dtype`` says otherwise.
+
+    Args:
+        x (Tensor): The input, a number tensor (bool is refused: TypeError).
+        axis (int, optional): The dim to sum along, negative counting from the end; None (the
+            default) sums the flattened tensor.
+        dtype (str|paddle.dtype, optional): The dtype x is cast to before summing; None (the
+            default) keeps floats and uses int64 for integers.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The running sums, of x's shape (1-D when axis is None).
 
     Example:
         >>> paddle.cumsum(paddle.to_tensor([[1, 2], [3, 4]]), axis=1).numpy()
@@ -105,6 +138,16 @@ def logsumexp(x, axis=None, keepdim=False, name=None):
     """log(sum(exp(x))) over ``axis`` (None: all), computed stably (the
     maximum is taken out first).
 
+    Args:
+        x (Tensor): The input; integer Tensors are computed in the default float dtype.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) reduces all dims.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The results, of a floating-point dtype.
+
     Example:
         >>> paddle.logsumexp(paddle.to_tensor([0.0, 0.0])).item()  # log(2)
         0.6931...
@@ -129,6 +172,16 @@ def logsumexp(x, axis=None, keepdim=False, name=None):
 def increment(x, value=1.0, name=None):
     """Adds ``value`` to the one-element tensor x in place and returns x.
 
+    Args:
+        x (Tensor): A tensor with one element (ValueError otherwise) that does not need a
+            gradient; it is changed in place.
+        value (int|float, optional): The amount added (truncated to an int for an integer x).
+            Default 1.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x itself, holding x + value.
+
     Example:
         >>> counter = paddle.zeros([1], dtype="int64")
         >>> paddle.increment(counter).numpy()
@@ -145,6 +198,15 @@ def increment(x, value=1.0, name=None):
 
 def pow_(x, y, name=None):
     """x ** y written into x (in place); returns x.
+
+    Args:
+        x (Tensor): The base, overwritten with the result; the result must keep x's dtype (else
+            TypeError).
+        y (int|float|Tensor): The exponent: a number, or a Tensor broadcastable to x's shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x, now holding the powers.
 
     Example:
         >>> x = paddle.to_tensor([2.0, 3.0])
@@ -165,6 +227,14 @@ def pow_(x, y, name=None):
 def kron(x, y, name=None):
     """The Kronecker product of x and y (the lower-rank one gets leading 1 dims).
 
+    Args:
+        x (Tensor): The first tensor.
+        y (Tensor): The second tensor; the one of lower rank gets leading dims of size 1.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor whose dims are the products of x's and y's matching dims.
+
     Example:
         >>> paddle.kron(paddle.to_tensor([[1, 2]]), paddle.to_tensor([[1], [10]])).numpy()
         array([[ 1,  2],
@@ -183,6 +253,16 @@ def kron(x, y, name=None):
 
 def count_nonzero(x, axis=None, keepdim=False, name=None):
     """The number of non-zero elements over ``axis`` (None: all), as int64.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|list|tuple, optional): The dims to count over; None (the default) counts all.
+        keepdim (bool, optional): Whether the counted dims stay in the result with size 1.
+            Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The int64 counts (0-D when every dim is counted and keepdim is False).
 
     Example:
         >>> paddle.count_nonzero(paddle.to_tensor([[0, 1], [2, 0]]), axis=1).numpy()
@@ -206,6 +286,18 @@ def _without_nans(x, fn):
 def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
     """The sum over ``axis`` (None: all) with NaNs counted as zero.
 
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) reduces all dims.
+        dtype (str|paddle.dtype, optional): The dtype to sum in and return, as in
+            :func:`sum`. Default None.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The sums, of the dtype :func:`sum` gives.
+
     Example:
         >>> paddle.nansum(paddle.to_tensor([1.0, float("nan"), 2.0])).item()
         3.0
@@ -216,6 +308,16 @@ def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
 
 def nanmean(x, axis=None, keepdim=False, name=None):
     """The mean over ``axis`` (None: all) of the elements that are not NaN.
+
+    Args:
+        x (Tensor): The input, a floating-point Tensor (else TypeError).
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) reduces all dims.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The means, of x's dtype (NaN where every element is NaN).
 
     Example:
         >>> paddle.nanmean(paddle.to_tensor([1.0, float("nan"), 2.0])).item()

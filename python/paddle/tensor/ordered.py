@@ -27,6 +27,25 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
     one's first occurrence, the index into them of each element, and their
     counts (as a tuple, in that order). NaNs are never merged.
 
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        return_index (bool, optional): Whether to also return the index of each distinct
+            value's first occurrence. Default False.
+        return_inverse (bool, optional): Whether to also return, for each element, the index of
+            its value among the distinct ones. Default False.
+        return_counts (bool, optional): Whether to also return how often each distinct value
+            occurs. Default False.
+        axis (int, optional): The dim whose slices are compared; None (the default) flattens x.
+        dtype (str|paddle.dtype, optional): The dtype of the indices and counts, int32 or int64
+            (others raise ValueError). Default "int64".
+        sorted (bool, optional): Accepted for PaddlePaddle compatibility; the values always come
+            in ascending order. Default True.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|tuple: The distinct values (of x's dtype); with any of the return_* flags, a
+        tuple of them followed by the requested 1-D index/count Tensors.
+
     Example:
         >>> paddle.unique(paddle.to_tensor([3, 1, 2, 3, 1])).numpy()
         array([1, 2, 3])
@@ -50,6 +69,20 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
     of ``sorted_sequence`` (the leading dims of both must match; a 1-D
     sequence serves every value) to keep it sorted: before equal elements, or
     after them with right=True.
+
+    Args:
+        sorted_sequence (Tensor): The sorted sequence(s), a Tensor of rank >= 1, sorted along
+            its last dim.
+        values (Tensor): The values to place; its leading dims match sorted_sequence's unless
+            that is 1-D.
+        out_int32 (bool, optional): Whether the indices are int32 instead of int64. Default
+            False.
+        right (bool, optional): Whether a value goes after equal elements instead of before.
+            Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The indices, of values' shape.
 
     Example:
         >>> seq = paddle.to_tensor([1, 3, 5, 7])
@@ -78,6 +111,18 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
 def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None):
     """For each element of x, the index of its bucket in the 1-D
     ``sorted_sequence`` (see :func:`searchsorted`).
+
+    Args:
+        x (Tensor): The values to place, of any shape.
+        sorted_sequence (Tensor): A 1-D tensor in ascending order (ValueError for another rank).
+        out_int32 (bool, optional): Whether the indices are int32 rather than int64.
+            Default False.
+        right (bool, optional): For a value equal to a boundary: False (the default) gives the
+            boundary's index, True the index after it.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The indices, of x's shape.
 
     Example:
         >>> paddle.bucketize(paddle.to_tensor([3, 6]), paddle.to_tensor([1, 3, 5, 7])).numpy()

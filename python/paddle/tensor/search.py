@@ -48,6 +48,19 @@ def argmax(x, axis=None, keepdim=False, dtype="int64", name=None):
     """The index of the largest element along ``axis`` (None: of the
     flattened tensor); the first on ties.
 
+    Args:
+        x (Tensor): The input tensor.
+        axis (int, optional): The dim to search, negative counting from the end; None (the
+            default) searches the flattened tensor.
+        keepdim (bool, optional): Whether the searched dim stays in the result with size 1.
+            Default False.
+        dtype (str|paddle.dtype, optional): The index dtype, 'int32' or 'int64' (ValueError
+            otherwise). Default 'int64'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The indices, x's shape without axis (0-D for axis None unless keepdim).
+
     Example:
         >>> paddle.argmax(paddle.to_tensor([[1, 5], [7, 2]]), axis=1).numpy()
         array([1, 0])
@@ -59,6 +72,19 @@ def argmin(x, axis=None, keepdim=False, dtype="int64", name=None):
     """The index of the smallest element along ``axis`` (None: of the
     flattened tensor); the first on ties.
 
+    Args:
+        x (Tensor): The input tensor.
+        axis (int, optional): The dim to search, negative counting from the end; None (the
+            default) searches the flattened tensor.
+        keepdim (bool, optional): Whether the searched dim stays in the result with size 1.
+            Default False.
+        dtype (str|paddle.dtype, optional): The index dtype, 'int32' or 'int64' (ValueError
+            otherwise). Default 'int64'.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The indices, x's shape without axis (0-D for axis None unless keepdim).
+
     Example:
         >>> paddle.argmin(paddle.to_tensor([[1, 5], [7, 2]]), axis=1).numpy()
         array([0, 1])
@@ -68,6 +94,17 @@ def argmin(x, axis=None, keepdim=False, dtype="int64", name=None):
 
 def argsort(x, axis=-1, descending=False, stable=False, name=None):
     """The indices that sort x along ``axis``.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int, optional): The dim to sort along, negative counting from the end.
+            Default -1.
+        descending (bool, optional): Whether the largest values come first. Default False.
+        stable (bool, optional): Whether equal values keep their order. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: int64 indices, of x's shape.
 
     Example:
         >>> paddle.argsort(paddle.to_tensor([3.0, 1.0, 2.0])).numpy()
@@ -80,6 +117,16 @@ def argsort(x, axis=-1, descending=False, stable=False, name=None):
 def sort(x, axis=-1, descending=False, stable=False, name=None):
     """x sorted along ``axis`` (gradients flow back to the original positions).
 
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        axis (int|Tensor, optional): The dim to sort along, in [-rank, rank). Default -1.
+        descending (bool, optional): Whether to sort from largest to smallest. Default False.
+        stable (bool, optional): Whether equal elements keep their order. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The sorted values, of x's shape and dtype.
+
     Example:
         >>> paddle.sort(paddle.to_tensor([3.0, 1.0, 2.0]), descending=True).numpy()
         array([3., 2., 1.], dtype=float32)
@@ -91,6 +138,20 @@ def sort(x, axis=-1, descending=False, stable=False, name=None):
 def topk(x, k, axis=None, largest=True, sorted=True, name=None):  # noqa: A002
     """The ``k`` largest (or smallest) elements along ``axis`` (None: the last)
     and their indices, as (values, indices).
+
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        k (int|Tensor): How many elements, in [1, size of dim ``axis``].
+        axis (int|Tensor, optional): The dim to search, in [-rank, rank); None (the default)
+            is the last dim.
+        largest (bool, optional): True (the default) takes the largest elements, False the
+            smallest.
+        sorted (bool, optional): Whether the results are in sorted order. Default True.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        tuple: (values, indices): values of x's dtype and int64 indices, both of x's shape with
+        dim ``axis`` of size k.
 
     Example:
         >>> values, indices = paddle.topk(paddle.to_tensor([1.0, 4.0, 3.0]), k=2)
@@ -114,6 +175,20 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
     """The k-th smallest element along ``axis`` (None: the last) and its
     index, as a tuple (values, indices).
 
+    Args:
+        x (Tensor): The input tensor.
+        k (int): Which smallest element, from 1 to the size of axis (ValueError otherwise;
+            TypeError for a non-int).
+        axis (int, optional): The dim to search, negative counting from the end; None (the
+            default) is the last dim.
+        keepdim (bool, optional): Whether the searched dim stays in the results with size 1.
+            Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        tuple: (values, indices): the k-th smallest values (x's dtype) and their int64 indices
+        along axis, both of x's shape without axis.
+
     Example:
         >>> values, indices = paddle.kthvalue(paddle.to_tensor([[3.0, 1.0, 2.0]]), 2)
         >>> values.numpy(), indices.numpy()
@@ -136,6 +211,14 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
 def nonzero(x, as_tuple=False):
     """The indices of the non-zero elements of x: an int64 [N, rank] tensor, or
     (as_tuple) one [N] tensor per dim.
+
+    Args:
+        x (Tensor): The input, a Tensor of rank >= 1 (0-D raises ValueError).
+        as_tuple (bool, optional): Whether to return one 1-D index Tensor per dim instead of
+            one [N, rank] Tensor. Default False.
+
+    Returns:
+        Tensor|tuple: The int64 indices of the N non-zero elements.
 
     Example:
         >>> paddle.nonzero(paddle.to_tensor([[1, 0], [0, 3]])).numpy()
@@ -168,6 +251,17 @@ def where(condition, x=None, y=None, name=None):
     """Elementwise x where ``condition`` is true, else y (broadcasting all three);
     with only ``condition``, the same as ``nonzero(condition, as_tuple=True)``.
 
+    Args:
+        condition (Tensor): A bool Tensor, broadcast with x and y.
+        x (Tensor|int|float, optional): The values where condition is true. Default None.
+        y (Tensor|int|float, optional): The values where condition is false. Default None. x and
+            y are given together or not at all.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|tuple: With x and y, a Tensor of the broadcast shape and their promoted dtype;
+        without them, a tuple of one int64 index Tensor per dim of condition.
+
     Example:
         >>> c = paddle.to_tensor([True, False])
         >>> paddle.where(c, paddle.to_tensor([1.0, 2.0]), 0.0).numpy()
@@ -194,6 +288,16 @@ def where(condition, x=None, y=None, name=None):
 def masked_fill(x, mask, value, name=None):
     """x with ``value`` (a number or a one-element Tensor, converted to x's
     dtype) where ``mask`` (bool, broadcast with x) is true.
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        mask (Tensor): A bool Tensor broadcastable with x; other dtypes raise TypeError.
+        value (int|float|bool|Tensor): The fill value: a number or a one-element Tensor,
+            converted to x's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The filled Tensor, of the broadcast shape and x's dtype.
 
     Example:
         >>> x = paddle.to_tensor([1.0, -2.0, 3.0])
@@ -223,6 +327,17 @@ def masked_fill(x, mask, value, name=None):
 def index_select(x, index, axis=0, name=None):
     """The slices of x at ``index`` (a 1-D int tensor) along ``axis``.
 
+    Args:
+        x (Tensor): The input tensor.
+        index (Tensor): A 1-D (or 0-D) int32/int64 tensor of indices along axis.
+        axis (int, optional): The dim to select along, negative counting from the end.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A tensor of x's dtype: x's shape with the size along axis replaced by
+        len(index).
+
     Example:
         >>> x = paddle.to_tensor([[1, 2], [3, 4], [5, 6]])
         >>> paddle.index_select(x, paddle.to_tensor([2, 0])).numpy()
@@ -240,6 +355,14 @@ def index_select(x, index, axis=0, name=None):
 def masked_select(x, mask, name=None):
     """The elements of x where ``mask`` (a bool tensor, broadcast with x) is
     true, as a 1-D tensor.
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype.
+        mask (Tensor): A bool Tensor broadcastable with x; other dtypes raise TypeError.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 1-D Tensor of x's dtype with the selected elements, in row-major order.
 
     Example:
         >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])

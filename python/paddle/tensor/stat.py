@@ -33,6 +33,20 @@ def var(x, axis=None, unbiased=None, keepdim=False, name=None, *, correction=1):
     Integer inputs stay integers, as in PaddlePaddle: the mean and the result
     are truncated toward zero.
 
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) reduces all dims.
+        unbiased (bool, optional): True divides by n - 1, False by n; None (the default) uses
+            ``correction``.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+        correction (int, optional): Keyword only: the divisor is n - correction, when unbiased
+            is None. Default 1.
+
+    Returns:
+        Tensor: The variances, of x's dtype.
+
     Example:
         >>> paddle.var(paddle.to_tensor([1.0, 2.0, 3.0, 4.0])).item()
         1.6666...
@@ -56,6 +70,17 @@ def std(x, axis=None, unbiased=True, keepdim=False, name=None):
     """The standard deviation over ``axis`` (None: all): sqrt(var), in the
     default float type for integer inputs.
 
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        axis (int|list|tuple, optional): The dims to reduce, each in [-rank, rank); None (the
+            default) reduces all dims.
+        unbiased (bool, optional): True (the default) divides the variance by n - 1, False by n.
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The standard deviations, of x's dtype (the default float dtype for integer x).
+
     Example:
         >>> paddle.std(paddle.to_tensor([1.0, 3.0]), unbiased=False).item()
         1.0
@@ -69,6 +94,13 @@ def std(x, axis=None, unbiased=True, keepdim=False, name=None):
 
 def numel(x, name=None):
     """The number of elements of x as an int64 0-D tensor.
+
+    Args:
+        x (Tensor): The input, a Tensor of any dtype and shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D int64 Tensor.
 
     Example:
         >>> paddle.numel(paddle.ones([2, 3])).item()
@@ -86,6 +118,19 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None):
     """The median over ``axis`` (None: all elements). mode='avg' averages the
     two middle values of an even count (float result); mode='min' takes the
     lower one and, with an axis, also returns its indices.
+
+    Args:
+        x (Tensor): The input, a Tensor of a numeric dtype.
+        axis (int, optional): The dim to reduce, in [-rank, rank); None (the default) takes the
+            median of all elements (of an empty x: NaN).
+        keepdim (bool, optional): Whether the reduced dims stay, with size 1. Default False.
+        mode (str, optional): 'avg' (the default) averages the two middle values of an even
+            count; 'min' takes the lower one. Other values raise ValueError.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|tuple: The medians (with 'avg', float for integer x); with mode='min' and an
+        axis, a tuple (values, int64 indices).
 
     Example:
         >>> paddle.median(paddle.to_tensor([3.0, 1.0, 4.0, 2.0])).item()
