@@ -416,6 +416,12 @@ std::vector<PyType_Slot> Slots() {
                                  "A multi-dimensional array with automatic differentiation."
                                  R"doc(
 
+Args:
+    data (Tensor|numpy.ndarray|list|tuple|int|float|bool, optional): The values. A Tensor
+        gives a tensor of its values (not linked to it for gradients); anything else is
+        converted by numpy.asarray and keeps NumPy's dtype (float64 for Python floats,
+        unlike paddle.to_tensor). None (the default) gives a tensor that holds no data.
+
 Example:
     >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]], stop_gradient=False)
     >>> x.shape, x.dtype

@@ -78,6 +78,9 @@ class set_grad_enabled:  # noqa: N801
 def is_grad_enabled():
     """Whether ops record gradients now.
 
+    Returns:
+        bool: False inside paddle.no_grad() (or set_grad_enabled(False)), else True.
+
     Example:
         >>> paddle.is_grad_enabled()
         True

@@ -11,6 +11,9 @@ _device = "cpu"
 def is_compiled_with_cuda():
     """Whether this build has CUDA kernels (False: CPU only).
 
+    Returns:
+        bool: False.
+
     Example:
         >>> paddle.is_compiled_with_cuda()
         False
@@ -45,6 +48,9 @@ def set_device(device):
 
 def get_device():
     """The current device as a string (``'cpu'``).
+
+    Returns:
+        str: The device name, 'cpu'.
 
     Example:
         >>> paddle.get_device()

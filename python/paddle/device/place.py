@@ -31,6 +31,10 @@ class CPUPlace:
 class CUDAPlace:
     """GPU ``id``. This build has no CUDA kernels: running on it raises.
 
+    Args:
+        id (int, optional): The GPU's index, a non-negative int (ValueError otherwise).
+            Default 0.
+
     Example:
         >>> paddle.CUDAPlace(0)
         Place(gpu:0)

@@ -44,6 +44,19 @@ class DataParallel(Layer):
     ``find_unused_parameters=True`` when some parameters get no gradient in a
     step (they count as zero); otherwise that is an error.
 
+    Args:
+        layers (paddle.nn.Layer): The model to run (TypeError for anything else).
+        strategy (object, optional): PaddlePaddle's parallel strategy; accepted and unused
+            (init_parallel_env sets up the ranks). Default None.
+        comm_buffer_size (int|float, optional): The size of a gradient bucket in MB, > 0
+            (ValueError otherwise). Default 25.
+        last_comm_buffer_size (int|float, optional): The size of the first bucket sent (the
+            last layers' gradients) in MB, > 0. Default 1.
+        find_unused_parameters (bool, optional): Whether parameters that get no gradient in a
+            step are allowed (they count as zero). Default False.
+        group (Group, optional): The process group to average over; None (the default) is
+            every rank.
+
     Examples:
         .. code-block:: python
 

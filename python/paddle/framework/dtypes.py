@@ -104,6 +104,9 @@ def set_default_dtype(d):
 def get_default_dtype():
     """The default floating-point dtype, as a str (``'float32'`` unless changed).
 
+    Returns:
+        str: 'float16', 'bfloat16', 'float32' or 'float64'.
+
     Example:
         >>> paddle.get_default_dtype()
         'float32'

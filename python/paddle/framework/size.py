@@ -7,6 +7,9 @@ from .. import _core
 class Size(list):
     """The shape of a Tensor: a list of ints (compares equal to the plain list).
 
+    Args:
+        iterable (iterable, optional): The dims, ints. Default () (a 0-D shape).
+
     Example:
         >>> paddle.ones([2, 3]).shape
         paddle.Size([2, 3])

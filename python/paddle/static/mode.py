@@ -27,6 +27,11 @@ def enable_static():
 def disable_static(place=None):
     """Back to eager mode (the default).
 
+    Args:
+        place (paddle.CPUPlace|paddle.CUDAPlace|str, optional): The device for eager mode;
+            accepted for PaddlePaddle compatibility (tensors stay on the CPU here). Default
+            None.
+
     Example:
         >>> paddle.disable_static()
         >>> paddle.in_dynamic_mode()
@@ -39,6 +44,9 @@ def disable_static(place=None):
 
 def in_dynamic_mode():
     """True in eager mode (the default), False after ``paddle.enable_static()``.
+
+    Returns:
+        bool: True in eager mode.
 
     Example:
         >>> paddle.in_dynamic_mode()

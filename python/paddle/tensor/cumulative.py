@@ -27,6 +27,17 @@ def cumprod(x, dim=None, dtype=None, name=None):
     """The running product along ``dim`` (None: of the flattened tensor), in
     ``dtype`` when given.
 
+    Args:
+        x (Tensor): The input, a number tensor (bool is refused: RuntimeError).
+        dim (int, optional): The dim to multiply along, negative counting from the end; None
+            (the default) multiplies the flattened tensor.
+        dtype (str|paddle.dtype, optional): The dtype x is cast to first; None (the default)
+            keeps x's.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The running products, of x's shape (1-D when dim is None).
+
     Example:
         >>> paddle.cumprod(paddle.to_tensor([[1, 2], [3, 4]]), dim=1).numpy()
         array([[ 1,  2],

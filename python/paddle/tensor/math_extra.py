@@ -136,6 +136,13 @@ def trunc(input, name=None):
 def frac(x, name=None):
     """Elementwise fractional part, x - trunc(x), with x's sign.
 
+    Args:
+        x (Tensor): The input tensor.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The fractional parts, of x's shape and dtype.
+
     Example:
         >>> paddle.frac(paddle.to_tensor([1.5, -2.25])).numpy()
         array([ 0.5 , -0.25], dtype=float32)
@@ -289,6 +296,19 @@ def _check_bitwise_dtype(x, fn):
         raise RuntimeError(f"[{fn}] expected {kinds} tensor, got {x.dtype.name}")
 
 
+_BITWISE_ARGS = """
+    Args:
+        x (Tensor): A bool or integer tensor (RuntimeError for other dtypes).
+        y (Tensor): A tensor of x's dtype (ValueError otherwise); x and y broadcast together.
+        out (Tensor, optional): A tensor that receives the result (its data, dtype and
+            shape), and is returned; None (the default) makes a new tensor.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of the broadcast shape and x's dtype (out when given).
+"""
+
+
 def _bitwise(op_type, doc, example, result):
     caller = op(op_type, ["X", "Y"])
 
@@ -299,7 +319,7 @@ def _bitwise(op_type, doc, example, result):
             return out
         return result
     fn.__name__ = fn.__qualname__ = op_type
-    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
+    fn.__doc__ = f"{doc}\n{_BITWISE_ARGS}\n    Example:\n        >>> {example}\n        {result}\n"
     return fn
 
 
@@ -331,6 +351,19 @@ def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
     """Elementwise x << y of integer tensors (0 where y is negative or not
     below the bit width).
 
+    Args:
+        x (Tensor): An integer tensor (RuntimeError for other dtypes).
+        y (Tensor): The shift amounts, of x's dtype (ValueError otherwise); x and y broadcast
+            together.
+        is_arithmetic (bool, optional): Accepted for symmetry with the right shift; a left shift
+            is the same either way. Default True.
+        out (Tensor, optional): A tensor that receives the result (its data, dtype and shape),
+            and is returned; None (the default) makes a new tensor.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The shifted values, of the broadcast shape and x's dtype (out when given).
+
     Example:
         >>> paddle.bitwise_left_shift(paddle.to_tensor([1, -8]), paddle.to_tensor([2, 1])).numpy()
         array([  4, -16])
@@ -342,6 +375,19 @@ def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
 def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None):
     """Elementwise x >> y of integer tensors: arithmetic (the sign kept) or
     logical (the bits as unsigned).
+
+    Args:
+        x (Tensor): An integer tensor (RuntimeError for other dtypes).
+        y (Tensor): The shift amounts, of x's dtype (ValueError otherwise); x and y broadcast
+            together.
+        is_arithmetic (bool, optional): True (the default) keeps the sign (arithmetic shift);
+            False shifts the bits as unsigned (logical shift).
+        out (Tensor, optional): A tensor that receives the result (its data, dtype and shape),
+            and is returned; None (the default) makes a new tensor.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The shifted values, of the broadcast shape and x's dtype (out when given).
 
     Example:
         >>> paddle.bitwise_right_shift(paddle.to_tensor([-8, 8]), paddle.to_tensor([1, 2])).numpy()
@@ -382,6 +428,15 @@ def nextafter(x, y, name=None):
 
 def bitwise_not(x, out=None, name=None):
     """Elementwise ~x of a bool or integer tensor.
+
+    Args:
+        x (Tensor): A bool or integer tensor (RuntimeError for other dtypes).
+        out (Tensor, optional): A tensor that receives the result (its data, dtype and shape),
+            and is returned; None (the default) makes a new tensor.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: ~x, of x's shape and dtype (out when given).
 
     Example:
         >>> paddle.bitwise_not(paddle.to_tensor([0, 5])).numpy()
@@ -443,6 +498,15 @@ def logaddexp(x, y, name=None):
 
 def hypot(x, y, name=None):
     """Elementwise sqrt(x ** 2 + y ** 2) (integers give the default float type).
+
+    Args:
+        x (Tensor): A float or integer tensor (integers are computed in the default float
+            dtype).
+        y (Tensor): Likewise; x and y broadcast together.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A float tensor of the broadcast shape.
 
     Example:
         >>> paddle.hypot(paddle.to_tensor([3.0]), paddle.to_tensor([4.0])).numpy()
@@ -514,6 +578,14 @@ def _gcd_of(a, b):
 def gcd(x, y, name=None):
     """Elementwise greatest common divisor (non-negative; gcd(0, 0) = 0).
 
+    Args:
+        x (Tensor): A number tensor (TypeError for bool).
+        y (Tensor): A number tensor; x and y broadcast together.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The divisors, of the broadcast shape and the promoted dtype.
+
     Example:
         >>> paddle.gcd(paddle.to_tensor([12, -18]), paddle.to_tensor([8, 12])).numpy()
         array([4, 6])
@@ -524,6 +596,14 @@ def gcd(x, y, name=None):
 
 def lcm(x, y, name=None):
     """Elementwise least common multiple (non-negative; 0 where either is 0).
+
+    Args:
+        x (Tensor): A number tensor (TypeError for bool).
+        y (Tensor): A number tensor; x and y broadcast together.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The multiples, of the broadcast shape and the promoted dtype.
 
     Example:
         >>> paddle.lcm(paddle.to_tensor([12, -18]), paddle.to_tensor([8, 12])).numpy()
@@ -539,6 +619,15 @@ def lcm(x, y, name=None):
 def ldexp(x, y, name=None):
     """Elementwise x * 2 ** y (integer x gives the default float type).
 
+    Args:
+        x (Tensor): The mantissas, a float or integer tensor (integers are computed in the
+            default float dtype).
+        y (Tensor): The exponents, a tensor that broadcasts with x.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A float tensor of the broadcast shape.
+
     Example:
         >>> paddle.ldexp(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([2, 3])).numpy()
         array([ 4., 16.], dtype=float32)
@@ -551,6 +640,14 @@ def ldexp(x, y, name=None):
 def copysign(x, y, name=None):
     """Elementwise |x| with the sign of y (-0.0 counts as negative); y a tensor
     or a number.
+
+    Args:
+        x (Tensor): The magnitudes.
+        y (Tensor|int|float): The signs: a tensor that broadcasts with x, or a number.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of the broadcast shape and the promoted dtype.
 
     Example:
         >>> paddle.copysign(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([-0.0, 3.0])).numpy()

@@ -173,8 +173,8 @@ def increment(x, value=1.0, name=None):
     """Adds ``value`` to the one-element tensor x in place and returns x.
 
     Args:
-        x (Tensor): A tensor with one element (ValueError otherwise) that does not need a
-            gradient; it is changed in place.
+        x (Tensor): A tensor with one element (ValueError otherwise), changed in place; a
+            leaf tensor that needs a gradient is refused.
         value (int|float, optional): The amount added (truncated to an int for an integer x).
             Default 1.0.
         name (str, optional): For PaddlePaddle compatibility; unused. Default None.

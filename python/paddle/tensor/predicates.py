@@ -17,6 +17,12 @@ __all__ = ["finfo", "iinfo", "is_complex", "is_empty", "is_floating_point", "is_
 def is_tensor(x):
     """Whether x is a paddle.Tensor.
 
+    Args:
+        x (object): Any object.
+
+    Returns:
+        bool: True when x is a paddle.Tensor.
+
     Example:
         >>> paddle.is_tensor(paddle.ones([1])), paddle.is_tensor([1.0])
         (True, False)
@@ -33,6 +39,12 @@ def _tensor_arg(x):
 def is_complex(x):
     """Whether x's dtype is complex64 or complex128.
 
+    Args:
+        x (Tensor): The tensor whose dtype is tested (TypeError for anything else).
+
+    Returns:
+        bool: True for complex64 and complex128.
+
     Example:
         >>> paddle.is_complex(paddle.ones([1]))
         False
@@ -42,6 +54,12 @@ def is_complex(x):
 
 def is_floating_point(x):
     """Whether x's dtype is a floating-point one (float16, bfloat16, float32, float64).
+
+    Args:
+        x (Tensor): The tensor whose dtype is tested (TypeError for anything else).
+
+    Returns:
+        bool: True for float16, bfloat16, float32 and float64.
 
     Example:
         >>> paddle.is_floating_point(paddle.ones([1]))
@@ -53,6 +71,12 @@ def is_floating_point(x):
 def is_integer(x):
     """Whether x's dtype is an integer one (uint8, int8, int16, int32, int64; not bool).
 
+    Args:
+        x (Tensor): The tensor whose dtype is tested (TypeError for anything else).
+
+    Returns:
+        bool: True for uint8, int8, int16, int32 and int64.
+
     Example:
         >>> paddle.is_integer(paddle.to_tensor([1]))
         True
@@ -62,6 +86,13 @@ def is_integer(x):
 
 def is_empty(x, name=None):
     """Whether x holds no elements, as a 0-D bool tensor.
+
+    Args:
+        x (Tensor): The tensor tested (ValueError for anything else).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A 0-D bool tensor, True when some dim of x is 0.
 
     Example:
         >>> paddle.is_empty(paddle.ones([0, 2])).item()
@@ -81,6 +112,10 @@ _BFLOAT16 = {"bits": 16, "eps": 2.0 ** -7, "max": 3.3895313892515355e+38,
 class finfo:  # noqa: N801  (PaddlePaddle's name)
     """The limits of a floating-point dtype (a complex dtype gives its real
     part's): bits, eps, min, max, tiny, smallest_normal, resolution, dtype.
+
+    Args:
+        dtype (paddle.dtype|str|numpy.dtype): A floating-point or complex dtype: float16,
+            bfloat16, float32, float64, complex64 or complex128 (ValueError otherwise).
 
     Example:
         >>> paddle.finfo(paddle.float16).max
@@ -122,6 +157,10 @@ class finfo:  # noqa: N801  (PaddlePaddle's name)
 
 class iinfo:  # noqa: N801  (PaddlePaddle's name)
     """The limits of an integer dtype: bits, min, max, dtype.
+
+    Args:
+        dtype (paddle.dtype|str|numpy.dtype): An integer dtype: uint8, int8, int16, int32 or
+            int64 (ValueError otherwise).
 
     Example:
         >>> paddle.iinfo(paddle.int8)
