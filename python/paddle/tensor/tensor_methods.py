@@ -8,7 +8,7 @@ from .. import _core
 from . import (
     aliases, creation, cumulative, gather_scatter, inplace, joining, layout, linalg,
     linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates, search,
-    stat,
+    stat, scatter_extra,
 )
 from ._helpers import Tensor
 from .indexing import get_index
@@ -181,6 +181,7 @@ _FUNCTIONS = [
                         "multi_dot"]),
     (predicates, ["is_tensor", "is_complex", "is_floating_point", "is_integer", "is_empty"]),
     (inplace, inplace.__all__ + ["uniform_"]),
+    (scatter_extra, scatter_extra.__all__),
 ]
 
 

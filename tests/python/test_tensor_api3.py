@@ -1,0 +1,163 @@
+"""paddle.index_fill, index_put, index_sample, masked_scatter, scatter_add,
+scatter_reduce, diagonal_scatter, select_scatter, slice_scatter, multiplex,
+argwhere, isin (python/paddle/tensor/scatter_extra.py): values, dtypes and
+gradients against PaddlePaddle 3.3.1's (tools/oracle/tensor_api3_oracle.py,
+tests/data/tensor_api3/), the in-place forms, and bad input."""
+import json
+import pathlib
+
+import numpy as np
+import pytest
+
+import paddle
+
+T = paddle.to_tensor
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "tensor_api3"
+FIXTURE = json.loads((DATA / "cases.json").read_text())
+ARRAYS = np.load(DATA / "cases.npz")
+INPUTS = {k.split("/", 1)[1]: ARRAYS[k] for k in ARRAYS.files if k.startswith("input/")}
+
+
+def _evaluate(source):
+    """The recorder's evaluate(): the same names, the recorded inputs."""
+    env = {"P": paddle, "T": T, "np": np, **{k: v.copy() for k, v in INPUTS.items()}}
+    env["G"] = lambda name: T(INPUTS[name].astype("float64"), stop_gradient=False)
+    env["L"] = eval(FIXTURE["loss"], env)
+    return eval(source, env)
+
+
+@pytest.mark.parametrize("name", sorted(FIXTURE["cases"]))
+def test_matches_paddle_3_3_1(name):
+    case = FIXTURE["cases"][name]
+    got = _evaluate(case["source"])
+    got = list(got) if isinstance(got, (tuple, list)) else [got]
+    assert len(got) == len(case["dtypes"])
+    for i, (g, dtype, shape) in enumerate(zip(got, case["dtypes"], case["shapes"])):
+        arr = g.numpy()
+        assert str(arr.dtype) == dtype, (name, i)
+        assert list(arr.shape) == shape, (name, i)
+        np.testing.assert_allclose(arr, ARRAYS[f"{name}/{i}"], rtol=1e-6, atol=1e-6,
+                                   err_msg=f"{name} result {i}")
+
+
+def test_diagonal_scatter_gives_y_its_gradient():
+    # 3.3.1 leaves y out of the backward graph; here y gets the mathematical one.
+    x = T(np.zeros((3, 4)), stop_gradient=False)
+    y = T(np.ones(3), stop_gradient=False)
+    out = paddle.diagonal_scatter(x, y, offset=1)
+    gx, gy = paddle.grad((out * T(np.arange(12.0).reshape(3, 4))).sum(), [x, y])
+    np.testing.assert_array_equal(gy.numpy(), [1.0, 6.0, 11.0])
+    assert gx.numpy()[0, 1] == 0 and gx.numpy()[0, 0] == 0.0 and gx.numpy()[1, 0] == 4.0
+
+
+def test_multiplex_takes_an_int64_index_too():
+    a, b = T([[1.0, 2.0], [3.0, 4.0]]), T([[5.0, 6.0], [7.0, 8.0]])
+    out = paddle.multiplex([a, b], T([[1], [0]], dtype="int64"))
+    np.testing.assert_array_equal(out.numpy(), [[5.0, 6.0], [3.0, 4.0]])
+
+
+@pytest.mark.parametrize("name, call", [
+    ("index_fill_", lambda x: paddle.index_fill_(x, T([1]), 0, 3.0)),
+    ("index_put_", lambda x: paddle.index_put_(x, (T([0]), T([2])), T(np.float32(3.0)))),
+    ("masked_scatter_", lambda x: paddle.masked_scatter_(x, x > 0, T(np.ones(12, "float32")))),
+    ("scatter_add_", lambda x: paddle.scatter_add_(x, 0, T([[1, 1, 1, 1]]),
+                                                   T(np.ones((1, 4), "float32")))),
+])
+def test_inplace_forms_change_x(name, call):
+    x = T(INPUTS["F"].copy())
+    before = x.numpy().copy()
+    out = call(x)
+    assert out is x
+    assert not np.array_equal(x.numpy(), before)
+    assert getattr(paddle.Tensor, name) is getattr(paddle, name)
+    assert getattr(paddle.Tensor, name[:-1]) is getattr(paddle, name[:-1])
+
+
+def test_inplace_refuses_a_leaf_that_wants_a_gradient():
+    x = T(np.zeros((2, 2), "float32"), stop_gradient=False)
+    with pytest.raises(ValueError, match="index_fill_"):
+        x.index_fill_(T([0]), 0, 1.0)
+
+
+def test_inplace_on_a_graph_tensor_keeps_the_gradient():
+    x = T(np.ones((2, 3)), stop_gradient=False)
+    y = x * 2
+    y.index_fill_(T([1]), 1, 0.0)
+    (gx,) = paddle.grad(y.sum(), [x])
+    np.testing.assert_array_equal(gx.numpy(), [[2.0, 0.0, 2.0], [2.0, 0.0, 2.0]])
+
+
+F32 = T(np.zeros((3, 4), "float32"))
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: paddle.index_fill(F32, T([4]), 1, 0.0), IndexError, "index 4 is out of bounds"),
+    (lambda: paddle.index_fill(F32, T([0.0]), 1, 0.0), ValueError, "index must be an int32"),
+    (lambda: paddle.index_fill(F32, T([0]), 2, 0.0), ValueError, "axis 2 is out of range"),
+    (lambda: paddle.index_fill(F32, T([0]), 0, "a"), TypeError, "value must be a number"),
+    (lambda: paddle.index_fill([1.0], T([0]), 0, 1.0), TypeError, "x must be a paddle.Tensor"),
+    (lambda: paddle.index_put(F32, (T([3]),), T(np.float32(1))), IndexError, "index_put"),
+    (lambda: paddle.index_put(F32, T([0]), T(np.float32(1))), TypeError, "indices must be"),
+    (lambda: paddle.index_put(F32, (T([0.5]),), T(np.float32(1))), TypeError, "indices\\[0\\]"),
+    (lambda: paddle.index_put(F32, (T([0]),), T(1.0, dtype="float64")), TypeError,
+     "value must have x's dtype"),
+    (lambda: paddle.index_put(F32, (T([0]),), T(np.ones(3, "float32"))), ValueError,
+     "does not broadcast"),
+    (lambda: paddle.index_put(F32, (T([0]), T([0]), T([0])), T(np.float32(1))), IndexError,
+     "3 indices"),
+    (lambda: paddle.index_sample(F32, T([[0]])), ValueError, "index must have x's 3 rows"),
+    (lambda: paddle.index_sample(F32, T([[5], [0], [0]])), IndexError, "index 5"),
+    (lambda: paddle.index_sample(T(np.zeros(3)), T([0])), ValueError, "must be 2-D"),
+    (lambda: paddle.masked_scatter(F32, T([1, 0, 1, 0]), F32), TypeError, "mask must be a bool"),
+    (lambda: paddle.masked_scatter(F32, T([True, False, True]), F32), ValueError,
+     "does not broadcast"),
+    (lambda: paddle.masked_scatter(F32, F32 == 0, T(np.ones(5, "float32"))), ValueError,
+     "at least 12 elements"),
+    (lambda: paddle.scatter_add(F32, 1, T([[0, 4]]), F32), IndexError, "index 4"),
+    (lambda: paddle.scatter_add(F32, 1, T([0, 1]), F32), ValueError, "input's 2 dims"),
+    (lambda: paddle.scatter_add(F32, 1, T([[0, 1, 2, 3, 0]]), F32), ValueError,
+     "no larger than src"),
+    (lambda: paddle.scatter_add(F32, 1, T([[0]]), T(np.ones((3, 4)))), TypeError,
+     "src must have input's dtype"),
+    (lambda: paddle.scatter_reduce(F32, 1, T([[0]]), F32, "max"), ValueError,
+     "reduce must be one of"),
+    (lambda: paddle.diagonal_scatter(F32, T(np.ones(4, "float32"))), ValueError,
+     "y must have shape \\[3\\]"),
+    (lambda: paddle.diagonal_scatter(F32, T(np.ones(3, "float32")), 0, 1, 1), ValueError,
+     "axis1 and axis2 must differ"),
+    (lambda: paddle.diagonal_scatter(T(np.ones(3, "float32")), T(np.ones(3, "float32"))),
+     ValueError, "at least 2-D"),
+    (lambda: paddle.select_scatter(F32, T(np.ones(4, "float32")), 0, 3), IndexError,
+     "index 3 is out of bounds"),
+    (lambda: paddle.select_scatter(F32, T(np.ones(3, "float32")), 0, 0), ValueError,
+     "values must have shape \\[4\\]"),
+    (lambda: paddle.select_scatter(F32, T(np.ones(4, "float32")), 0, 0.5), TypeError,
+     "index must be an int"),
+    (lambda: paddle.slice_scatter(F32, F32, [1], [0], [4], [0]), ValueError,
+     "strides must be positive"),
+    (lambda: paddle.slice_scatter(F32, F32, [1], [0], [4], [2]), ValueError,
+     "value must have shape \\[3, 2\\]"),
+    (lambda: paddle.slice_scatter(F32, F32, [1, 0], [0], [4], [2]), ValueError,
+     "one entry each"),
+    (lambda: paddle.slice_scatter(F32, F32, 1, [0], [4], [2]), TypeError, "axes must be a list"),
+    (lambda: paddle.multiplex([F32, F32], T([[0], [2], [1]])), IndexError, "index 2"),
+    (lambda: paddle.multiplex([F32, F32[:2]], T([[0], [1], [1]])), ValueError,
+     "one shape and dtype"),
+    (lambda: paddle.multiplex([F32, F32], T([0, 1])), ValueError, "index must have shape"),
+    (lambda: paddle.multiplex(F32, T([[0]])), TypeError, "inputs must be"),
+    (lambda: paddle.argwhere(np.ones(3)), TypeError, "input must be a paddle.Tensor"),
+    (lambda: paddle.isin(T([True]), T([True])), TypeError, "x must be a float or integer"),
+    (lambda: paddle.isin(T([1]), [1]), TypeError, "test_x must be a paddle.Tensor"),
+])
+def test_bad_input_raises_a_typed_error_naming_it(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_results_keep_x_dtype_and_isin_is_bool():
+    for dtype in ("float32", "float64", "int32", "int64"):
+        x = T(np.arange(6).reshape(2, 3).astype(dtype))
+        assert paddle.index_fill(x, T([0]), 1, 1).dtype == x.dtype
+        assert paddle.select_scatter(x, x[:, 0], 1, 2).dtype == x.dtype
+        assert paddle.isin(x, x[0]).dtype == paddle.bool
+    assert paddle.argwhere(T([[True, False]])).dtype == paddle.int64

@@ -1,0 +1,147 @@
+"""Records PaddlePaddle 3.3.1's results of the indexing/scatter functions of
+python/paddle/tensor/scatter_extra.py (values, dtypes, shapes, and gradients)
+for tests/python/test_tensor_api3.py, into tests/data/tensor_api3/cases.json
+(each case's source, the dtypes and shapes of its results) and cases.npz (the
+values, and the inputs as "input/<name>"). A case is Python source evaluated with P = paddle, T =
+paddle.to_tensor, np, the inputs below and G(name): a float64 leaf made from
+an input that wants a gradient; a tuple or list result is recorded element by
+element, so a case can return [out, *P.grad(...)].
+
+Run with the real PaddlePaddle: /work/venvs/paddle/bin/python tools/oracle/tensor_api3_oracle.py
+"""
+import json
+import pathlib
+
+import numpy as np
+
+OUT = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "tensor_api3"
+
+rng = np.random.default_rng(11)
+INPUTS = {
+    "F": rng.standard_normal((3, 4)).astype("float32"),
+    "D": rng.standard_normal((2, 3, 4)),
+    "I": rng.integers(-5, 6, (3, 4)).astype("int64"),
+    "W": rng.standard_normal((3, 4)),  # weights of the losses
+}
+
+# A loss whose gradient differs per element: sum(out * weights of out's shape).
+LOSS = "lambda o: (o * T(np.resize(W, o.shape).astype(o.numpy().dtype))).sum()"
+
+CASES = {
+    "index_fill_axis1": "P.index_fill(T(F), T([0, 2]), 1, -1.5)",
+    "index_fill_neg_axis_int": "P.index_fill(T(I), T([1, -1]), -2, 7)",
+    "index_fill_3d": "P.index_fill(T(D), T([3]), 2, 0.25)",
+    "index_fill_method": "T(F).index_fill(T([1], dtype='int32'), 0, 2.0)",
+    "index_fill_grad": "(lambda x: [P.index_fill(x, T([0, 3]), 1, 5.0), "
+                       "P.grad(L(P.index_fill(x, T([0, 3]), 1, 5.0)), x)[0]])(G('F'))",
+    "index_put_pairs": "P.index_put(T(F), (T([0, 2]), T([1, 3])), T(np.float32(9.0)))",
+    "index_put_rows": "P.index_put(T(F), (T([1]),), T(np.arange(4, dtype='float32')))",
+    "index_put_accumulate": "P.index_put(T(F), (T([0, 0, 2]), T([1, 1, 0])), "
+                            "T(np.array([1.0, 2.0, 3.0], dtype='float32')), accumulate=True)",
+    "index_put_bool": "P.index_put(T(I), (T(I > 0),), T(np.array([100])))",
+    "index_put_broadcast": "P.index_put(T(D), (T([[0], [1]]), T([0, 2])), T(np.ones(4)))",
+    "index_put_grad": "(lambda x, v: [P.index_put(x, (T([0, 2]), T([1, 3])), v), "
+                      "*P.grad(L(P.index_put(x, (T([0, 2]), T([1, 3])), v)), [x, v])])"
+                      "(G('F'), T(np.array([2.0, 3.0]), stop_gradient=False))",
+    "index_put_acc_grad": "(lambda x, v: [P.index_put(x, (T([1, 1]),), v, True), "
+                          "*P.grad(L(P.index_put(x, (T([1, 1]),), v, True)), [x, v])])"
+                          "(G('F'), T(np.ones((2, 4)), stop_gradient=False))",
+    "index_sample": "P.index_sample(T(F), T([[0, 0], [3, 1], [2, 2]]))",
+    "index_sample_int": "P.index_sample(T(I), T([[3], [2], [1]], dtype='int32'))",
+    "index_sample_grad": "(lambda x: [P.index_sample(x, T([[0, 0, 1], [3, 1, 1], [2, 2, 0]])), "
+                         "P.grad(L(P.index_sample(x, T([[0, 0, 1], [3, 1, 1], [2, 2, 0]]))), x)[0]]"
+                         ")(G('F'))",
+    "masked_scatter": "P.masked_scatter(T(F), T(F > 0), T(np.arange(12, dtype='float32')))",
+    "masked_scatter_broadcast": "P.masked_scatter(T(F), T([True, False, True, False]), "
+                                "T(-np.arange(20, dtype='float32')))",
+    "masked_scatter_grad": "(lambda x, v: [P.masked_scatter(x, T(F > 0), v), "
+                           "*P.grad(L(P.masked_scatter(x, T(F > 0), v)), [x, v])])"
+                           "(G('F'), T(np.arange(15.0), stop_gradient=False))",
+    "scatter_add": "P.scatter_add(T(F), 1, T([[0, 0], [1, 3], [2, 2]]), T(F[:, :2] * 10))",
+    "scatter_add_int": "P.scatter_add(T(I), 0, T([[2, 0, 1, 2]]), T(I))",
+    "scatter_add_grad": "(lambda x, s: [P.scatter_add(x, 1, T([[0, 0], [1, 3], [2, 2]]), s), "
+                        "*P.grad(L(P.scatter_add(x, 1, T([[0, 0], [1, 3], [2, 2]]), s)), [x, s])])"
+                        "(G('F'), T(W[:, :2].copy(), stop_gradient=False))",
+    "scatter_reduce_sum": "P.scatter_reduce(T(F), 1, T([[0, 0], [1, 1], [3, 3]]), T(F[:, 1:3]), "
+                          "'sum')",
+    "scatter_reduce_prod": "P.scatter_reduce(T(F), 0, T([[0, 0, 1, 2], [0, 1, 1, 2]]), "
+                           "T(F[:2] + 1), 'prod')",
+    "scatter_reduce_mean_noself": "P.scatter_reduce(T(F), 1, T([[0, 0], [1, 1], [3, 3]]), "
+                                  "T(F[:, :2] * 3), 'mean', include_self=False)",
+    "scatter_reduce_amax": "P.scatter_reduce(T(I), 1, T([[0, 0], [1, 1], [3, 3]]), "
+                           "T(I[:, :2] * 2), 'amax')",
+    "scatter_reduce_amin_noself": "P.scatter_reduce(T(D), 2, T(np.zeros((2, 3, 2), 'int64')), "
+                                  "T(D[:, :, 1:3]), 'amin', include_self=False)",
+    "scatter_reduce_src_larger": "P.scatter_reduce(T(F), 1, T([[1], [2], [0]]), T(F * 5), "
+                                 "'sum')",
+    "scatter_reduce_grad": "(lambda x, s: [P.scatter_reduce(x, 1, T([[0, 0], [1, 3], [2, 2]]), s, "
+                           "'sum'), *P.grad(L(P.scatter_reduce(x, 1, T([[0, 0], [1, 3], [2, 2]]), "
+                           "s, 'sum')), [x, s])])(G('F'), T(W[:, :2].copy(), stop_gradient=False))",
+    "diagonal_scatter": "P.diagonal_scatter(T(F), T(np.ones(3, 'float32')))",
+    "diagonal_scatter_offset": "P.diagonal_scatter(T(F), T(np.ones(2, 'float32') * 4), "
+                               "offset=2)",
+    "diagonal_scatter_neg": "P.diagonal_scatter(T(F), T(np.ones(2, 'float32') * 4), "
+                            "offset=-1)",
+    "diagonal_scatter_3d": "P.diagonal_scatter(T(D), T(np.zeros((3, 2))), 0, 0, 2)",
+    # 3.3.1 gives y no gradient (it is not in its backward graph): x's only.
+    "diagonal_scatter_grad": "(lambda x, y: [P.diagonal_scatter(x, y, 1), "
+                             "P.grad(L(P.diagonal_scatter(x, y, 1)), x)[0]])"
+                             "(G('F'), T(np.ones(3)))",
+    "select_scatter": "P.select_scatter(T(F), T(np.zeros(4, 'float32')), 0, 1)",
+    "select_scatter_neg": "P.select_scatter(T(D), T(np.ones((2, 3))), 2, -1)",
+    "select_scatter_grad": "(lambda x, v: [P.select_scatter(x, v, 1, 2), "
+                           "*P.grad(L(P.select_scatter(x, v, 1, 2)), [x, v])])"
+                           "(G('F'), T(np.ones(3), stop_gradient=False))",
+    "slice_scatter": "P.slice_scatter(T(F), T(np.zeros((3, 2), 'float32')), [1], [0], [4], [2])",
+    "slice_scatter_2axes": "P.slice_scatter(T(D), T(np.ones((2, 2, 2))), [1, 2], [1, 1], [3, 4], "
+                           "[1, 2])",
+    "slice_scatter_grad": "(lambda x, v: [P.slice_scatter(x, v, [0], [1], [3], [1]), "
+                          "*P.grad(L(P.slice_scatter(x, v, [0], [1], [3], [1])), [x, v])])"
+                          "(G('F'), T(np.ones((2, 4)), stop_gradient=False))",
+    "multiplex": "P.multiplex([T(F), T(F * 10), T(F * 100)], T([[2], [0], [1]], dtype='int32'))",
+    "multiplex_int": "P.multiplex([T(I), T(-I)], T([[1], [1], [0]], dtype='int32'))",
+    "multiplex_grad": "(lambda a, b, i: [P.multiplex([a, b], i), "
+                      "*P.grad(L(P.multiplex([a, b], i)), [a, b])])"
+                      "(G('F'), G('F'), T([[1], [0], [1]], dtype='int32'))",
+    "argwhere": "P.argwhere(T(I))",
+    "argwhere_bool": "P.argwhere(T(F > 0.5))",
+    "argwhere_1d": "P.argwhere(T([0.0, 1.5, 0.0, -2.0]))",
+    "isin": "P.isin(T(I), T([1, -3, 5]))",
+    "isin_invert": "P.isin(T(I), T([[0, 2], [4, 4]]), invert=True)",
+    "isin_float": "P.isin(T([1.5, 2.0, -0.0]), T([0.0, 2.0]))",
+    "isin_unique": "P.isin(T([3, 1, 2]), T([2, 3]), assume_unique=True)",
+}
+
+
+def evaluate(P, source, inputs=INPUTS, loss=LOSS):
+    """What the case ``source`` gives with the paddle module P (the tests run the same)."""
+    env = {"P": P, "T": P.to_tensor, "np": np, **{k: v.copy() for k, v in inputs.items()}}
+    env["G"] = lambda name: P.to_tensor(inputs[name].astype("float64"), stop_gradient=False)
+    env["L"] = eval(loss, env)
+    return eval(source, env)
+
+
+def results(value):
+    """The numpy arrays of a case's result, one per element of a tuple or list."""
+    items = value if isinstance(value, (tuple, list)) else [value]
+    return [np.asarray(v.numpy()) for v in items]
+
+
+def main():
+    import paddle
+    OUT.mkdir(parents=True, exist_ok=True)
+    cases, arrays = {}, {}
+    for name, source in CASES.items():
+        outs = results(evaluate(paddle, source))
+        cases[name] = {"source": source, "dtypes": [str(a.dtype) for a in outs],
+                       "shapes": [list(a.shape) for a in outs]}
+        for i, a in enumerate(outs):
+            arrays[f"{name}/{i}"] = a
+    arrays.update({f"input/{k}": v for k, v in INPUTS.items()})
+    np.savez_compressed(OUT / "cases.npz", **arrays)
+    (OUT / "cases.json").write_text(json.dumps({"loss": LOSS, "cases": cases}, indent=1) + "\n")
+    print(f"recorded {len(cases)} cases in {OUT}")
+
+
+if __name__ == "__main__":
+    main()
