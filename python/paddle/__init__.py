@@ -47,7 +47,7 @@ from .tensor import (
     math as _math, numeric as _numeric, ordered as _ordered, search as _search, stat as _stat,
     aliases as _aliases, inplace as _inplace, joining as _joining,
     linalg_composite as _linalg_composite, predicates as _predicates,
-    scatter_extra as _scatter_extra,
+    scatter_extra as _scatter_extra, stat_extra as _stat_extra,
 )
 # paddle.linalg is its own module; the star import above bound the name to
 # paddle.tensor.linalg, so load the submodule by name.
@@ -81,4 +81,5 @@ __all__ = (
     + _aliases.__all__ + _inplace.__all__ + _joining.__all__ + _predicates.__all__
     + [n for n in _linalg_composite.__all__ if n not in linalg.__all__]
     + _scatter_extra.__all__
+    + [n for n in _stat_extra.__all__ if n not in linalg.__all__]
 )

@@ -1,5 +1,6 @@
-"""paddle.linalg: linear algebra (matmul, multi_dot and the norms)."""
+"""paddle.linalg: linear algebra (matmul, multi_dot, the norms, cov and corrcoef)."""
 from .tensor.linalg import matmul, matrix_norm, norm, vector_norm
 from .tensor.linalg_composite import multi_dot
+from .tensor.stat_extra import corrcoef, cov
 
-__all__ = ["matmul", "matrix_norm", "multi_dot", "norm", "vector_norm"]
+__all__ = ["matmul", "matrix_norm", "multi_dot", "norm", "vector_norm", "corrcoef", "cov"]

@@ -161,3 +161,64 @@ def test_results_keep_x_dtype_and_isin_is_bool():
         assert paddle.select_scatter(x, x[:, 0], 1, 2).dtype == x.dtype
         assert paddle.isin(x, x[0]).dtype == paddle.bool
     assert paddle.argwhere(T([[True, False]])).dtype == paddle.int64
+
+
+def test_nanmedian_of_a_row_of_nans_is_nan_with_no_gradient():
+    # 3.3.1 hands such a row the whole output gradient at every element; here it gets none.
+    x = T(np.array([[np.nan, np.nan], [1.0, 3.0]]), stop_gradient=False)
+    out = paddle.nanmedian(x, 1)
+    assert np.isnan(out.numpy()[0])
+    (gx,) = paddle.grad(out[1], [x])
+    np.testing.assert_array_equal(gx.numpy(), [[0.0, 0.0], [0.5, 0.5]])
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: paddle.bincount(T([1.0])), TypeError, "x must be an integer"),
+    (lambda: paddle.bincount(T([[1]])), ValueError, "x must be 1-D"),
+    (lambda: paddle.bincount(T([-1, 2])), ValueError, "non-negative, got -1"),
+    (lambda: paddle.bincount(T([1, 2]), T([1.0])), ValueError, "weights must have x's shape"),
+    (lambda: paddle.bincount(T([1]), minlength=-2), ValueError, "minlength"),
+    (lambda: paddle.histogram(F32, bins=0), ValueError, "bins must be a positive int"),
+    (lambda: paddle.histogram(F32, min=2, max=1), ValueError, "max must be larger"),
+    (lambda: paddle.histogram(F32, weight=T([1.0])), ValueError, "weight must have input's"),
+    (lambda: paddle.histogram([1.0]), TypeError, "input must be a paddle.Tensor"),
+    (lambda: paddle.histogram_bin_edges(F32, bins=2.5), ValueError, "bins must be"),
+    (lambda: paddle.mode(F32, 2), ValueError, "axis 2 is out of range"),
+    (lambda: paddle.mode(T(np.zeros((2, 0))), 1), ValueError, "no elements along axis 1"),
+    (lambda: paddle.msort(T(1.0)), ValueError, "at least 1-D"),
+    (lambda: paddle.quantile(T([1, 2]), 0.5), TypeError, "x must be a float32 or float64"),
+    (lambda: paddle.quantile(F32, 1.5), ValueError, "q must be in \\[0, 1\\]"),
+    (lambda: paddle.quantile(F32, []), ValueError, "q must be a number"),
+    (lambda: paddle.quantile(F32, 0.5, interpolation="cubic"), ValueError, "interpolation"),
+    (lambda: paddle.quantile(F32, 0.5, axis=[0, 0]), ValueError, "repeated dim"),
+    (lambda: paddle.quantile(F32, 0.5, axis=[]), ValueError, "empty list"),
+    (lambda: paddle.nanquantile(F32, 0.5, axis=3), ValueError, "axis 3 is out of range"),
+    (lambda: paddle.nanmedian(F32, mode="max"), ValueError, "mode must be 'avg' or 'min'"),
+    (lambda: paddle.linalg.cov(T(np.zeros((2, 2, 2)))), ValueError, "1-D or 2-D"),
+    (lambda: paddle.linalg.cov(F32, fweights=T([1.0, 1.0, 1.0, 1.0])), TypeError,
+     "fweights must be an integer"),
+    (lambda: paddle.linalg.cov(F32, aweights=T([1, 1, 1, 1])), TypeError,
+     "aweights must be a float"),
+    (lambda: paddle.linalg.cov(F32, fweights=T([1, 1])), ValueError, "shape \\[4\\]"),
+    (lambda: paddle.linalg.cov(F32, fweights=T([1, -1, 1, 1])), ValueError, "non-negative"),
+    (lambda: paddle.linalg.corrcoef(T([[1, 2]])), TypeError, "x must be a float32"),
+    (lambda: paddle.unique_consecutive(F32, dtype="float32"), TypeError, "int32 or int64"),
+    (lambda: paddle.unique_consecutive(F32, axis=5), ValueError, "axis 5 is out of range"),
+])
+def test_statistics_bad_input(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_statistics_are_tensor_methods():
+    x = T(np.array([[3.0, 1.0], [2.0, 5.0]]))
+    np.testing.assert_array_equal(x.msort().numpy(), [[2.0, 1.0], [3.0, 5.0]])
+    assert x.quantile(0.5).item() == 2.5
+    np.testing.assert_allclose(x.cov().numpy(), paddle.linalg.cov(x).numpy())
+    assert paddle.Tensor.corrcoef is paddle.linalg.corrcoef
+    out = paddle.zeros([2, 2], dtype="float64")
+    assert paddle.msort(x, out=out) is out and out.numpy()[0, 0] == 2.0
+    q = paddle.zeros([], dtype="float64")
+    assert paddle.quantile(x, 0.5, out=q) is q and q.item() == 2.5
+    # as in 3.3.1, cov and corrcoef are paddle.linalg's, not paddle's
+    assert "cov" in paddle.linalg.__all__ and "cov" not in paddle.__all__

@@ -22,6 +22,9 @@ INPUTS = {
     "D": rng.standard_normal((2, 3, 4)),
     "I": rng.integers(-5, 6, (3, 4)).astype("int64"),
     "W": rng.standard_normal((3, 4)),  # weights of the losses
+    "N": np.array([[1.0, np.nan, 3.0, 2.0, 5.0], [np.nan] * 5, [4.0, 1.0, np.nan, 2.0, 2.0],
+                   [0.5, 0.25, 7.0, -1.0, 3.0]], dtype="float32"),
+    "R": rng.integers(0, 4, (4, 6)).astype("int64"),  # repeated values
 }
 
 # A loss whose gradient differs per element: sum(out * weights of out's shape).
@@ -110,6 +113,78 @@ CASES = {
     "isin_invert": "P.isin(T(I), T([[0, 2], [4, 4]]), invert=True)",
     "isin_float": "P.isin(T([1.5, 2.0, -0.0]), T([0.0, 2.0]))",
     "isin_unique": "P.isin(T([3, 1, 2]), T([2, 3]), assume_unique=True)",
+    # statistics (stat_extra.py)
+    "bincount": "P.bincount(T(R.reshape(-1)))",
+    "bincount_minlength": "P.bincount(T([0, 2, 2]), minlength=6)",
+    "bincount_weights32": "P.bincount(T([1, 1, 3]), T(np.array([0.5, 1.0, 2.0], 'float32')))",
+    "bincount_weights64": "P.bincount(T([1, 1, 3], dtype='int32'), T([0.5, 1.0, 2.0], "
+                          "dtype='float64'))",
+    "bincount_weights_int": "P.bincount(T([1, 1, 3]), T([1, 2, 3]))",
+    "histogram": "P.histogram(T(F), bins=5)",
+    "histogram_range": "P.histogram(T(D), bins=4, min=-1, max=1)",
+    "histogram_int": "P.histogram(T(I), bins=3, min=0, max=6)",
+    "histogram_weight": "P.histogram(T(F), bins=4, min=-2, max=2, weight=T(W.astype('float32')))",
+    "histogram_density": "P.histogram(T(F), bins=4, min=-2, max=2, density=True)",
+    "histogram_constant": "P.histogram(T([1.0, 1.0, 1.0]), bins=4)",
+    "histogram_bin_edges": "P.histogram_bin_edges(T(F), bins=5)",
+    "histogram_bin_edges_range": "P.histogram_bin_edges(T(D), bins=3, min=-1, max=2)",
+    "histogram_bin_edges_constant": "P.histogram_bin_edges(T([2.0, 2.0]), bins=2)",
+    "mode": "P.mode(T(R))",
+    "mode_axis0_keepdim": "P.mode(T(R), 0, keepdim=True)",
+    "mode_float": "P.mode(T(np.round(D * 2) / 2), 1)",
+    "mode_grad": "(lambda x: [*P.mode(x, 1), P.grad(L(P.mode(x, 1)[0]), x)[0]])"
+                 "(T(np.round(W * 2), stop_gradient=False))",
+    "msort": "P.msort(T(F))",
+    "msort_int": "P.msort(T(R))",
+    "msort_grad": "(lambda x: [P.msort(x), P.grad(L(P.msort(x)), x)[0]])(G('D'))",
+    "nanmedian": "P.nanmedian(T(N))",
+    "nanmedian_axis": "P.nanmedian(T(N), 1)",
+    "nanmedian_keepdim": "P.nanmedian(T(N), 0, keepdim=True)",
+    "nanmedian_min": "P.nanmedian(T(N), 1, mode='min')",
+    "nanmedian_min_all": "P.nanmedian(T(N), mode='min')",
+    "nanmedian_axes": "P.nanmedian(T(D), [0, 2])",
+    # 3.3.1 hands a row of NaNs the output's gradient (all of it, at every element): the
+    # gradient cases leave that row out (here it gets none).
+    "nanmedian_grad": "(lambda x: [P.nanmedian(x, 1), P.grad(L(P.nanmedian(x, 1)), x)[0]])"
+                      "(T(N[[0, 2, 3]].astype('float64'), stop_gradient=False))",
+    "nanmedian_min_ties": "P.nanmedian(T([[2.0, 2.0, 1.0, 5.0], [2.0, np.nan, 2.0, 1.0]]), 1, "
+                          "mode='min')",
+    "quantile": "P.quantile(T(F), 0.3)",
+    "quantile_axis": "P.quantile(T(D), [0.1, 0.5, 0.9], axis=2)",
+    "quantile_keepdim": "P.quantile(T(D), 0.25, axis=[0, 2], keepdim=True)",
+    "quantile_nan": "P.quantile(T(N), 0.5, axis=1)",
+    "quantile_lower": "P.quantile(T(F), 0.3, axis=1, interpolation='lower')",
+    "quantile_higher": "P.quantile(T(F), 0.3, axis=1, interpolation='higher')",
+    "quantile_midpoint": "P.quantile(T(F), 0.3, axis=0, interpolation='midpoint')",
+    "quantile_nearest_half": "P.quantile(T(np.arange(6.0)), [0.1, 0.5, 0.7, 0.9], "
+                             "interpolation='nearest')",
+    "quantile_tensor_q": "P.quantile(T(D), T(0.75, dtype='float64'), axis=-1)",
+    "quantile_grad": "(lambda x: [P.quantile(x, [0.2, 0.6], 1), "
+                     "P.grad(L(P.quantile(x, [0.2, 0.6], 1)), x)[0]])(G('F'))",
+    "nanquantile": "P.nanquantile(T(N), [0.25, 0.5], 1)",
+    "nanquantile_all": "P.nanquantile(T(N), 0.4)",
+    "nanquantile_keepdim": "P.nanquantile(T(N), 0.6, 0, keepdim=True, interpolation='higher')",
+    "nanquantile_grad": "(lambda x: [P.nanquantile(x, 0.3, 1), "
+                        "P.grad(L(P.nanquantile(x, 0.3, 1)), x)[0]])"
+                        "(T(N[[0, 2, 3]].astype('float64'), stop_gradient=False))",
+    "cov": "P.linalg.cov(T(F))",
+    "cov_cols_biased": "P.linalg.cov(T(F), rowvar=False, ddof=False)",
+    "cov_1d": "P.linalg.cov(T(F[0]))",
+    "cov_weights": "P.linalg.cov(T(D[0]), fweights=T([1, 2, 1, 3]), "
+                   "aweights=T([0.5, 1.0, 2.0, 1.5], dtype='float64'))",
+    "cov_aweights": "P.linalg.cov(T(F), aweights=T(np.array([1.0, 0.2, 0.7, 2.0], 'float32')))",
+    "cov_grad": "(lambda x: [P.linalg.cov(x), P.grad(L(P.linalg.cov(x)), x)[0]])(G('F'))",
+    "corrcoef": "P.linalg.corrcoef(T(F))",
+    "corrcoef_cols": "P.linalg.corrcoef(T(D[1]), rowvar=False)",
+    "corrcoef_grad": "(lambda x: [P.linalg.corrcoef(x), P.grad(L(P.linalg.corrcoef(x)), x)[0]])"
+                     "(G('F'))",
+    "unique_consecutive": "P.unique_consecutive(T([1, 1, 2, 2, 3, 1, 1]))",
+    "unique_consecutive_all": "P.unique_consecutive(T(R), return_inverse=True, "
+                              "return_counts=True)",
+    "unique_consecutive_axis": "P.unique_consecutive(T([[1, 1, 2], [1, 1, 2], [3, 4, 5]]), "
+                               "True, True, axis=0, dtype='int32')",
+    "unique_consecutive_axis1": "P.unique_consecutive(T([[1.0, 1.0, 2.0], [3.0, 3.0, 5.0]]), "
+                                "return_counts=True, axis=1)",
 }
 
 

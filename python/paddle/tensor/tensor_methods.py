@@ -8,7 +8,7 @@ from .. import _core
 from . import (
     aliases, creation, cumulative, gather_scatter, inplace, joining, layout, linalg,
     linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates, search,
-    stat, scatter_extra,
+    stat, scatter_extra, stat_extra,
 )
 from ._helpers import Tensor
 from .indexing import get_index
@@ -182,6 +182,7 @@ _FUNCTIONS = [
     (predicates, ["is_tensor", "is_complex", "is_floating_point", "is_integer", "is_empty"]),
     (inplace, inplace.__all__ + ["uniform_"]),
     (scatter_extra, scatter_extra.__all__),
+    (stat_extra, stat_extra.__all__),
 ]
 
 
