@@ -222,3 +222,107 @@ def test_statistics_are_tensor_methods():
     assert paddle.quantile(x, 0.5, out=q) is q and q.item() == 2.5
     # as in 3.3.1, cov and corrcoef are paddle.linalg's, not paddle's
     assert "cov" in paddle.linalg.__all__ and "cov" not in paddle.__all__
+
+
+def test_random_like_functions_take_shape_dtype_and_requires_grad():
+    x = paddle.zeros([300, 4], dtype="float64")
+    u = paddle.rand_like(x)
+    assert u.shape == [300, 4] and u.dtype == paddle.float64 and u.stop_gradient
+    assert 0.0 <= u.numpy().min() and u.numpy().max() < 1.0 and abs(u.numpy().mean() - 0.5) < 0.05
+    n = paddle.randn_like(x, dtype="float32", requires_grad=True)
+    assert n.dtype == paddle.float32 and not n.stop_gradient
+    assert abs(n.numpy().mean()) < 0.1 and abs(n.numpy().std() - 1.0) < 0.1
+    with pytest.raises(TypeError, match="\\[rand_like\\] dtype must be a floating-point"):
+        paddle.rand_like(paddle.zeros([2], dtype="int64"))
+    with pytest.raises(TypeError, match="\\[randn_like\\] x must be a paddle.Tensor"):
+        paddle.randn_like([1.0])
+
+
+def test_bernoulli_draws_with_the_probabilities():
+    draws = paddle.bernoulli(paddle.full([20000], 0.3)).numpy()
+    assert set(np.unique(draws)) <= {0.0, 1.0} and abs(draws.mean() - 0.3) < 0.02
+    x = paddle.zeros([20000], dtype="float64")
+    assert paddle.bernoulli_(x, 0.75) is x and x.dtype == paddle.float64
+    assert abs(x.numpy().mean() - 0.75) < 0.02
+    y = paddle.zeros([2, 2])
+    y.bernoulli_(T([1.0, 0.0]))
+    np.testing.assert_array_equal(y.numpy(), [[1.0, 0.0], [1.0, 0.0]])
+
+
+def test_multinomial_and_poisson_follow_paddle_seed():
+    probs = T([[0.1, 0.0, 0.9], [0.5, 0.5, 0.0]])
+    paddle.seed(5)
+    a = paddle.multinomial(probs, 2000, replacement=True)
+    paddle.seed(5)
+    b = paddle.multinomial(probs, 2000, replacement=True)
+    np.testing.assert_array_equal(a.numpy(), b.numpy())
+    assert a.shape == [2, 2000] and a.dtype == paddle.int64
+    counts = [np.bincount(row, minlength=3) / 2000 for row in a.numpy()]
+    np.testing.assert_allclose(counts, [[0.1, 0.0, 0.9], [0.5, 0.5, 0.0]], atol=0.04)
+    once = paddle.multinomial(T([1.0, 2.0, 3.0, 4.0]), 4).numpy()
+    assert sorted(once.tolist()) == [0, 1, 2, 3]  # without replacement: each once
+    rates = paddle.full([20000], 4.0, dtype="float64")
+    paddle.seed(9)
+    p = paddle.poisson(rates)
+    paddle.seed(9)
+    np.testing.assert_array_equal(p.numpy(), paddle.poisson(rates).numpy())
+    assert p.dtype == paddle.float64 and abs(p.numpy().mean() - 4.0) < 0.1
+    assert abs(p.numpy().var() - 4.0) < 0.3
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: paddle.logspace(0, 1, -1), ValueError, "num must be a non-negative int"),
+    (lambda: paddle.logspace("a", 1, 2), TypeError, "start must be a number"),
+    (lambda: paddle.tril_indices(3, 3, dtype="float32"), TypeError, "int32 or int64"),
+    (lambda: paddle.triu_indices(-1), ValueError, "row must be a non-negative int"),
+    (lambda: paddle.bernoulli(T([1, 0])), TypeError, "x must be a floating-point"),
+    (lambda: paddle.bernoulli(T([0.5]), p=2.0), ValueError, "p must be in \\[0, 1\\]"),
+    (lambda: paddle.bernoulli(T([1.5])), ValueError, "bernoulli"),
+    (lambda: paddle.multinomial(T([[[0.5]]]), 1), ValueError, "1-D or 2-D"),
+    (lambda: paddle.multinomial(T([0.5, -0.1]), 1), ValueError, "non-negative weights"),
+    (lambda: paddle.multinomial(T([0.0, 0.0]), 1), ValueError, "positive sum"),
+    (lambda: paddle.multinomial(T([0.5, 0.5, 0.0]), 3), ValueError, "exceeds the categories"),
+    (lambda: paddle.multinomial(T([0.5]), 0), ValueError, "num_samples must be a positive"),
+    (lambda: paddle.poisson(T([-1.0])), ValueError, "non-negative rates"),
+    (lambda: paddle.poisson(T([1])), TypeError, "x must be a floating-point"),
+    (lambda: paddle.add_n([]), TypeError, "non-empty list"),
+    (lambda: paddle.add_n([F32, F32[0]]), ValueError, "one shape and dtype"),
+    (lambda: paddle.add_n([F32, 1.0]), TypeError, "inputs\\[1\\] must be a paddle.Tensor"),
+    (lambda: paddle.broadcast_shapes([2, 3], [4]), ValueError, "do not broadcast"),
+    (lambda: paddle.broadcast_shapes([2.0]), TypeError, "shapes\\[0\\] must be a list"),
+    (lambda: paddle.rank([1]), TypeError, "input must be a paddle.Tensor"),
+    (lambda: paddle.vecdot(F32, F32, axis=2), ValueError, "axis 2 is out of range"),
+    (lambda: paddle.reduce_as(F32, T(np.zeros(3))), ValueError, "must broadcast to x's"),
+    (lambda: paddle.cross(F32[:2], F32[:2]), ValueError, "no dim of size 3"),
+    (lambda: paddle.cross(F32, F32, axis=1), ValueError, "dim 1 of x must have size 3"),
+    (lambda: paddle.cross(F32, F32[:2]), ValueError, "one shape"),
+    (lambda: paddle.cross(F32, T(np.zeros((3, 4)))), TypeError, "one dtype"),
+    (lambda: paddle.asarray([1.0], copy=False), ValueError, "copy=False"),
+    (lambda: paddle.from_numpy([1, 2]), TypeError, "ndarray must be a numpy.ndarray"),
+])
+def test_creation_helpers_bad_input(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_as_tensor_and_asarray_share_a_tensor_of_that_dtype():
+    x = T([1.0, 2.0])
+    assert paddle.as_tensor(x) is x and paddle.as_tensor(x, "float32") is x
+    assert paddle.as_tensor(x, "float64") is not x
+    assert paddle.asarray(x) is x and paddle.asarray(x, copy=False) is x
+    copied = paddle.asarray(x, copy=True)
+    assert copied is not x and copied.dtype == x.dtype
+    assert not paddle.as_tensor([1.0], requires_grad=True).stop_gradient
+    array = np.arange(3)
+    t = paddle.from_numpy(array)
+    array[0] = 7  # 3.3.1 copies the array too
+    assert t.numpy()[0] == 0 and t.dtype == paddle.int64
+
+
+def test_methods_of_the_creation_helpers():
+    x = T(np.ones((2, 3), "float32"))
+    assert x.rank().item() == 2 and x.rank().dtype == paddle.int32
+    np.testing.assert_array_equal(x.add_n().numpy(), x.numpy())
+    np.testing.assert_array_equal(x.reduce_as(T(np.zeros(3, "float32"))).numpy(), [2.0] * 3)
+    assert x.cross(x).shape == [2, 3]
+    assert paddle.Tensor.bernoulli_ is paddle.bernoulli_

@@ -185,6 +185,47 @@ CASES = {
                                "True, True, axis=0, dtype='int32')",
     "unique_consecutive_axis1": "P.unique_consecutive(T([[1.0, 1.0, 2.0], [3.0, 3.0, 5.0]]), "
                                 "return_counts=True, axis=1)",
+    # creation and shape helpers (creation_extra.py)
+    "logspace": "P.logspace(0, 3, 4)",
+    "logspace_base2_f64": "P.logspace(1, 2, 3, base=2.0, dtype='float64')",
+    "logspace_int": "P.logspace(0, 3, 4, dtype='int32')",
+    "logspace_tensors": "P.logspace(T(-1.0), T(1.0), T(5, dtype='int32'), base=T(3.0))",
+    "logspace_one": "P.logspace(2, 5, 1)",
+    "tril_indices": "P.tril_indices(3, 4, 1)",
+    "tril_indices_neg": "P.tril_indices(4, 3, -1, 'int32')",
+    "triu_indices": "P.triu_indices(3, None, -1, 'int32')",
+    "triu_indices_wide": "P.triu_indices(2, 5, 2)",
+    "add_n": "P.add_n([T(F), T(F * 2), T(F - 1)])",
+    "add_n_one": "P.add_n(T(I))",
+    "add_n_grad": "(lambda a, b: [P.add_n([a, b, a]), *P.grad(L(P.add_n([a, b, a])), [a, b])])"
+                  "(G('F'), G('F'))",
+    "broadcast_shapes": "T(P.broadcast_shapes([2, 1, 3], [4, 1], [1]))",
+    "rank": "P.rank(T(D))",
+    "rank_method": "T(F).rank()",
+    "vecdot": "P.vecdot(T(D), T(D[0]))",
+    "vecdot_axis": "P.vecdot(T(F), T(F[:, :1] * 2), axis=0)",
+    "vecdot_grad": "(lambda x, y: [P.vecdot(x, y), *P.grad(L(P.vecdot(x, y)), [x, y])])"
+                   "(G('F'), T(W.copy(), stop_gradient=False))",
+    "reduce_as": "P.reduce_as(T(D), T(np.zeros((3, 1))))",
+    "reduce_as_lead": "P.reduce_as(T(D), T(np.zeros((1, 3, 4))))",
+    "reduce_as_int": "P.reduce_as(T(I), T(np.zeros(4, 'int64')))",
+    "reduce_as_grad": "(lambda x: [P.reduce_as(x, T(np.zeros((1, 4)))), "
+                      "P.grad(L(P.reduce_as(x, T(np.zeros((1, 4))))), x)[0]])(G('F'))",
+    "cross": "P.cross(T(F[:, :3]), T(F[:, 1:]))",
+    "cross_axis": "P.cross(T(D[:, :, :3].transpose(0, 2, 1).copy()), "
+                  "T(D[:, :, 1:].transpose(0, 2, 1).copy()), axis=1)",
+    "cross_int": "P.cross(T(I[:, :3]), T(I[:, 1:]))",
+    "cross_grad": "(lambda x, y: [P.cross(x, y), *P.grad(L(P.cross(x, y)), [x, y])])"
+                  "(T(W[:, :3].copy(), stop_gradient=False), T(W[:, 1:].copy(), "
+                  "stop_gradient=False))",
+    "as_tensor": "P.as_tensor([[1, 2], [3, 4]], dtype='float64')",
+    "as_tensor_tensor": "P.as_tensor(T(I), dtype='float32')",
+    "asarray": "P.asarray(F)",
+    "asarray_list": "P.asarray([1.5, 2.5], dtype='float64')",
+    "from_numpy": "P.from_numpy(I.astype('int32'))",
+    "bernoulli_certain": "P.bernoulli(T([[0.0, 1.0], [1.0, 0.0]]))",
+    "bernoulli_p": "P.bernoulli(T(F), p=1.0)",
+    "isin_0d": "P.isin(T(2), T([2, 3]))",
 }
 
 

@@ -492,4 +492,4 @@ def isin(x, test_x, assume_unique=False, invert=False, name=None):
                             f"{t.dtype.name}")
     found = np.isin(x.numpy(), test_x.numpy(), assume_unique=bool(assume_unique),
                     invert=bool(invert))
-    return Tensor._from_numpy(np.ascontiguousarray(found))
+    return Tensor._from_numpy(np.array(found, order="C"))  # keeps a 0-D result 0-D

@@ -26,7 +26,7 @@ _fill = op("fill_constant", [], ["shape", "dtype", "value", "str_value"])
 
 
 def _from_numpy(arr):
-    return Tensor._from_numpy(np.ascontiguousarray(arr))
+    return Tensor._from_numpy(np.array(arr, order="C"))  # ascontiguousarray makes 0-D 1-D
 
 
 def _int_tensor(x, name, fn):
