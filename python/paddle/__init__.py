@@ -37,6 +37,7 @@ from .framework import (
     Size, bfloat16, bool, complex64, complex128, dtype, float16, float32, float64,
     get_default_dtype,
     int8, int16, int32, int64, seed, set_default_dtype, uint8,
+    get_rng_state, set_rng_state,
 )
 from .framework._async_save import async_save, clear_async_save_task_queue
 from .framework.io import load, save
@@ -83,5 +84,5 @@ __all__ = (
     + [n for n in _linalg_composite.__all__ if n not in linalg.__all__]
     + _scatter_extra.__all__
     + [n for n in _stat_extra.__all__ if n not in linalg.__all__]
-    + _creation_extra.__all__
+    + _creation_extra.__all__ + ["get_rng_state", "set_rng_state", "set_printoptions"]
 )

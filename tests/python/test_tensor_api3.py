@@ -326,3 +326,50 @@ def test_methods_of_the_creation_helpers():
     np.testing.assert_array_equal(x.reduce_as(T(np.zeros(3, "float32"))).numpy(), [2.0] * 3)
     assert x.cross(x).shape == [2, 3]
     assert paddle.Tensor.bernoulli_ is paddle.bernoulli_
+
+
+def test_a_saved_rng_state_repeats_the_draws_after_it():
+    paddle.seed(11)
+    paddle.rand([4])
+    state = paddle.get_rng_state()
+    assert isinstance(state, list) and len(state) == 1 and state[0].current_seed() == 11
+    after = [paddle.rand([5]).numpy(), paddle.randn([3]).numpy(),
+             paddle.multinomial(T([0.5, 0.5]), 6, True).numpy()]
+    paddle.rand([7])
+    paddle.set_rng_state(state, device="cpu")
+    again = [paddle.rand([5]).numpy(), paddle.randn([3]).numpy(),
+             paddle.multinomial(T([0.5, 0.5]), 6, True).numpy()]
+    for a, b in zip(after, again):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: paddle.get_rng_state("gpu"), ValueError, "not compiled with CUDA"),
+    (lambda: paddle.set_rng_state([1]), TypeError, "state_list\\[0\\] must be a GeneratorState"),
+    (lambda: paddle.set_rng_state(paddle.get_rng_state()[0]), ValueError, "list of one"),
+    (lambda: paddle.set_rng_state([type(paddle.get_rng_state()[0])("1 2 3")]), ValueError,
+     "not one get_rng_state gave"),
+    (lambda: paddle.set_printoptions(precision=-1), TypeError, "precision must be"),
+    (lambda: paddle.set_printoptions(sci_mode=1), TypeError, "sci_mode must be a bool"),
+])
+def test_rng_state_and_printoptions_bad_input(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+@pytest.fixture
+def restore_printoptions():
+    yield
+    paddle.set_printoptions(precision=8, threshold=1000, edgeitems=3, sci_mode=False,
+                            linewidth=80)
+
+
+def test_set_printoptions_changes_how_tensors_print(restore_printoptions):
+    x = T([1.5, 200.25])
+    paddle.set_printoptions(precision=3, sci_mode=True)
+    assert "[1.500e+00, 2.002e+02]" in repr(x)
+    paddle.set_printoptions(precision=2, sci_mode=False, threshold=5, edgeitems=1)
+    assert repr(paddle.arange(10).astype("float32")).endswith("[0., ..., 9.])")
+    paddle.set_printoptions(threshold=1000, linewidth=20)
+    body = repr(paddle.arange(12)).split("\n", 1)[1]
+    assert all(len(line) <= 20 for line in body.split("\n"))

@@ -28,6 +28,7 @@ from .stat import *  # noqa: F401,F403
 from .scatter_extra import *  # noqa: F401,F403
 from .stat_extra import *  # noqa: F401,F403
 from .creation_extra import *  # noqa: F401,F403
+from .to_string import set_printoptions  # noqa: F401
 
 tensor_methods.install()
 from . import more_methods  # noqa: E402,F401  (installs conversions and in-place variants)

@@ -13,6 +13,7 @@ from . import (
 from ._helpers import Tensor
 from .indexing import get_index
 from .setitem import set_index
+from .to_string import values_text
 
 
 def _item(self, *args):
@@ -85,13 +86,7 @@ def _register_hook(self, hook):
 
 
 def _format(self):
-    arr = self.numpy()
-    if arr.dtype == np.bool_:
-        body = np.array2string(arr, separator=", ", prefix="       ",
-                               formatter={"bool": lambda v: "True " if v else "False"})
-    else:
-        body = np.array2string(arr, separator=", ", prefix="       ", precision=8,
-                               threshold=1000, edgeitems=3)
+    body = values_text(self.numpy(), "       ")  # as set_printoptions says
     return (f"Tensor(shape={list(self.shape)}, dtype={self.dtype.name}, place={self.place}, "
             f"stop_gradient={self.stop_gradient},\n       {body})")
 
