@@ -49,7 +49,7 @@ from .tensor import (
     aliases as _aliases, inplace as _inplace, joining as _joining,
     linalg_composite as _linalg_composite, predicates as _predicates,
     scatter_extra as _scatter_extra, stat_extra as _stat_extra,
-    creation_extra as _creation_extra,
+    creation_extra as _creation_extra, special_extra as _special_extra,
 )
 # paddle.linalg is its own module; the star import above bound the name to
 # paddle.tensor.linalg, so load the submodule by name.
@@ -85,4 +85,5 @@ __all__ = (
     + _scatter_extra.__all__
     + [n for n in _stat_extra.__all__ if n not in linalg.__all__]
     + _creation_extra.__all__ + ["get_rng_state", "set_rng_state", "set_printoptions"]
+    + _special_extra.__all__
 )

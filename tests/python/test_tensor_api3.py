@@ -373,3 +373,60 @@ def test_set_printoptions_changes_how_tensors_print(restore_printoptions):
     paddle.set_printoptions(threshold=1000, linewidth=20)
     body = repr(paddle.arange(12)).split("\n", 1)[1]
     assert all(len(line) <= 20 for line in body.split("\n"))
+
+
+def test_eigvalsh_gradient_matches_finite_differences():
+    a = INPUTS["S"][0]
+    weights = np.array([0.3, -1.2, 2.0])
+    x = T(a, stop_gradient=False)
+    (grad,) = paddle.grad((paddle.linalg.eigvalsh(x) * T(weights)).sum(), [x])
+    eps = 1e-6
+    for i, j in [(0, 0), (1, 0), (2, 1), (2, 2)]:
+        step = np.zeros_like(a)
+        step[i, j] = step[j, i] = eps  # a symmetric change of both triangles
+        f = [(np.linalg.eigvalsh(a + s * step) * weights).sum() for s in (1, -1)]
+        numeric = (f[0] - f[1]) / (2 * eps)
+        analytic = grad.numpy()[i, j] * (1 if i == j else 2)
+        np.testing.assert_allclose(analytic, numeric, rtol=1e-5, atol=1e-7)
+
+
+def test_special_and_matrix_functions_are_methods_with_inplace_forms():
+    x = T(INPUTS["Q"].copy())
+    np.testing.assert_allclose(x.gammaln().numpy(), paddle.gammaln(x).numpy())
+    np.testing.assert_allclose(x.polygamma(2).numpy(), paddle.polygamma(x, 2).numpy())
+    y = x.clone()
+    assert paddle.multigammaln_(y, 2) is y
+    np.testing.assert_allclose(y.numpy(), paddle.multigammaln(x, 2).numpy())
+    z = x.clone()
+    z.gammaincc_(x)
+    np.testing.assert_allclose(z.numpy(), paddle.gammaincc(x, x).numpy())
+    s = T(INPUTS["S"])
+    assert paddle.linalg.inv is paddle.inverse
+    np.testing.assert_allclose((s.inverse() @ s).numpy(), np.broadcast_to(np.eye(3), (2, 3, 3)),
+                               atol=1e-12)
+    np.testing.assert_allclose(s.cholesky().numpy(), np.linalg.cholesky(INPUTS["S"]))
+    assert s.eigvalsh().shape == [2, 3]
+    assert "inv" in paddle.linalg.__all__ and "inverse" not in paddle.__all__
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: paddle.frexp(T([1, 2])), TypeError, "x must be a float32 or float64"),
+    (lambda: paddle.polygamma(T([1.0]), -1), ValueError, "n must be a non-negative int"),
+    (lambda: paddle.polygamma(T([True]), 1), RuntimeError, "expected a float or integer"),
+    (lambda: paddle.multigammaln(T([3.0]), 0), ValueError, "p must be at least 1"),
+    (lambda: paddle.gammainc(T([1.0]), T([1.0, 2.0])), ValueError, "one shape"),
+    (lambda: paddle.gammainc(T([1.0]), T([1.0], dtype="float64")), TypeError, "one dtype"),
+    (lambda: paddle.gammainc(T([1]), T([1])), TypeError, "x must be a float32"),
+    (lambda: paddle.gammaincc(T([0.0]), T([1.0])), ValueError, "x must be positive"),
+    (lambda: paddle.gammaincc(T([1.0]), T([-1.0])), ValueError, "y non-negative"),
+    (lambda: paddle.inverse(T([[1.0, 2.0], [2.0, 4.0]])), ValueError, "singular"),
+    (lambda: paddle.inverse(T([1.0, 2.0])), ValueError, "square matrices"),
+    (lambda: paddle.inverse(T([[1, 0], [0, 1]])), TypeError, "float32 or float64"),
+    (lambda: paddle.linalg.cholesky(T([[1.0, 2.0], [2.0, 1.0]])), ValueError,
+     "positive definite"),
+    (lambda: paddle.linalg.cholesky(T(np.zeros((2, 3)))), ValueError, "square matrices"),
+    (lambda: paddle.linalg.eigvalsh(T(np.eye(2)), "X"), ValueError, "UPLO must be 'L' or 'U'"),
+])
+def test_special_and_matrix_bad_input(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

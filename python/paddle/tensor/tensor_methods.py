@@ -8,7 +8,7 @@ from .. import _core
 from . import (
     aliases, creation, cumulative, gather_scatter, inplace, joining, layout, linalg,
     linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates, search,
-    stat, scatter_extra, stat_extra, creation_extra,
+    stat, scatter_extra, stat_extra, creation_extra, special_extra, linalg_extra,
 )
 from ._helpers import Tensor
 from .indexing import get_index
@@ -180,6 +180,8 @@ _FUNCTIONS = [
     (stat_extra, stat_extra.__all__),
     (creation_extra, ["bernoulli_", "multinomial", "add_n", "broadcast_shapes", "rank",
                       "reduce_as", "cross"]),
+    (special_extra, special_extra.__all__),
+    (linalg_extra, linalg_extra.__all__),
 ]
 
 
