@@ -85,5 +85,5 @@ __all__ = (
     + _scatter_extra.__all__
     + [n for n in _stat_extra.__all__ if n not in linalg.__all__]
     + _creation_extra.__all__ + ["get_rng_state", "set_rng_state", "set_printoptions"]
-    + _special_extra.__all__
+    + _special_extra.__all__ + ["einsum"]
 )

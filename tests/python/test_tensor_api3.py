@@ -430,3 +430,29 @@ def test_special_and_matrix_functions_are_methods_with_inplace_forms():
 def test_special_and_matrix_bad_input(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: paddle.einsum("ij,jk", F32), ValueError, "2 operand\\(s\\), got 1"),
+    (lambda: paddle.einsum("ij", F32, F32), ValueError, "1 operand\\(s\\), got 2"),
+    (lambda: paddle.einsum("ijk", F32), ValueError, "name 3 dims of an operand with 2"),
+    (lambda: paddle.einsum("i1", F32), ValueError, "invalid subscripts"),
+    (lambda: paddle.einsum("ij,jk->ik", F32, F32), ValueError, "label 'j' names dims of sizes"),
+    (lambda: paddle.einsum("ii", F32), ValueError, "label 'i' names dims of sizes 3 and 4"),
+    (lambda: paddle.einsum("ij->ii", F32), ValueError, "repeats a label"),
+    (lambda: paddle.einsum("ij->k", F32), ValueError, "output label 'k' is in no operand"),
+    (lambda: paddle.einsum("b...,b...->b", F32, F32), ValueError, "missing ellipsis"),
+    (lambda: paddle.einsum("ij,ij", F32, T(np.zeros((3, 4)))), TypeError, "one dtype"),
+    (lambda: paddle.einsum(1, F32), TypeError, "equation must be a str"),
+    (lambda: paddle.einsum("ij", np.zeros((3, 4))), TypeError, "operands\\[0\\] must be"),
+    (lambda: paddle.einsum("ij"), ValueError, "at least one operand"),
+])
+def test_einsum_bad_input(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_einsum_takes_a_list_of_operands():
+    a = T([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_array_equal(paddle.einsum("ij,jk->ik", [a, a]).numpy(),
+                                  (a @ a).numpy())

@@ -263,6 +263,22 @@ CASES = {
                            "P.grad(L(P.linalg.cholesky(x, True)), x)[0]])(G('S'))",
     "eigvalsh": "P.linalg.eigvalsh(T(S))",
     "eigvalsh_upper": "P.linalg.eigvalsh(T(np.triu(S[0]).astype('float32')), 'U')",
+    "einsum_bmm": "P.einsum('bij,bjk->bik', T(D), T(D.transpose(0, 2, 1).copy()))",
+    "einsum_trace": "P.einsum('ii', T(S[0]))",
+    "einsum_diag": "P.einsum('ii->i', T(S[1]))",
+    "einsum_transpose": "P.einsum('ij->ji', T(F))",
+    "einsum_ellipsis": "P.einsum('...j,j->...', T(D), T(D[0, 0]))",
+    "einsum_implicit": "P.einsum('bij,bjk', T(D), T(D.transpose(0, 2, 1).copy()))",
+    "einsum_outer": "P.einsum('i,j->ij', T(F[0]), T(F[1]))",
+    "einsum_sum_all": "P.einsum('ijk->', T(D))",
+    "einsum_chain": "P.einsum('ij,jk,kl->il', T(S[0]), T(S[1]), T(S[0]))",
+    "einsum_batch_ellipsis": "P.einsum('...ij,...jk', T(D), T(F.T.astype('float64')))",
+    "einsum_spaces": "P.einsum('i j , j -> i', T(F), T(F[0]))",
+    "einsum_grad": "(lambda x, y: [P.einsum('bij,jk->bki', x, y), "
+                   "*P.grad(L(P.einsum('bij,jk->bki', x, y)), [x, y])])"
+                   "(G('D'), T(W.T.copy(), stop_gradient=False))",
+    "einsum_diag_grad": "(lambda x: [P.einsum('ii->i', x), "
+                        "P.grad(L(P.einsum('ii->i', x)), x)[0]])(T(S[0].copy(), stop_gradient=False))",
     # (3.3.1's gradient of eigvalsh is not symmetric: its middle rows differ from
     # V diag(g) V^T; tests/python/test_tensor_api3.py checks the one here numerically)
 }

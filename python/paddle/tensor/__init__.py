@@ -32,6 +32,7 @@ from .creation_extra import *  # noqa: F401,F403
 from .to_string import set_printoptions  # noqa: F401
 from .special_extra import *  # noqa: F401,F403
 from .linalg_extra import *  # noqa: F401,F403
+from .einsum import einsum  # noqa: F401  (paddle.tensor.einsum is the function, as in 3.3.1)
 
 tensor_methods.install()
 from . import more_methods  # noqa: E402,F401  (installs conversions and in-place variants)
