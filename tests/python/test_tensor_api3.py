@@ -456,3 +456,28 @@ def test_einsum_takes_a_list_of_operands():
     a = T([[1.0, 2.0], [3.0, 4.0]])
     np.testing.assert_array_equal(paddle.einsum("ij,jk->ik", [a, a]).numpy(),
                                   (a @ a).numpy())
+
+
+def test_static_program_runs_the_composed_functions():
+    xv = np.arange(6, dtype="float32").reshape(2, 3) + 1
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            x = paddle.static.data("x", [2, 3], "float32")
+            v = paddle.static.data("v", [3], "float32")
+            outs = [paddle.vecdot(x, x), paddle.add_n([x, x]), paddle.reduce_as(x, v),
+                    paddle.einsum("ij,kj->ik", x, x), paddle.gammaln(x),
+                    paddle.multigammaln(x, 2), paddle.cross(x, paddle.flip(x, [1]), axis=1),
+                    paddle.msort(x), paddle.linalg.cov(x), paddle.select_scatter(x, v, 0, 1)]
+        exe = paddle.static.Executor()
+        got = exe.run(main, feed={"x": xv, "v": np.ones(3, "float32")}, fetch_list=outs)
+    finally:
+        paddle.disable_static()
+    x = T(xv)
+    want = [paddle.vecdot(x, x), paddle.add_n([x, x]), paddle.reduce_as(x, T(np.ones(3))),
+            paddle.einsum("ij,kj->ik", x, x), paddle.gammaln(x), paddle.multigammaln(x, 2),
+            paddle.cross(x, paddle.flip(x, [1]), axis=1), paddle.msort(x),
+            paddle.linalg.cov(x), paddle.select_scatter(x, T(np.ones(3, "float32")), 0, 1)]
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w.numpy(), rtol=1e-6)

@@ -10,7 +10,9 @@ import numpy as np
 
 from ..framework import dtypes as _dtype
 from . import math as _math
-from ._helpers import Tensor, axis_arg, check_inplace, check_tensor, op, scalar_value
+from ._helpers import (
+    Tensor, axis_arg, check_inplace, check_same_tensors, check_tensor, op, scalar_value,
+)
 from .creation import _float_dtype, full_like, rand, randn, to_tensor
 from .layout import broadcast_as_needed
 from .manipulation import cast
@@ -337,15 +339,7 @@ def add_n(inputs, name=None):
     """
     if isinstance(inputs, Tensor):
         inputs = [inputs]
-    if not isinstance(inputs, (list, tuple)) or not inputs:
-        raise TypeError(f"[add_n] inputs must be a Tensor or a non-empty list of Tensors, got "
-                        f"{type(inputs).__name__}")
-    for i, t in enumerate(inputs):
-        check_tensor(t, f"inputs[{i}]", "add_n")
-        if t.shape != inputs[0].shape or t.dtype != inputs[0].dtype:
-            raise ValueError(f"[add_n] inputs must share one shape and dtype: inputs[{i}] is "
-                             f"{t.dtype.name} {t.shape}, inputs[0] {inputs[0].dtype.name} "
-                             f"{inputs[0].shape}")
+    inputs = check_same_tensors(inputs, "add_n")
     total = inputs[0]
     for t in inputs[1:]:
         total = _math.add(total, t)

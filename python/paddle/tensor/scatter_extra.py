@@ -9,7 +9,7 @@ import numbers
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, axis_arg, check_tensor, op, scalar_value
+from ._helpers import Tensor, axis_arg, check_same_tensors, check_tensor, op, scalar_value
 from .gather_scatter import check_bounds, check_index, put_along_axis, take_along_axis
 from .indexing import to_kernel_dtype
 from .layout import broadcast_as_needed
@@ -426,15 +426,7 @@ def multiplex(inputs, index, name=None):
         array([[5, 6],
                [3, 4]])
     """
-    if not isinstance(inputs, (list, tuple)) or not inputs:
-        raise TypeError(f"[multiplex] inputs must be a non-empty list or tuple of Tensors, got "
-                        f"{type(inputs).__name__}")
-    for i, t in enumerate(inputs):
-        check_tensor(t, f"inputs[{i}]", "multiplex")
-        if t.shape != inputs[0].shape or t.dtype != inputs[0].dtype:
-            raise ValueError(f"[multiplex] inputs must share one shape and dtype: inputs[{i}] "
-                             f"is {t.dtype.name} {t.shape}, inputs[0] {inputs[0].dtype.name} "
-                             f"{inputs[0].shape}")
+    inputs = check_same_tensors(inputs, "multiplex")
     check_index(index, "multiplex")
     rows = inputs[0].shape[0] if inputs[0].ndim else 0
     if index.shape not in ([rows, 1], [rows]):
@@ -443,7 +435,7 @@ def multiplex(inputs, index, name=None):
     check_bounds(index, len(inputs), 0, "multiplex")
     picks = index.numpy().reshape(-1).astype(np.int64) % len(inputs)
     coords = np.stack([picks, np.arange(rows, dtype=np.int64)], axis=1)
-    return _gather_nd(stack(list(inputs), 0), Tensor._from_numpy(np.ascontiguousarray(coords)))
+    return _gather_nd(stack(inputs, 0), Tensor._from_numpy(np.ascontiguousarray(coords)))
 
 
 def argwhere(input):  # noqa: A002  (PaddlePaddle's name)

@@ -11,7 +11,7 @@ from ..framework import dtypes as _dtype
 from . import math as _math
 from ._helpers import Tensor, axis_arg, check_tensor, op, scalar_value
 from .aliases import _to_out
-from .gather_scatter import take_along_axis
+from .gather_scatter import take_along_axis  # with its bounds check, for computed indices
 from .manipulation import cast, stack, transpose
 from .numeric import clip
 from .search import argsort, masked_select, where
@@ -22,6 +22,9 @@ __all__ = [
 ]
 
 _reshape = op("reshape2", ["X"], ["shape"])
+# the op itself where the indices come from argsort (in range; no bounds check, which
+# reads values, so msort works in a static program too)
+_take_along_axis = op("take_along_axis", ["Input", "Index"], ["Axis"], ["Result"])
 _fill = op("fill_constant", [], ["shape", "dtype", "value", "str_value"])
 
 
@@ -222,7 +225,7 @@ def msort(input, *, out=None):  # noqa: A002  (PaddlePaddle's name)
     check_tensor(input, "input", "msort")
     if input.ndim == 0:
         raise ValueError("[msort] input must be at least 1-D, got a 0-D tensor")
-    return _to_out(take_along_axis(input, argsort(input, 0), 0), out)
+    return _to_out(_take_along_axis(input, argsort(input, 0), 0), out)
 
 
 _INTERPOLATIONS = ("linear", "lower", "higher", "nearest", "midpoint")
@@ -267,7 +270,7 @@ def _quantile(x, q, axis, keepdim, interpolation, ignore_nan, fn):
     nan = np.isnan(data)
     count = (n - nan.sum(axis=1)) if ignore_nan else np.full(data.shape[0], n)
     order = argsort(rows, 1)  # NaNs sort last
-    ordered = take_along_axis(rows, order, 1)
+    ordered = _take_along_axis(rows, order, 1)
     results = []
     for qv in qs:
         pos = qv * np.maximum(count - 1, 0)
