@@ -326,6 +326,8 @@ def test_methods_of_the_creation_helpers():
     np.testing.assert_array_equal(x.reduce_as(T(np.zeros(3, "float32"))).numpy(), [2.0] * 3)
     assert x.cross(x).shape == [2, 3]
     assert paddle.Tensor.bernoulli_ is paddle.bernoulli_
+    # as in 3.3.1, paddle.linalg has cross and vecdot too
+    assert paddle.linalg.cross is paddle.cross and paddle.linalg.vecdot is paddle.vecdot
 
 
 def test_a_saved_rng_state_repeats_the_draws_after_it():
