@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <mutex>
 #include <random>
+#include <string>
 
 namespace paddle {
 
@@ -28,6 +29,12 @@ class Generator {
   void Seed(uint64_t seed);
   // The seed the engine last started from.
   uint64_t InitialSeed() const;
+  // The engine's whole state as text (the standard stream form of
+  // std::mt19937_64), and back (paddle.get_rng_state / set_rng_state): the
+  // draws after SetState(State()) repeat. Thread-safe.
+  std::string State() const;
+  // Throws InvalidArgument for text State() did not write.
+  void SetState(const std::string& state);
 
  private:
   friend class EngineLease;

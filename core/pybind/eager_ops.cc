@@ -329,6 +329,9 @@ void BindEagerOps(py::module_& m) {
   m.def("set_grad_enabled", &eager::SetGradEnabled, py::arg("enabled"));
   m.def("manual_seed", [](uint64_t seed) { Generator::Default().Seed(seed); }, py::arg("seed"));
   m.def("initial_seed", [] { return Generator::Default().InitialSeed(); });
+  m.def("rng_state", [] { return Generator::Default().State(); });
+  m.def("set_rng_state", [](const std::string& state) { Generator::Default().SetState(state); },
+        py::arg("state"));
 }
 
 }  // namespace pybind

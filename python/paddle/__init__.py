@@ -37,6 +37,7 @@ from .framework import (
     Size, bfloat16, bool, complex64, complex128, dtype, float16, float32, float64,
     get_default_dtype,
     int8, int16, int32, int64, seed, set_default_dtype, uint8,
+    get_rng_state, set_rng_state,
 )
 from .framework._async_save import async_save, clear_async_save_task_queue
 from .framework.io import load, save
@@ -47,6 +48,8 @@ from .tensor import (
     math as _math, numeric as _numeric, ordered as _ordered, search as _search, stat as _stat,
     aliases as _aliases, inplace as _inplace, joining as _joining,
     linalg_composite as _linalg_composite, predicates as _predicates,
+    scatter_extra as _scatter_extra, stat_extra as _stat_extra,
+    creation_extra as _creation_extra, special_extra as _special_extra,
 )
 # paddle.linalg is its own module; the star import above bound the name to
 # paddle.tensor.linalg, so load the submodule by name.
@@ -79,4 +82,8 @@ __all__ = (
     + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in linalg.__all__]
     + _aliases.__all__ + _inplace.__all__ + _joining.__all__ + _predicates.__all__
     + [n for n in _linalg_composite.__all__ if n not in linalg.__all__]
+    + _scatter_extra.__all__
+    + [n for n in _stat_extra.__all__ if n not in linalg.__all__]
+    + _creation_extra.__all__ + ["get_rng_state", "set_rng_state", "set_printoptions"]
+    + _special_extra.__all__ + ["einsum"]
 )

@@ -1,6 +1,7 @@
 // The random ops beyond their table rows (op_table/random.cc): seeds (an op's
 // own seed repeats across runs, seed 0 differs, seeding the default generator
-// repeats a whole run, the generator is thread-safe), shapes from tensors,
+// repeats a whole run, a saved state repeats the draws after it, the generator
+// is thread-safe), shapes from tensors,
 // PaddlePaddle's own numbers for a seed, and bad inputs as typed errors.
 #include <gtest/gtest.h>
 
@@ -94,6 +95,28 @@ TEST(RandomSeed, SeedingTheDefaultGeneratorRepeatsARun) {
   EXPECT_NE(run(), first);
   Generator::Default().Seed(42);
   EXPECT_EQ(run(), first);
+}
+
+TEST(RandomSeed, ASavedStateRepeatsTheDrawsAfterIt) {
+  Generator::Default().Seed(7);
+  Draw("uniform_random", kUniform);  // the state is mid-sequence, not a fresh seed's
+  const std::string state = Generator::Default().State();
+  const std::vector<double> next = Draw("uniform_random", kUniform);
+  Draw("randperm", {{"n", 16}});
+  Generator::Default().SetState(state);
+  EXPECT_EQ(Draw("uniform_random", kUniform), next);
+  EXPECT_EQ(Generator::Default().InitialSeed(), 7u);
+  EXPECT_EQ(Generator::Default().State(), Generator::Default().State());
+}
+
+TEST(RandomSeed, AStateNotFromStateIsRefused) {
+  ExpectError([] { Generator::Default().SetState("12 not numbers"); },
+              ErrorKind::kInvalidArgument,
+              {"[set_rng_state]", "the state is not one get_rng_state gave"});
+  const std::string good = Generator::Default().State();
+  ExpectError([&] { Generator::Default().SetState(good + " 5"); },
+              ErrorKind::kInvalidArgument, {"[set_rng_state]"});
+  EXPECT_EQ(Generator::Default().State(), good);  // unchanged by the refusals
 }
 
 TEST(RandomSeed, TheSeedTensorOverridesFixSeed) {

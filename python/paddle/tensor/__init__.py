@@ -4,7 +4,8 @@ as paddle.add, paddle.reshape, ..."""
 from . import (  # noqa: F401
     aliases, attribute, creation, cumulative, gather_scatter, inplace, joining, layout, linalg,
     linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates,
-    search, stat, tensor_methods,
+    search, stat, tensor_methods, scatter_extra, stat_extra, creation_extra, special_extra,
+    linalg_extra,
 )
 from .aliases import *  # noqa: F401,F403
 from .attribute import *  # noqa: F401,F403
@@ -25,6 +26,13 @@ from .ordered import *  # noqa: F401,F403
 from .predicates import *  # noqa: F401,F403
 from .search import *  # noqa: F401,F403
 from .stat import *  # noqa: F401,F403
+from .scatter_extra import *  # noqa: F401,F403
+from .stat_extra import *  # noqa: F401,F403
+from .creation_extra import *  # noqa: F401,F403
+from .to_string import set_printoptions  # noqa: F401
+from .special_extra import *  # noqa: F401,F403
+from .linalg_extra import *  # noqa: F401,F403
+from .einsum import einsum  # noqa: F401  (paddle.tensor.einsum is the function, as in 3.3.1)
 
 tensor_methods.install()
 from . import more_methods  # noqa: E402,F401  (installs conversions and in-place variants)

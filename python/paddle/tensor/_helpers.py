@@ -21,6 +21,20 @@ def check_tensor(x, name, fn):
     return x
 
 
+def check_same_tensors(inputs, fn):
+    """inputs: a non-empty list or tuple of Tensors of one shape and dtype."""
+    if not isinstance(inputs, (list, tuple)) or not inputs:
+        raise TypeError(f"[{fn}] inputs must be a non-empty list or tuple of Tensors, got "
+                        f"{type(inputs).__name__}")
+    for i, t in enumerate(inputs):
+        check_tensor(t, f"inputs[{i}]", fn)
+        if t.shape != inputs[0].shape or t.dtype != inputs[0].dtype:
+            raise ValueError(f"[{fn}] inputs must share one shape and dtype: inputs[{i}] is "
+                             f"{t.dtype.name} {t.shape}, inputs[0] {inputs[0].dtype.name} "
+                             f"{inputs[0].shape}")
+    return list(inputs)
+
+
 def shape_list(shape, fn):
     """A shape given as a list/tuple of ints (or one-element Tensors), or a
     1-D int Tensor, as a list of ints."""

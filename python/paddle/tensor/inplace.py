@@ -8,7 +8,7 @@ import inspect
 from . import aliases, gather_scatter, layout, linalg, linalg_composite, logic, manipulation
 from . import math as _math
 from ..framework import dtypes as _dtype
-from . import creation, cumulative, math_extra, numeric, search
+from . import creation, cumulative, math_extra, numeric, scatter_extra, search, special_extra
 from ._helpers import check_inplace, check_tensor, graph_alias
 
 # name_ -> (function, index of the argument it changes)
@@ -36,10 +36,17 @@ _TARGETS = {
     "where": (search.where, 1),
     "addmm": (linalg_composite.addmm, 0), "baddbmm": (linalg_composite.baddbmm, 0),
     "renorm": (linalg_composite.renorm, 0),
+    "index_fill": (scatter_extra.index_fill, 0), "index_put": (scatter_extra.index_put, 0),
+    "masked_scatter": (scatter_extra.masked_scatter, 0),
+    "scatter_add": (scatter_extra.scatter_add, 0),
+    "gammaln": (special_extra.gammaln, 0), "multigammaln": (special_extra.multigammaln, 0),
+    "polygamma": (special_extra.polygamma, 0), "gammainc": (special_extra.gammainc, 0),
+    "gammaincc": (special_extra.gammaincc, 0),
 }
 
 # the name of each function's changed argument, for calls that pass it by keyword
-_KEYWORD = {"t": "input", "addmm": "input", "baddbmm": "input", "where": "x"}
+_KEYWORD = {"t": "input", "addmm": "input", "baddbmm": "input", "where": "x",
+            "scatter_add": "input"}
 
 
 def _args_section(base, fn, keyword):

@@ -126,7 +126,7 @@ _METHODS = {
     "is_contiguous": lambda self: True, "contiguous": lambda self: self,
     "get_strides": _strides, "strides": property(_strides),
     "stride": lambda self, dim=None: _strides(self) if dim is None else _strides(self)[dim],
-    "ndimension": lambda self: self.ndim, "rank": lambda self: self.ndim,
+    "ndimension": lambda self: self.ndim,
     "retain_grads": lambda self: self._retain_grads(),
     "gradient": lambda self: None if self.grad is None else self.grad.numpy(),
     "inplace_version": property(lambda self: self._version),

@@ -8,11 +8,12 @@ from .. import _core
 from . import (
     aliases, creation, cumulative, gather_scatter, inplace, joining, layout, linalg,
     linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates, search,
-    stat,
+    stat, scatter_extra, stat_extra, creation_extra, special_extra, linalg_extra,
 )
 from ._helpers import Tensor
 from .indexing import get_index
 from .setitem import set_index
+from .to_string import values_text
 
 
 def _item(self, *args):
@@ -85,13 +86,7 @@ def _register_hook(self, hook):
 
 
 def _format(self):
-    arr = self.numpy()
-    if arr.dtype == np.bool_:
-        body = np.array2string(arr, separator=", ", prefix="       ",
-                               formatter={"bool": lambda v: "True " if v else "False"})
-    else:
-        body = np.array2string(arr, separator=", ", prefix="       ", precision=8,
-                               threshold=1000, edgeitems=3)
+    body = values_text(self.numpy(), "       ")  # as set_printoptions says
     return (f"Tensor(shape={list(self.shape)}, dtype={self.dtype.name}, place={self.place}, "
             f"stop_gradient={self.stop_gradient},\n       {body})")
 
@@ -181,6 +176,12 @@ _FUNCTIONS = [
                         "multi_dot"]),
     (predicates, ["is_tensor", "is_complex", "is_floating_point", "is_integer", "is_empty"]),
     (inplace, inplace.__all__ + ["uniform_"]),
+    (scatter_extra, scatter_extra.__all__),
+    (stat_extra, stat_extra.__all__),
+    (creation_extra, ["bernoulli_", "multinomial", "add_n", "broadcast_shapes", "rank",
+                      "reduce_as", "cross"]),
+    (special_extra, special_extra.__all__),
+    (linalg_extra, linalg_extra.__all__),
 ]
 
 
