@@ -157,6 +157,69 @@ void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T*
   }
 }
 
+namespace {
+
+// other = act(other + bias[c] + residual), c the channel of each element.
+template <typename T>
+void ApplyFusion(const ConvGeom& g, const ConvFusion<T>& f, const T* residual, T* other) {
+  const int64_t P = g.P(), m = g.m;
+  const T alpha = static_cast<T>(f.alpha), beta = static_cast<T>(f.beta);
+  auto one = [&](int64_t i, int64_t c) {
+    T v = other[i];
+    if (f.bias) v += f.bias[c];
+    if (residual) v += residual[i];
+    if (f.act == ConvAct::kRelu) v = v > T(0) ? v : v * alpha;
+    else if (f.act == ConvAct::kClip) v = std::min(std::max(v, alpha), beta);
+    other[i] = v;
+  };
+  for (int64_t n = 0, i = 0; n < g.image.n; ++n) {
+    if (g.channel_last) {
+      for (int64_t p = 0; p < P; ++p)
+        for (int64_t c = 0; c < m; ++c, ++i) one(i, c);
+    } else {
+      for (int64_t c = 0; c < m; ++c)
+        for (int64_t p = 0; p < P; ++p, ++i) one(i, c);
+    }
+  }
+}
+
+DnnlConvFusion ToDnnl(const ConvFusion<float>& f) {
+  DnnlConvFusion d;
+  d.bias = f.bias;
+  d.residual = f.residual;
+  d.act = f.act == ConvAct::kRelu   ? DnnlConvFusion::Act::kRelu
+          : f.act == ConvAct::kClip ? DnnlConvFusion::Act::kClip
+                                    : DnnlConvFusion::Act::kNone;
+  d.alpha = f.alpha;
+  d.beta = f.beta;
+  return d;
+}
+
+}  // namespace
+
+template <typename T>
+void ConvForwardFused(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter,
+                      T* other, bool filter_frozen, const ConvFusion<T>& fusion) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (UseDnnl(g) && !IsPlainGemm(g)) {
+      if (filter_frozen)
+        return DnnlConvForwardPacked(DnnlShape(g), image, filter, other, &ctx.kernel_cache(),
+                                     ToDnnl(fusion));
+      return DnnlConvForwardFused(DnnlShape(g), image, filter, other, ToDnnl(fusion));
+    }
+  }
+  // The product overwrites `other`: a residual held there is copied out first.
+  std::vector<T> kept;
+  const T* residual = fusion.residual;
+  if (residual == other) {
+    kept.assign(other, other + g.Other().Numel());
+    residual = kept.data();
+  }
+  ConvForward(ctx, g, image, filter, other, filter_frozen);
+  if (fusion.bias || residual || fusion.act != ConvAct::kNone)
+    ApplyFusion(g, fusion, residual, other);
+}
+
 // With Out_g = W_g * col^T: dcol = Out_g^T * W_g, scattered back by Col2ImAdd.
 template <typename T>
 void ConvBackwardImage(KernelContext& ctx, const ConvGeom& g, const T* other, const T* filter,
@@ -206,6 +269,8 @@ void ConvBackwardFilter(KernelContext& ctx, const ConvGeom& g, const T* image, c
 
 #define PD_CONV_INSTANTIATE(T)                                                                 \
   template void ConvForward<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*, bool); \
+  template void ConvForwardFused<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*,    \
+                                    bool, const ConvFusion<T>&);                                \
   template void ConvBackwardImage<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*); \
   template void ConvBackwardFilter<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*);
 PD_CONV_INSTANTIATE(float)
