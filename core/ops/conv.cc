@@ -159,27 +159,50 @@ void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T*
 
 namespace {
 
+// other = act(other + bias + residual) over `len` contiguous elements, the bias one value
+// (channel-first planes) or per element (channel-last rows); written as plain loops the
+// compiler vectorizes.
+template <typename T, typename Act>
+void FuseRun(T* o, const T* residual, int64_t len, const T* bias, bool bias_per_element,
+             Act act) {
+  const T b0 = bias && !bias_per_element ? *bias : T(0);
+  if (bias && bias_per_element) {
+    if (residual) {
+      for (int64_t i = 0; i < len; ++i) o[i] = act(o[i] + bias[i] + residual[i]);
+    } else {
+      for (int64_t i = 0; i < len; ++i) o[i] = act(o[i] + bias[i]);
+    }
+  } else if (residual) {
+    for (int64_t i = 0; i < len; ++i) o[i] = act(o[i] + b0 + residual[i]);
+  } else {
+    for (int64_t i = 0; i < len; ++i) o[i] = act(o[i] + b0);
+  }
+}
+
 // other = act(other + bias[c] + residual), c the channel of each element.
+template <typename T, typename Act>
+void ApplyFusionWith(const ConvGeom& g, const T* bias, const T* residual, T* other, Act act) {
+  const int64_t P = g.P(), m = g.m;
+  const int64_t rows = g.channel_last ? g.image.n * P : g.image.n * m;
+  const int64_t len = g.channel_last ? m : P;
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* b = bias ? (g.channel_last ? bias : bias + r % m) : nullptr;
+    FuseRun(other + r * len, residual ? residual + r * len : nullptr, len, b, g.channel_last, act);
+  }
+}
+
 template <typename T>
 void ApplyFusion(const ConvGeom& g, const ConvFusion<T>& f, const T* residual, T* other) {
-  const int64_t P = g.P(), m = g.m;
   const T alpha = static_cast<T>(f.alpha), beta = static_cast<T>(f.beta);
-  auto one = [&](int64_t i, int64_t c) {
-    T v = other[i];
-    if (f.bias) v += f.bias[c];
-    if (residual) v += residual[i];
-    if (f.act == ConvAct::kRelu) v = v > T(0) ? v : v * alpha;
-    else if (f.act == ConvAct::kClip) v = std::min(std::max(v, alpha), beta);
-    other[i] = v;
-  };
-  for (int64_t n = 0, i = 0; n < g.image.n; ++n) {
-    if (g.channel_last) {
-      for (int64_t p = 0; p < P; ++p)
-        for (int64_t c = 0; c < m; ++c, ++i) one(i, c);
-    } else {
-      for (int64_t c = 0; c < m; ++c)
-        for (int64_t p = 0; p < P; ++p, ++i) one(i, c);
-    }
+  if (f.act == ConvAct::kRelu && alpha == T(0)) {
+    ApplyFusionWith(g, f.bias, residual, other, [](T v) { return v > T(0) ? v : T(0); });
+  } else if (f.act == ConvAct::kRelu) {
+    ApplyFusionWith(g, f.bias, residual, other, [=](T v) { return v > T(0) ? v : v * alpha; });
+  } else if (f.act == ConvAct::kClip) {
+    ApplyFusionWith(g, f.bias, residual, other,
+                    [=](T v) { return std::min(std::max(v, alpha), beta); });
+  } else {
+    ApplyFusionWith(g, f.bias, residual, other, [](T v) { return v; });
   }
 }
 
