@@ -15,32 +15,24 @@ namespace paddle {
 namespace ir {
 namespace {
 
-class ConvActivationFusePass : public Pass {
- public:
-  void Run(BlockDesc* block, ProgramDesc* program, const PassContext& ctx) const override {
-    FuseConvWithNext(block, *program, ctx, Accept);
-  }
-
- private:
-  static bool Accept(const OpDesc& conv, const OpDesc& act, OpDesc* fused) {
-    if (Single(act.Input("X")) != Single(conv.Output("Output"))) return false;
-    if (!OpAttrs(*fused).Get<std::string>("fuse_activation").empty()) return false;
-    const std::string& t = act.Type();
-    float alpha = 0.0f, beta = 0.0f;
-    if (t == "relu6") beta = 6.0f;
-    else if (t == "leaky_relu") alpha = OpAttrs(act).Get<float>("alpha");
-    else if (t != "relu") return false;
-    fused->SetAttr("fuse_activation", t);
-    fused->SetAttr("fuse_alpha", alpha);
-    fused->SetAttr("fuse_beta", beta);
-    return true;
-  }
-};
+bool AcceptActivation(const BlockDesc&, const OpDesc& conv, const OpDesc& act, OpDesc* fused) {
+  if (Single(act.Input("X")) != Single(conv.Output("Output"))) return false;
+  if (!OpAttrs(*fused).Get<std::string>("fuse_activation").empty()) return false;
+  const std::string& t = act.Type();
+  float alpha = 0.0f, beta = 0.0f;
+  if (t == "relu6") beta = 6.0f;
+  else if (t == "leaky_relu") alpha = OpAttrs(act).Get<float>("alpha");
+  else if (t != "relu") return false;
+  fused->SetAttr("fuse_activation", t);
+  fused->SetAttr("fuse_alpha", alpha);
+  fused->SetAttr("fuse_beta", beta);
+  return true;
+}
 
 }  // namespace
 
 std::unique_ptr<Pass> MakeConvActivationFusePass(const PassOptions&) {
-  return std::make_unique<ConvActivationFusePass>();
+  return std::make_unique<ConvFusePass>(AcceptActivation);
 }
 
 }  // namespace ir

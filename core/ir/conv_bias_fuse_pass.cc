@@ -13,44 +13,32 @@ namespace paddle {
 namespace ir {
 namespace {
 
-class ConvBiasFusePass : public Pass {
- public:
-  void Run(BlockDesc* block, ProgramDesc* program, const PassContext& ctx) const override {
-    FuseConvWithNext(block, *program, ctx,
-                     [&](const OpDesc& conv, const OpDesc& add, OpDesc* fused) {
-                       return Accept(*block, conv, add, fused);
-                     });
-  }
-
- private:
-  static bool Accept(const BlockDesc& block, const OpDesc& conv, const OpDesc& add,
-                     OpDesc* fused) {
-    if (add.Type() != "elementwise_add") return false;
-    const std::string o = Single(conv.Output("Output"));
-    if (Single(add.Input("X")) != o || !Single(fused->Input("Bias")).empty()) return false;
-    const OpAttrs attrs(*fused);
-    if (!attrs.Get<std::string>("fuse_activation").empty()) return false;
-    const std::string b = Single(add.Input("Y"));
-    const VarDesc* bias = block.FindVar(b);
-    const VarDesc* filter = block.FindVar(Single(conv.Input("Filter")));
-    const VarDesc* out = block.FindVar(o);
-    if (!bias || !filter || !out || !bias->Persistable() || !bias->IsTensor()) return false;
-    const std::vector<int64_t> fs = filter->GetShape();
-    if (fs.size() != 4 || fs[0] <= 0 || bias->GetShape() != std::vector<int64_t>{fs[0]} ||
-        bias->GetDataType() != out->GetDataType())
-      return false;
-    const int32_t axis = OpAttrs(add).Get<int32_t>("axis");
-    const bool channels_last = attrs.Get<std::string>("data_format") == "NHWC";
-    if (channels_last ? (axis != -1 && axis != 3) : axis != 1) return false;
-    fused->SetInput("Bias", {b});
-    return true;
-  }
-};
+bool AcceptBias(const BlockDesc& block, const OpDesc& conv, const OpDesc& add, OpDesc* fused) {
+  if (add.Type() != "elementwise_add") return false;
+  const std::string o = Single(conv.Output("Output"));
+  if (Single(add.Input("X")) != o || !Single(fused->Input("Bias")).empty()) return false;
+  const OpAttrs attrs(*fused);
+  if (!attrs.Get<std::string>("fuse_activation").empty()) return false;
+  const std::string b = Single(add.Input("Y"));
+  const VarDesc* bias = block.FindVar(b);
+  const VarDesc* filter = block.FindVar(Single(conv.Input("Filter")));
+  const VarDesc* out = block.FindVar(o);
+  if (!bias || !filter || !out || !bias->Persistable() || !bias->IsTensor()) return false;
+  const std::vector<int64_t> fs = filter->GetShape();
+  if (fs.size() != 4 || fs[0] <= 0 || bias->GetShape() != std::vector<int64_t>{fs[0]} ||
+      bias->GetDataType() != out->GetDataType())
+    return false;
+  const int32_t axis = OpAttrs(add).Get<int32_t>("axis");
+  const bool channels_last = attrs.Get<std::string>("data_format") == "NHWC";
+  if (channels_last ? (axis != -1 && axis != 3) : axis != 1) return false;
+  fused->SetInput("Bias", {b});
+  return true;
+}
 
 }  // namespace
 
 std::unique_ptr<Pass> MakeConvBiasFusePass(const PassOptions&) {
-  return std::make_unique<ConvBiasFusePass>();
+  return std::make_unique<ConvFusePass>(AcceptBias);
 }
 
 }  // namespace ir

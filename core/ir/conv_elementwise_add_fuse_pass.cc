@@ -25,42 +25,30 @@ bool SameKnownShape(const VarDesc& a, const VarDesc& b) {
   return true;
 }
 
-class ConvElementwiseAddFusePass : public Pass {
- public:
-  void Run(BlockDesc* block, ProgramDesc* program, const PassContext& ctx) const override {
-    FuseConvWithNext(block, *program, ctx,
-                     [&](const OpDesc& conv, const OpDesc& add, OpDesc* fused) {
-                       return Accept(*block, conv, add, fused);
-                     });
-  }
-
- private:
-  static bool Accept(const BlockDesc& block, const OpDesc& conv, const OpDesc& add,
-                     OpDesc* fused) {
-    if (add.Type() != "elementwise_add") return false;
-    const OpAttrs attrs(*fused);
-    if (!attrs.Get<std::string>("fuse_activation").empty() ||
-        attrs.Get<bool>("fuse_residual_connection"))
-      return false;
-    const std::string o = Single(conv.Output("Output"));
-    const std::string x = Single(add.Input("X")), y = Single(add.Input("Y"));
-    const std::string r = x == o ? y : y == o ? x : "";
-    if (r.empty() || r == o) return false;
-    const VarDesc* residual = block.FindVar(r);
-    const VarDesc* out = block.FindVar(o);
-    if (!residual || !out || !residual->IsTensor() || !SameKnownShape(*residual, *out) ||
-        residual->GetDataType() != out->GetDataType())
-      return false;
-    fused->SetInput("ResidualData", {r});
-    fused->SetAttr("fuse_residual_connection", true);
-    return true;
-  }
-};
+bool AcceptResidual(const BlockDesc& block, const OpDesc& conv, const OpDesc& add, OpDesc* fused) {
+  if (add.Type() != "elementwise_add") return false;
+  const OpAttrs attrs(*fused);
+  if (!attrs.Get<std::string>("fuse_activation").empty() ||
+      attrs.Get<bool>("fuse_residual_connection"))
+    return false;
+  const std::string o = Single(conv.Output("Output"));
+  const std::string x = Single(add.Input("X")), y = Single(add.Input("Y"));
+  const std::string r = x == o ? y : y == o ? x : "";
+  if (r.empty() || r == o) return false;
+  const VarDesc* residual = block.FindVar(r);
+  const VarDesc* out = block.FindVar(o);
+  if (!residual || !out || !residual->IsTensor() || !SameKnownShape(*residual, *out) ||
+      residual->GetDataType() != out->GetDataType())
+    return false;
+  fused->SetInput("ResidualData", {r});
+  fused->SetAttr("fuse_residual_connection", true);
+  return true;
+}
 
 }  // namespace
 
 std::unique_ptr<Pass> MakeConvElementwiseAddFusePass(const PassOptions&) {
-  return std::make_unique<ConvElementwiseAddFusePass>();
+  return std::make_unique<ConvFusePass>(AcceptResidual);
 }
 
 }  // namespace ir

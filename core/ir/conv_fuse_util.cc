@@ -58,7 +58,7 @@ void FuseConvWithNext(BlockDesc* block, const ProgramDesc& program, const PassCo
     if (out.empty()) continue;
     proto::OpDesc proto = ToFusedConv(conv);
     OpDesc fused(&proto);
-    if (!fuse(conv, *later, &fused)) continue;
+    if (!fuse(*block, conv, *later, &fused)) continue;
     // The fused op runs in the later op's place: the conv's inputs must still hold their
     // values there (what the later op read, it reads where it did).
     bool moved_reads_ok = true;
