@@ -246,5 +246,39 @@ TEST(FusedConv2d, Float64MatchesFloatAndErrors) {
               ErrorKind::kInvalidArgument, {"fuse_activation", "sigmoid"});
 }
 
+// ResidualData may be Output itself (an in-place sum): both kernels read it before writing.
+TEST(FusedConv2d, ResidualInPlace) {
+  for (const DataType dtype : {DataType::kFloat32, DataType::kFloat64}) {
+    auto run = [&](bool in_place) {
+      auto cast = [&](const DenseTensor& t) {
+        return dtype == DataType::kFloat64
+                   ? test::MakeTensor<double>(t.dims().ToVector(),
+                                              test::Widen(test::Values<float>(t)))
+                   : t;
+      };
+      test::OneOp op("fused_conv2d");
+      op.In("Input", "x", cast(RandomTensor({1, 2, 5, 5}, 5)))
+          .In("Filter", "w", cast(RandomTensor({2, 2, 3, 3}, 6)))
+          .In("ResidualData", "r", cast(RandomTensor({1, 2, 5, 5}, 7)))
+          .Out("Output", in_place ? "r" : "y");
+      for (const auto& [k, v] : AttributeMap{{"strides", std::vector<int32_t>{1, 1}},
+                                             {"paddings", std::vector<int32_t>{1, 1}},
+                                             {"padding_algorithm", std::string("EXPLICIT")},
+                                             {"dilations", std::vector<int32_t>{1, 1}},
+                                             {"groups", int32_t{1}},
+                                             {"data_format", std::string("NCHW")},
+                                             {"fuse_activation", std::string("relu")},
+                                             {"fuse_residual_connection", true},
+                                             {"force_fp32_output", false}})
+        op.Attr(k, v);
+      op.Run();
+      const DenseTensor& y = op.Get(in_place ? "r" : "y");
+      return dtype == DataType::kFloat64 ? test::Values<double>(y)
+                                         : test::Widen(test::Values<float>(y));
+    };
+    ExpectNear(run(true), run(false), 1e-6, DataTypeName(dtype));
+  }
+}
+
 }  // namespace
 }  // namespace paddle
