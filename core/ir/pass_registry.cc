@@ -26,6 +26,21 @@ const std::vector<PassInfo>& PassTable() {
        "-> conv2d with folded weights + elementwise_add of the folded bias (needs the scope)",
        {},
        MakeConvBnFusePass},
+      {"conv_bias_mkldnn_fuse_pass",
+       "inference: conv2d/depthwise_conv2d/fused_conv2d + elementwise_add of a persistable "
+       "channel bias -> fused_conv2d with Bias",
+       {},
+       MakeConvBiasFusePass},
+      {"conv_elementwise_add_mkldnn_fuse_pass",
+       "inference: conv2d/depthwise_conv2d/fused_conv2d + elementwise_add of a tensor of its "
+       "output's shape -> fused_conv2d with ResidualData",
+       {},
+       MakeConvElementwiseAddFusePass},
+      {"conv_activation_mkldnn_fuse_pass",
+       "inference: conv2d/depthwise_conv2d/fused_conv2d + relu, relu6 or leaky_relu -> "
+       "fused_conv2d with fuse_activation",
+       {},
+       MakeConvActivationFusePass},
       {"fc_fuse_pass",
        "mul or matmul_v2/matmul by a 2-D persistable weight + elementwise_add of its 1-D "
        "persistable bias (+ relu, sigmoid, tanh or gelu) -> one fc op",
@@ -157,8 +172,15 @@ PassPipeline ParsePassPipeline(const std::string& text) {
 }
 
 std::vector<std::string> InferencePassNames() {
-  return {"delete_dropout_op_pass", "delete_scale_op_pass",      "conv_bn_fuse_pass",
-          "fc_fuse_pass",           "elementwise_act_fuse_pass", "dead_code_elimination_pass"};
+  return {"delete_dropout_op_pass",
+          "delete_scale_op_pass",
+          "conv_bn_fuse_pass",
+          "conv_bias_mkldnn_fuse_pass",
+          "conv_elementwise_add_mkldnn_fuse_pass",
+          "conv_activation_mkldnn_fuse_pass",
+          "fc_fuse_pass",
+          "elementwise_act_fuse_pass",
+          "dead_code_elimination_pass"};
 }
 
 PassPipeline InferencePasses(const std::vector<std::string>& deleted) {

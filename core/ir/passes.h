@@ -9,7 +9,10 @@
 namespace paddle {
 namespace ir {
 
+std::unique_ptr<Pass> MakeConvActivationFusePass(const PassOptions& options);
+std::unique_ptr<Pass> MakeConvBiasFusePass(const PassOptions& options);
 std::unique_ptr<Pass> MakeConvBnFusePass(const PassOptions& options);
+std::unique_ptr<Pass> MakeConvElementwiseAddFusePass(const PassOptions& options);
 std::unique_ptr<Pass> MakeDeadCodeEliminationPass(const PassOptions& options);
 std::unique_ptr<Pass> MakeDeleteDropoutOpPass(const PassOptions& options);
 std::unique_ptr<Pass> MakeDeleteScaleOpPass(const PassOptions& options);

@@ -157,6 +157,92 @@ void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T*
   }
 }
 
+namespace {
+
+// other = act(other + bias + residual) over `len` contiguous elements, the bias one value
+// (channel-first planes) or per element (channel-last rows); written as plain loops the
+// compiler vectorizes.
+template <typename T, typename Act>
+void FuseRun(T* o, const T* residual, int64_t len, const T* bias, bool bias_per_element,
+             Act act) {
+  const T b0 = bias && !bias_per_element ? *bias : T(0);
+  if (bias && bias_per_element) {
+    if (residual) {
+      for (int64_t i = 0; i < len; ++i) o[i] = act(o[i] + bias[i] + residual[i]);
+    } else {
+      for (int64_t i = 0; i < len; ++i) o[i] = act(o[i] + bias[i]);
+    }
+  } else if (residual) {
+    for (int64_t i = 0; i < len; ++i) o[i] = act(o[i] + b0 + residual[i]);
+  } else {
+    for (int64_t i = 0; i < len; ++i) o[i] = act(o[i] + b0);
+  }
+}
+
+// other = act(other + bias[c] + residual), c the channel of each element.
+template <typename T, typename Act>
+void ApplyFusionWith(const ConvGeom& g, const T* bias, const T* residual, T* other, Act act) {
+  const int64_t P = g.P(), m = g.m;
+  const int64_t rows = g.channel_last ? g.image.n * P : g.image.n * m;
+  const int64_t len = g.channel_last ? m : P;
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* b = bias ? (g.channel_last ? bias : bias + r % m) : nullptr;
+    FuseRun(other + r * len, residual ? residual + r * len : nullptr, len, b, g.channel_last, act);
+  }
+}
+
+template <typename T>
+void ApplyFusion(const ConvGeom& g, const ConvFusion<T>& f, const T* residual, T* other) {
+  const T alpha = static_cast<T>(f.alpha), beta = static_cast<T>(f.beta);
+  if (f.act == ConvAct::kRelu && alpha == T(0)) {
+    ApplyFusionWith(g, f.bias, residual, other, [](T v) { return v > T(0) ? v : T(0); });
+  } else if (f.act == ConvAct::kRelu) {
+    ApplyFusionWith(g, f.bias, residual, other, [=](T v) { return v > T(0) ? v : v * alpha; });
+  } else if (f.act == ConvAct::kClip) {
+    ApplyFusionWith(g, f.bias, residual, other,
+                    [=](T v) { return std::min(std::max(v, alpha), beta); });
+  } else {
+    ApplyFusionWith(g, f.bias, residual, other, [](T v) { return v; });
+  }
+}
+
+DnnlConvFusion ToDnnl(const ConvFusion<float>& f) {
+  DnnlConvFusion d;
+  d.bias = f.bias;
+  d.residual = f.residual;
+  d.act = f.act == ConvAct::kRelu   ? DnnlConvFusion::Act::kRelu
+          : f.act == ConvAct::kClip ? DnnlConvFusion::Act::kClip
+                                    : DnnlConvFusion::Act::kNone;
+  d.alpha = f.alpha;
+  d.beta = f.beta;
+  return d;
+}
+
+}  // namespace
+
+template <typename T>
+void ConvForwardFused(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter,
+                      T* other, bool filter_frozen, const ConvFusion<T>& fusion) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (UseDnnl(g) && !IsPlainGemm(g)) {
+      if (filter_frozen)
+        return DnnlConvForwardPacked(DnnlShape(g), image, filter, other, &ctx.kernel_cache(),
+                                     ToDnnl(fusion));
+      return DnnlConvForwardFused(DnnlShape(g), image, filter, other, ToDnnl(fusion));
+    }
+  }
+  // The product overwrites `other`: a residual held there is copied out first.
+  std::vector<T> kept;
+  const T* residual = fusion.residual;
+  if (residual == other) {
+    kept.assign(other, other + g.Other().Numel());
+    residual = kept.data();
+  }
+  ConvForward(ctx, g, image, filter, other, filter_frozen);
+  if (fusion.bias || residual || fusion.act != ConvAct::kNone)
+    ApplyFusion(g, fusion, residual, other);
+}
+
 // With Out_g = W_g * col^T: dcol = Out_g^T * W_g, scattered back by Col2ImAdd.
 template <typename T>
 void ConvBackwardImage(KernelContext& ctx, const ConvGeom& g, const T* other, const T* filter,
@@ -206,6 +292,8 @@ void ConvBackwardFilter(KernelContext& ctx, const ConvGeom& g, const T* image, c
 
 #define PD_CONV_INSTANTIATE(T)                                                                 \
   template void ConvForward<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*, bool); \
+  template void ConvForwardFused<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*,    \
+                                    bool, const ConvFusion<T>&);                                \
   template void ConvBackwardImage<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*); \
   template void ConvBackwardFilter<T>(KernelContext&, const ConvGeom&, const T*, const T*, T*);
 PD_CONV_INSTANTIATE(float)

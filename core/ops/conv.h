@@ -132,6 +132,20 @@ ConvGeom ResolveConv(const Ctx& ctx, int nsp, const DDim& x, const DDim& f) {
 template <typename T>
 void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter, T* other,
                  bool filter_frozen = false);
+// What fused_conv2d adds to the convolution, in this order:
+// other = act(conv(image, filter) + bias[m] + residual).
+enum class ConvAct { kNone, kRelu, kClip };  // kRelu: slope alpha below 0; kClip: [alpha, beta]
+template <typename T>
+struct ConvFusion {
+  const T* bias = nullptr;      // [m], or null
+  const T* residual = nullptr;  // like `other` (may be `other` itself), or null
+  ConvAct act = ConvAct::kNone;
+  float alpha = 0, beta = 0;
+};
+// ConvForward with the fusion: oneDNN post-ops for float, else one pass after the product.
+template <typename T>
+void ConvForwardFused(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter,
+                      T* other, bool filter_frozen, const ConvFusion<T>& fusion);
 // image = the adjoint of conv applied to `other` (conv's input gradient; conv_transpose).
 template <typename T>
 void ConvBackwardImage(KernelContext& ctx, const ConvGeom& g, const T* other, const T* filter,

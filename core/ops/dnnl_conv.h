@@ -22,13 +22,28 @@ struct DnnlConvShape {
       dilation{1, 1, 1}, pad_before{0, 0, 0}, pad_after{0, 0, 0};
 };
 
+// What a fused convolution (fused_conv2d) adds before writing `other`, as oneDNN post-ops in
+// this order: other = act(conv(image, filter) + bias[m] + residual). The residual has the
+// other side's shape and layout and may be `other` itself.
+struct DnnlConvFusion {
+  enum class Act : int64_t { kNone, kRelu, kClip };  // kRelu: slope `alpha` below 0
+  const float* bias = nullptr;      // [m], or null
+  const float* residual = nullptr;  // or null
+  Act act = Act::kNone;
+  float alpha = 0, beta = 0;  // kClip: clamp to [alpha, beta]
+};
+
 // other = conv(image, filter); filter is [m, c / groups, k...].
 void DnnlConvForward(const DnnlConvShape& s, const float* image, const float* filter, float* other);
 // The same for a filter that stays unchanged between calls (an inference parameter):
 // reordered once into the primitive's layout and kept in `*cache` (remade when the shape or
 // the filter's address changes), instead of on every call. `*cache` belongs to one caller.
 void DnnlConvForwardPacked(const DnnlConvShape& s, const float* image, const float* filter,
-                           float* other, std::shared_ptr<void>* cache);
+                           float* other, std::shared_ptr<void>* cache,
+                           const DnnlConvFusion& fusion = {});
+// A fused convolution whose filter may change between calls.
+void DnnlConvForwardFused(const DnnlConvShape& s, const float* image, const float* filter,
+                          float* other, const DnnlConvFusion& fusion);
 // image = conv's input gradient from `other` (overwritten, not accumulated).
 void DnnlConvBackwardData(const DnnlConvShape& s, const float* other, const float* filter,
                           float* image);

@@ -14,23 +14,13 @@ using test::Blocks;
 using test::ExpectError;
 using test::ExpectGolden;
 using test::ExpectNear;
+using test::ExpectUnchanged;
 using test::Feeds;
 using test::OpTypes;
 using test::RunBlock;
 using test::RunPass;
+using test::RandomTensor;
 using test::Shape;
-
-void ExpectUnchanged(Blocks& g, const std::string& pass, const std::string& why,
-                     ir::PassContext ctx = {}) {
-  const std::string before = g.program.Serialize();
-  RunPass(pass, &g.program, ctx);
-  EXPECT_EQ(g.program.Serialize(), before) << pass << ": " << why;
-}
-
-DenseTensor RandomTensor(const Shape& shape, unsigned seed, double lo = -1, double hi = 1) {
-  return test::MakeTensor<float>(shape, test::Cast<float>(test::Random(test::Numel(shape), seed,
-                                                                       lo, hi)));
-}
 
 // ---- dead_code_elimination_pass ----
 

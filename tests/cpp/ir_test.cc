@@ -37,17 +37,26 @@ TEST(PassRegistry, TableListsPassesWithDescriptions) {
     EXPECT_NE(std::string(p.description), "") << p.name;
     EXPECT_NE(p.make, nullptr) << p.name;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{
-                       "delete_dropout_op_pass", "delete_scale_op_pass", "conv_bn_fuse_pass",
-                       "fc_fuse_pass", "elementwise_act_fuse_pass", "dead_code_elimination_pass",
-                       "graph_viz_pass"}));
-  const std::vector<std::string> inference = {
-      "delete_dropout_op_pass", "delete_scale_op_pass",      "conv_bn_fuse_pass",
-      "fc_fuse_pass",           "elementwise_act_fuse_pass", "dead_code_elimination_pass"};
+  const std::vector<std::string> inference = {"delete_dropout_op_pass",
+                                              "delete_scale_op_pass",
+                                              "conv_bn_fuse_pass",
+                                              "conv_bias_mkldnn_fuse_pass",
+                                              "conv_elementwise_add_mkldnn_fuse_pass",
+                                              "conv_activation_mkldnn_fuse_pass",
+                                              "fc_fuse_pass",
+                                              "elementwise_act_fuse_pass",
+                                              "dead_code_elimination_pass"};
+  std::vector<std::string> all = inference;
+  all.push_back("graph_viz_pass");
+  EXPECT_EQ(names, all);
   EXPECT_EQ(ir::InferencePassNames(), inference);
   EXPECT_EQ(ir::InferencePasses().Names(), inference);
   EXPECT_EQ(ir::InferencePasses(inference).Names(), std::vector<std::string>{});
-  EXPECT_EQ(ir::InferencePasses({"fc_fuse_pass", "conv_bn_fuse_pass"}).Names(),
+  EXPECT_EQ(ir::InferencePasses({"fc_fuse_pass", "conv_bn_fuse_pass",
+                                  "conv_bias_mkldnn_fuse_pass",
+                                  "conv_elementwise_add_mkldnn_fuse_pass",
+                                  "conv_activation_mkldnn_fuse_pass"})
+                .Names(),
             (std::vector<std::string>{"delete_dropout_op_pass", "delete_scale_op_pass",
                                       "elementwise_act_fuse_pass",
                                       "dead_code_elimination_pass"}));
@@ -68,7 +77,9 @@ TEST(PassPipeline, ParsesNamesAndOptions) {
 TEST(PassPipeline, ErrorsNameTheProblem) {
   ExpectError([] { ir::ParsePassPipeline("fc_fuse_pass,no_such_pass"); }, ErrorKind::kNotFound,
               {"no_such_pass", "registered passes: delete_dropout_op_pass, delete_scale_op_pass, "
-               "conv_bn_fuse_pass, fc_fuse_pass, elementwise_act_fuse_pass, "
+               "conv_bn_fuse_pass, conv_bias_mkldnn_fuse_pass, "
+               "conv_elementwise_add_mkldnn_fuse_pass, conv_activation_mkldnn_fuse_pass, "
+               "fc_fuse_pass, elementwise_act_fuse_pass, "
                "dead_code_elimination_pass, graph_viz_pass"});
   ExpectError([] { ir::ParsePassPipeline("fc_fuse_pass,"); }, ErrorKind::kInvalidArgument,
               {"expected a pass name"});

@@ -100,6 +100,18 @@ std::vector<T> RunBlock(const ProgramDesc& program, const Feeds& inputs, const s
   return values;
 }
 
+// Running `pass` must leave the program byte-identical.
+inline void ExpectUnchanged(Blocks& g, const std::string& pass, const std::string& why,
+                            ir::PassContext ctx = {}) {
+  const std::string before = g.program.Serialize();
+  RunPass(pass, &g.program, ctx);
+  EXPECT_EQ(g.program.Serialize(), before) << pass << ": " << why;
+}
+
+inline DenseTensor RandomTensor(const Shape& shape, unsigned seed, double lo = -1, double hi = 1) {
+  return MakeTensor<float>(shape, Cast<float>(Random(Numel(shape), seed, lo, hi)));
+}
+
 // For ExpectNear (op_test_util.h), which takes the expected values as double.
 template <typename T>
 std::vector<double> Widen(const std::vector<T>& v) {

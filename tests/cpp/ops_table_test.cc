@@ -14,6 +14,7 @@ namespace {
 // work): their own tests, named here so the list can only shrink knowingly.
 const std::set<std::string> kCheckedElsewhere = {
     "fc",                            // ir_test.cc (made by fc_fuse_pass)
+    "fused_conv2d",                  // ir_conv_fuse_test.cc (made by the conv fuse passes)
     "feed", "fetch",                 // ops_test.cc, executor_test.cc
     // Control flow runs sub-blocks through the executor: executor_test.cc,
     // tests/python/test_static_control_flow.py.

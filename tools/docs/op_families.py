@@ -43,6 +43,8 @@ TITLES = {
     "norm_ops": ("Normalization", "归一化"),
     "conv_ops": ("Convolution", "卷积"),
     "conv_transpose_op": ("Transposed convolution", "转置卷积"),
+    "fused_conv2d_op": ("Convolution with bias, residual and activation (fused)",
+                        "带偏置、残差与激活的卷积（融合）"),
     "pool_ops": ("Pooling", "池化"),
     "interp_ops": ("Interpolation", "插值"),
     "rnn_op": ("Recurrent networks", "循环神经网络"),
