@@ -23,6 +23,13 @@ from .layer import (  # noqa: F401
     GRU, LSTM, RNN, BiRNN, GRUCell, LSTMCell, RNNCellBase, SimpleRNN, SimpleRNNCell,
 )
 
+from .layer import (  # noqa: F401
+    CircularPad1D, CircularPad2D, CircularPad3D, ConstantPad1D, ConstantPad2D, ConstantPad3D, Pad1D, Pad3D,
+    ReflectionPad1D, ReflectionPad2D, ReflectionPad3D, ReplicationPad1D, ReplicationPad2D, ReplicationPad3D, ZeroPad1D, ZeroPad2D,
+    ZeroPad3D, GLU, Hardshrink, Hardtanh, Maxout, RReLU, Softshrink, Tanhshrink,
+    ThresholdedReLU,
+)
+
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
     "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
@@ -34,10 +41,17 @@ __all__ = [
     "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "Silu", "SmoothL1Loss", "Softmax",
     "Softplus", "Softsign", "Swish", "Tanh", "Upsample",
     "BatchNorm",
-    "AdaptiveAvgPool1D", "AdaptiveAvgPool3D", "AdaptiveMaxPool1D", "AdaptiveMaxPool3D", "AvgPool1D", "AvgPool3D",
-    "MaxPool1D", "MaxPool3D", "Conv1D", "Conv3D", "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose",
+    "AdaptiveAvgPool1D", "AdaptiveAvgPool3D", "AdaptiveMaxPool1D", "AdaptiveMaxPool3D",
+    "AvgPool1D", "AvgPool3D",
+    "MaxPool1D", "MaxPool3D", "Conv1D", "Conv3D", "Conv1DTranspose", "Conv2DTranspose",
+    "Conv3DTranspose",
     "MultiHeadAttention", "Transformer", "TransformerDecoder", "TransformerDecoderLayer",
     "TransformerEncoder", "TransformerEncoderLayer",
     "GRU", "LSTM", "RNN", "BiRNN", "GRUCell", "LSTMCell", "RNNCellBase", "SimpleRNN",
     "SimpleRNNCell",
+    "CircularPad1D", "CircularPad2D", "CircularPad3D", "ConstantPad1D", "ConstantPad2D",
+    "ConstantPad3D", "Pad1D", "Pad3D", "ReflectionPad1D", "ReflectionPad2D", "ReflectionPad3D",
+    "ReplicationPad1D", "ReplicationPad2D", "ReplicationPad3D", "ZeroPad1D", "ZeroPad2D",
+    "ZeroPad3D", "GLU", "Hardshrink", "Hardtanh", "Maxout", "RReLU", "Softshrink", "Tanhshrink",
+    "ThresholdedReLU",
 ]

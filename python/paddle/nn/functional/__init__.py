@@ -20,6 +20,14 @@ from .pooling_nd import (  # noqa: F401
 )
 from .resize import interpolate, upsample  # noqa: F401
 
+from .extra_activation import (  # noqa: F401
+    glu, hardshrink, hardtanh, logsigmoid, maxout, rrelu, softshrink, tanhshrink, thresholded_relu,
+)
+from .inplace_activation import (  # noqa: F401
+    elu_, hardtanh_, leaky_relu_, relu_, softmax_, tanh_, thresholded_relu_,
+)
+from .padding import zeropad2d  # noqa: F401
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -34,4 +42,7 @@ __all__ = [
     "swish", "tanh",
     "upsample",
     "scaled_dot_product_attention",
+    "hardshrink", "softshrink", "tanhshrink", "hardtanh", "thresholded_relu", "glu", "maxout",
+    "rrelu", "logsigmoid", "relu_", "tanh_", "elu_", "leaky_relu_", "softmax_", "hardtanh_",
+    "thresholded_relu_", "zeropad2d",
 ]

@@ -29,5 +29,13 @@ from .pooling_nd import (  # noqa: F401
     AdaptiveAvgPool1D, AdaptiveAvgPool3D, AdaptiveMaxPool1D, AdaptiveMaxPool3D, AvgPool1D,
     AvgPool3D, MaxPool1D, MaxPool3D,
 )
+from .padding import (  # noqa: F401
+    CircularPad1D, CircularPad2D, CircularPad3D, ConstantPad1D, ConstantPad2D, ConstantPad3D,
+    Pad1D, Pad3D, ReflectionPad1D, ReflectionPad2D, ReflectionPad3D, ReplicationPad1D,
+    ReplicationPad2D, ReplicationPad3D, ZeroPad1D, ZeroPad2D, ZeroPad3D,
+)
+from .extra_activation import (  # noqa: F401
+    GLU, Hardshrink, Hardtanh, Maxout, RReLU, Softshrink, Tanhshrink, ThresholdedReLU,
+)
 
 __all__ = []
