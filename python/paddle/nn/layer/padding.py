@@ -93,15 +93,21 @@ class _FixedModePad(_PadND):
         super().__init__(padding, type(self)._mode, 0.0, data_format, name)
 
 
+_SPATIAL = {1: "a 3-D input's last dim", 2: "a 4-D input's two spatial dims",
+            3: "a 5-D input's three spatial dims"}
+_PADDING = {1: "one int for both sides, or [left, right]",
+            2: "one int for every side, or [left, right, top, bottom]",
+            3: "one int for every side, or [left, right, top, bottom, front, back]"}
+_FORMATS = {1: '"NCL" or "NLC"', 2: '"NCHW" or "NHWC"', 3: '"NCDHW" or "NDHWC"'}
+
+
 def _fixed_mode_layer(class_name, dims, mode, what, example):
-    sides = 2 * dims
+    """A padding layer class of one mode, with its docstring."""
     fmt = _DEFAULT_FORMAT[dims]
-    formats = {1: '"NCL" or "NLC"', 2: '"NCHW" or "NHWC"', 3: '"NCDHW" or "NDHWC"'}[dims]
-    doc = (f"Pads a {dims + 2}-D input's {dims} spatial dim{'s' if dims > 1 else ''} {what}.\n\n"
+    doc = (f"Pads {_SPATIAL[dims]} {what}.\n\n"
            "    Args:\n"
-           f"        padding (int|list): one int for every side, or {sides} ints "
-           "[left, right(, top, bottom(, front, back))].\n"
-           f"        data_format (str): {formats}. Default \"{fmt}\".\n"
+           f"        padding (int|list): {_PADDING[dims]}.\n"
+           f"        data_format (str): {_FORMATS[dims]}. Default \"{fmt}\".\n"
            "        name (str): unused, as in PaddlePaddle.\n\n"
            "    Returns:\n        A Layer whose forward(x) pads x.\n\n"
            f"    Example:\n{example}")
