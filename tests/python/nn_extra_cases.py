@@ -71,6 +71,65 @@ def _activation_cases(c, f):
     c["thresholded_relu_"] = ([x], [0], lambda p, F, x: F.thresholded_relu_(x * 1.0, 0.3, 2.0))
 
 
+def _vision_cases(c, f):
+    img = f(2, 8, 3, 4)
+    c["pixel_shuffle"] = ([img], [0], lambda p, F, x: F.pixel_shuffle(x, 2))
+    c["pixel_shuffle_nhwc"] = ([f(1, 3, 2, 18)], [0],
+                               lambda p, F, x: F.pixel_shuffle(x, 3, data_format="NHWC"))
+    c["pixel_unshuffle"] = ([f(2, 3, 4, 6)], [0], lambda p, F, x: F.pixel_unshuffle(x, 2))
+    c["pixel_unshuffle_nhwc"] = ([f(1, 6, 4, 3)], [0],
+                                 lambda p, F, x: F.pixel_unshuffle(x, 2, data_format="NHWC"))
+    c["channel_shuffle"] = ([f(2, 6, 2, 3)], [0], lambda p, F, x: F.channel_shuffle(x, 3))
+    c["channel_shuffle_nhwc"] = ([f(1, 2, 3, 6)], [0],
+                                 lambda p, F, x: F.channel_shuffle(x, 2, data_format="NHWC"))
+    c["PixelShuffle"] = ([img], [0], lambda p, F, x: p.nn.PixelShuffle(2)(x))
+    c["PixelUnshuffle"] = ([f(1, 2, 6, 3)], [0], lambda p, F, x: p.nn.PixelUnshuffle(3)(x))
+    c["ChannelShuffle"] = ([img], [0], lambda p, F, x: p.nn.ChannelShuffle(4)(x))
+    c["Unflatten"] = ([f(2, 12, 3)], [0], lambda p, F, x: p.nn.Unflatten(1, [3, -1])(x))
+    c["unfold"] = ([f(2, 3, 5, 6)], [0], lambda p, F, x: F.unfold(x, 2))
+    c["unfold_full"] = ([f(2, 3, 7, 6)], [0], lambda p, F, x: F.unfold(
+        x, [3, 2], strides=[2, 1], paddings=[1, 0, 2, 1], dilations=[1, 2]))
+    c["unfold_pad2"] = ([f(1, 2, 4, 4)], [0], lambda p, F, x: F.unfold(x, 3, 2, [1, 2]))
+    c["fold"] = ([f(2, 12, 12)], [0], lambda p, F, x: F.fold(x, [4, 5], 2))
+    # PaddlePaddle's fold checks the block count with symmetric paddings: [h, w] only
+    c["fold_full"] = ([f(1, 12, 12)], [0], lambda p, F, x: F.fold(
+        x, [5, 6], [3, 2], strides=[2, 1], paddings=[1, 0], dilations=[1, 2]))
+    c["Unfold"] = ([f(1, 2, 5, 5)], [0], lambda p, F, x: p.nn.Unfold(3, paddings=1, strides=2)(x))
+    c["Fold"] = ([f(1, 8, 9)], [0], lambda p, F, x: p.nn.Fold(4, 2, strides=1, dilations=1,
+                                                              paddings=0)(x))
+    a, b = f(4, 5), f(4, 5)
+    c["pairwise_distance"] = ([a, b], [0, 1], lambda p, F, x, y: F.pairwise_distance(x, y))
+    c["pairwise_distance_p1_keepdim"] = (
+        [a, b], [0, 1], lambda p, F, x, y: F.pairwise_distance(x, y, 1.0, 1e-3, True))
+    c["pairwise_distance_p3"] = ([a, b], [0, 1], lambda p, F, x, y: F.pairwise_distance(x, y, 3.0))
+    c["pairwise_distance_inf"] = (
+        [a, b], [0, 1], lambda p, F, x, y: F.pairwise_distance(x, y, float("inf")))
+    c["pairwise_distance_broadcast"] = (
+        [a, f(5)], [0, 1], lambda p, F, x, y: F.pairwise_distance(x, y))
+    c["PairwiseDistance"] = ([a, b], [0, 1], lambda p, F, x, y: p.nn.PairwiseDistance(2.5)(x, y))
+    c["CosineSimilarity"] = ([a, b], [0, 1],
+                             lambda p, F, x, y: p.nn.CosineSimilarity(axis=0)(x, y))
+    c["local_response_norm"] = ([img], [0], lambda p, F, x: F.local_response_norm(x, 3))
+    c["local_response_norm_even"] = ([img], [0], lambda p, F, x: F.local_response_norm(
+        x, 4, alpha=0.5, beta=0.6, k=2.0))
+    c["local_response_norm_ncl"] = ([f(2, 5, 4)], [0], lambda p, F, x: F.local_response_norm(
+        x, 5, 0.3, data_format="NCL"))
+    c["local_response_norm_nhwc"] = ([f(1, 3, 2, 6)], [0], lambda p, F, x: F.local_response_norm(
+        x, 3, 0.2, data_format="NHWC"))
+    c["local_response_norm_ndhwc"] = ([f(1, 2, 2, 2, 4)], [0], lambda p, F, x:
+                                      F.local_response_norm(x, 2, 0.4, data_format="NDHWC"))
+    c["LocalResponseNorm"] = ([f(1, 6, 3, 3, 2)], [0], lambda p, F, x: p.nn.LocalResponseNorm(
+        3, 0.1, data_format="NCDHW")(x))
+    c["InstanceNorm3D"] = ([f(2, 3, 2, 3, 2)], [0], lambda p, F, x: p.nn.InstanceNorm3D(3)(x))
+    c["dropout2d_eval"] = ([img], [], lambda p, F, x: F.dropout2d(x, 0.3, training=False))
+    c["alpha_dropout_eval"] = ([img], [], lambda p, F, x: F.alpha_dropout(x, training=False))
+    c["diag_embed"] = ([f(2, 3)], [], lambda p, F, x: F.diag_embed(x, 1, 0, 2))
+    c["sequence_mask"] = ([np.array([[1, 4], [0, 2]], "int64")], [],
+                          lambda p, F, x: F.sequence_mask(x))
+    c["sequence_mask_maxlen"] = ([np.array([3, 1, 5], "int32")], [],
+                                 lambda p, F, x: F.sequence_mask(x, 4, "float32"))
+
+
 def _eval(layer):
     layer.eval()
     return layer
@@ -85,6 +144,7 @@ def _cases():
     c = {}
     _pad_cases(c, f)
     _activation_cases(c, f)
+    _vision_cases(c, f)
     return c
 
 

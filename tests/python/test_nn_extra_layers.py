@@ -26,6 +26,8 @@ def test_matches_paddlepaddle(name):
     assert out.shape == list(want.shape)
     assert out.numpy().dtype == want.dtype
     np.testing.assert_allclose(out.numpy(), want, rtol=1e-5, atol=1e-6)
+    if not diff:
+        return
     weight = paddle.to_tensor(cotangent(out.shape, name))
     grads = paddle.grad([(out * weight).sum()], [tensors[i] for i in diff])
     for i, g in zip(diff, grads):
@@ -105,5 +107,94 @@ def test_static_mode():
     (lambda: F.tanh_([1.0]), TypeError, "tanh_"),
 ])
 def test_bad_arguments(call, error, words):
+    with pytest.raises(error, match=words.replace("[", r"\[").replace("]", r"\]")):
+        call()
+
+
+def test_channel_dropout_drops_whole_channels_and_scales_the_rest():
+    y = F.dropout2d(paddle.ones([4, 16, 3, 3]), 0.5).numpy()
+    per_channel = y.reshape(4, 16, 9)
+    assert (per_channel == per_channel[:, :, :1]).all()  # one draw per (sample, channel)
+    assert set(np.unique(y)) <= {0.0, 2.0} and 0 < (y == 0).mean() < 1
+    z = F.dropout3d(paddle.ones([2, 2, 2, 2, 8]), 0.5, data_format="NDHWC").numpy()
+    assert (z == z[:, :1, :1, :1, :]).all()  # channels last: shared over D, H, W
+    layer = paddle.nn.Dropout2D(0.5)
+    layer.eval()
+    np.testing.assert_array_equal(layer(paddle.ones([1, 2, 2, 2])).numpy(), 1.0)
+
+
+def test_alpha_dropout_keeps_mean_and_variance():
+    paddle.seed(5)
+    x = paddle.randn([200000])
+    y = F.alpha_dropout(x, 0.2).numpy()
+    assert abs(y.mean()) < 0.02 and abs(y.std() - 1.0) < 0.02
+    alpha_p = -1.6732632423543772 * 1.0507009873554805
+    a = ((1 - 0.2) * (1 + 0.2 * alpha_p ** 2)) ** -0.5
+    dropped = np.isclose(y, a * alpha_p - a * alpha_p * 0.2, atol=1e-6)
+    assert 0.18 < dropped.mean() < 0.22
+    f = F.feature_alpha_dropout(paddle.ones([3, 4, 5]), 0.5).numpy()
+    assert (f == f[:, :, :1]).all()
+    assert (F.alpha_dropout(x, 1.0).numpy() == 0).all()
+
+
+def test_unfold_and_fold_are_adjoint():
+    x = paddle.rand([2, 3, 6, 5])
+    cols = paddle.rand([2, 3 * 6, 9])
+    kw = dict(kernel_sizes=[3, 2], strides=[2, 1], paddings=[1, 0], dilations=[1, 2])
+    left = float((F.unfold(x, **kw) * cols).sum())
+    right = float((x * F.fold(cols, [6, 5], **kw)).sum())
+    assert abs(left - right) < 1e-3 * abs(left)
+
+
+def test_more_static_mode():
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            x = paddle.static.data("x", [1, 4, 2, 2], "float32")
+            lengths = paddle.static.data("lengths", [2], "int64")
+            outs = [F.pixel_shuffle(x, 2), F.unfold(x, 2), F.local_response_norm(x, 3),
+                    F.sequence_mask(lengths, 3), paddle.nn.ChannelShuffle(2)(x)]
+        exe = paddle.static.Executor()
+        feed = np.arange(16, dtype="float32").reshape(1, 4, 2, 2)
+        got = exe.run(main, feed={"x": feed, "lengths": np.array([1, 3])}, fetch_list=outs)
+    finally:
+        paddle.disable_static()
+    np.testing.assert_array_equal(got[0], F.pixel_shuffle(paddle.to_tensor(feed), 2).numpy())
+    np.testing.assert_array_equal(got[1], feed.reshape(1, 16, 1))
+    np.testing.assert_allclose(got[2], F.local_response_norm(paddle.to_tensor(feed), 3).numpy())
+    np.testing.assert_array_equal(got[3], [[1, 0, 0], [1, 1, 1]])
+    np.testing.assert_array_equal(got[4][0, :, 0, 0], [0.0, 8.0, 4.0, 12.0])
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: F.pixel_shuffle(paddle.ones([1, 6, 2, 2]), 2), ValueError, "divisible"),
+    (lambda: F.pixel_shuffle(paddle.ones([1, 4, 2]), 2), ValueError, "pixel_shuffle] x must"),
+    (lambda: F.pixel_shuffle(paddle.ones([1, 4, 2, 2]), 2, "NCL"), ValueError, "data_format"),
+    (lambda: F.pixel_unshuffle(paddle.ones([1, 1, 3, 4]), 2), ValueError, "divisible"),
+    (lambda: F.channel_shuffle(paddle.ones([1, 5, 2, 2]), 2), ValueError, "divisible by groups"),
+    (lambda: F.channel_shuffle(paddle.ones([1, 4, 2, 2]), 0), ValueError, "groups must"),
+    (lambda: F.unfold(paddle.ones([1, 2, 3]), 2), ValueError, "unfold] x must be 4-D"),
+    (lambda: F.unfold(paddle.ones([1, 1, 3, 3]), 2, paddings=[1, 2, 3]), ValueError, "paddings"),
+    (lambda: F.unfold(paddle.ones([1, 1, 2, 2]), 3), ValueError, "smaller than"),
+    (lambda: F.unfold(paddle.ones([1, 1, 3, 3]), 0), ValueError, "kernel_sizes"),
+    (lambda: F.fold(paddle.ones([1, 4, 5]), [3, 3], 2), ValueError, "fold] x has 5 blocks"),
+    (lambda: F.fold(paddle.ones([1, 5, 4]), [3, 3], 2), ValueError, "divisible by kh"),
+    (lambda: F.pairwise_distance(paddle.ones([2]), paddle.ones([2], "float64")), TypeError,
+     "same dtype"),
+    (lambda: F.dropout2d(paddle.ones([1, 2, 3]), 0.5), ValueError, "dropout2d] x must be 4-D"),
+    (lambda: F.dropout3d(paddle.ones([1, 1, 2, 2, 2]), 0.5, data_format="NCHW"), ValueError,
+     "data_format"),
+    (lambda: F.alpha_dropout(paddle.ones([2]), 1.5), ValueError, "between 0 and 1"),
+    (lambda: F.feature_alpha_dropout(paddle.ones([2]), 0.5), ValueError, "at least 2 dims"),
+    (lambda: F.local_response_norm(paddle.ones([2, 3]), 3), ValueError, "3-, 4- or 5-D"),
+    (lambda: F.local_response_norm(paddle.ones([1, 2, 3, 3]), 0), ValueError, "size must"),
+    (lambda: F.local_response_norm(paddle.ones([1, 2, 3]), 2, data_format="NCHW"), ValueError,
+     "data_format"),
+    (lambda: F.sequence_mask(paddle.ones([2])), TypeError, "integer Tensor"),
+    (lambda: paddle.nn.Unflatten(1, [4, 2])(paddle.ones([2, 6])), ValueError, "does not match"),
+    (lambda: paddle.nn.InstanceNorm3D(2)(paddle.ones([1, 2, 3, 3])), ValueError, "InstanceNorm3D] expected"),
+])
+def test_bad_arguments_of_shuffles_blocks_and_dropouts(call, error, words):
     with pytest.raises(error, match=words.replace("[", r"\[").replace("]", r"\]")):
         call()

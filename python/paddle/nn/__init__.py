@@ -30,6 +30,11 @@ from .layer import (  # noqa: F401
     ThresholdedReLU,
 )
 
+from .layer import (  # noqa: F401
+    PixelShuffle, PixelUnshuffle, ChannelShuffle, Unflatten, Fold, Unfold, PairwiseDistance,
+    CosineSimilarity, Dropout2D, Dropout3D, AlphaDropout, FeatureAlphaDropout, LocalResponseNorm, InstanceNorm3D,
+)
+
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
     "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
@@ -54,4 +59,7 @@ __all__ = [
     "ReplicationPad1D", "ReplicationPad2D", "ReplicationPad3D", "ZeroPad1D", "ZeroPad2D",
     "ZeroPad3D", "GLU", "Hardshrink", "Hardtanh", "Maxout", "RReLU", "Softshrink", "Tanhshrink",
     "ThresholdedReLU",
+    "PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "Unflatten", "Fold", "Unfold",
+    "PairwiseDistance", "CosineSimilarity", "Dropout2D", "Dropout3D", "AlphaDropout",
+    "FeatureAlphaDropout", "LocalResponseNorm", "InstanceNorm3D",
 ]

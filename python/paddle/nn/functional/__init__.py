@@ -28,6 +28,13 @@ from .inplace_activation import (  # noqa: F401
 )
 from .padding import zeropad2d  # noqa: F401
 
+from .extra_common import (  # noqa: F401
+    alpha_dropout, diag_embed, dropout2d, dropout3d, feature_alpha_dropout, local_response_norm,
+    pairwise_distance, sequence_mask,
+)
+from .sliding_blocks import fold, unfold  # noqa: F401
+from .shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -45,4 +52,7 @@ __all__ = [
     "hardshrink", "softshrink", "tanhshrink", "hardtanh", "thresholded_relu", "glu", "maxout",
     "rrelu", "logsigmoid", "relu_", "tanh_", "elu_", "leaky_relu_", "softmax_", "hardtanh_",
     "thresholded_relu_", "zeropad2d",
+    "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "fold", "unfold",
+    "pairwise_distance", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout",
+    "local_response_norm", "sequence_mask", "diag_embed",
 ]

@@ -37,5 +37,10 @@ from .padding import (  # noqa: F401
 from .extra_activation import (  # noqa: F401
     GLU, Hardshrink, Hardtanh, Maxout, RReLU, Softshrink, Tanhshrink, ThresholdedReLU,
 )
+from .extra_common import (  # noqa: F401
+    AlphaDropout, ChannelShuffle, CosineSimilarity, Dropout2D, Dropout3D, FeatureAlphaDropout,
+    Fold, LocalResponseNorm, PairwiseDistance, PixelShuffle, PixelUnshuffle, Unflatten, Unfold,
+)
+from .norm import InstanceNorm3D  # noqa: F401
 
 __all__ = []

@@ -287,3 +287,37 @@ class InstanceNorm2D(_InstanceNormBase):
         paddle.Size([2, 3, 4, 4])
     """
     _formats = ("NCHW",)
+
+
+class InstanceNorm3D(_InstanceNormBase):
+    """Instance normalization of [N, C, D, H, W] volumes: each channel of each
+    sample over its positions; a scale (ones) and bias (zeros) per channel.
+
+    Args:
+        num_features (int): the number of channels C.
+        epsilon (float): added to the variance. Default 1e-05.
+        momentum (float): accepted, as in PaddlePaddle (no running statistics). Default 0.9.
+        weight_attr (ParamAttr|bool): the scale's attribute, or False for none. Default None.
+        bias_attr (ParamAttr|bool): the bias's attribute, or False for none. Default None.
+        data_format (str): "NCDHW". Default "NCDHW".
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        A Layer whose forward(x) normalizes x.
+
+    Example:
+        >>> paddle.nn.InstanceNorm3D(3)(paddle.rand([2, 3, 2, 4, 4])).shape
+        paddle.Size([2, 3, 2, 4, 4])
+    """
+    _formats = ("NCDHW",)
+
+    def __init__(self, num_features, epsilon=1e-05, momentum=0.9, weight_attr=None,
+                 bias_attr=None, data_format="NCDHW", name=None):
+        super().__init__(num_features, epsilon, momentum, weight_attr, bias_attr, data_format,
+                         name)
+
+    def forward(self, input):
+        if input.ndim != 5:
+            raise ValueError(f"[InstanceNorm3D] expected a 5-D input (NCDHW), got shape "
+                             f"{input.shape}")
+        return super().forward(input)
