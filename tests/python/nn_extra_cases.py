@@ -130,6 +130,79 @@ def _vision_cases(c, f):
                                  lambda p, F, x: F.sequence_mask(x, 4, "float32"))
 
 
+def _loss_cases(c, f):
+    rng = np.random.default_rng(23)
+    sign = rng.choice([-1.0, 1.0], (6,)).astype("float32")
+    a, b = f(6), f(6)
+    c["margin_ranking_loss"] = ([a, b, sign], [0, 1], lambda p, F, x, y, s:
+                                F.margin_ranking_loss(x, y, s))
+    c["margin_ranking_loss_sum"] = ([a, b, sign], [0, 1], lambda p, F, x, y, s:
+                                    F.margin_ranking_loss(x, y, s, 0.7, "sum"))
+    c["MarginRankingLoss_none"] = ([a, b, sign], [0, 1], lambda p, F, x, y, s:
+                                   p.nn.MarginRankingLoss(0.3, "none")(x, y, s))
+    c["hinge_embedding_loss"] = ([a, sign], [0], lambda p, F, x, s: F.hinge_embedding_loss(x, s))
+    c["HingeEmbeddingLoss_none"] = ([a, sign], [0], lambda p, F, x, s:
+                                    p.nn.HingeEmbeddingLoss(0.5, "none")(x, s))
+    e1, e2 = f(6, 4), f(6, 4)
+    isign = sign.astype("int64")
+    c["cosine_embedding_loss"] = ([e1, e2, isign], [0, 1], lambda p, F, x, y, s:
+                                  F.cosine_embedding_loss(x, y, s))
+    c["CosineEmbeddingLoss_margin_sum"] = ([e1, e2, sign], [0, 1], lambda p, F, x, y, s:
+                                           p.nn.CosineEmbeddingLoss(0.2, "sum")(x, y, s))
+    c["cosine_embedding_loss_1d"] = ([e1[0], e2[0], isign[:1]], [0, 1], lambda p, F, x, y, s:
+                                     F.cosine_embedding_loss(x, y, s, -0.5, "none"))
+    signs = rng.choice([-1, 1], (6, 4)).astype("int64")
+    c["soft_margin_loss"] = ([e1, signs], [0], lambda p, F, x, s: F.soft_margin_loss(x, s))
+    c["SoftMarginLoss_none"] = ([e1, signs.astype("float32")], [0], lambda p, F, x, s:
+                                p.nn.SoftMarginLoss("none")(x, s))
+    multi = rng.integers(0, 2, (6, 4)).astype("float32")
+    w4 = rng.uniform(0.5, 2.0, (4,)).astype("float32")
+    c["multi_label_soft_margin_loss"] = ([e1, multi], [0], lambda p, F, x, y:
+                                         F.multi_label_soft_margin_loss(x, y))
+    c["MultiLabelSoftMarginLoss_weight"] = ([e1, multi, w4], [0], lambda p, F, x, y, w:
+                                            p.nn.MultiLabelSoftMarginLoss(w, "none")(x, y))
+    classes = rng.integers(0, 4, (6,)).astype("int64")
+    c["multi_margin_loss"] = ([e1, classes], [0], lambda p, F, x, y: F.multi_margin_loss(x, y))
+    c["multi_margin_loss_p2"] = ([e1, classes], [0], lambda p, F, x, y:
+                                 F.multi_margin_loss(x, y, 2, 0.6, reduction="sum"))
+    c["MultiMarginLoss_weight"] = ([e1, classes, w4], [0], lambda p, F, x, y, w:
+                                   p.nn.MultiMarginLoss(1, 1.5, w, "none")(x, y))
+    e3 = f(6, 4)
+    c["triplet_margin_loss"] = ([e1, e2, e3], [0, 1, 2], lambda p, F, x, y, z:
+                                F.triplet_margin_loss(x, y, z))
+    c["triplet_margin_loss_p1_swap"] = ([e1, e2, e3], [0, 1, 2], lambda p, F, x, y, z:
+                                        F.triplet_margin_loss(x, y, z, 0.5, 1, 1e-3, True,
+                                                              "none"))
+    c["TripletMarginLoss"] = ([e1, e2, e3], [0, 1, 2], lambda p, F, x, y, z:
+                              p.nn.TripletMarginLoss(2.0, 3.0, reduction="sum")(x, y, z))
+    c["triplet_margin_with_distance_loss"] = ([e1, e2, e3], [0, 1, 2], lambda p, F, x, y, z:
+                                              F.triplet_margin_with_distance_loss(x, y, z))
+    c["triplet_margin_with_distance_loss_l1_swap"] = (
+        [e1, e2, e3], [0, 1, 2], lambda p, F, x, y, z: F.triplet_margin_with_distance_loss(
+            x, y, z, lambda u, v: (u - v).abs().sum(-1), 2.5, True, "none"))
+    # (PaddlePaddle 3.3.1's layer ignores its distance_function: recorded without one)
+    c["TripletMarginWithDistanceLoss_swap"] = (
+        [e1, e2, e3], [0, 1, 2], lambda p, F, x, y, z: p.nn.TripletMarginWithDistanceLoss(
+            None, 2.5, True, "none")(x, y, z))
+    counts = rng.integers(0, 5, (6, 4)).astype("float32")
+    rates = rng.uniform(0.2, 3.0, (6, 4)).astype("float32")
+    c["poisson_nll_loss"] = ([e1, counts], [0], lambda p, F, x, y: F.poisson_nll_loss(x, y))
+    c["poisson_nll_loss_rate_full"] = ([rates, counts], [0], lambda p, F, x, y:
+                                       F.poisson_nll_loss(x, y, False, True, 1e-6, "none"))
+    c["PoissonNLLLoss_full_sum"] = ([e1, counts], [0], lambda p, F, x, y:
+                                    p.nn.PoissonNLLLoss(full=True, reduction="sum")(x, y))
+    c["gaussian_nll_loss"] = ([e1, e2, rates], [0, 1], lambda p, F, x, y, v:
+                              F.gaussian_nll_loss(x, y, v))
+    c["gaussian_nll_loss_full_small_var"] = (
+        [e1, e2, rates * 1e-7], [0, 1], lambda p, F, x, y, v:
+        F.gaussian_nll_loss(x, y, v, True, 1e-4, "none"))
+    c["GaussianNLLLoss_var_without_last_dim"] = (
+        [e1, e2, rates[:, 0]], [0, 1], lambda p, F, x, y, v:
+        p.nn.GaussianNLLLoss(reduction="sum")(x, y, v))
+    c["GaussianNLLLoss_var_last_dim_1"] = (
+        [e1, e2, rates[:, :1]], [0, 1], lambda p, F, x, y, v: p.nn.GaussianNLLLoss()(x, y, v))
+
+
 def _eval(layer):
     layer.eval()
     return layer
@@ -145,6 +218,7 @@ def _cases():
     _pad_cases(c, f)
     _activation_cases(c, f)
     _vision_cases(c, f)
+    _loss_cases(c, f)
     return c
 
 

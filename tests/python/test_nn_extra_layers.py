@@ -198,3 +198,86 @@ def test_more_static_mode():
 def test_bad_arguments_of_shuffles_blocks_and_dropouts(call, error, words):
     with pytest.raises(error, match=words.replace("[", r"\[").replace("]", r"\]")):
         call()
+
+
+def test_triplet_layer_uses_its_distance_function():
+    a, pos, neg = paddle.zeros([1, 2]), paddle.ones([1, 2]), paddle.to_tensor([[0.0, 2.0]])
+    l1 = paddle.nn.TripletMarginWithDistanceLoss(lambda u, v: (u - v).abs().sum(-1), margin=1.0)
+    assert l1(a, pos, neg).item() == 1.0  # 2 - 2 + 1, where the 2-norm would give ~0.414
+    with pytest.raises(ValueError, match="negative distance"):
+        F.triplet_margin_with_distance_loss(a, pos, neg, lambda u, v: -(u - v).abs().sum(-1))
+
+
+def test_loss_static_mode():
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            x = paddle.static.data("x", [2, 3], "float32")
+            y = paddle.static.data("y", [2, 3], "float32")
+            label = paddle.static.data("label", [2], "int64")
+            outs = [F.multi_margin_loss(x, label), F.gaussian_nll_loss(x, y, y * y + 1.0),
+                    F.triplet_margin_with_distance_loss(x, y, y * 2.0),
+                    paddle.nn.SoftMarginLoss()(x, y)]
+        exe = paddle.static.Executor()
+        xv = np.arange(6, dtype="float32").reshape(2, 3) / 6
+        yv = np.ones([2, 3], "float32")
+        got = exe.run(main, feed={"x": xv, "y": yv, "label": np.array([0, 2])}, fetch_list=outs)
+    finally:
+        paddle.disable_static()
+    eager = [F.multi_margin_loss(paddle.to_tensor(xv), paddle.to_tensor([0, 2])),
+             F.gaussian_nll_loss(paddle.to_tensor(xv), paddle.to_tensor(yv),
+                                 paddle.to_tensor(yv * yv + 1.0)),
+             F.triplet_margin_with_distance_loss(paddle.to_tensor(xv), paddle.to_tensor(yv),
+                                                 paddle.to_tensor(yv * 2.0)),
+             paddle.nn.SoftMarginLoss()(paddle.to_tensor(xv), paddle.to_tensor(yv))]
+    for g, e in zip(got, eager):
+        np.testing.assert_allclose(g, e.numpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: F.margin_ranking_loss(paddle.ones([2]), paddle.ones([2]), paddle.ones([2]),
+                                   reduction="avg"), ValueError, "reduction"),
+    (lambda: paddle.nn.HingeEmbeddingLoss(reduction="max"), ValueError, "HingeEmbeddingLoss"),
+    (lambda: F.cosine_embedding_loss(paddle.ones([2, 3]), paddle.ones([2, 3]),
+                                     paddle.ones([2, 1])), ValueError, "label must be a 1-D"),
+    (lambda: F.cosine_embedding_loss(paddle.ones([2, 3]), paddle.ones([2, 4]),
+                                     paddle.ones([2])), ValueError, "shapes must be equal"),
+    (lambda: F.cosine_embedding_loss(paddle.ones([1, 2, 3]), paddle.ones([1, 2, 3]),
+                                     paddle.ones([1])), ValueError, "1-D or 2-D"),
+    (lambda: F.soft_margin_loss(paddle.ones([2]), paddle.ones([3])), ValueError, "shapes"),
+    (lambda: F.multi_label_soft_margin_loss(paddle.ones([2, 3]), paddle.ones([2, 2])),
+     ValueError, "shapes"),
+    (lambda: F.multi_margin_loss(paddle.ones([2, 3]), paddle.ones([2])), TypeError,
+     "integer Tensor"),
+    (lambda: F.multi_margin_loss(paddle.ones([2, 3]), paddle.to_tensor([0, 1, 2])), ValueError,
+     "shape\\[0\\]"),
+    (lambda: F.multi_margin_loss(paddle.ones([2, 3]), paddle.to_tensor([0, 1]),
+                                 weight=paddle.ones([2])), ValueError, "weight must be"),
+    (lambda: F.triplet_margin_loss(paddle.ones([2, 3]), paddle.ones([2, 3]), paddle.ones([2, 3]),
+                                   margin=-1.0), ValueError, "margin must not be negative"),
+    (lambda: F.triplet_margin_loss(paddle.ones([2, 3]), paddle.ones([2, 3]), paddle.ones([1, 3])),
+     ValueError, "shapes must be equal"),
+    (lambda: F.triplet_margin_with_distance_loss(paddle.ones([2, 3]), paddle.ones([2, 3]),
+                                                 paddle.ones([2, 3]), "l1"), TypeError,
+     "callable"),
+    (lambda: F.poisson_nll_loss(paddle.ones([2]), paddle.ones([2]), epsilon=0.0), ValueError,
+     "epsilon must be positive"),
+    (lambda: paddle.nn.PoissonNLLLoss(epsilon=-1.0), ValueError, "epsilon"),
+    (lambda: F.gaussian_nll_loss(paddle.ones([2, 3]), paddle.ones([2, 3]), paddle.ones([3, 2])),
+     ValueError, "variance \\(shape"),
+    (lambda: F.gaussian_nll_loss(paddle.ones([2]), paddle.ones([2]), -paddle.ones([2])),
+     ValueError, "negative entries"),
+    (lambda: F.gaussian_nll_loss(paddle.ones([2]), paddle.ones([2]), paddle.ones([2]),
+                                 reduction="all"), ValueError, "reduction"),
+])
+def test_bad_loss_arguments(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_gaussian_nll_loss_gives_variance_no_gradient():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    var = paddle.to_tensor([0.5, 2.0], stop_gradient=False)
+    F.gaussian_nll_loss(x, paddle.zeros([2]), var).backward()
+    assert x.grad is not None and var.grad is None  # as PaddlePaddle's clamp under no_grad

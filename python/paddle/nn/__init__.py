@@ -35,6 +35,12 @@ from .layer import (  # noqa: F401
     CosineSimilarity, Dropout2D, Dropout3D, AlphaDropout, FeatureAlphaDropout, LocalResponseNorm, InstanceNorm3D,
 )
 
+from .layer import (  # noqa: F401
+    CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss, MarginRankingLoss,
+    MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
+)
+
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
     "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
@@ -62,4 +68,7 @@ __all__ = [
     "PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "Unflatten", "Fold", "Unfold",
     "PairwiseDistance", "CosineSimilarity", "Dropout2D", "Dropout3D", "AlphaDropout",
     "FeatureAlphaDropout", "LocalResponseNorm", "InstanceNorm3D",
+    "MarginRankingLoss", "HingeEmbeddingLoss", "CosineEmbeddingLoss", "SoftMarginLoss",
+    "MultiLabelSoftMarginLoss", "MultiMarginLoss", "TripletMarginLoss",
+    "TripletMarginWithDistanceLoss", "PoissonNLLLoss", "GaussianNLLLoss",
 ]

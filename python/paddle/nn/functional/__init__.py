@@ -35,6 +35,12 @@ from .extra_common import (  # noqa: F401
 from .sliding_blocks import fold, unfold  # noqa: F401
 from .shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 
+from .extra_loss import (  # noqa: F401
+    cosine_embedding_loss, gaussian_nll_loss, hinge_embedding_loss, margin_ranking_loss,
+    multi_label_soft_margin_loss, multi_margin_loss, poisson_nll_loss, soft_margin_loss,
+    triplet_margin_loss, triplet_margin_with_distance_loss,
+)
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -55,4 +61,7 @@ __all__ = [
     "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "fold", "unfold",
     "pairwise_distance", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout",
     "local_response_norm", "sequence_mask", "diag_embed",
+    "margin_ranking_loss", "hinge_embedding_loss", "cosine_embedding_loss", "soft_margin_loss",
+    "multi_label_soft_margin_loss", "multi_margin_loss", "triplet_margin_loss",
+    "triplet_margin_with_distance_loss", "poisson_nll_loss", "gaussian_nll_loss",
 ]

@@ -42,5 +42,10 @@ from .extra_common import (  # noqa: F401
     Fold, LocalResponseNorm, PairwiseDistance, PixelShuffle, PixelUnshuffle, Unflatten, Unfold,
 )
 from .norm import InstanceNorm3D  # noqa: F401
+from .extra_loss import (  # noqa: F401
+    CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss, MarginRankingLoss,
+    MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
+)
 
 __all__ = []
