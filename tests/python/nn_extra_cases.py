@@ -124,6 +124,13 @@ def _vision_cases(c, f):
     c["dropout2d_eval"] = ([img], [], lambda p, F, x: F.dropout2d(x, 0.3, training=False))
     c["alpha_dropout_eval"] = ([img], [], lambda p, F, x: F.alpha_dropout(x, training=False))
     c["diag_embed"] = ([f(2, 3)], [], lambda p, F, x: F.diag_embed(x, 1, 0, 2))
+    theta2, theta3 = f(2, 2, 3), f(2, 3, 4)
+    c["affine_grid"] = ([theta2], [0], lambda p, F, t: F.affine_grid(t, [2, 3, 4, 5]))
+    c["affine_grid_edges"] = ([theta2], [0], lambda p, F, t: F.affine_grid(
+        t, [2, 1, 3, 1], align_corners=False))
+    c["affine_grid_3d"] = ([theta3], [0], lambda p, F, t: F.affine_grid(t, [2, 1, 2, 3, 4]))
+    c["affine_grid_3d_edges"] = ([theta3], [0], lambda p, F, t: F.affine_grid(
+        t, [2, 1, 3, 2, 2], align_corners=False))
     c["sequence_mask"] = ([np.array([[1, 4], [0, 2]], "int64")], [],
                           lambda p, F, x: F.sequence_mask(x))
     c["sequence_mask_maxlen"] = ([np.array([3, 1, 5], "int32")], [],

@@ -153,11 +153,15 @@ def test_more_static_mode():
         with paddle.static.program_guard(main, paddle.static.Program()):
             x = paddle.static.data("x", [1, 4, 2, 2], "float32")
             lengths = paddle.static.data("lengths", [2], "int64")
+            theta = paddle.static.data("theta", [1, 2, 3], "float32")
             outs = [F.pixel_shuffle(x, 2), F.unfold(x, 2), F.local_response_norm(x, 3),
-                    F.sequence_mask(lengths, 3), paddle.nn.ChannelShuffle(2)(x)]
+                    F.sequence_mask(lengths, 3), paddle.nn.ChannelShuffle(2)(x),
+                    F.affine_grid(theta, [1, 1, 2, 2])]
         exe = paddle.static.Executor()
         feed = np.arange(16, dtype="float32").reshape(1, 4, 2, 2)
-        got = exe.run(main, feed={"x": feed, "lengths": np.array([1, 3])}, fetch_list=outs)
+        identity = np.array([[[1, 0, 0], [0, 1, 0]]], "float32")
+        got = exe.run(main, feed={"x": feed, "lengths": np.array([1, 3]), "theta": identity},
+                      fetch_list=outs)
     finally:
         paddle.disable_static()
     np.testing.assert_array_equal(got[0], F.pixel_shuffle(paddle.to_tensor(feed), 2).numpy())
@@ -165,6 +169,7 @@ def test_more_static_mode():
     np.testing.assert_allclose(got[2], F.local_response_norm(paddle.to_tensor(feed), 3).numpy())
     np.testing.assert_array_equal(got[3], [[1, 0, 0], [1, 1, 1]])
     np.testing.assert_array_equal(got[4][0, :, 0, 0], [0.0, 8.0, 4.0, 12.0])
+    np.testing.assert_array_equal(got[5][0], [[[-1, -1], [1, -1]], [[-1, 1], [1, 1]]])
 
 
 @pytest.mark.parametrize("call, error, words", [
@@ -193,7 +198,14 @@ def test_more_static_mode():
      "data_format"),
     (lambda: F.sequence_mask(paddle.ones([2])), TypeError, "integer Tensor"),
     (lambda: paddle.nn.Unflatten(1, [4, 2])(paddle.ones([2, 6])), ValueError, "does not match"),
-    (lambda: paddle.nn.InstanceNorm3D(2)(paddle.ones([1, 2, 3, 3])), ValueError, "InstanceNorm3D] expected"),
+    (lambda: paddle.nn.InstanceNorm3D(2)(paddle.ones([1, 2, 3, 3])), ValueError,
+     "InstanceNorm3D] expected"),
+    (lambda: F.affine_grid(paddle.ones([1, 2, 3]), [1, 1, 2, 2, 2]), ValueError,
+     "theta must be [N, 3, 4]"),
+    (lambda: F.affine_grid(paddle.ones([1, 2, 3]), [1, 2]), ValueError, "out_shape must be"),
+    (lambda: F.affine_grid(paddle.ones([2, 2, 3]), [1, 1, 2, 2]), ValueError, "2 transforms"),
+    (lambda: F.affine_grid(paddle.ones([1, 2, 3], "int32"), [1, 1, 2, 2]), TypeError,
+     "floating-point"),
 ])
 def test_bad_arguments_of_shuffles_blocks_and_dropouts(call, error, words):
     with pytest.raises(error, match=words.replace("[", r"\[").replace("]", r"\]")):

@@ -41,6 +41,8 @@ from .extra_loss import (  # noqa: F401
     triplet_margin_loss, triplet_margin_with_distance_loss,
 )
 
+from .affine_grid import affine_grid  # noqa: F401
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -64,4 +66,5 @@ __all__ = [
     "margin_ranking_loss", "hinge_embedding_loss", "cosine_embedding_loss", "soft_margin_loss",
     "multi_label_soft_margin_loss", "multi_margin_loss", "triplet_margin_loss",
     "triplet_margin_with_distance_loss", "poisson_nll_loss", "gaussian_nll_loss",
+    "affine_grid",
 ]
