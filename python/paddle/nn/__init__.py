@@ -41,6 +41,35 @@ from .layer import (  # noqa: F401
     TripletMarginWithDistanceLoss,
 )
 
+# PaddlePaddle's other spellings of the same classes (torch-style names)
+AdaptiveAvgPool1d = AdaptiveAvgPool1D
+AdaptiveAvgPool2d = AdaptiveAvgPool2D
+AdaptiveAvgPool3d = AdaptiveAvgPool3D
+AdaptiveMaxPool1d = AdaptiveMaxPool1D
+AdaptiveMaxPool2d = AdaptiveMaxPool2D
+AdaptiveMaxPool3d = AdaptiveMaxPool3D
+CircularPad1d = CircularPad1D
+CircularPad2d = CircularPad2D
+CircularPad3d = CircularPad3D
+ConstantPad1d = ConstantPad1D
+ConstantPad2d = ConstantPad2D
+ConstantPad3d = ConstantPad3D
+Conv1d = Conv1D
+Conv2d = Conv2D
+Conv3d = Conv3D
+Module = Layer
+ModuleDict = LayerDict
+ModuleList = LayerList
+ReflectionPad1d = ReflectionPad1D
+ReflectionPad2d = ReflectionPad2D
+ReflectionPad3d = ReflectionPad3D
+ReplicationPad1d = ReplicationPad1D
+ReplicationPad2d = ReplicationPad2D
+ReplicationPad3d = ReplicationPad3D
+ZeroPad1d = ZeroPad1D
+ZeroPad2d = ZeroPad2D
+ZeroPad3d = ZeroPad3D
+
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
     "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
@@ -71,4 +100,10 @@ __all__ = [
     "MarginRankingLoss", "HingeEmbeddingLoss", "CosineEmbeddingLoss", "SoftMarginLoss",
     "MultiLabelSoftMarginLoss", "MultiMarginLoss", "TripletMarginLoss",
     "TripletMarginWithDistanceLoss", "PoissonNLLLoss", "GaussianNLLLoss",
+    "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d",
+    "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "CircularPad1d", "CircularPad2d", "CircularPad3d",
+    "ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "Conv1d", "Conv2d", "Conv3d",
+    "Module", "ModuleDict", "ModuleList", "ReflectionPad1d", "ReflectionPad2d",
+    "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "ZeroPad1d",
+    "ZeroPad2d", "ZeroPad3d",
 ]
