@@ -210,6 +210,48 @@ def _loss_cases(c, f):
         [e1, e2, rates[:, :1]], [0, 1], lambda p, F, x, y, v: p.nn.GaussianNLLLoss()(x, y, v))
 
 
+def _more_cases(c, f):
+    rng = np.random.default_rng(29)
+    probs = rng.uniform(0.05, 0.95, (5, 1)).astype("float32")
+    bits = rng.integers(0, 2, (5, 1)).astype("float32")
+    c["log_loss"] = ([probs, bits], [0], lambda p, F, x, y: F.log_loss(x, y))
+    c["log_loss_eps"] = ([probs, bits], [0], lambda p, F, x, y: F.log_loss(x, y, 0.01))
+    logits, targets = f(4, 3), rng.integers(0, 2, (4, 3)).astype("float32")
+    c["sigmoid_focal_loss"] = ([logits, targets], [0], lambda p, F, x, y:
+                               F.sigmoid_focal_loss(x, y))
+    c["sigmoid_focal_loss_norm_mean"] = (
+        [logits, targets, np.array([2.5], "float32")], [0], lambda p, F, x, y, n:
+        F.sigmoid_focal_loss(x, y, n, 0.4, 1.5, "mean"))
+    c["sigmoid_focal_loss_none"] = ([logits, targets], [0], lambda p, F, x, y:
+                                    F.sigmoid_focal_loss(x, y, alpha=0.7, reduction="none"))
+    soft = rng.uniform(0.0, 1.0, (2, 3, 4)).astype("float32")
+    classes = rng.integers(0, 4, (2, 3, 1)).astype("int64")
+    c["dice_loss"] = ([soft, classes], [0], lambda p, F, x, y: F.dice_loss(x, y))
+    scores = f(3, 5)
+    marks = np.array([[3, 0, -1, 1, 2], [4, 1, 2, 0, 3], [-1, 2, 2, 2, 2]], "int64")
+    c["multi_label_margin_loss"] = ([scores, marks], [0], lambda p, F, x, y:
+                                    F.multi_label_margin_loss(x, y))
+    c["MultiLabelMarginLoss_none"] = ([scores, marks], [0], lambda p, F, x, y:
+                                      p.nn.MultiLabelMarginLoss("none")(x, y))
+    c["swiglu"] = ([f(3, 6)], [0], lambda p, F, x: F.swiglu(x))
+    c["swiglu_xy"] = ([f(3, 4), f(3, 4)], [0, 1], lambda p, F, x, y: F.swiglu(x, y))
+    c["pdist"] = ([f(5, 3)], [0], lambda p, F, x: F.pdist(x))
+    c["pdist_p1"] = ([f(4, 3)], [0], lambda p, F, x: F.pdist(x, 1.0))
+    c["bilinear"] = ([f(4, 2), f(4, 3), f(5, 2, 3), f(1, 5)], [0, 1, 2, 3],
+                     lambda p, F, x, y, w, b: F.bilinear(x, y, w, b))
+    c["bilinear_no_bias"] = ([f(4, 2), f(4, 3), f(5, 2, 3)], [0, 1, 2],
+                             lambda p, F, x, y, w: F.bilinear(x, y, w))
+    c["dropout1d_eval"] = ([f(2, 3, 4)], [], lambda p, F, x: F.dropout1d(x, 0.5, False))
+    c["Softmax2D"] = ([f(2, 3, 2, 2)], [0], lambda p, F, x: p.nn.Softmax2D()(x))
+    c["Softmax2D_3d"] = ([f(3, 2, 2)], [0], lambda p, F, x: p.nn.Softmax2D()(x))
+    c["UpsamplingNearest2D"] = ([f(1, 2, 2, 3)], [0], lambda p, F, x:
+                                p.nn.UpsamplingNearest2D(scale_factor=2)(x))
+    c["UpsamplingBilinear2D"] = ([f(1, 2, 2, 3)], [0], lambda p, F, x:
+                                 p.nn.UpsamplingBilinear2D(size=[3, 5])(x))
+    c["UpsamplingBilinear2D_int_nhwc"] = ([f(1, 2, 3, 2)], [0], lambda p, F, x:
+                                          p.nn.UpsamplingBilinear2D(4, data_format="NHWC")(x))
+
+
 def _eval(layer):
     layer.eval()
     return layer
@@ -226,6 +268,7 @@ def _cases():
     _activation_cases(c, f)
     _vision_cases(c, f)
     _loss_cases(c, f)
+    _more_cases(c, f)
     return c
 
 

@@ -293,3 +293,53 @@ def test_gaussian_nll_loss_gives_variance_no_gradient():
     var = paddle.to_tensor([0.5, 2.0], stop_gradient=False)
     F.gaussian_nll_loss(x, paddle.zeros([2]), var).backward()
     assert x.grad is not None and var.grad is None  # as PaddlePaddle's clamp under no_grad
+
+
+def test_gumbel_softmax_samples_the_categorical_distribution():
+    paddle.seed(11)
+    logits = paddle.log(paddle.to_tensor([[0.7, 0.2, 0.1]])).expand([20000, 3])
+    soft = F.gumbel_softmax(logits, temperature=0.5)
+    np.testing.assert_allclose(soft.sum(axis=-1).numpy(), 1.0, rtol=1e-5)
+    x = logits.clone()
+    x.stop_gradient = False
+    hard = F.gumbel_softmax(x, hard=True)
+    values = hard.numpy()
+    assert set(np.unique(values)) == {0.0, 1.0} and (values.sum(-1) == 1).all()
+    np.testing.assert_allclose(values.mean(0), [0.7, 0.2, 0.1], atol=0.02)
+    (hard * paddle.to_tensor([1.0, 2.0, 3.0])).sum().backward()
+    assert x.grad is not None and np.abs(x.grad.numpy()).sum() > 0  # straight-through
+
+
+def test_dropout1d_drops_whole_channels():
+    y = F.dropout1d(paddle.ones([4, 16, 5]), 0.5).numpy()
+    assert (y == y[:, :, :1]).all() and set(np.unique(y)) <= {0.0, 2.0}
+    z = F.dropout1d(paddle.ones([16, 5]), 0.5).numpy()
+    assert z.shape == (16, 5) and (z == z[:, :1]).all()
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: F.log_loss(paddle.ones([2, 1]), paddle.ones([3, 1])), ValueError, "shapes"),
+    (lambda: F.sigmoid_focal_loss(paddle.ones([2, 1]), paddle.ones([2, 1]),
+                                  paddle.ones([1, 1])), ValueError, "normalizer must"),
+    (lambda: F.sigmoid_focal_loss(paddle.ones([2, 1]), paddle.ones([2, 1]), reduction="x"),
+     ValueError, "reduction"),
+    (lambda: F.dice_loss(paddle.ones([2, 3]), paddle.ones([2, 1])), TypeError, "integer"),
+    (lambda: F.dice_loss(paddle.ones([2, 3]), paddle.ones([2, 2], "int64")), ValueError,
+     "last dim of 1"),
+    (lambda: F.multi_label_margin_loss(paddle.ones([2, 3]), paddle.to_tensor([[0, 3, -1]] * 2)),
+     ValueError, "label values"),
+    (lambda: F.multi_label_margin_loss(paddle.ones([3]), paddle.to_tensor([0, 1, -1])),
+     ValueError, "2-D"),
+    (lambda: F.gumbel_softmax(paddle.ones([2]), temperature=0.0), ValueError, "temperature"),
+    (lambda: F.swiglu(paddle.ones([2, 3])), ValueError, "even"),
+    (lambda: F.swiglu(paddle.ones([2, 3]), paddle.ones([3, 2])), ValueError, "same shape"),
+    (lambda: F.pdist(paddle.ones([2, 3, 4])), ValueError, "2-D"),
+    (lambda: F.bilinear(paddle.ones([2, 2]), paddle.ones([2, 3]), paddle.ones([1, 3, 2])),
+     ValueError, "weight must be"),
+    (lambda: F.dropout1d(paddle.ones([2, 3, 4, 5])), RuntimeError, "2-D or 3-D"),
+    (lambda: F.dropout1d(paddle.ones([2, 3]), 2.0), ValueError, "p must be"),
+    (lambda: paddle.nn.Softmax2D()(paddle.ones([2, 3])), ValueError, "3-D or 4-D"),
+])
+def test_bad_arguments_of_the_other_functions(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

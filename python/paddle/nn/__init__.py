@@ -70,6 +70,12 @@ ZeroPad1d = ZeroPad1D
 ZeroPad2d = ZeroPad2D
 ZeroPad3d = ZeroPad3D
 
+from .layer import (  # noqa: F401
+    Bilinear, MultiLabelMarginLoss, Softmax2D, UpsamplingBilinear2D, UpsamplingNearest2D,
+)
+UpsamplingBilinear2d = UpsamplingBilinear2D
+UpsamplingNearest2d = UpsamplingNearest2D
+
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
     "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
@@ -106,4 +112,6 @@ __all__ = [
     "Module", "ModuleDict", "ModuleList", "ReflectionPad1d", "ReflectionPad2d",
     "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "ZeroPad1d",
     "ZeroPad2d", "ZeroPad3d",
+    "Softmax2D", "UpsamplingBilinear2D", "UpsamplingNearest2D", "Bilinear",
+    "MultiLabelMarginLoss", "UpsamplingBilinear2d", "UpsamplingNearest2d",
 ]

@@ -43,6 +43,12 @@ from .extra_loss import (  # noqa: F401
 
 from .affine_grid import affine_grid  # noqa: F401
 
+from .extra_activation import gumbel_softmax, swiglu  # noqa: F401
+from .extra_common import bilinear, dropout1d, pdist  # noqa: F401
+from .extra_loss import (  # noqa: F401
+    dice_loss, log_loss, multi_label_margin_loss, sigmoid_focal_loss,
+)
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -67,4 +73,6 @@ __all__ = [
     "multi_label_soft_margin_loss", "multi_margin_loss", "triplet_margin_loss",
     "triplet_margin_with_distance_loss", "poisson_nll_loss", "gaussian_nll_loss",
     "affine_grid",
+    "log_loss", "sigmoid_focal_loss", "dice_loss", "multi_label_margin_loss", "gumbel_softmax",
+    "swiglu", "dropout1d", "pdist", "bilinear",
 ]

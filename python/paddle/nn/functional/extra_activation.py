@@ -1,14 +1,16 @@
-"""The shrink, hard-tanh, thresholded, gated and random-slope activations,
-composed of existing ops (their gradients come through autograd)."""
+"""The shrink, hard-tanh, thresholded, gated (glu, swiglu), random-slope and
+Gumbel-softmax activations, composed of existing ops (their gradients come
+through autograd)."""
 import numbers
 
 from ...framework import dtypes as _dtype
 from ...tensor._helpers import check_tensor
 from ...tensor.creation import full_like, rand
-from ...tensor.manipulation import reshape, split
-from ...tensor.math import abs as _abs, max as _max, sigmoid as _sigmoid, tanh as _tanh
+from ...tensor.manipulation import cast, reshape, split
+from ...tensor.math import abs as _abs, log as _log, max as _max, sigmoid as _sigmoid
+from ...tensor.math import tanh as _tanh
 from ...tensor.search import where as _where
-from .activation import log_sigmoid as _log_sigmoid
+from .activation import log_sigmoid as _log_sigmoid, silu as _silu, softmax as _softmax
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
@@ -248,3 +250,74 @@ def logsigmoid(x, name=None):
         array([-0.6931], dtype=float32)
     """
     return _log_sigmoid(x)
+
+
+def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
+    """softmax((x + g) / temperature) along ``axis``, g drawn from the Gumbel
+    distribution: a differentiable sample of a categorical distribution of
+    logits x. With hard, the one-hot of the largest entry, whose gradient is
+    the soft sample's (the straight-through estimator).
+
+    Args:
+        x (Tensor): floating-point logits.
+        temperature (float): positive; lower is closer to one-hot. Default 1.0.
+        hard (bool): return one-hot samples. Default False.
+        axis (int): the category axis. Default -1.
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        Tensor: of x's shape, each slice along ``axis`` summing to 1.
+
+    Example:
+        >>> y = paddle.nn.functional.gumbel_softmax(paddle.zeros([2, 3]), hard=True)
+        >>> y.sum(axis=-1).numpy()
+        array([1., 1.], dtype=float32)
+    """
+    fn = "gumbel_softmax"
+    _floating(x, fn)
+    t = _number(temperature, "temperature", fn)
+    if t <= 0:
+        raise ValueError(f"[{fn}] temperature must be positive, got {temperature}")
+    axis = _axis(x, axis, fn)
+    uniform = rand(list(x.shape), x.dtype)
+    tiny = 1e-20  # keeps both logarithms finite when the draw is 0
+    gumbel = -_log(-_log(uniform + tiny) + tiny)
+    soft = _softmax((x + gumbel) / t, axis)
+    if not hard:
+        return soft
+    # the largest entry (ties have probability 0 under continuous noise)
+    one_hot = cast(soft == _max(soft, axis=axis, keepdim=True), soft.dtype)
+    constant = soft * 1.0
+    constant.stop_gradient = True  # one_hot's value, soft's gradient
+    return one_hot - constant + soft
+
+
+def swiglu(x, y=None, name=None):
+    """silu(x) * y; with y None, x is split in halves a, b along its last dim
+    and silu(a) * b is returned.
+
+    Args:
+        x (Tensor): a floating-point input (last dim even when y is None).
+        y (Tensor): the gate's other input, of x's shape, or None. Default None.
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        Tensor: of y's shape (or x's with half its last dim).
+
+    Example:
+        >>> paddle.nn.functional.swiglu(paddle.to_tensor([0.0, 3.0])).numpy()
+        array([0.], dtype=float32)
+    """
+    fn = "swiglu"
+    _floating(x, fn)
+    if y is None:
+        if x.ndim == 0 or x.shape[-1] % 2:
+            raise ValueError(f"[{fn}] with y None the last dim of x must be even, got shape "
+                             f"{x.shape}")
+        x, y = split(x, 2, -1)
+    else:
+        _floating(y, fn)
+        if x.shape != y.shape:
+            raise ValueError(f"[{fn}] x (shape {x.shape}) and y (shape {y.shape}) must have "
+                             "the same shape")
+    return _silu(x) * y

@@ -1,14 +1,17 @@
-"""pairwise_distance, the channel dropouts (dropout2d, dropout3d), the alpha
-dropouts, local_response_norm and sequence_mask, composed of existing ops."""
+"""pairwise_distance, pdist, bilinear, the channel dropouts (dropout1d,
+dropout2d, dropout3d), the alpha dropouts, local_response_norm and
+sequence_mask, composed of existing ops."""
 import numbers
+
+import numpy as np
 
 from ...framework import dtypes as _dtype
 from ...tensor._helpers import check_tensor
-from ...tensor.creation import arange, rand
+from ...tensor.creation import arange, rand, to_tensor
 from ...tensor.linalg import vector_norm
 from ...tensor.linalg_composite import diag_embed  # noqa: F401  (also paddle.nn.functional's)
-from ...tensor.manipulation import cast, unsqueeze
-from ...tensor.math import max as _max
+from ...tensor.manipulation import cast, reshape, squeeze, transpose, unsqueeze
+from ...tensor.math import matmul, max as _max, sum as _sum
 from .common import dropout, pad
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
@@ -262,3 +265,106 @@ def sequence_mask(x, maxlen=None, dtype="int64", name=None):
         raise ValueError(f"[{fn}] maxlen must be a non-negative int, got {maxlen!r}")
     steps = arange(0, maxlen, 1, x.dtype)
     return cast(steps < unsqueeze(x, -1), _dtype.convert_dtype(dtype))
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):  # noqa: A002  (PaddlePaddle's name)
+    """Zeroes whole channels of a [N, C, L] (or [C, L]) input, each with
+    probability ``p``, in training, and divides the kept ones by 1 - p; the
+    identity in eval. inplace is accepted and, as in PaddlePaddle, ignored.
+
+    Args:
+        input (Tensor): a 2-D or 3-D floating-point input.
+        p (float): the probability of zeroing a channel. Default 0.5.
+        training (bool): drop (True) or pass input through. Default True.
+        inplace (bool): unused, as in PaddlePaddle. Default False.
+
+    Returns:
+        Tensor: of input's shape and dtype.
+
+    Example:
+        >>> y = paddle.nn.functional.dropout1d(paddle.ones([2, 6, 4]), 0.5)
+        >>> bool((y == y[:, :, :1]).all())
+        True
+    """
+    fn = "dropout1d"
+    check_tensor(input, "input", fn)
+    if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 <= p <= 1:
+        raise ValueError(f"[{fn}] p must be a number in [0, 1], got {p!r}")
+    if input.ndim not in (2, 3):
+        raise RuntimeError(f"[{fn}] input must be 2-D or 3-D, got shape {input.shape}")
+    batched = input if input.ndim == 3 else unsqueeze(input, 0)
+    out = dropout(batched, p=p, axis=[0, 1], training=training, mode="upscale_in_train")
+    return out if input.ndim == 3 else squeeze(out, 0)
+
+
+def pdist(x, p=2.0, name=None):
+    """The p-norm distances between the rows of x, each pair i < j once, in
+    row-major order: N * (N - 1) / 2 values.
+
+    Args:
+        x (Tensor): [N, M] floating-point rows.
+        p (float): the norm order. Default 2.0.
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        Tensor: [N * (N - 1) / 2].
+
+    Example:
+        >>> x = paddle.to_tensor([[0.0, 0.0], [3.0, 4.0], [0.0, 1.0]])
+        >>> paddle.nn.functional.pdist(x).numpy()
+        array([5.       , 1.       , 4.2426405], dtype=float32)
+    """
+    fn = "pdist"
+    check_tensor(x, "x", fn)
+    if not _dtype.is_floating_point(x.dtype):
+        raise TypeError(f"[{fn}] x must be a floating-point Tensor, got {x.dtype.name}")
+    if x.ndim != 2:
+        raise ValueError(f"[{fn}] x must be 2-D [N, M], got shape {x.shape}")
+    if isinstance(p, bool) or not isinstance(p, numbers.Real):
+        raise TypeError(f"[{fn}] p must be a float, got {type(p).__name__}")
+    n = x.shape[0]
+    first, second = np.triu_indices(n, 1)
+    # one-hot row selections (a matmul, so static mode and gradients work)
+    pick = np.zeros([2, len(first), n], _dtype.to_numpy_dtype(x.dtype))
+    pick[0, np.arange(len(first)), first] = 1
+    pick[1, np.arange(len(first)), second] = 1
+    rows = matmul(to_tensor(pick), x)
+    return vector_norm(rows[0] - rows[1], float(p), axis=-1)
+
+
+def bilinear(x1, x2, weight, bias=None, name=None):
+    """out[n, o] = x1[n] @ weight[o] @ x2[n] + bias[o].
+
+    Args:
+        x1 (Tensor): [N, in1] floating-point input.
+        x2 (Tensor): [N, in2] input of x1's dtype.
+        weight (Tensor): [out, in1, in2].
+        bias (Tensor): [1, out], or None. Default None.
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        Tensor: [N, out].
+
+    Example:
+        >>> w = paddle.ones([1, 2, 3])
+        >>> paddle.nn.functional.bilinear(paddle.ones([4, 2]), paddle.ones([4, 3]), w).shape
+        paddle.Size([4, 1])
+    """
+    fn = "bilinear"
+    for what, t in (("x1", x1), ("x2", x2), ("weight", weight)):
+        check_tensor(t, what, fn)
+    if x1.ndim != 2 or x2.ndim != 2 or x1.shape[0] != x2.shape[0]:
+        raise ValueError(f"[{fn}] x1 and x2 must be 2-D with the same batch size, got "
+                         f"{x1.shape} and {x2.shape}")
+    if weight.ndim != 3 or weight.shape[1] != x1.shape[1] or weight.shape[2] != x2.shape[1]:
+        raise ValueError(f"[{fn}] weight must be [out, {x1.shape[1]}, {x2.shape[1]}], got "
+                         f"{weight.shape}")
+    out_features, in1, in2 = weight.shape
+    # x1 @ [in1, out * in2], then each out's row times x2
+    flat = reshape(transpose(weight, [1, 0, 2]), [in1, out_features * in2])
+    left = reshape(matmul(x1, flat), [x1.shape[0], out_features, in2])
+    out = _sum(left * unsqueeze(x2, 1), axis=-1)
+    if bias is not None:
+        check_tensor(bias, "bias", fn)
+        out = out + bias
+    return out

@@ -1,19 +1,21 @@
-"""The margin, embedding, soft-margin, triplet and negative-log-likelihood
-losses (margin_ranking_loss ... gaussian_nll_loss), composed of existing ops
-as PaddlePaddle defines them (gradients come through autograd)."""
+"""The margin, embedding, soft-margin, triplet, negative-log-likelihood,
+focal and dice losses (margin_ranking_loss ... multi_label_margin_loss),
+composed of existing ops as PaddlePaddle defines them (gradients come through
+autograd)."""
 import math
 import numbers
 
 from ...framework import dtypes as _dtype
 from ...tensor.creation import zeros_like
+from ...tensor.cumulative import cumprod
 from ...tensor.manipulation import cast, reshape, squeeze, unsqueeze
 from ...tensor.math import exp, log, mean, minimum, sqrt, square, sum as _sum
 from ...tensor.numeric import clip
 from ...tensor.search import where
-from .activation import log_sigmoid, relu
+from .activation import log_sigmoid, relu, sigmoid
 from .extra_common import pairwise_distance
 from .input import one_hot
-from .loss import _float_input, _reduce, _reduction
+from .loss import _float_input, _reduce, _reduction, binary_cross_entropy_with_logits
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
@@ -425,3 +427,157 @@ def gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-6, reductio
     if full:
         loss = loss + 0.5 * math.log(2 * math.pi)
     return _reduce(loss, reduction)
+
+
+def log_loss(input, label, epsilon=1e-4, name=None):  # noqa: A002
+    """The negative log-likelihood of binary labels under probabilities input:
+    -label * log(input + epsilon) - (1 - label) * log(1 - input + epsilon),
+    elementwise.
+
+    Args:
+        input (Tensor): [N, 1] predicted probabilities, floating-point.
+        label (Tensor): [N, 1] labels of 0 and 1, of input's shape.
+        epsilon (float): keeps the logarithms finite. Default 1e-4.
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        Tensor: the loss of each element, of input's shape.
+
+    Example:
+        >>> p = paddle.to_tensor([[0.5]])
+        >>> paddle.nn.functional.log_loss(p, paddle.to_tensor([[1.0]]), 0.0).numpy().round(4)
+        array([[0.6931]], dtype=float32)
+    """
+    fn = "log_loss"
+    _float_input(input, "input", fn)
+    _float_input(label, "label", fn)
+    _shapes_equal([("input", input), ("label", label)], fn)
+    eps = _number(epsilon, "epsilon", fn)
+    return -label * log(input + eps) - (1.0 - label) * log(1.0 - input + eps)
+
+
+def sigmoid_focal_loss(logit, label, normalizer=None, alpha=0.25, gamma=2.0, reduction="sum",
+                       name=None):
+    """The focal loss of binary targets: alpha_t * (1 - p_t) ** gamma times the
+    sigmoid cross entropy, p = sigmoid(logit), p_t = p where label is 1 and
+    1 - p where 0 (alpha_t likewise alpha and 1 - alpha), divided by normalizer.
+
+    Args:
+        logit (Tensor): [N, *] floating-point logits.
+        label (Tensor): targets in [0, 1], of logit's shape.
+        normalizer (Tensor): a scalar (or one-element) divisor, or None. Default None.
+        alpha (float): the weight of the positive class. Default 0.25.
+        gamma (float): the focusing exponent. Default 2.0.
+        reduction (str): "sum", "mean" or "none". Default "sum".
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        Tensor: the loss, a scalar (or of logit's shape for "none").
+
+    Example:
+        >>> logit = paddle.to_tensor([[0.0]])
+        >>> label = paddle.to_tensor([[1.0]])
+        >>> round(paddle.nn.functional.sigmoid_focal_loss(logit, label).item(), 4)
+        0.0433
+    """
+    fn = "sigmoid_focal_loss"
+    _reduction(reduction, fn)
+    _float_input(logit, "logit", fn)
+    _float_input(label, "label", fn)
+    _shapes_equal([("logit", logit), ("label", label)], fn)
+    if normalizer is not None:
+        _float_input(normalizer, "normalizer", fn)
+        if normalizer.ndim > 1:
+            raise ValueError(f"[{fn}] normalizer must have zero or one dim, got shape "
+                             f"{normalizer.shape}")
+    alpha, gamma = _number(alpha, "alpha", fn), _number(gamma, "gamma", fn)
+    loss = binary_cross_entropy_with_logits(logit, label, reduction="none")
+    p = sigmoid(logit)
+    p_t = p * label + (1.0 - p) * (1.0 - label)
+    alpha_t = alpha * label + (1.0 - alpha) * (1.0 - label)
+    loss = alpha_t * loss * (1.0 - p_t) ** gamma
+    if normalizer is not None:
+        loss = loss / normalizer
+    return _reduce(loss, reduction)
+
+
+def dice_loss(input, label, epsilon=1e-5, name=None):  # noqa: A002
+    """1 - 2 * |input ∩ label| / (|input| + |label|), per sample then averaged:
+    input holds class probabilities along the last dim, label the class of
+    each position (last dim 1).
+
+    Args:
+        input (Tensor): [N, ..., C] floating-point probabilities, at least 2-D.
+        label (Tensor): [N, ..., 1] integer classes.
+        epsilon (float): added to the denominator. Default 1e-5.
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        Tensor: the mean dice loss, a scalar.
+
+    Example:
+        >>> probs = paddle.to_tensor([[[1.0, 0.0], [0.0, 1.0]]])
+        >>> label = paddle.to_tensor([[[0], [1]]])
+        >>> round(paddle.nn.functional.dice_loss(probs, label).item(), 4)
+        0.0
+    """
+    fn = "dice_loss"
+    _float_input(input, "input", fn)
+    if label is None or not hasattr(label, "dtype") or _dtype.is_floating_point(label.dtype):
+        raise TypeError(f"[{fn}] label must be an integer Tensor, got "
+                        f"{getattr(label, 'dtype', type(label).__name__)}")
+    if input.ndim < 2 or input.ndim != label.ndim:
+        raise ValueError(f"[{fn}] input (shape {input.shape}) must be at least 2-D and of "
+                         f"label's rank (shape {label.shape})")
+    if label.shape[-1] != 1 or list(input.shape[:-1]) != list(label.shape[:-1]):
+        raise ValueError(f"[{fn}] label must be input's shape with a last dim of 1, got "
+                         f"input {input.shape} and label {label.shape}")
+    target = cast(one_hot(squeeze(label, -1), input.shape[-1]), input.dtype)
+    dims = list(range(1, input.ndim))
+    overlap = _sum(input * target, axis=dims)
+    total = _sum(input, axis=dims) + _sum(target, axis=dims)
+    return mean(1 - overlap * 2 / (total + _number(epsilon, "epsilon", fn)))
+
+
+def multi_label_margin_loss(input, label, reduction="mean", name=None):  # noqa: A002
+    """The multi-class multi-label hinge loss: for each sample, the sum over
+    its target classes j (label's entries before the first -1) and its other
+    classes i of max(0, 1 - (input[j] - input[i])), divided by C.
+
+    Args:
+        input (Tensor): [N, C] floating-point scores.
+        label (Tensor): [N, C] integer target classes, each row ended by -1 (or full).
+        reduction (str): "mean", "sum" or "none". Default "mean".
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        Tensor: the loss, a scalar (or [N] for "none").
+
+    Example:
+        >>> x = paddle.to_tensor([[0.1, 0.2, 0.4, 0.8]])
+        >>> y = paddle.to_tensor([[3, 0, -1, 1]])
+        >>> round(paddle.nn.functional.multi_label_margin_loss(x, y).item(), 4)
+        0.85
+    """
+    fn = "multi_label_margin_loss"
+    _reduction(reduction, fn)
+    _float_input(input, "input", fn)
+    if label is None or not hasattr(label, "dtype") or _dtype.is_floating_point(label.dtype):
+        raise TypeError(f"[{fn}] label must be an integer Tensor, got "
+                        f"{getattr(label, 'dtype', type(label).__name__)}")
+    if input.ndim != 2 or label.ndim != 2:
+        raise ValueError(f"[{fn}] input and label must be 2-D [N, C], got {input.shape} and "
+                         f"{label.shape}")
+    classes = input.shape[1]
+    if _eager() and label.size and (int(label.min().item()) < -1
+                                    or int(label.max().item()) >= classes):
+        raise ValueError(f"[{fn}] label values must be in [-1, {classes}), got "
+                         f"[{int(label.min().item())}, {int(label.max().item())}]")
+    # valid[n, k]: label[n, k] comes before the row's first -1
+    valid = cast(cumprod(cast(label != -1, "int32"), 1), input.dtype)
+    picks = cast(one_hot(clip(label, min=0), classes), input.dtype) * unsqueeze(valid, -1)
+    is_target = clip(_sum(picks, axis=1), max=1.0)  # [N, C]
+    target_scores = _sum(picks * unsqueeze(input, 1), axis=-1)  # [N, K]
+    hinge = relu(1.0 - unsqueeze(target_scores, -1) + unsqueeze(input, 1))  # [N, K, C]
+    per_target = _sum(hinge * unsqueeze(1.0 - is_target, 1), axis=-1) * valid
+    return _reduce(_sum(per_target, axis=1) / classes, reduction)

@@ -47,5 +47,8 @@ from .extra_loss import (  # noqa: F401
     MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
     TripletMarginWithDistanceLoss,
 )
+from .extra_activation import Softmax2D  # noqa: F401
+from .extra_common import Bilinear, UpsamplingBilinear2D, UpsamplingNearest2D  # noqa: F401
+from .extra_loss import MultiLabelMarginLoss  # noqa: F401
 
 __all__ = []

@@ -1,6 +1,7 @@
 """The layers of nn/functional/extra_activation.py: Hardshrink, Softshrink,
-Tanhshrink, Hardtanh, ThresholdedReLU, GLU, Maxout and RReLU."""
+Tanhshrink, Hardtanh, ThresholdedReLU, GLU, Maxout and RReLU; and Softmax2D."""
 from ..functional import extra_activation as _fx
+from ..functional.activation import softmax
 from .activation import _Activation
 
 __all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
@@ -186,3 +187,25 @@ class RReLU(_Activation):
 
     def forward(self, x):
         return _fx.rrelu(x, self._lower, self._upper, training=self.training)
+
+
+class Softmax2D(_Activation):
+    """Softmax over the channels of each position of a [N, C, H, W] (or
+    [C, H, W]) input: axis -3.
+
+    Args:
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        A Layer whose forward(x) applies paddle.nn.functional.softmax along axis -3.
+
+    Example:
+        >>> paddle.nn.Softmax2D()(paddle.zeros([1, 2, 1, 1])).numpy().ravel()
+        array([0.5, 0.5], dtype=float32)
+    """
+
+    def forward(self, x):
+        if getattr(x, "ndim", None) not in (3, 4):
+            raise ValueError(f"[Softmax2D] x must be 3-D or 4-D, got "
+                             f"{getattr(x, 'shape', type(x).__name__)}")
+        return softmax(x, axis=-3)

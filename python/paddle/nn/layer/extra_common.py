@@ -1,6 +1,9 @@
 """The layers of the pixel and channel shuffles, fold/unfold, Unflatten, the
-distances, the channel and alpha dropouts and local response normalization,
-each calling its paddle.nn.functional counterpart."""
+distances, Bilinear, the 2-D upsamplings, the channel and alpha dropouts and
+local response normalization, each calling its paddle.nn.functional
+counterpart."""
+from ..functional.resize import interpolate
+from ...framework import dtypes as _dtype
 from ...tensor.joining import unflatten
 from ..functional import extra_common as _fc
 from ..functional import sliding_blocks as _blocks
@@ -421,3 +424,109 @@ class LocalResponseNorm(Layer):
     def extra_repr(self):
         name = f", name={self.name}" if self.name else ""
         return f"size={self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}{name}"
+
+
+class Bilinear(Layer):
+    """out = x1 @ weight[o] @ x2 + bias[o] for each output feature o.
+
+    Args:
+        in1_features (int): the size of x1's last dim.
+        in2_features (int): the size of x2's last dim.
+        out_features (int): the number of outputs.
+        weight_attr (ParamAttr): the weight's attribute, or None. Default None.
+        bias_attr (ParamAttr|bool): the bias's attribute, or False for none. Default None.
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        A Layer whose forward(x1, x2) applies paddle.nn.functional.bilinear.
+
+    Example:
+        >>> layer = paddle.nn.Bilinear(2, 3, 4)
+        >>> layer(paddle.ones([5, 2]), paddle.ones([5, 3])).shape
+        paddle.Size([5, 4])
+    """
+
+    def __init__(self, in1_features, in2_features, out_features, weight_attr=None,
+                 bias_attr=None, name=None):
+        super().__init__()
+        self._in1_features = in1_features
+        self._in2_features = in2_features
+        self._out_features = out_features
+        self._name = name
+        self._dtype = _dtype.get_default_dtype()
+        self.weight = self.create_parameter([out_features, in1_features, in2_features],
+                                            weight_attr, self._dtype)
+        self.bias = self.create_parameter([1, out_features], bias_attr, self._dtype,
+                                          is_bias=True)
+
+    def forward(self, x1, x2):
+        return _fc.bilinear(x1, x2, self.weight, self.bias)
+
+    def extra_repr(self):
+        name = f", name={self._name}" if self._name else ""
+        return (f"in1_features={self._in1_features}, in2_features={self._in2_features}, "
+                f"out_features={self._out_features}, dtype={self._dtype}{name}")
+
+
+class _Upsampling2D(Layer):
+    """UpsamplingNearest2D and UpsamplingBilinear2D: interpolate in ``_mode``."""
+    _mode = "nearest"
+
+    def __init__(self, size=None, scale_factor=None, data_format="NCHW", name=None):
+        super().__init__()
+        self.size = [size, size] if isinstance(size, int) else size
+        self.scale_factor = scale_factor
+        self.data_format = data_format
+        self.name = name
+
+    def forward(self, x):
+        return interpolate(x, size=self.size, scale_factor=self.scale_factor, mode=self._mode,
+                           align_corners=self._mode == "bilinear", align_mode=0,
+                           data_format=self.data_format)
+
+    def extra_repr(self):
+        main = (f"scale_factor={self.scale_factor}" if self.scale_factor is not None
+                else f"size={self.size}")
+        name = f", name={self.name}" if self.name else ""
+        return f"{main}, data_format={self.data_format}{name}"
+
+
+class UpsamplingNearest2D(_Upsampling2D):
+    """Resizes [N, C, H, W] images by nearest-neighbour interpolation.
+
+    Args:
+        size (int|list): the output's [H, W] (or one int for both), or None. Default None.
+        scale_factor (float|list): the multiplier of H and W, used when size is None.
+            Default None.
+        data_format (str): "NCHW" or "NHWC". Default "NCHW".
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        A Layer whose forward(x) resizes x.
+
+    Example:
+        >>> paddle.nn.UpsamplingNearest2D(scale_factor=2)(paddle.ones([1, 1, 2, 3])).shape
+        paddle.Size([1, 1, 4, 6])
+    """
+
+
+class UpsamplingBilinear2D(_Upsampling2D):
+    """Resizes [N, C, H, W] images by bilinear interpolation, the corner
+    pixels aligned (align_corners=True).
+
+    Args:
+        size (int|list): the output's [H, W] (or one int for both), or None. Default None.
+        scale_factor (float|list): the multiplier of H and W, used when size is None.
+            Default None.
+        data_format (str): "NCHW" or "NHWC". Default "NCHW".
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        A Layer whose forward(x) resizes x.
+
+    Example:
+        >>> x = paddle.to_tensor([[[[0.0, 3.0]]]])
+        >>> paddle.nn.UpsamplingBilinear2D(size=[1, 4])(x).numpy().ravel()
+        array([0., 1., 2., 3.], dtype=float32)
+    """
+    _mode = "bilinear"

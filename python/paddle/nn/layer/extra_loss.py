@@ -289,3 +289,27 @@ class GaussianNLLLoss(_Loss):
     def forward(self, input, label, variance):  # noqa: A002
         return _fl.gaussian_nll_loss(input, label, variance, self.full, self.epsilon,
                                      self.reduction)
+
+
+class MultiLabelMarginLoss(_Loss):
+    """The multi-class multi-label hinge loss, reduced.
+
+    Args:
+        reduction (str): "mean", "sum" or "none". Default "mean".
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        A Layer whose forward(input, label) applies
+        paddle.nn.functional.multi_label_margin_loss.
+
+    Example:
+        >>> loss = paddle.nn.MultiLabelMarginLoss(reduction="none")
+        >>> loss(paddle.to_tensor([[3.0, 0.0]]), paddle.to_tensor([[0, -1]])).numpy()
+        array([0.], dtype=float32)
+    """
+
+    def __init__(self, reduction="mean", name=None):
+        super().__init__(reduction, name)
+
+    def forward(self, input, label):  # noqa: A002
+        return _fl.multi_label_margin_loss(input, label, self.reduction)
