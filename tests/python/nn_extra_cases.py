@@ -252,6 +252,26 @@ def _more_cases(c, f):
                                           p.nn.UpsamplingBilinear2D(4, data_format="NHWC")(x))
 
 
+def _pool_cases(c):
+    rng = np.random.default_rng(31)
+
+    def pos(*shape):  # positive inputs: x ** p stays real for any p
+        return rng.uniform(0.1, 2.0, shape).astype("float32")
+
+    c["lp_pool2d"] = ([pos(2, 3, 6, 5)], [0], lambda p, F, x: F.lp_pool2d(x, 2, 2))
+    c["lp_pool2d_p3_stride_pad"] = ([pos(1, 2, 5, 5)], [0], lambda p, F, x: F.lp_pool2d(
+        x, 3, [2, 3], stride=[1, 2], padding=1))
+    c["lp_pool2d_ceil_nhwc"] = ([pos(1, 5, 4, 2)], [0], lambda p, F, x: F.lp_pool2d(
+        x, 1.5, 2, ceil_mode=True, data_format="NHWC"))
+    c["lp_pool2d_pad_ceil"] = ([pos(1, 2, 6, 5)], [0], lambda p, F, x: F.lp_pool2d(
+        x, 2, 3, stride=2, padding=[1, 0], ceil_mode=True))
+    c["lp_pool1d"] = ([pos(2, 3, 8)], [0], lambda p, F, x: F.lp_pool1d(x, 2, 3))
+    c["lp_pool1d_stride_pad_nlc"] = ([pos(1, 7, 2)], [0], lambda p, F, x: F.lp_pool1d(
+        x, 4, 3, stride=2, padding=1, data_format="NLC"))
+    c["LPPool1D"] = ([pos(1, 2, 9)], [0], lambda p, F, x: p.nn.LPPool1D(2.5, 2, ceil_mode=True)(x))
+    c["LPPool2D"] = ([pos(1, 2, 4, 6)], [0], lambda p, F, x: p.nn.LPPool2D(2, [2, 3])(x))
+
+
 def _eval(layer):
     layer.eval()
     return layer
@@ -269,6 +289,7 @@ def _cases():
     _vision_cases(c, f)
     _loss_cases(c, f)
     _more_cases(c, f)
+    _pool_cases(c)
     return c
 
 

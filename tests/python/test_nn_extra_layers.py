@@ -339,6 +339,13 @@ def test_dropout1d_drops_whole_channels():
     (lambda: F.dropout1d(paddle.ones([2, 3, 4, 5])), RuntimeError, "2-D or 3-D"),
     (lambda: F.dropout1d(paddle.ones([2, 3]), 2.0), ValueError, "p must be"),
     (lambda: paddle.nn.Softmax2D()(paddle.ones([2, 3])), ValueError, "3-D or 4-D"),
+    (lambda: F.lp_pool2d(paddle.ones([1, 1, 4, 4]), 0, 2), ValueError, "norm_type cannot be 0"),
+    (lambda: F.lp_pool2d(paddle.ones([1, 4, 4]), 2, 2), ValueError, "lp_pool2d] x must be 4-D"),
+    (lambda: F.lp_pool1d(paddle.ones([1, 1, 4]), 2, 2, data_format="NCHW"), ValueError,
+     "data_format"),
+    (lambda: F.lp_pool1d(paddle.ones([1, 1, 4]), 2, 2, padding=[1, 2, 3]), ValueError,
+     "padding must be"),
+    (lambda: F.lp_pool2d(paddle.ones([1, 1, 2, 2]), 2, 3), ValueError, "smaller than"),
 ])
 def test_bad_arguments_of_the_other_functions(call, error, words):
     with pytest.raises(error, match=words):

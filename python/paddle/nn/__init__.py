@@ -76,6 +76,10 @@ from .layer import (  # noqa: F401
 UpsamplingBilinear2d = UpsamplingBilinear2D
 UpsamplingNearest2d = UpsamplingNearest2D
 
+from .layer import LPPool1D, LPPool2D  # noqa: F401
+LPPool1d = LPPool1D
+LPPool2d = LPPool2D
+
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
     "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
@@ -114,4 +118,5 @@ __all__ = [
     "ZeroPad2d", "ZeroPad3d",
     "Softmax2D", "UpsamplingBilinear2D", "UpsamplingNearest2D", "Bilinear",
     "MultiLabelMarginLoss", "UpsamplingBilinear2d", "UpsamplingNearest2d",
+    "LPPool1D", "LPPool2D", "LPPool1d", "LPPool2d",
 ]
