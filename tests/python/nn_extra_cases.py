@@ -265,6 +265,8 @@ def _pool_cases(c):
         x, 1.5, 2, ceil_mode=True, data_format="NHWC"))
     c["lp_pool2d_pad_ceil"] = ([pos(1, 2, 6, 5)], [0], lambda p, F, x: F.lp_pool2d(
         x, 2, 3, stride=2, padding=[1, 0], ceil_mode=True))
+    c["lp_pool2d_inf"] = ([pos(1, 2, 5, 5) - 1.0], [0], lambda p, F, x: F.lp_pool2d(
+        x, float("inf"), 2, padding=1, ceil_mode=True))
     c["lp_pool1d"] = ([pos(2, 3, 8)], [0], lambda p, F, x: F.lp_pool1d(x, 2, 3))
     c["lp_pool1d_stride_pad_nlc"] = ([pos(1, 7, 2)], [0], lambda p, F, x: F.lp_pool1d(
         x, 4, 3, stride=2, padding=1, data_format="NLC"))

@@ -1,5 +1,6 @@
 """lp_pool1d and lp_pool2d: (sum of x ** norm_type over each window) **
 (1 / norm_type), the window sums taken by avg_pool2d with divisor 1."""
+import math
 import numbers
 
 from ...framework import dtypes as _dtype
@@ -7,7 +8,7 @@ from ...tensor._helpers import check_tensor
 from ...tensor.manipulation import squeeze, unsqueeze
 from ._window_args import int_tuple, padding as _padding
 from .common import pad
-from .pooling import avg_pool2d
+from .pooling import avg_pool2d, max_pool2d
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
@@ -38,7 +39,7 @@ def lp_pool2d(x, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False
 
     Args:
         x (Tensor): a 4-D floating-point input.
-        norm_type (float): the exponent p, not 0 (inf gives max pooling's values for x >= 0).
+        norm_type (float): the exponent p, not 0; inf gives max pooling.
         kernel_size (int|list): the window [kh, kw] (or one int for both).
         stride (int|list): the step, or None for kernel_size. Default None.
         padding (int|list|str): as in avg_pool2d. Default 0.
@@ -59,6 +60,8 @@ def lp_pool2d(x, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False
     p = _norm_type(norm_type, fn)
     kernel = int_tuple(kernel_size, 2, "kernel_size", fn)
     steps = kernel if stride is None else int_tuple(stride, 2, "stride", fn)
+    if p == math.inf:
+        return max_pool2d(x, kernel, steps, padding, ceil_mode=ceil_mode, data_format=data_format)
     powers = x ** p
     algo, pads = _padding(padding, 2, data_format == "NHWC", fn)
     if algo != "EXPLICIT":
