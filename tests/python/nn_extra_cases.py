@@ -274,6 +274,14 @@ def _pool_cases(c):
     c["LPPool2D"] = ([pos(1, 2, 4, 6)], [0], lambda p, F, x: p.nn.LPPool2D(2, [2, 3])(x))
 
 
+def _shift_cases(c, f):
+    c["temporal_shift"] = ([f(6, 8, 2, 3)], [0], lambda p, F, x: F.temporal_shift(x, 3))
+    c["temporal_shift_ratio_nhwc"] = ([f(4, 2, 2, 10)], [0], lambda p, F, x: F.temporal_shift(
+        x, 2, 0.3, data_format="NHWC"))
+    c["temporal_shift_small_ratio"] = ([f(4, 3, 1, 2)], [0], lambda p, F, x:
+                                       F.temporal_shift(x, 4, 0.2))
+
+
 def _eval(layer):
     layer.eval()
     return layer
@@ -292,6 +300,7 @@ def _cases():
     _loss_cases(c, f)
     _more_cases(c, f)
     _pool_cases(c)
+    _shift_cases(c, f)
     return c
 
 

@@ -51,6 +51,8 @@ from .extra_loss import (  # noqa: F401
 
 from .lp_pool import lp_pool1d, lp_pool2d  # noqa: F401
 
+from .temporal_shift import temporal_shift  # noqa: F401
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -78,4 +80,5 @@ __all__ = [
     "log_loss", "sigmoid_focal_loss", "dice_loss", "multi_label_margin_loss", "gumbel_softmax",
     "swiglu", "dropout1d", "pdist", "bilinear",
     "lp_pool1d", "lp_pool2d",
+    "temporal_shift",
 ]
