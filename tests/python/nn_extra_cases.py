@@ -282,6 +282,26 @@ def _shift_cases(c, f):
                                        F.temporal_shift(x, 4, 0.2))
 
 
+def _unpool_cases(c, f):
+    def unpool1(p, F, x):
+        pooled, mask = F.max_pool1d(x, 2, return_mask=True)
+        return F.max_unpool1d(pooled, mask, 2)
+
+    def unpool2(p, F, x):
+        pooled, mask = F.max_pool2d(x, 3, stride=2, padding=1, return_mask=True)
+        return F.max_unpool2d(pooled, mask, 3, stride=2, padding=1, output_size=[6, 7])
+
+    def unpool3(p, F, x):
+        pooled, mask = F.max_pool3d(x, 2, return_mask=True)
+        return p.nn.MaxUnPool3D(2)(pooled, mask)
+
+    c["max_unpool1d"] = ([f(2, 3, 8)], [0], unpool1)
+    c["max_unpool2d_stride_pad"] = ([f(1, 2, 6, 7)], [0], unpool2)
+    c["MaxUnPool2D"] = ([f(2, 2, 4, 6)], [0], lambda p, F, x: p.nn.MaxUnPool2D(2)(
+        *F.max_pool2d(x, 2, return_mask=True)))
+    c["MaxUnPool3D"] = ([f(1, 2, 4, 4, 2)], [0], unpool3)
+
+
 def _eval(layer):
     layer.eval()
     return layer
@@ -301,6 +321,7 @@ def _cases():
     _more_cases(c, f)
     _pool_cases(c)
     _shift_cases(c, f)
+    _unpool_cases(c, f)
     return c
 
 

@@ -355,3 +355,39 @@ def test_dropout1d_drops_whole_channels():
 def test_bad_arguments_of_the_other_functions(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_max_unpool_static_mode():
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            x = paddle.static.data("x", [1, 1, 2, 2], "float32")
+            mask = paddle.static.data("mask", [1, 1, 2, 2], "int32")
+            out = F.max_unpool2d(x, mask, 2)
+        feed = {"x": np.array([[[[1, 2], [3, 4]]]], "float32"),
+                "mask": np.array([[[[0, 3], [9, 14]]]], "int32")}
+        got = paddle.static.Executor().run(main, feed=feed, fetch_list=[out])[0]
+    finally:
+        paddle.disable_static()
+    np.testing.assert_array_equal(got.ravel()[[0, 3, 9, 14]], [1, 2, 3, 4])
+    assert got.sum() == 10
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: F.max_unpool2d(paddle.ones([1, 1, 2, 2]), paddle.zeros([1, 1, 2, 2], "int32"), 2,
+                            output_size=[9, 4]), ValueError, "invalid output_size"),
+    (lambda: F.max_unpool2d(paddle.ones([1, 1, 2, 2]), paddle.zeros([1, 1, 2, 1], "int32"), 2),
+     ValueError, "indices \\(shape"),
+    (lambda: F.max_unpool2d(paddle.ones([1, 1, 2, 2]), paddle.zeros([1, 1, 2, 2]), 2),
+     TypeError, "integer Tensor"),
+    (lambda: F.max_unpool2d(paddle.ones([1, 1, 2, 2]), paddle.full([1, 1, 2, 2], 16, "int32"),
+                            2), ValueError, "indices must be in \\[0, 16\\)"),
+    (lambda: F.max_unpool1d(paddle.ones([1, 2]), paddle.zeros([1, 2], "int32"), 2), ValueError,
+     "3-D"),
+    (lambda: F.max_unpool3d(paddle.ones([1, 1, 1, 1, 1]), paddle.zeros([1, 1, 1, 1, 1], "int32"),
+                            2, data_format="NDHWC"), ValueError, "data_format"),
+])
+def test_bad_max_unpool_arguments(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

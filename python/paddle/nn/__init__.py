@@ -80,6 +80,11 @@ from .layer import LPPool1D, LPPool2D  # noqa: F401
 LPPool1d = LPPool1D
 LPPool2d = LPPool2D
 
+from .layer import MaxUnPool1D, MaxUnPool2D, MaxUnPool3D  # noqa: F401
+MaxUnpool1d = MaxUnPool1D
+MaxUnpool2d = MaxUnPool2D
+MaxUnpool3d = MaxUnPool3D
+
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
     "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
@@ -119,4 +124,5 @@ __all__ = [
     "Softmax2D", "UpsamplingBilinear2D", "UpsamplingNearest2D", "Bilinear",
     "MultiLabelMarginLoss", "UpsamplingBilinear2d", "UpsamplingNearest2d",
     "LPPool1D", "LPPool2D", "LPPool1d", "LPPool2d",
+    "MaxUnPool1D", "MaxUnPool2D", "MaxUnPool3D", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d",
 ]

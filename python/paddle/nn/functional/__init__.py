@@ -53,6 +53,8 @@ from .lp_pool import lp_pool1d, lp_pool2d  # noqa: F401
 
 from .temporal_shift import temporal_shift  # noqa: F401
 
+from .max_unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -81,4 +83,5 @@ __all__ = [
     "swiglu", "dropout1d", "pdist", "bilinear",
     "lp_pool1d", "lp_pool2d",
     "temporal_shift",
+    "max_unpool1d", "max_unpool2d", "max_unpool3d",
 ]
