@@ -11,6 +11,9 @@ def _pad_cases(c, f):
         c[f"Pad1D_{mode}"] = ([seq], [0], lambda p, F, x, m=mode: p.nn.Pad1D([2, 1], m, 1.5)(x))
         c[f"Pad3D_{mode}"] = ([vol], [0], lambda p, F, x, m=mode: p.nn.Pad3D(
             [1, 2, 0, 1, 2, 1], m, -0.5)(x))
+    c["Pad2D_reflect"] = ([img], [0], lambda p, F, x: p.nn.Pad2D([1, 2, 0, 1], "reflect")(x))
+    c["Pad2D_int_nhwc"] = ([f(1, 3, 4, 2)], [0], lambda p, F, x: p.nn.Pad2D(
+        1, value=2.0, data_format="NHWC")(x))
     c["Pad1D_int_nlc"] = ([f(2, 5, 3)], [0],
                           lambda p, F, x: p.nn.Pad1D(2, "reflect", data_format="NLC")(x))
     c["Pad3D_ndhwc"] = ([f(1, 3, 4, 3, 2)], [0], lambda p, F, x: p.nn.Pad3D(

@@ -23,22 +23,17 @@ from .layer import (  # noqa: F401
     GRU, LSTM, RNN, BiRNN, GRUCell, LSTMCell, RNNCellBase, SimpleRNN, SimpleRNNCell,
 )
 
-from .layer import (  # noqa: F401
-    CircularPad1D, CircularPad2D, CircularPad3D, ConstantPad1D, ConstantPad2D, ConstantPad3D, Pad1D, Pad3D,
-    ReflectionPad1D, ReflectionPad2D, ReflectionPad3D, ReplicationPad1D, ReplicationPad2D, ReplicationPad3D, ZeroPad1D, ZeroPad2D,
-    ZeroPad3D, GLU, Hardshrink, Hardtanh, Maxout, RReLU, Softshrink, Tanhshrink,
-    ThresholdedReLU,
-)
-
-from .layer import (  # noqa: F401
-    PixelShuffle, PixelUnshuffle, ChannelShuffle, Unflatten, Fold, Unfold, PairwiseDistance,
-    CosineSimilarity, Dropout2D, Dropout3D, AlphaDropout, FeatureAlphaDropout, LocalResponseNorm, InstanceNorm3D,
-)
-
-from .layer import (  # noqa: F401
-    CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss, MarginRankingLoss,
-    MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
-    TripletMarginWithDistanceLoss,
+from .layer import (  # noqa: F401  (issue 7: the layers PaddlePaddle has that were missing)
+    AlphaDropout, Bilinear, ChannelShuffle, CircularPad1D, CircularPad2D, CircularPad3D,
+    ConstantPad1D, ConstantPad2D, ConstantPad3D, CosineEmbeddingLoss, CosineSimilarity,
+    Dropout2D, Dropout3D, FeatureAlphaDropout, Fold, GLU, GaussianNLLLoss, Hardshrink, Hardtanh,
+    HingeEmbeddingLoss, InstanceNorm3D, LPPool1D, LPPool2D, LocalResponseNorm,
+    MarginRankingLoss, MaxUnPool1D, MaxUnPool2D, MaxUnPool3D, Maxout, MultiLabelMarginLoss,
+    MultiLabelSoftMarginLoss, MultiMarginLoss, Pad1D, Pad3D, PairwiseDistance, PixelShuffle,
+    PixelUnshuffle, PoissonNLLLoss, RReLU, ReflectionPad1D, ReflectionPad2D, ReflectionPad3D,
+    ReplicationPad1D, ReplicationPad2D, ReplicationPad3D, SoftMarginLoss, Softmax2D, Softshrink,
+    Tanhshrink, ThresholdedReLU, TripletMarginLoss, TripletMarginWithDistanceLoss, Unflatten,
+    Unfold, UpsamplingBilinear2D, UpsamplingNearest2D, ZeroPad1D, ZeroPad2D, ZeroPad3D,
 )
 
 # PaddlePaddle's other spellings of the same classes (torch-style names)
@@ -57,6 +52,11 @@ ConstantPad3d = ConstantPad3D
 Conv1d = Conv1D
 Conv2d = Conv2D
 Conv3d = Conv3D
+LPPool1d = LPPool1D
+LPPool2d = LPPool2D
+MaxUnpool1d = MaxUnPool1D
+MaxUnpool2d = MaxUnPool2D
+MaxUnpool3d = MaxUnPool3D
 Module = Layer
 ModuleDict = LayerDict
 ModuleList = LayerList
@@ -66,24 +66,11 @@ ReflectionPad3d = ReflectionPad3D
 ReplicationPad1d = ReplicationPad1D
 ReplicationPad2d = ReplicationPad2D
 ReplicationPad3d = ReplicationPad3D
+UpsamplingBilinear2d = UpsamplingBilinear2D
+UpsamplingNearest2d = UpsamplingNearest2D
 ZeroPad1d = ZeroPad1D
 ZeroPad2d = ZeroPad2D
 ZeroPad3d = ZeroPad3D
-
-from .layer import (  # noqa: F401
-    Bilinear, MultiLabelMarginLoss, Softmax2D, UpsamplingBilinear2D, UpsamplingNearest2D,
-)
-UpsamplingBilinear2d = UpsamplingBilinear2D
-UpsamplingNearest2d = UpsamplingNearest2D
-
-from .layer import LPPool1D, LPPool2D  # noqa: F401
-LPPool1d = LPPool1D
-LPPool2d = LPPool2D
-
-from .layer import MaxUnPool1D, MaxUnPool2D, MaxUnPool3D  # noqa: F401
-MaxUnpool1d = MaxUnPool1D
-MaxUnpool2d = MaxUnPool2D
-MaxUnpool3d = MaxUnPool3D
 
 __all__ = [
     "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",

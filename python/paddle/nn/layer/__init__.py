@@ -4,7 +4,7 @@ from .activation import (  # noqa: F401
     CELU, ELU, GELU, Hardsigmoid, Hardswish, LeakyReLU, LogSigmoid, LogSoftmax, Mish, PReLU,
     ReLU, ReLU6, SELU, Sigmoid, SiLU, Silu, Softmax, Softplus, Softsign, Swish, Tanh,
 )
-from .common import Dropout, Embedding, Flatten, Identity, Linear, Pad2D, Upsample  # noqa: F401
+from .common import Dropout, Embedding, Flatten, Identity, Linear, Upsample  # noqa: F401
 from .container import LayerDict, LayerList, ParameterList, Sequential  # noqa: F401
 from .conv import Conv1D, Conv2D, Conv3D  # noqa: F401
 from .conv_transpose import Conv1DTranspose, Conv2DTranspose, Conv3DTranspose  # noqa: F401
@@ -31,7 +31,7 @@ from .pooling_nd import (  # noqa: F401
 )
 from .padding import (  # noqa: F401
     CircularPad1D, CircularPad2D, CircularPad3D, ConstantPad1D, ConstantPad2D, ConstantPad3D,
-    Pad1D, Pad3D, ReflectionPad1D, ReflectionPad2D, ReflectionPad3D, ReplicationPad1D,
+    Pad1D, Pad2D, Pad3D, ReflectionPad1D, ReflectionPad2D, ReflectionPad3D, ReplicationPad1D,
     ReplicationPad2D, ReplicationPad3D, ZeroPad1D, ZeroPad2D, ZeroPad3D,
 )
 from .extra_activation import (  # noqa: F401

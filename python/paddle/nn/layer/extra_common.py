@@ -14,7 +14,28 @@ from .layers import Layer
 __all__ = []  # the public names live in paddle.nn, as in PaddlePaddle
 
 
-class PixelShuffle(Layer):
+class _Shuffle(Layer):
+    """A rearrangement layer: ``_fn(x, factor, data_format)``, the factor
+    named ``_factor`` (printed by repr, with a data_format other than NCHW)."""
+    _fn = None
+    _factor = ""
+
+    def __init__(self, factor, data_format, name):
+        super().__init__()
+        setattr(self, "_" + self._factor, factor)
+        self._data_format = data_format
+        self._name = name
+
+    def forward(self, x):
+        return type(self)._fn(x, getattr(self, "_" + self._factor), self._data_format)
+
+    def extra_repr(self):
+        fmt = f", data_format={self._data_format}" if self._data_format != "NCHW" else ""
+        name = f", name={self._name}" if self._name else ""
+        return f"{self._factor}={getattr(self, '_' + self._factor)}{fmt}{name}"
+
+
+class PixelShuffle(_Shuffle):
     """Moves channels to pixels: [N, C * r * r, H, W] becomes [N, C, H * r, W * r].
 
     Args:
@@ -29,23 +50,14 @@ class PixelShuffle(Layer):
         >>> paddle.nn.PixelShuffle(3)(paddle.ones([2, 9, 4, 4])).shape
         paddle.Size([2, 1, 12, 12])
     """
+    _fn = _shuffle.pixel_shuffle
+    _factor = "upscale_factor"
 
     def __init__(self, upscale_factor, data_format="NCHW", name=None):
-        super().__init__()
-        self._upscale_factor = upscale_factor
-        self._data_format = data_format
-        self._name = name
-
-    def forward(self, x):
-        return _shuffle.pixel_shuffle(x, self._upscale_factor, self._data_format)
-
-    def extra_repr(self):
-        fmt = f", data_format={self._data_format}" if self._data_format != "NCHW" else ""
-        name = f", name={self._name}" if self._name else ""
-        return f"upscale_factor={self._upscale_factor}{fmt}{name}"
+        super().__init__(upscale_factor, data_format, name)
 
 
-class PixelUnshuffle(Layer):
+class PixelUnshuffle(_Shuffle):
     """Moves pixels to channels: [N, C, H * r, W * r] becomes [N, C * r * r, H, W].
 
     Args:
@@ -60,23 +72,14 @@ class PixelUnshuffle(Layer):
         >>> paddle.nn.PixelUnshuffle(2)(paddle.ones([1, 1, 4, 6])).shape
         paddle.Size([1, 4, 2, 3])
     """
+    _fn = _shuffle.pixel_unshuffle
+    _factor = "downscale_factor"
 
     def __init__(self, downscale_factor, data_format="NCHW", name=None):
-        super().__init__()
-        self._downscale_factor = downscale_factor
-        self._data_format = data_format
-        self._name = name
-
-    def forward(self, x):
-        return _shuffle.pixel_unshuffle(x, self._downscale_factor, self._data_format)
-
-    def extra_repr(self):
-        fmt = f", data_format={self._data_format}" if self._data_format != "NCHW" else ""
-        name = f", name={self._name}" if self._name else ""
-        return f"downscale_factor={self._downscale_factor}{fmt}{name}"
+        super().__init__(downscale_factor, data_format, name)
 
 
-class ChannelShuffle(Layer):
+class ChannelShuffle(_Shuffle):
     """Interleaves the channels of ``groups`` groups (see
     paddle.nn.functional.channel_shuffle).
 
@@ -93,20 +96,11 @@ class ChannelShuffle(Layer):
         >>> paddle.nn.ChannelShuffle(3)(x).numpy().ravel()
         array([0., 2., 4., 1., 3., 5.], dtype=float32)
     """
+    _fn = _shuffle.channel_shuffle
+    _factor = "groups"
 
     def __init__(self, groups, data_format="NCHW", name=None):
-        super().__init__()
-        self._groups = groups
-        self._data_format = data_format
-        self._name = name
-
-    def forward(self, x):
-        return _shuffle.channel_shuffle(x, self._groups, self._data_format)
-
-    def extra_repr(self):
-        fmt = f", data_format={self._data_format}" if self._data_format != "NCHW" else ""
-        name = f", name={self._name}" if self._name else ""
-        return f"groups={self._groups}{fmt}{name}"
+        super().__init__(groups, data_format, name)
 
 
 class Unflatten(Layer):

@@ -40,7 +40,8 @@ class MaxUnPool1D(_MaxUnPool):
         A Layer whose forward(x, indices) applies paddle.nn.functional.max_unpool1d.
 
     Example:
-        >>> pooled, mask = paddle.nn.functional.max_pool1d(paddle.rand([1, 2, 8]), 2, return_mask=True)
+        >>> x = paddle.rand([1, 2, 8])
+        >>> pooled, mask = paddle.nn.functional.max_pool1d(x, 2, return_mask=True)
         >>> paddle.nn.MaxUnPool1D(2)(pooled, mask).shape
         paddle.Size([1, 2, 8])
     """

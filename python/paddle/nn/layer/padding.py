@@ -1,4 +1,4 @@
-"""The padding layers of 3-, 4- and 5-D inputs (Pad1D, Pad3D, and the
+"""The padding layers of 3-, 4- and 5-D inputs (Pad1D, Pad2D, Pad3D, and the
 Zero/Constant/Reflection/Replication/Circular forms), each calling
 paddle.nn.functional.pad."""
 from .. import functional as F
@@ -58,6 +58,20 @@ class Pad1D(_PadND):
     """
 
     def __init__(self, padding, mode="constant", value=0.0, data_format="NCL", name=None):
+        super().__init__(padding, mode, value, data_format, name)
+
+
+class Pad2D(_PadND):
+    """Pads a 4-D image: padding = [left, right, top, bottom] (or one int for
+    all), mode constant, reflect, replicate or circular.
+
+    Example:
+        >>> paddle.nn.Pad2D([1, 1, 2, 2])(paddle.ones([1, 1, 2, 2])).shape
+        paddle.Size([1, 1, 6, 4])
+    """
+    _dims = 2
+
+    def __init__(self, padding, mode="constant", value=0.0, data_format="NCHW", name=None):
         super().__init__(padding, mode, value, data_format, name)
 
 
