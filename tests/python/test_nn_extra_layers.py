@@ -391,3 +391,25 @@ def test_max_unpool_static_mode():
 def test_bad_max_unpool_arguments(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_parameter_dict_registers_its_parameters():
+    params = paddle.nn.ParameterDict({"w": paddle.create_parameter([2], "float32")})
+    params["b"] = paddle.create_parameter([3], "float32")
+    params.update([("c", paddle.create_parameter([1], "float32"))])
+    params.update(paddle.nn.ParameterDict({"d": paddle.create_parameter([4], "float32")}))
+    assert list(params) == ["w", "b", "c", "d"] and len(params) == 4
+    assert params["b"].shape == [3]
+
+    class Model(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.extra = params
+    assert [n for n, _ in Model().named_parameters()] == ["extra.w", "extra.b", "extra.c",
+                                                          "extra.d"]
+    with pytest.raises(TypeError, match="ParameterDict"):
+        params["x"] = paddle.ones([2])
+    with pytest.raises(ValueError, match="element 0"):
+        params.update([("only-a-name",)])
+    with pytest.raises(TypeError, match="ParameterDict"):
+        paddle.nn.ParameterDict(3)

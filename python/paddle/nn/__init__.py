@@ -29,11 +29,12 @@ from .layer import (  # noqa: F401  (issue 7: the layers PaddlePaddle has that w
     Dropout2D, Dropout3D, FeatureAlphaDropout, Fold, GLU, GaussianNLLLoss, Hardshrink, Hardtanh,
     HingeEmbeddingLoss, InstanceNorm3D, LPPool1D, LPPool2D, LocalResponseNorm,
     MarginRankingLoss, MaxUnPool1D, MaxUnPool2D, MaxUnPool3D, Maxout, MultiLabelMarginLoss,
-    MultiLabelSoftMarginLoss, MultiMarginLoss, Pad1D, Pad3D, PairwiseDistance, PixelShuffle,
-    PixelUnshuffle, PoissonNLLLoss, RReLU, ReflectionPad1D, ReflectionPad2D, ReflectionPad3D,
-    ReplicationPad1D, ReplicationPad2D, ReplicationPad3D, SoftMarginLoss, Softmax2D, Softshrink,
-    Tanhshrink, ThresholdedReLU, TripletMarginLoss, TripletMarginWithDistanceLoss, Unflatten,
-    Unfold, UpsamplingBilinear2D, UpsamplingNearest2D, ZeroPad1D, ZeroPad2D, ZeroPad3D,
+    MultiLabelSoftMarginLoss, MultiMarginLoss, Pad1D, Pad3D, PairwiseDistance, ParameterDict,
+    PixelShuffle, PixelUnshuffle, PoissonNLLLoss, RReLU, ReflectionPad1D, ReflectionPad2D,
+    ReflectionPad3D, ReplicationPad1D, ReplicationPad2D, ReplicationPad3D, SoftMarginLoss,
+    Softmax2D, Softshrink, Tanhshrink, ThresholdedReLU, TripletMarginLoss,
+    TripletMarginWithDistanceLoss, Unflatten, Unfold, UpsamplingBilinear2D, UpsamplingNearest2D,
+    ZeroPad1D, ZeroPad2D, ZeroPad3D,
 )
 
 # PaddlePaddle's other spellings of the same classes (torch-style names)
@@ -112,4 +113,5 @@ __all__ = [
     "MultiLabelMarginLoss", "UpsamplingBilinear2d", "UpsamplingNearest2d",
     "LPPool1D", "LPPool2D", "LPPool1d", "LPPool2d",
     "MaxUnPool1D", "MaxUnPool2D", "MaxUnPool3D", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d",
+    "ParameterDict",
 ]

@@ -5,7 +5,7 @@ from .activation import (  # noqa: F401
     ReLU, ReLU6, SELU, Sigmoid, SiLU, Silu, Softmax, Softplus, Softsign, Swish, Tanh,
 )
 from .common import Dropout, Embedding, Flatten, Identity, Linear, Upsample  # noqa: F401
-from .container import LayerDict, LayerList, ParameterList, Sequential  # noqa: F401
+from .container import LayerDict, LayerList, ParameterDict, ParameterList, Sequential  # noqa: F401
 from .conv import Conv1D, Conv2D, Conv3D  # noqa: F401
 from .conv_transpose import Conv1DTranspose, Conv2DTranspose, Conv3DTranspose  # noqa: F401
 from .layers import HookRemoveHelper, Layer  # noqa: F401
