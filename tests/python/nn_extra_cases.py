@@ -305,6 +305,23 @@ def _unpool_cases(c, f):
     c["MaxUnPool3D"] = ([f(1, 2, 4, 4, 2)], [0], unpool3)
 
 
+def _grid_cases(c, f):
+    img = f(2, 3, 4, 5)
+    grid = (f(2, 3, 6, 2) * 0.6).astype("float32")  # in [-1.2, 1.2]: some points outside
+    for mode in ("bilinear", "nearest"):
+        for padding in ("zeros", "border", "reflection"):
+            for align in (True, False):
+                diff = [0, 1] if mode == "bilinear" else [0]
+                c[f"grid_sample_{mode}_{padding}_{align}"] = (
+                    [img, grid], diff, lambda p, F, x, g, m=mode, pm=padding, a=align:
+                    F.grid_sample(x, g, m, pm, a))
+    c["grid_sample_far_reflection"] = ([img, grid * 3.0], [0, 1], lambda p, F, x, g:
+                                       F.grid_sample(x, g, padding_mode="reflection"))
+    c["grid_sample_far_reflection_edges"] = (
+        [img, grid * 3.0], [0, 1], lambda p, F, x, g:
+        F.grid_sample(x, g, padding_mode="reflection", align_corners=False))
+
+
 def _eval(layer):
     layer.eval()
     return layer
@@ -325,6 +342,7 @@ def _cases():
     _pool_cases(c)
     _shift_cases(c, f)
     _unpool_cases(c, f)
+    _grid_cases(c, f)
     return c
 
 

@@ -413,3 +413,35 @@ def test_parameter_dict_registers_its_parameters():
         params.update([("only-a-name",)])
     with pytest.raises(TypeError, match="ParameterDict"):
         paddle.nn.ParameterDict(3)
+
+
+def test_grid_sample_static_mode_and_identity_grid():
+    x = np.arange(12, dtype="float32").reshape(1, 1, 3, 4)
+    theta = np.array([[[1, 0, 0], [0, 1, 0]]], "float32")
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            xs = paddle.static.data("x", [1, 1, 3, 4], "float32")
+            ts = paddle.static.data("theta", [1, 2, 3], "float32")
+            out = F.grid_sample(xs, F.affine_grid(ts, [1, 1, 3, 4]))
+        got = paddle.static.Executor().run(main, feed={"x": x, "theta": theta},
+                                           fetch_list=[out])[0]
+    finally:
+        paddle.disable_static()
+    np.testing.assert_allclose(got, x, rtol=1e-6, atol=1e-5)  # the identity transform
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: F.grid_sample(paddle.ones([1, 1, 2, 2]), paddle.ones([1, 2, 2, 2]), "bicubic"),
+     ValueError, "mode must be"),
+    (lambda: F.grid_sample(paddle.ones([1, 1, 2, 2]), paddle.ones([1, 2, 2, 2]),
+                           padding_mode="edge"), ValueError, "padding_mode must be"),
+    (lambda: F.grid_sample(paddle.ones([1, 1, 2, 2]), paddle.ones([1, 2, 2, 3])), ValueError,
+     "grid \\[N, H_out, W_out, 2\\]"),
+    (lambda: F.grid_sample(paddle.ones([1, 1, 2, 2]), paddle.ones([1, 2, 2, 2], "float64")),
+     TypeError, "one dtype"),
+])
+def test_bad_grid_sample_arguments(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
