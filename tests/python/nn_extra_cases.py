@@ -201,6 +201,10 @@ def _loss_cases(c, f):
                                        F.poisson_nll_loss(x, y, False, True, 1e-6, "none"))
     c["PoissonNLLLoss_full_sum"] = ([e1, counts], [0], lambda p, F, x, y:
                                     p.nn.PoissonNLLLoss(full=True, reduction="sum")(x, y))
+    pair_labels = np.array([0, 1, 0, 2, 1, 0], "int64")
+    c["npair_loss"] = ([e1, e2, pair_labels], [0, 1], lambda p, F, x, y, l: F.npair_loss(x, y, l))
+    c["npair_loss_float_labels"] = ([e1, e2, pair_labels.astype("float32")], [0, 1],
+                                    lambda p, F, x, y, l: F.npair_loss(x, y, l, 0.1))
     c["gaussian_nll_loss"] = ([e1, e2, rates], [0, 1], lambda p, F, x, y, v:
                               F.gaussian_nll_loss(x, y, v))
     c["gaussian_nll_loss_full_small_var"] = (

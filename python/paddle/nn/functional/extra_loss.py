@@ -9,13 +9,16 @@ from ...framework import dtypes as _dtype
 from ...tensor.creation import zeros_like
 from ...tensor.cumulative import cumprod
 from ...tensor.manipulation import cast, reshape, squeeze, unsqueeze
-from ...tensor.math import exp, log, mean, minimum, sqrt, square, sum as _sum
+from ...tensor.math import exp, log, matmul, mean, minimum, sqrt, square, sum as _sum
 from ...tensor.numeric import clip
 from ...tensor.search import where
 from .activation import log_sigmoid, relu, sigmoid
 from .extra_common import pairwise_distance
 from .input import one_hot
-from .loss import _float_input, _reduce, _reduction, binary_cross_entropy_with_logits
+from .loss import (
+    _float_input, _reduce, _reduction, binary_cross_entropy_with_logits,
+    softmax_with_cross_entropy,
+)
 
 __all__ = []  # the public names live in paddle.nn.functional, as in PaddlePaddle
 
@@ -581,3 +584,42 @@ def multi_label_margin_loss(input, label, reduction="mean", name=None):  # noqa:
     hinge = relu(1.0 - unsqueeze(target_scores, -1) + unsqueeze(input, 1))  # [N, K, C]
     per_target = _sum(hinge * unsqueeze(1.0 - is_target, 1), axis=-1) * valid
     return _reduce(_sum(per_target, axis=1) / classes, reduction)
+
+
+def npair_loss(anchor, positive, labels, l2_reg=0.002):
+    """The N-pair loss: the soft-label cross entropy of the similarities
+    anchor @ positive.T against the pairs of equal labels (each row
+    normalized), averaged, plus 0.25 * l2_reg times the mean squared norms of
+    anchor and positive.
+
+    Args:
+        anchor (Tensor): [N, D] floating-point embeddings.
+        positive (Tensor): [N, D] embeddings of the same dtype.
+        labels (Tensor): [N] labels (float or int64).
+        l2_reg (float): the weight of the norm penalty. Default 0.002.
+
+    Returns:
+        Tensor: the loss, a scalar.
+
+    Example:
+        >>> a = paddle.to_tensor([[1.0, 0.0], [0.0, 1.0]])
+        >>> round(paddle.nn.functional.npair_loss(a, a, paddle.to_tensor([0, 1]), 0.0).item(), 4)
+        0.3133
+    """
+    fn = "npair_loss"
+    _float_input(anchor, "anchor", fn)
+    _float_input(positive, "positive", fn)
+    if labels is None or not hasattr(labels, "shape"):
+        raise TypeError(f"[{fn}] labels must be a Tensor, got {type(labels).__name__}")
+    if anchor.size == 0 or positive.size == 0:
+        raise ValueError(f"[{fn}] anchor and positive must not be empty, got {anchor.shape} and "
+                         f"{positive.shape}")
+    batch = labels.shape[0]
+    column = reshape(labels, [batch, 1])
+    same = cast(column == reshape(column, [1, batch]), anchor.dtype)
+    targets = same / _sum(same, axis=1, keepdim=True)
+    penalty = (mean(_sum(square(anchor), 1)) + mean(_sum(square(positive), 1))) \
+        * 0.25 * _number(l2_reg, "l2_reg", fn)
+    similarity = matmul(anchor, positive, transpose_y=True)
+    per_row = softmax_with_cross_entropy(similarity, targets, soft_label=True)
+    return penalty + mean(_sum(targets * per_row, 0))
