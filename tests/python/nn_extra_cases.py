@@ -134,6 +134,11 @@ def _vision_cases(c, f):
     c["affine_grid_3d"] = ([theta3], [0], lambda p, F, t: F.affine_grid(t, [2, 1, 2, 3, 4]))
     c["affine_grid_3d_edges"] = ([theta3], [0], lambda p, F, t: F.affine_grid(
         t, [2, 1, 3, 2, 2], align_corners=False))
+    table = f(6, 3)
+    ids = np.array([[0, 2], [2, 5]], "int64")
+    c["embedding_renorm_"] = ([ids, table], [], lambda p, F, x, w: F.embedding_renorm_(x, w, 1.5))
+    c["embedding_renorm_p1"] = ([ids, table], [], lambda p, F, x, w:
+                                F.embedding_renorm_(x, w, 2.0, 1.0))
     c["sequence_mask"] = ([np.array([[1, 4], [0, 2]], "int64")], [],
                           lambda p, F, x: F.sequence_mask(x))
     c["sequence_mask_maxlen"] = ([np.array([3, 1, 5], "int32")], [],

@@ -445,3 +445,15 @@ def test_grid_sample_static_mode_and_identity_grid():
 def test_bad_grid_sample_arguments(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_embedding_renorm_changes_the_table_in_place():
+    emb = paddle.nn.Embedding(4, 2)
+    with paddle.no_grad():
+        emb.weight.set_value(np.array([[3, 4], [6, 8], [0.3, 0.4], [1, 0]], "float32"))
+    out = F.embedding_renorm_(paddle.to_tensor([1, 2, 1]), emb.weight, 5.0)
+    assert out is emb.weight and not emb.weight.stop_gradient
+    np.testing.assert_allclose(emb.weight.numpy(), [[3, 4], [3, 4], [0.3, 0.4], [1, 0]],
+                               rtol=1e-6)  # row 0 is not looked up: left as it is
+    with pytest.raises(TypeError, match="ids"):
+        F.embedding_renorm_(paddle.to_tensor([1.0]), emb.weight, 1.0)

@@ -59,6 +59,8 @@ from .grid_sample import grid_sample  # noqa: F401
 
 from .extra_loss import npair_loss  # noqa: F401
 
+from .embedding_renorm import embedding_renorm_  # noqa: F401
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -90,4 +92,5 @@ __all__ = [
     "max_unpool1d", "max_unpool2d", "max_unpool3d",
     "grid_sample",
     "npair_loss",
+    "embedding_renorm_",
 ]
