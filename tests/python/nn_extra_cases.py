@@ -331,6 +331,22 @@ def _grid_cases(c, f):
         F.grid_sample(x, g, padding_mode="reflection", align_corners=False))
 
 
+def _spectral(p, w, u, v, dim, iters):
+    layer = p.nn.SpectralNorm(list(w.shape), dim, iters)
+    layer.weight_u.set_value(u)
+    layer.weight_v.set_value(v)
+    return layer(w)
+
+
+def _spectral_cases(c, f):
+    # outputs only: PaddlePaddle's gradient is neither the exact one nor the usual
+    # one (u, v constant), which test_nn_extra_layers.py checks instead
+    c["SpectralNorm"] = ([f(3, 4), f(3), f(4)], [], lambda p, F, w, u, v:
+                         _spectral(p, w, u, v, 0, 1))
+    c["SpectralNorm_dim1_iters3"] = ([f(2, 3, 4), f(3), f(8)], [], lambda p, F, w, u, v:
+                                     _spectral(p, w, u, v, 1, 3))
+
+
 def _eval(layer):
     layer.eval()
     return layer
@@ -352,6 +368,7 @@ def _cases():
     _shift_cases(c, f)
     _unpool_cases(c, f)
     _grid_cases(c, f)
+    _spectral_cases(c, f)
     return c
 
 

@@ -457,3 +457,26 @@ def test_embedding_renorm_changes_the_table_in_place():
                                rtol=1e-6)  # row 0 is not looked up: left as it is
     with pytest.raises(TypeError, match="ids"):
         F.embedding_renorm_(paddle.to_tensor([1.0]), emb.weight, 1.0)
+
+
+def test_spectral_norm_gradient_treats_the_vectors_as_constants():
+    paddle.seed(4)
+    layer = paddle.nn.SpectralNorm([3, 4], power_iters=2)
+    w0 = np.random.default_rng(2).uniform(-1, 1, (3, 4)).astype("float32")
+    w = paddle.to_tensor(w0, stop_gradient=False)
+    g = np.random.default_rng(3).uniform(0.5, 1.5, (3, 4)).astype("float32")
+    (layer(w) * paddle.to_tensor(g)).sum().backward()
+    u, v = layer.weight_u.numpy(), layer.weight_v.numpy()
+    for _ in range(2):
+        v = w0.T @ u
+        v /= np.linalg.norm(v) + 1e-12
+        u = w0 @ v
+        u /= np.linalg.norm(u) + 1e-12
+    sigma = u @ w0 @ v
+    want = g / sigma - (g * w0).sum() / sigma ** 2 * np.outer(u, v)
+    np.testing.assert_allclose(w.grad.numpy(), want, rtol=1e-4, atol=1e-5)
+    assert layer.weight_u.grad is None and layer.weight_u.stop_gradient
+    with pytest.raises(ValueError, match="weight must have shape"):
+        layer(paddle.ones([4, 3]))
+    with pytest.raises(ValueError, match="dim 2 is out of range"):
+        paddle.nn.SpectralNorm([3, 4], dim=2)

@@ -32,7 +32,7 @@ from .layer import (  # noqa: F401  (issue 7: the layers PaddlePaddle has that w
     MultiLabelSoftMarginLoss, MultiMarginLoss, Pad1D, Pad3D, PairwiseDistance, ParameterDict,
     PixelShuffle, PixelUnshuffle, PoissonNLLLoss, RReLU, ReflectionPad1D, ReflectionPad2D,
     ReflectionPad3D, ReplicationPad1D, ReplicationPad2D, ReplicationPad3D, SoftMarginLoss,
-    Softmax2D, Softshrink, Tanhshrink, ThresholdedReLU, TripletMarginLoss,
+    Softmax2D, Softshrink, SpectralNorm, Tanhshrink, ThresholdedReLU, TripletMarginLoss,
     TripletMarginWithDistanceLoss, Unflatten, Unfold, UpsamplingBilinear2D, UpsamplingNearest2D,
     ZeroPad1D, ZeroPad2D, ZeroPad3D,
 )
@@ -114,4 +114,5 @@ __all__ = [
     "LPPool1D", "LPPool2D", "LPPool1d", "LPPool2d",
     "MaxUnPool1D", "MaxUnPool2D", "MaxUnPool3D", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d",
     "ParameterDict",
+    "SpectralNorm",
 ]
