@@ -480,3 +480,23 @@ def test_spectral_norm_gradient_treats_the_vectors_as_constants():
         layer(paddle.ones([4, 3]))
     with pytest.raises(ValueError, match="dim 2 is out of range"):
         paddle.nn.SpectralNorm([3, 4], dim=2)
+
+
+def test_sync_batch_norm_is_batch_norm_in_one_process():
+    paddle.seed(6)
+    x = paddle.rand([4, 3, 2, 2])
+    bn, sync = paddle.nn.BatchNorm2D(3), paddle.nn.SyncBatchNorm(3)
+    np.testing.assert_allclose(sync(x).numpy(), bn(x).numpy(), rtol=1e-6)
+    np.testing.assert_allclose(sync._mean.numpy(), bn._mean.numpy(), rtol=1e-6)
+    sync.eval()
+    bn.eval()
+    np.testing.assert_allclose(sync(x).numpy(), bn(x).numpy(), rtol=1e-6)
+    nlc = paddle.nn.SyncBatchNorm(3, data_format="NLC")
+    y = nlc(paddle.rand([2, 5, 3])).numpy()
+    np.testing.assert_allclose(y.mean(axis=(0, 1)), 0.0, atol=1e-5)  # normalized per channel
+    model = paddle.nn.Sequential(paddle.nn.Conv2D(3, 4, 1), paddle.nn.BatchNorm2D(4))
+    weight = model[1].weight
+    converted = paddle.nn.SyncBatchNorm.convert_sync_batchnorm(model)
+    assert isinstance(converted[1], paddle.nn.SyncBatchNorm) and converted[1].weight is weight
+    with pytest.raises(ValueError, match="2-D to 5-D"):
+        sync(paddle.ones([3]))

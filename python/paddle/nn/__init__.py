@@ -32,9 +32,9 @@ from .layer import (  # noqa: F401  (issue 7: the layers PaddlePaddle has that w
     MultiLabelSoftMarginLoss, MultiMarginLoss, Pad1D, Pad3D, PairwiseDistance, ParameterDict,
     PixelShuffle, PixelUnshuffle, PoissonNLLLoss, RReLU, ReflectionPad1D, ReflectionPad2D,
     ReflectionPad3D, ReplicationPad1D, ReplicationPad2D, ReplicationPad3D, SoftMarginLoss,
-    Softmax2D, Softshrink, SpectralNorm, Tanhshrink, ThresholdedReLU, TripletMarginLoss,
-    TripletMarginWithDistanceLoss, Unflatten, Unfold, UpsamplingBilinear2D, UpsamplingNearest2D,
-    ZeroPad1D, ZeroPad2D, ZeroPad3D,
+    Softmax2D, Softshrink, SpectralNorm, SyncBatchNorm, Tanhshrink, ThresholdedReLU,
+    TripletMarginLoss, TripletMarginWithDistanceLoss, Unflatten, Unfold, UpsamplingBilinear2D,
+    UpsamplingNearest2D, ZeroPad1D, ZeroPad2D, ZeroPad3D,
 )
 
 # PaddlePaddle's other spellings of the same classes (torch-style names)
@@ -115,4 +115,5 @@ __all__ = [
     "MaxUnPool1D", "MaxUnPool2D", "MaxUnPool3D", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d",
     "ParameterDict",
     "SpectralNorm",
+    "SyncBatchNorm",
 ]

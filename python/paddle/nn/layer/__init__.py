@@ -53,5 +53,6 @@ from .extra_loss import MultiLabelMarginLoss  # noqa: F401
 from .lp_pool import LPPool1D, LPPool2D  # noqa: F401
 from .max_unpool import MaxUnPool1D, MaxUnPool2D, MaxUnPool3D  # noqa: F401
 from .spectral_norm import SpectralNorm  # noqa: F401
+from .norm import SyncBatchNorm  # noqa: F401
 
 __all__ = []
