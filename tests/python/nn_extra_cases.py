@@ -347,6 +347,23 @@ def _spectral_cases(c, f):
                                      _spectral(p, w, u, v, 1, 3))
 
 
+def _ctc_cases(c, f):
+    scores = f(6, 3, 5)
+    labels = np.array([[1, 2, 2], [3, 0, 0], [4, 1, 4]], "int32")
+    steps = np.array([6, 4, 5], "int64")
+    lengths = np.array([3, 1, 2], "int64")
+    for reduction in ("mean", "sum", "none"):
+        c[f"ctc_loss_{reduction}"] = ([scores, labels, steps, lengths], [0], lambda p, F, x, l, t,
+                                      n, r=reduction: F.ctc_loss(x, l, t, n, reduction=r))
+    c["CTCLoss_impossible_zero_infinity"] = (
+        [scores, labels, np.array([6, 1, 5], "int64"), lengths], [0],
+        lambda p, F, x, l, t, n: p.nn.CTCLoss(reduction="none", zero_infinity=True)(x, l, t, n))
+    c["ctc_loss_blank4_norm_by_times"] = (
+        [scores, np.array([[1, 2, 2], [3, 0, 0], [0, 1, 0]], "int32"), steps, lengths], [0],
+        lambda p, F, x, l, t, n: F.ctc_loss(x, l, t, n, blank=4, reduction="none",
+                                            norm_by_times=True))
+
+
 def _eval(layer):
     layer.eval()
     return layer
@@ -369,6 +386,7 @@ def _cases():
     _unpool_cases(c, f)
     _grid_cases(c, f)
     _spectral_cases(c, f)
+    _ctc_cases(c, f)
     return c
 
 

@@ -500,3 +500,35 @@ def test_sync_batch_norm_is_batch_norm_in_one_process():
     assert isinstance(converted[1], paddle.nn.SyncBatchNorm) and converted[1].weight is weight
     with pytest.raises(ValueError, match="2-D to 5-D"):
         sync(paddle.ones([3]))
+
+
+def test_ctc_loss_static_mode_and_bad_arguments():
+    scores = np.random.default_rng(8).uniform(-1, 1, (4, 2, 3)).astype("float32")
+    labels = np.array([[1, 2], [2, 0]], "int32")
+    steps, lengths = np.array([4, 3]), np.array([2, 1])
+    eager = F.ctc_loss(paddle.to_tensor(scores), paddle.to_tensor(labels),
+                       paddle.to_tensor(steps), paddle.to_tensor(lengths)).numpy()
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            x = paddle.static.data("x", [4, 2, 3], "float32")
+            label = paddle.static.data("label", [2, 2], "int32")
+            t = paddle.static.data("t", [2], "int64")
+            n = paddle.static.data("n", [2], "int64")
+            out = F.ctc_loss(x, label, t, n)
+        got = paddle.static.Executor().run(
+            main, feed={"x": scores, "label": labels, "t": steps, "n": lengths},
+            fetch_list=[out])[0]
+    finally:
+        paddle.disable_static()
+    np.testing.assert_allclose(got, eager, rtol=1e-5)
+    x = paddle.to_tensor(scores)
+    with pytest.raises(TypeError, match="labels must be an integer"):
+        F.ctc_loss(x, paddle.ones([2, 2]), paddle.to_tensor(steps), paddle.to_tensor(lengths))
+    with pytest.raises(ValueError, match="\\[T, N, C\\]"):
+        F.ctc_loss(x[0], paddle.to_tensor(labels), paddle.to_tensor(steps),
+                   paddle.to_tensor(lengths))
+    with pytest.raises(ValueError, match="reduction"):
+        F.ctc_loss(x, paddle.to_tensor(labels), paddle.to_tensor(steps),
+                   paddle.to_tensor(lengths), reduction="avg")

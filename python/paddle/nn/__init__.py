@@ -24,17 +24,17 @@ from .layer import (  # noqa: F401
 )
 
 from .layer import (  # noqa: F401  (issue 7: the layers PaddlePaddle has that were missing)
-    AlphaDropout, Bilinear, ChannelShuffle, CircularPad1D, CircularPad2D, CircularPad3D,
-    ConstantPad1D, ConstantPad2D, ConstantPad3D, CosineEmbeddingLoss, CosineSimilarity,
-    Dropout2D, Dropout3D, FeatureAlphaDropout, Fold, GLU, GaussianNLLLoss, Hardshrink, Hardtanh,
-    HingeEmbeddingLoss, InstanceNorm3D, LPPool1D, LPPool2D, LocalResponseNorm,
-    MarginRankingLoss, MaxUnPool1D, MaxUnPool2D, MaxUnPool3D, Maxout, MultiLabelMarginLoss,
-    MultiLabelSoftMarginLoss, MultiMarginLoss, Pad1D, Pad3D, PairwiseDistance, ParameterDict,
-    PixelShuffle, PixelUnshuffle, PoissonNLLLoss, RReLU, ReflectionPad1D, ReflectionPad2D,
-    ReflectionPad3D, ReplicationPad1D, ReplicationPad2D, ReplicationPad3D, SoftMarginLoss,
-    Softmax2D, Softshrink, SpectralNorm, SyncBatchNorm, Tanhshrink, ThresholdedReLU,
-    TripletMarginLoss, TripletMarginWithDistanceLoss, Unflatten, Unfold, UpsamplingBilinear2D,
-    UpsamplingNearest2D, ZeroPad1D, ZeroPad2D, ZeroPad3D,
+    AlphaDropout, Bilinear, CTCLoss, ChannelShuffle, CircularPad1D, CircularPad2D,
+    CircularPad3D, ConstantPad1D, ConstantPad2D, ConstantPad3D, CosineEmbeddingLoss,
+    CosineSimilarity, Dropout2D, Dropout3D, FeatureAlphaDropout, Fold, GLU, GaussianNLLLoss,
+    Hardshrink, Hardtanh, HingeEmbeddingLoss, InstanceNorm3D, LPPool1D, LPPool2D,
+    LocalResponseNorm, MarginRankingLoss, MaxUnPool1D, MaxUnPool2D, MaxUnPool3D, Maxout,
+    MultiLabelMarginLoss, MultiLabelSoftMarginLoss, MultiMarginLoss, Pad1D, Pad3D,
+    PairwiseDistance, ParameterDict, PixelShuffle, PixelUnshuffle, PoissonNLLLoss, RReLU,
+    ReflectionPad1D, ReflectionPad2D, ReflectionPad3D, ReplicationPad1D, ReplicationPad2D,
+    ReplicationPad3D, SoftMarginLoss, Softmax2D, Softshrink, SpectralNorm, SyncBatchNorm,
+    Tanhshrink, ThresholdedReLU, TripletMarginLoss, TripletMarginWithDistanceLoss, Unflatten,
+    Unfold, UpsamplingBilinear2D, UpsamplingNearest2D, ZeroPad1D, ZeroPad2D, ZeroPad3D,
 )
 
 # PaddlePaddle's other spellings of the same classes (torch-style names)
@@ -116,4 +116,5 @@ __all__ = [
     "ParameterDict",
     "SpectralNorm",
     "SyncBatchNorm",
+    "CTCLoss",
 ]

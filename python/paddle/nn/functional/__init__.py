@@ -61,6 +61,8 @@ from .extra_loss import npair_loss  # noqa: F401
 
 from .embedding_renorm import embedding_renorm_  # noqa: F401
 
+from .ctc import ctc_loss  # noqa: F401
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -93,4 +95,5 @@ __all__ = [
     "grid_sample",
     "npair_loss",
     "embedding_renorm_",
+    "ctc_loss",
 ]

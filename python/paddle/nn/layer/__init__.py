@@ -49,7 +49,7 @@ from .extra_loss import (  # noqa: F401
 )
 from .extra_activation import Softmax2D  # noqa: F401
 from .extra_common import Bilinear, UpsamplingBilinear2D, UpsamplingNearest2D  # noqa: F401
-from .extra_loss import MultiLabelMarginLoss  # noqa: F401
+from .extra_loss import CTCLoss, MultiLabelMarginLoss  # noqa: F401
 from .lp_pool import LPPool1D, LPPool2D  # noqa: F401
 from .max_unpool import MaxUnPool1D, MaxUnPool2D, MaxUnPool3D  # noqa: F401
 from .spectral_norm import SpectralNorm  # noqa: F401

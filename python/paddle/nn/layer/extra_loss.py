@@ -1,5 +1,6 @@
 """The layers of nn/functional/extra_loss.py: each holds its settings (the
 reduction checked when built) and calls the functional loss."""
+from ..functional import ctc as _ctc
 from ..functional import extra_loss as _fl
 from .layers import Layer
 from .loss import _check_reduction
@@ -313,3 +314,30 @@ class MultiLabelMarginLoss(_Loss):
 
     def forward(self, input, label):  # noqa: A002
         return _fl.multi_label_margin_loss(input, label, self.reduction)
+
+
+class CTCLoss(_Loss):
+    """The CTC loss (see paddle.nn.functional.ctc_loss).
+
+    Args:
+        blank (int): the blank's class. Default 0.
+        reduction (str): "mean", "sum" or "none". Default "mean".
+        zero_infinity (bool): impossible alignments give 0 instead of inf. Default False.
+
+    Returns:
+        A Layer whose forward(log_probs, labels, input_lengths, label_lengths,
+        norm_by_times=False) applies paddle.nn.functional.ctc_loss.
+
+    Example:
+        >>> loss = paddle.nn.CTCLoss(reduction="sum")
+        >>> round(loss(paddle.zeros([2, 1, 2]), paddle.to_tensor([[1]], "int32"),
+        ...            paddle.to_tensor([2]), paddle.to_tensor([1])).item(), 4)
+        0.2877
+    """
+
+    def __init__(self, blank=0, reduction="mean", zero_infinity=False):
+        super().__init__(reduction, None, blank=blank, zero_infinity=zero_infinity)
+
+    def forward(self, log_probs, labels, input_lengths, label_lengths, norm_by_times=False):
+        return _ctc.ctc_loss(log_probs, labels, input_lengths, label_lengths, self.blank,
+                             self.reduction, norm_by_times, self.zero_infinity)
