@@ -139,6 +139,13 @@ def _vision_cases(c, f):
     c["embedding_renorm_"] = ([ids, table], [], lambda p, F, x, w: F.embedding_renorm_(x, w, 1.5))
     c["embedding_renorm_p1"] = ([ids, table], [], lambda p, F, x, w:
                                 F.embedding_renorm_(x, w, 2.0, 1.0))
+    rng = np.random.default_rng(37)
+    beams = rng.integers(0, 3, (5, 2, 3)).astype("int64")
+    c["gather_tree"] = ([rng.integers(0, 50, (5, 2, 3)).astype("int64"), beams], [],
+                        lambda p, F, i, b: F.gather_tree(i, b))
+    c["gather_tree_int32"] = ([rng.integers(0, 50, (4, 1, 2)).astype("int32"),
+                               rng.integers(0, 2, (4, 1, 2)).astype("int32")], [],
+                              lambda p, F, i, b: F.gather_tree(i, b))
     c["sequence_mask"] = ([np.array([[1, 4], [0, 2]], "int64")], [],
                           lambda p, F, x: F.sequence_mask(x))
     c["sequence_mask_maxlen"] = ([np.array([3, 1, 5], "int32")], [],

@@ -63,6 +63,8 @@ from .embedding_renorm import embedding_renorm_  # noqa: F401
 
 from .ctc import ctc_loss  # noqa: F401
 
+from .gather_tree import gather_tree  # noqa: F401
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -96,4 +98,5 @@ __all__ = [
     "npair_loss",
     "embedding_renorm_",
     "ctc_loss",
+    "gather_tree",
 ]
