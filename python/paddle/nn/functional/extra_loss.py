@@ -6,6 +6,7 @@ import math
 import numbers
 
 from ...framework import dtypes as _dtype
+from ...tensor._helpers import check_tensor
 from ...tensor.creation import zeros_like
 from ...tensor.cumulative import cumprod
 from ...tensor.manipulation import cast, reshape, squeeze, unsqueeze
@@ -33,6 +34,12 @@ def _number(v, what, fn):
     if isinstance(v, bool) or not isinstance(v, numbers.Real):
         raise TypeError(f"[{fn}] {what} must be a number, got {type(v).__name__}")
     return float(v)
+
+
+def _integer_label(label, fn):
+    check_tensor(label, "label", fn)
+    if _dtype.is_floating_point(label.dtype):
+        raise TypeError(f"[{fn}] label must be an integer Tensor, got {label.dtype.name}")
 
 
 def _shapes_equal(tensors, fn):
@@ -229,9 +236,7 @@ def multi_margin_loss(input, label, p=1, margin=1.0, weight=None, reduction="mea
     fn = "multi_margin_loss"
     _reduction(reduction, fn)
     _float_input(input, "input", fn)
-    if label is None or not hasattr(label, "dtype") or _dtype.is_floating_point(label.dtype):
-        raise TypeError(f"[{fn}] label must be an integer Tensor, got "
-                        f"{getattr(label, 'dtype', type(label).__name__)}")
+    _integer_label(label, fn)
     if input.ndim != 2:
         raise ValueError(f"[{fn}] input must be 2-D [N, C], got shape {input.shape}")
     if label.shape[0] != input.shape[0]:
@@ -526,9 +531,7 @@ def dice_loss(input, label, epsilon=1e-5, name=None):  # noqa: A002
     """
     fn = "dice_loss"
     _float_input(input, "input", fn)
-    if label is None or not hasattr(label, "dtype") or _dtype.is_floating_point(label.dtype):
-        raise TypeError(f"[{fn}] label must be an integer Tensor, got "
-                        f"{getattr(label, 'dtype', type(label).__name__)}")
+    _integer_label(label, fn)
     if input.ndim < 2 or input.ndim != label.ndim:
         raise ValueError(f"[{fn}] input (shape {input.shape}) must be at least 2-D and of "
                          f"label's rank (shape {label.shape})")
@@ -565,9 +568,7 @@ def multi_label_margin_loss(input, label, reduction="mean", name=None):  # noqa:
     fn = "multi_label_margin_loss"
     _reduction(reduction, fn)
     _float_input(input, "input", fn)
-    if label is None or not hasattr(label, "dtype") or _dtype.is_floating_point(label.dtype):
-        raise TypeError(f"[{fn}] label must be an integer Tensor, got "
-                        f"{getattr(label, 'dtype', type(label).__name__)}")
+    _integer_label(label, fn)
     if input.ndim != 2 or label.ndim != 2:
         raise ValueError(f"[{fn}] input and label must be 2-D [N, C], got {input.shape} and "
                          f"{label.shape}")
