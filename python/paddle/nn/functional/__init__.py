@@ -20,6 +20,51 @@ from .pooling_nd import (  # noqa: F401
 )
 from .resize import interpolate, upsample  # noqa: F401
 
+from .extra_activation import (  # noqa: F401
+    glu, hardshrink, hardtanh, logsigmoid, maxout, rrelu, softshrink, tanhshrink, thresholded_relu,
+)
+from .inplace_activation import (  # noqa: F401
+    elu_, hardtanh_, leaky_relu_, relu_, softmax_, tanh_, thresholded_relu_,
+)
+from .padding import zeropad2d  # noqa: F401
+
+from .extra_common import (  # noqa: F401
+    alpha_dropout, diag_embed, dropout2d, dropout3d, feature_alpha_dropout, local_response_norm,
+    pairwise_distance, sequence_mask,
+)
+from .sliding_blocks import fold, unfold  # noqa: F401
+from .shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
+
+from .extra_loss import (  # noqa: F401
+    cosine_embedding_loss, gaussian_nll_loss, hinge_embedding_loss, margin_ranking_loss,
+    multi_label_soft_margin_loss, multi_margin_loss, poisson_nll_loss, soft_margin_loss,
+    triplet_margin_loss, triplet_margin_with_distance_loss,
+)
+
+from .affine_grid import affine_grid  # noqa: F401
+
+from .extra_activation import gumbel_softmax, swiglu  # noqa: F401
+from .extra_common import bilinear, dropout1d, pdist  # noqa: F401
+from .extra_loss import (  # noqa: F401
+    dice_loss, log_loss, multi_label_margin_loss, sigmoid_focal_loss,
+)
+
+from .lp_pool import lp_pool1d, lp_pool2d  # noqa: F401
+
+from .temporal_shift import temporal_shift  # noqa: F401
+
+from .max_unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
+
+from .grid_sample import grid_sample  # noqa: F401
+
+from .extra_loss import npair_loss  # noqa: F401
+
+from .embedding_renorm import embedding_renorm_  # noqa: F401
+
+from .ctc import ctc_loss  # noqa: F401
+
+from .gather_tree import gather_tree  # noqa: F401
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -34,4 +79,24 @@ __all__ = [
     "swish", "tanh",
     "upsample",
     "scaled_dot_product_attention",
+    "hardshrink", "softshrink", "tanhshrink", "hardtanh", "thresholded_relu", "glu", "maxout",
+    "rrelu", "logsigmoid", "relu_", "tanh_", "elu_", "leaky_relu_", "softmax_", "hardtanh_",
+    "thresholded_relu_", "zeropad2d",
+    "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "fold", "unfold",
+    "pairwise_distance", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout",
+    "local_response_norm", "sequence_mask", "diag_embed",
+    "margin_ranking_loss", "hinge_embedding_loss", "cosine_embedding_loss", "soft_margin_loss",
+    "multi_label_soft_margin_loss", "multi_margin_loss", "triplet_margin_loss",
+    "triplet_margin_with_distance_loss", "poisson_nll_loss", "gaussian_nll_loss",
+    "affine_grid",
+    "log_loss", "sigmoid_focal_loss", "dice_loss", "multi_label_margin_loss", "gumbel_softmax",
+    "swiglu", "dropout1d", "pdist", "bilinear",
+    "lp_pool1d", "lp_pool2d",
+    "temporal_shift",
+    "max_unpool1d", "max_unpool2d", "max_unpool3d",
+    "grid_sample",
+    "npair_loss",
+    "embedding_renorm_",
+    "ctc_loss",
+    "gather_tree",
 ]

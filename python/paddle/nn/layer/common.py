@@ -1,4 +1,4 @@
-"""Linear, Flatten, Dropout, Embedding, Identity, Pad2D and Upsample."""
+"""Linear, Flatten, Dropout, Embedding, Identity and Upsample."""
 from ...framework import dtypes as _dtype
 from ...tensor.manipulation import flatten
 from .. import functional as F
@@ -225,46 +225,6 @@ class Identity(Layer):
 
     def forward(self, input):
         return input
-
-
-class Pad2D(Layer):
-    """Pads a 4-D image: padding = [left, right, top, bottom] (or one int for
-    all), mode constant, reflect, replicate or circular.
-
-    Args:
-        padding (int|list|tuple): [left, right, top, bottom], or one int used for
-            all four.
-        mode (str, optional): 'constant' (the default), 'reflect', 'replicate' or
-            'circular'.
-        value (float, optional): The fill value of mode 'constant'. Default 0.0.
-        data_format (str, optional): 'NCHW' (the default) or 'NHWC'.
-        name (str, optional): Shown in the layer's repr; otherwise unused. Default None.
-
-    Returns:
-        Pad2D: A layer whose forward returns its 4-D input padded, same dtype.
-
-    Example:
-        >>> paddle.nn.Pad2D([1, 1, 2, 2])(paddle.ones([1, 1, 2, 2])).shape
-        paddle.Size([1, 1, 6, 4])
-    """
-
-    def __init__(self, padding, mode="constant", value=0.0, data_format="NCHW", name=None):
-        super().__init__()
-        self._pad = [padding] * 4 if isinstance(padding, int) else list(padding)
-        if len(self._pad) != 4:
-            raise ValueError(f"[Pad2D] padding must be an int or 4 ints, got {padding!r}")
-        self._mode = mode
-        self._value = value
-        self._data_format = data_format
-        self._name = name
-
-    def forward(self, x):
-        return F.pad(x, self._pad, self._mode, self._value, self._data_format)
-
-    def extra_repr(self):
-        name = f", name={self._name}" if self._name else ""
-        return (f"padding={self._pad}, mode={self._mode}, value={self._value}, "
-                f"data_format={self._data_format}{name}")
 
 
 class Upsample(Layer):

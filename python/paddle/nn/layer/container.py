@@ -1,5 +1,6 @@
-"""Layer containers: Sequential, LayerList, LayerDict, ParameterList."""
+"""Layer containers: Sequential, LayerList, LayerDict, ParameterList, ParameterDict."""
 import collections
+import collections.abc
 
 from ...base.framework import EagerParamBase
 from .layers import Layer
@@ -447,3 +448,70 @@ class ParameterList(Layer):
         """
         self.add_parameter(str(len(self)), parameter)
         return self
+
+
+class ParameterDict(Layer):
+    """A dict of parameters by name (registered, so parameters() and
+    state_dict() find them), in insertion order.
+
+    Args:
+        parameters (dict|ParameterDict|list): name -> Parameter, or (name, Parameter)
+            pairs, or None. Default None.
+
+    Returns:
+        A Layer holding the parameters.
+
+    Example:
+        >>> params = paddle.nn.ParameterDict({"w": paddle.create_parameter([2], "float32")})
+        >>> list(params), params["w"].shape
+        (['w'], paddle.Size([2]))
+    """
+
+    def __init__(self, parameters=None):
+        super().__init__()
+        if parameters is not None:
+            self.update(parameters)
+
+    def __getitem__(self, key):
+        return self._parameters[key]
+
+    def __setitem__(self, key, param):
+        if not isinstance(param, EagerParamBase):
+            raise TypeError(f"[ParameterDict] values must be Parameters, got "
+                            f"{type(param).__name__}")
+        self.add_parameter(key, param)
+
+    def __len__(self):
+        return len(self._parameters)
+
+    def __iter__(self):
+        return iter(self._parameters)
+
+    def update(self, parameters):
+        """Adds the parameters of a dict (or ParameterDict), or of (name,
+        Parameter) pairs, replacing those of the same names.
+
+        Args:
+            parameters (dict|ParameterDict|list): what to add.
+
+        Example:
+            >>> params = paddle.nn.ParameterDict()
+            >>> params.update([("b", paddle.create_parameter([3], "float32"))])
+            >>> len(params)
+            1
+        """
+        if isinstance(parameters, ParameterDict):
+            pairs = [(k, parameters[k]) for k in parameters]
+        elif isinstance(parameters, collections.abc.Mapping):
+            pairs = list(parameters.items())
+        elif isinstance(parameters, collections.abc.Iterable):
+            pairs = list(parameters)
+            for i, pair in enumerate(pairs):
+                if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                    raise ValueError(f"[ParameterDict] element {i} of parameters must be a "
+                                     f"(name, Parameter) pair, got {pair!r}")
+        else:
+            raise TypeError(f"[ParameterDict] parameters must be a dict or (name, Parameter) "
+                            f"pairs, got {type(parameters).__name__}")
+        for key, param in pairs:
+            self.add_parameter(key, param)

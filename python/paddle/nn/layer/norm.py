@@ -443,3 +443,104 @@ class InstanceNorm2D(_InstanceNormBase):
         paddle.Size([2, 3, 4, 4])
     """
     _formats = ("NCHW",)
+
+
+class InstanceNorm3D(_InstanceNormBase):
+    """Instance normalization of [N, C, D, H, W] volumes: each channel of each
+    sample over its positions; a scale (ones) and bias (zeros) per channel.
+
+    Args:
+        num_features (int): the number of channels C.
+        epsilon (float): added to the variance. Default 1e-05.
+        momentum (float): accepted, as in PaddlePaddle (no running statistics). Default 0.9.
+        weight_attr (ParamAttr|bool): the scale's attribute, or False for none. Default None.
+        bias_attr (ParamAttr|bool): the bias's attribute, or False for none. Default None.
+        data_format (str): "NCDHW". Default "NCDHW".
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        A Layer whose forward(x) normalizes x.
+
+    Example:
+        >>> paddle.nn.InstanceNorm3D(3)(paddle.rand([2, 3, 2, 4, 4])).shape
+        paddle.Size([2, 3, 2, 4, 4])
+    """
+    _formats = ("NCDHW",)
+
+    def __init__(self, num_features, epsilon=1e-05, momentum=0.9, weight_attr=None,
+                 bias_attr=None, data_format="NCDHW", name=None):
+        super().__init__(num_features, epsilon, momentum, weight_attr, bias_attr, data_format,
+                         name)
+
+    def forward(self, input):
+        if input.ndim != 5:
+            raise ValueError(f"[InstanceNorm3D] expected a 5-D input (NCDHW), got shape "
+                             f"{input.shape}")
+        return super().forward(input)
+
+
+class SyncBatchNorm(_BatchNormBase):
+    """Batch normalization whose batch statistics span every process of a
+    data-parallel job. In one process (as here) that is BatchNorm of 2-D to
+    5-D inputs, channels at dim 1 (or last, for a data_format ending in C).
+
+    Args:
+        num_features (int): the number of channels.
+        momentum (float): the running statistics' momentum. Default 0.9.
+        epsilon (float): added to the variance. Default 1e-05.
+        weight_attr (ParamAttr|bool): the scale's attribute, or False for a frozen one.
+            Default None.
+        bias_attr (ParamAttr|bool): the bias's attribute, or False for a frozen one.
+            Default None.
+        data_format (str): "NCHW" or another layout of 2 to 5 dims. Default "NCHW".
+        name (str): unused, as in PaddlePaddle.
+
+    Returns:
+        A Layer whose forward(x) normalizes x.
+
+    Example:
+        >>> paddle.nn.SyncBatchNorm(3)(paddle.rand([4, 3, 2, 2])).shape
+        paddle.Size([4, 3, 2, 2])
+    """
+    _formats = ("NC", "NCL", "NLC", "NCHW", "NHWC", "NCDHW", "NDHWC")
+    _ranks = (2, 3, 4, 5)
+
+    def __init__(self, num_features, momentum=0.9, epsilon=1e-05, weight_attr=None,
+                 bias_attr=None, data_format="NCHW", name=None):
+        super().__init__(num_features, momentum, epsilon, weight_attr, bias_attr, data_format,
+                         None, name)
+
+    def forward(self, input):  # noqa: A002  (PaddlePaddle's name)
+        if input.ndim not in self._ranks:
+            raise ValueError(f"[SyncBatchNorm] expected a 2-D to 5-D input, got shape "
+                             f"{input.shape}")
+        channel_last = self._data_format != "NC" and self._data_format.endswith("C")
+        return F.batch_norm(input, self._mean, self._variance, self.weight, self.bias,
+                            self.training, self._momentum, self._epsilon,
+                            "NHWC" if channel_last else "NCHW")
+
+    @classmethod
+    def convert_sync_batchnorm(cls, layer):
+        """layer with each BatchNorm1D/2D/3D in it (layer itself included)
+        replaced by a SyncBatchNorm holding the same parameters and statistics.
+
+        Args:
+            layer (Layer): the model.
+
+        Returns:
+            Layer: the converted model (layer itself when it is not a BatchNorm).
+
+        Example:
+            >>> model = paddle.nn.Sequential(paddle.nn.Conv2D(3, 4, 3), paddle.nn.BatchNorm2D(4))
+            >>> type(paddle.nn.SyncBatchNorm.convert_sync_batchnorm(model)[1]).__name__
+            'SyncBatchNorm'
+        """
+        converted = layer
+        if isinstance(layer, _BatchNormBase) and not isinstance(layer, (BatchNorm, cls)):
+            converted = cls(layer._num_features, layer._momentum, layer._epsilon,
+                            data_format=layer._data_format, name=layer._name)
+            for key in ("weight", "bias", "_mean", "_variance"):
+                setattr(converted, key, getattr(layer, key))
+        for name, sublayer in layer.named_children():
+            converted.add_sublayer(name, cls.convert_sync_batchnorm(sublayer))
+        return converted
