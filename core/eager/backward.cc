@@ -200,7 +200,9 @@ class Engine {
       auto& [leaf, g] = found->second;
       for (const GradHook& hook : leaf->leaf_hooks())
         if (TensorPtr replaced = hook(g)) g = std::move(replaced);
-      if (!leaf->grad()) {
+      if (leaf->grad_zero_pending() && !create_graph_) {
+        leaf->TakeGradIntoPendingZero(OwnBuffer(g)->dense());  // 0 + g, without either pass
+      } else if (!leaf->grad()) {
         TensorPtr own = create_graph_ ? g : OwnBuffer(g);
         if (!create_graph_) own->set_stop_gradient(false);  // as PaddlePaddle's .grad reports
         leaf->set_grad(own);

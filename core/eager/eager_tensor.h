@@ -57,8 +57,22 @@ class EagerTensor {
   bool is_leaf() const { return grad_node_ == nullptr; }
 
   // The gradient accumulated by backward() (leaves, and non-leaves that retain it).
-  const TensorPtr& grad() const { return grad_; }
-  void set_grad(TensorPtr g) { grad_ = std::move(g); }
+  // One cleared by ClearGradToZero is zero-filled here, at its first read.
+  const TensorPtr& grad() const {
+    if (grad_zero_pending_) MaterializeZeroGrad();
+    return grad_;
+  }
+  void set_grad(TensorPtr g) {
+    grad_ = std::move(g);
+    grad_zero_pending_ = false;
+  }
+  // clear_grad(set_to_zero=True) without a pass over memory: .grad keeps its object and
+  // reads as zeros, and the next backward writes its gradient into that object instead
+  // of adding it to zeros (TakeGradIntoPendingZero).
+  void ClearGradToZero() { grad_zero_pending_ = grad_ != nullptr; }
+  bool grad_zero_pending() const { return grad_zero_pending_; }
+  // The pending-zero .grad object takes g's buffer (g must own it), as if g were added to zeros.
+  void TakeGradIntoPendingZero(const DenseTensor& g);
   // Hooks on a leaf run before its gradient is accumulated; a non-leaf's
   // hooks live on its grad node (GradNode::AddHook).
   std::vector<GradHook>& leaf_hooks() { return leaf_hooks_; }
@@ -86,6 +100,8 @@ class EagerTensor {
   std::shared_ptr<GradNode> grad_node_;
   int out_slot_ = 0, out_index_ = 0;
   TensorPtr grad_;
+  mutable bool grad_zero_pending_ = false;
+  void MaterializeZeroGrad() const;
   std::vector<GradHook> leaf_hooks_;
   std::vector<AccumulatedHook> accumulated_hooks_;
   uint64_t version_ = 0;

@@ -315,6 +315,10 @@ PyObject* SetGrad(PyObject* self, PyObject* g) {
     Py_RETURN_NONE;
   });
 }
+PyObject* ClearGradToZero(PyObject* self, PyObject*) {
+  Self(self)->ClearGradToZero();
+  Py_RETURN_NONE;
+}
 PyObject* Detach(PyObject* self, PyObject*) {
   return WrapTensor(eager::MakeTensor(Self(self)->dense()));
 }
@@ -383,6 +387,7 @@ PyMethodDef kMethods[] = {
     {"_is_initialized", IsInitialized, METH_NOARGS, nullptr},
     {"_data_ptr", DataPtr, METH_NOARGS, nullptr},
     {"_set_grad", SetGrad, METH_O, nullptr},
+    {"_clear_grad_to_zero", ClearGradToZero, METH_NOARGS, nullptr},
     {"_detach", Detach, METH_NOARGS, nullptr},
     {"_assign_from", AssignFrom, METH_O, nullptr},
     {"_backward", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(Backward)),

@@ -46,12 +46,11 @@ def _backward(self, grad_tensor=None, retain_graph=False):
 
 
 def _clear_grad(self, set_to_zero=True):
-    """Clears the accumulated gradient: zeros it in place (set_to_zero) or drops it."""
-    g = self.grad
-    if g is None:
-        return
+    """Clears the accumulated gradient: zeros it in place (set_to_zero) or drops it.
+    Zeroing is lazy (C++): .grad reads as zeros, and the next backward writes into it
+    instead of adding to zeros, so a training step makes no pass over the gradients."""
     if set_to_zero:
-        g._assign_from(creation.zeros_like(g))
+        self._clear_grad_to_zero()
     else:
         self._set_grad(None)
 
