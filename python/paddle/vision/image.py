@@ -20,6 +20,12 @@ def _check_backend(backend):
 def set_image_backend(backend):
     """Sets the backend that loaders return images in: 'pil', 'cv2' or 'tensor'.
 
+    Args:
+        backend (str): 'pil', 'cv2' or 'tensor'; others raise ValueError.
+
+    Returns:
+        None.
+
     Example:
         >>> import paddle.vision
         >>> paddle.vision.set_image_backend("cv2")
@@ -88,6 +94,15 @@ def _load_array(path):
 def image_load(path, backend=None):
     """Loads an image file: a PIL.Image for backend 'pil', a numpy HWC array for
     'cv2', a Tensor for 'tensor' (backend None: the current image backend).
+
+    Args:
+        path (str): The image file's path.
+        backend (str, optional): 'pil', 'cv2' or 'tensor'; None (the default) uses the
+            current image backend. Others raise ValueError.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The image: a PIL image ('pil'), a numpy HWC array
+            ('cv2') or a Tensor ('tensor').
 
     Example:
         >>> import numpy as np, paddle.vision, tempfile, os

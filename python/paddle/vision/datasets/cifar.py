@@ -21,6 +21,20 @@ class Cifar10(Dataset):
     'data_batch' (train) or 'test_batch' (test) are read in name order. None looks
     in PaddlePaddle's download cache (~/.cache/paddle/dataset/cifar).
 
+    Args:
+        data_file (str, optional): The path of cifar-10-python.tar.gz; None (the default) looks in
+            PaddlePaddle's download cache. A missing path raises FileNotFoundError.
+        mode (str, optional): 'train' (the default) or 'test'; others raise ValueError.
+        transform (callable, optional): Applied to each image, e.g. a Compose of
+            transforms; None (the default) applies none.
+        download (bool, optional): With a None path, look in the cache (True, the default;
+            nothing is downloaded) or raise ValueError (False).
+        backend (str, optional): 'pil' (PIL images) or 'cv2' (numpy arrays); None (the
+            default) uses paddle.vision.get_image_backend(). Others raise ValueError.
+
+    Returns:
+        Cifar10: A Dataset of (image, label) pairs.
+
     Example:
         >>> import io, os, pickle, tarfile, tempfile
         >>> import numpy as np

@@ -36,6 +36,24 @@ class Flowers(Dataset):
     setid.mat; None looks in PaddlePaddle's cache (~/.cache/paddle/dataset/flowers).
     mode 'train', 'valid' or 'test'.
 
+    Args:
+        data_file (str, optional): The path of 102flowers.tgz; None (the default) looks in
+            PaddlePaddle's download cache. A missing path raises FileNotFoundError.
+        label_file (str, optional): The path of imagelabels.mat; None (the default) looks in
+            PaddlePaddle's download cache. A missing path raises FileNotFoundError.
+        setid_file (str, optional): The path of setid.mat; None (the default) looks in
+            PaddlePaddle's download cache. A missing path raises FileNotFoundError.
+        mode (str, optional): 'train' (the default), 'valid' or 'test'; others raise ValueError.
+        transform (callable, optional): Applied to each image, e.g. a Compose of
+            transforms; None (the default) applies none.
+        download (bool, optional): With a None path, look in the cache (True, the default;
+            nothing is downloaded) or raise ValueError (False).
+        backend (str, optional): 'pil' (PIL images) or 'cv2' (numpy arrays); None (the
+            default) uses paddle.vision.get_image_backend(). Others raise ValueError.
+
+    Returns:
+        Flowers: A Dataset of (image, label) pairs.
+
     Example:
         >>> from paddle.vision.datasets import Flowers
         >>> try:

@@ -78,6 +78,21 @@ class DatasetFolder(Dataset):
     backend's: PIL RGB images ('pil') or RGB numpy arrays ('cv2'; without Pillow
     only .npy, .pgm and .ppm files are readable).
 
+    Args:
+        root (str): The root folder; one that is not a directory raises FileNotFoundError.
+        loader (callable, optional): Reads a file's path into a sample; None (the default)
+            uses the image backend's loader.
+        extensions (list[str]|tuple[str], optional): The file endings to keep; None (the
+            default) means the common image extensions. Unused with is_valid_file.
+        transform (callable, optional): Applied to each loaded sample; None (the default)
+            applies none.
+        is_valid_file (callable, optional): Takes a path and says whether to keep the
+            file; None (the default) filters by extensions.
+
+    Returns:
+        DatasetFolder: A Dataset of (sample, class index) pairs; no files found raises
+            RuntimeError.
+
     Example:
         >>> import os, tempfile
         >>> import numpy as np
@@ -124,6 +139,21 @@ class ImageFolder(Dataset):
     """Every image file under root (sorted walk), each sample a one-element list
     [loader(path) after transform]; no labels. File filter and loader as in
     DatasetFolder.
+
+    Args:
+        root (str): The root folder; one that is not a directory raises FileNotFoundError.
+        loader (callable, optional): Reads a file's path into a sample; None (the default)
+            uses the image backend's loader.
+        extensions (list[str]|tuple[str], optional): The file endings to keep; None (the
+            default) means the common image extensions. Unused with is_valid_file.
+        transform (callable, optional): Applied to each loaded sample; None (the default)
+            applies none.
+        is_valid_file (callable, optional): Takes a path and says whether to keep the
+            file; None (the default) filters by extensions.
+
+    Returns:
+        ImageFolder: A Dataset of one-element lists [sample]; no files found raises
+            RuntimeError.
 
     Example:
         >>> import os, tempfile

@@ -39,6 +39,22 @@ class MNIST(Dataset):
     None looks in PaddlePaddle's download cache (~/.cache/paddle/dataset/mnist),
     since nothing is downloaded here.
 
+    Args:
+        image_path (str, optional): The path of the images' IDX file; None (the default) looks in
+            PaddlePaddle's download cache. A missing path raises FileNotFoundError.
+        label_path (str, optional): The path of the labels' IDX file; None (the default) looks in
+            PaddlePaddle's download cache. A missing path raises FileNotFoundError.
+        mode (str, optional): 'train' (the default) or 'test'; others raise ValueError.
+        transform (callable, optional): Applied to each image, e.g. a Compose of
+            transforms; None (the default) applies none.
+        download (bool, optional): With a None path, look in the cache (True, the default;
+            nothing is downloaded) or raise ValueError (False).
+        backend (str, optional): 'pil' (PIL images) or 'cv2' (numpy arrays); None (the
+            default) uses paddle.vision.get_image_backend(). Others raise ValueError.
+
+    Returns:
+        MNIST: A Dataset of (image, label) pairs.
+
     Example:
         >>> import gzip, os, struct, tempfile
         >>> from paddle.vision.datasets import MNIST

@@ -29,6 +29,21 @@ class VOC2012(Dataset):
     (~/.cache/paddle/dataset/voc2012). mode 'train' (trainval), 'valid' (val) or
     'test' (train).
 
+    Args:
+        data_file (str, optional): The path of VOCtrainval_11-May-2012.tar; None (the
+            default) looks in PaddlePaddle's download cache. A missing path raises
+            FileNotFoundError.
+        mode (str, optional): 'train' (the default), 'valid' or 'test'; others raise ValueError.
+        transform (callable, optional): Applied to each image, e.g. a Compose of
+            transforms; None (the default) applies none.
+        download (bool, optional): With a None path, look in the cache (True, the default;
+            nothing is downloaded) or raise ValueError (False).
+        backend (str, optional): 'pil' (PIL images) or 'cv2' (numpy arrays); None (the
+            default) uses paddle.vision.get_image_backend(). Others raise ValueError.
+
+    Returns:
+        VOC2012: A Dataset of (image, label map) pairs.
+
     Example:
         >>> from paddle.vision.datasets import VOC2012
         >>> try:

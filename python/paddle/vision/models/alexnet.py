@@ -49,6 +49,14 @@ class AlexNet(nn.Layer):
     """AlexNet: five convs (three with max pooling) and, when num_classes > 0,
     three Linear layers with dropout ('downscale_in_infer') for 224x224 inputs.
 
+    Args:
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+
+    Returns:
+        AlexNet: A Layer; called with a float32 [N, 3, 224, 224] Tensor it returns the
+            [N, num_classes] logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import AlexNet
@@ -87,6 +95,15 @@ class AlexNet(nn.Layer):
 
 def alexnet(pretrained=False, **kwargs):
     """AlexNet; kwargs go to AlexNet (num_classes); pretrained=True raises.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to AlexNet (num_classes).
+
+    Returns:
+        AlexNet: The model.
 
     Example:
         >>> from paddle.vision.models import alexnet

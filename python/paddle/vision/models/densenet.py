@@ -138,6 +138,21 @@ class DenseNet(nn.Layer):
     global average pooling (with_pool) and a Linear classifier (num_classes > 0).
     bn_size scales the 1x1 bottlenecks; dropout follows each dense layer.
 
+    Args:
+        layers (int, optional): 121 (the default), 161, 169, 201 or 264; others raise
+            ValueError.
+        bn_size (int, optional): The bottleneck width factor: the 1x1 convs output
+            bn_size * growth_rate channels. Default 4.
+        dropout (float, optional): The dropout rate after each dense layer. Default 0.0.
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+        with_pool (bool, optional): Global average pooling before the classifier.
+            Default True.
+
+    Returns:
+        DenseNet: A Layer; called with a float32 [N, 3, H, W] Tensor it returns the
+            [N, num_classes] logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import DenseNet
@@ -200,6 +215,15 @@ def densenet121(pretrained=False, **kwargs):
     """DenseNet-121; kwargs go to DenseNet (bn_size, dropout, num_classes,
     with_pool); pretrained=True raises.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to DenseNet (bn_size, dropout, num_classes, with_pool).
+
+    Returns:
+        DenseNet: The model.
+
     Example:
         >>> from paddle.vision.models import densenet121
         >>> model = densenet121(num_classes=10)
@@ -209,6 +233,15 @@ def densenet121(pretrained=False, **kwargs):
 
 def densenet161(pretrained=False, **kwargs):
     """DenseNet-161; see densenet121.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to DenseNet (bn_size, dropout, num_classes, with_pool).
+
+    Returns:
+        DenseNet: The model.
 
     Example:
         >>> from paddle.vision.models import densenet161
@@ -220,6 +253,15 @@ def densenet161(pretrained=False, **kwargs):
 def densenet169(pretrained=False, **kwargs):
     """DenseNet-169; see densenet121.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to DenseNet (bn_size, dropout, num_classes, with_pool).
+
+    Returns:
+        DenseNet: The model.
+
     Example:
         >>> from paddle.vision.models import densenet169
         >>> model = densenet169(num_classes=10)  # doctest: +SKIP
@@ -230,6 +272,15 @@ def densenet169(pretrained=False, **kwargs):
 def densenet201(pretrained=False, **kwargs):
     """DenseNet-201; see densenet121.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to DenseNet (bn_size, dropout, num_classes, with_pool).
+
+    Returns:
+        DenseNet: The model.
+
     Example:
         >>> from paddle.vision.models import densenet201
         >>> model = densenet201(num_classes=10)  # doctest: +SKIP
@@ -239,6 +290,15 @@ def densenet201(pretrained=False, **kwargs):
 
 def densenet264(pretrained=False, **kwargs):
     """DenseNet-264; see densenet121.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to DenseNet (bn_size, dropout, num_classes, with_pool).
+
+    Returns:
+        DenseNet: The model.
 
     Example:
         >>> from paddle.vision.models import densenet264

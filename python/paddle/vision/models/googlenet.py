@@ -80,6 +80,16 @@ class GoogLeNet(nn.Layer):
     classifier's and the two auxiliary classifiers' (after inception 4a and 4d)
     outputs, or the pooled feature maps when num_classes <= 0.
 
+    Args:
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+        with_pool (bool, optional): Global average pooling before the classifier.
+            Default True.
+
+    Returns:
+        GoogLeNet: A Layer; called with a float32 [N, 3, 224, 224] Tensor it returns (out,
+            out1, out2): the main and the two auxiliary heads' logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import GoogLeNet
@@ -137,6 +147,15 @@ class GoogLeNet(nn.Layer):
 def googlenet(pretrained=False, **kwargs):
     """GoogLeNet; kwargs go to GoogLeNet (num_classes, with_pool); pretrained=True
     raises.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to GoogLeNet (num_classes, with_pool).
+
+    Returns:
+        GoogLeNet: The model.
 
     Example:
         >>> from paddle.vision.models import googlenet

@@ -200,6 +200,16 @@ class InceptionV3(nn.Layer):
     blocks, global average pooling (with_pool) and dropout + Linear
     (num_classes > 0).
 
+    Args:
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+        with_pool (bool, optional): Global average pooling before the classifier.
+            Default True.
+
+    Returns:
+        InceptionV3: A Layer; called with a float32 [N, 3, H, W] Tensor it returns the
+            [N, num_classes] logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import InceptionV3
@@ -251,6 +261,15 @@ class InceptionV3(nn.Layer):
 def inception_v3(pretrained=False, **kwargs):
     """InceptionV3; kwargs go to InceptionV3 (num_classes, with_pool);
     pretrained=True raises.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to InceptionV3 (num_classes, with_pool).
+
+    Returns:
+        InceptionV3: The model.
 
     Example:
         >>> from paddle.vision.models import inception_v3

@@ -10,6 +10,14 @@ class LeNet(nn.Layer):
     ('fc') for [N, 1, 28, 28] inputs. num_classes <= 0 leaves out 'fc' and the
     model returns the [N, 16, 5, 5] features.
 
+    Args:
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 10.
+
+    Returns:
+        LeNet: A Layer; called with a float32 [N, 1, 28, 28] Tensor it returns the
+            [N, num_classes] logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import LeNet

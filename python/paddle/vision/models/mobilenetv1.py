@@ -42,6 +42,17 @@ class MobileNetV1(nn.Layer):
     counts times `scale`, global average pooling (with_pool) and a Linear
     classifier (num_classes > 0).
 
+    Args:
+        scale (float, optional): The width multiplier of the channels. Default 1.0.
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+        with_pool (bool, optional): Global average pooling before the classifier.
+            Default True.
+
+    Returns:
+        MobileNetV1: A Layer; called with a float32 [N, 3, H, W] Tensor it returns the
+            [N, num_classes] logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import MobileNetV1
@@ -78,6 +89,16 @@ class MobileNetV1(nn.Layer):
 def mobilenet_v1(pretrained=False, scale=1.0, **kwargs):
     """MobileNetV1 with width multiplier `scale`; kwargs go to MobileNetV1
     (num_classes, with_pool); pretrained=True raises.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        scale (float, optional): The width multiplier of the channels. Default 1.0.
+        **kwargs (dict, optional): Passed to MobileNetV1 (num_classes, with_pool).
+
+    Returns:
+        MobileNetV1: The model.
 
     Example:
         >>> from paddle.vision.models import mobilenet_v1

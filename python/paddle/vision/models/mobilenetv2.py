@@ -51,6 +51,17 @@ class MobileNetV2(nn.Layer):
     1280 channels (channel counts times `scale`, rounded to multiples of 8),
     global average pooling (with_pool) and dropout + Linear (num_classes > 0).
 
+    Args:
+        scale (float, optional): The width multiplier of the channels. Default 1.0.
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+        with_pool (bool, optional): Global average pooling before the classifier.
+            Default True.
+
+    Returns:
+        MobileNetV2: A Layer; called with a float32 [N, 3, H, W] Tensor it returns the
+            [N, num_classes] logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import MobileNetV2
@@ -95,6 +106,16 @@ class MobileNetV2(nn.Layer):
 def mobilenet_v2(pretrained=False, scale=1.0, **kwargs):
     """MobileNetV2 with width multiplier `scale`; kwargs go to MobileNetV2
     (num_classes, with_pool); pretrained=True raises.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        scale (float, optional): The width multiplier of the channels. Default 1.0.
+        **kwargs (dict, optional): Passed to MobileNetV2 (num_classes, with_pool).
+
+    Returns:
+        MobileNetV2: The model.
 
     Example:
         >>> from paddle.vision.models import mobilenet_v2

@@ -180,6 +180,17 @@ class MobileNetV3(nn.Layer):
 class MobileNetV3Small(MobileNetV3):
     """MobileNetV3-Small: 11 blocks, classifier through 1024 x scale channels.
 
+    Args:
+        scale (float, optional): The width multiplier of the channels. Default 1.0.
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+        with_pool (bool, optional): Global average pooling before the classifier.
+            Default True.
+
+    Returns:
+        MobileNetV3Small: A Layer; called with a float32 [N, 3, H, W] Tensor it returns the
+            [N, num_classes] logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import MobileNetV3Small
@@ -195,6 +206,17 @@ class MobileNetV3Small(MobileNetV3):
 
 class MobileNetV3Large(MobileNetV3):
     """MobileNetV3-Large: 15 blocks, classifier through 1280 x scale channels.
+
+    Args:
+        scale (float, optional): The width multiplier of the channels. Default 1.0.
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+        with_pool (bool, optional): Global average pooling before the classifier.
+            Default True.
+
+    Returns:
+        MobileNetV3Large: A Layer; called with a float32 [N, 3, H, W] Tensor it returns the
+            [N, num_classes] logits.
 
     Example:
         >>> import paddle
@@ -213,6 +235,16 @@ def mobilenet_v3_small(pretrained=False, scale=1.0, **kwargs):
     """MobileNetV3-Small with width multiplier scale; kwargs go to
     MobileNetV3Small (num_classes, with_pool); pretrained=True raises.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        scale (float, optional): The width multiplier of the channels. Default 1.0.
+        **kwargs (dict, optional): Passed to MobileNetV3Small (num_classes, with_pool).
+
+    Returns:
+        MobileNetV3Small: The model.
+
     Example:
         >>> from paddle.vision.models import mobilenet_v3_small
         >>> model = mobilenet_v3_small(scale=0.75, num_classes=10)
@@ -223,6 +255,16 @@ def mobilenet_v3_small(pretrained=False, scale=1.0, **kwargs):
 
 def mobilenet_v3_large(pretrained=False, scale=1.0, **kwargs):
     """MobileNetV3-Large with width multiplier scale; see mobilenet_v3_small.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        scale (float, optional): The width multiplier of the channels. Default 1.0.
+        **kwargs (dict, optional): Passed to MobileNetV3Large (num_classes, with_pool).
+
+    Returns:
+        MobileNetV3Large: The model.
 
     Example:
         >>> from paddle.vision.models import mobilenet_v3_large

@@ -86,6 +86,23 @@ class ResNet(nn.Layer):
     global average pooling (with_pool) and a Linear classifier (num_classes > 0).
     width and groups give the ResNeXt / wide variants.
 
+    Args:
+        block (type): The residual block, BasicBlock or BottleneckBlock of
+            paddle.vision.models.resnet.
+        depth (int, optional): 18, 34, 50 (the default), 101 or 152; others raise
+            ValueError.
+        width (int, optional): The base width of the bottleneck blocks. Default 64.
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+        with_pool (bool, optional): Global average pooling before the classifier.
+            Default True.
+        groups (int, optional): The groups of the 3x3 convolutions (ResNeXt's cardinality).
+            Default 1.
+
+    Returns:
+        ResNet: A Layer; called with a float32 [N, 3, H, W] Tensor it returns the
+            [N, num_classes] logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import ResNet
@@ -160,6 +177,15 @@ def resnet18(pretrained=False, **kwargs):
     """ResNet-18 (BasicBlock). kwargs go to ResNet (num_classes, with_pool, ...);
     pretrained=True raises (nothing is downloaded).
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import resnet18
@@ -172,6 +198,15 @@ def resnet18(pretrained=False, **kwargs):
 def resnet34(pretrained=False, **kwargs):
     """ResNet-34 (BasicBlock). kwargs go to ResNet; pretrained=True raises.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
+
     Example:
         >>> from paddle.vision.models import resnet34
         >>> model = resnet34(num_classes=10)
@@ -181,6 +216,15 @@ def resnet34(pretrained=False, **kwargs):
 
 def resnet50(pretrained=False, **kwargs):
     """ResNet-50 (BottleneckBlock). kwargs go to ResNet; pretrained=True raises.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
 
     Example:
         >>> from paddle.vision.models import resnet50
@@ -192,6 +236,15 @@ def resnet50(pretrained=False, **kwargs):
 def resnet101(pretrained=False, **kwargs):
     """ResNet-101 (BottleneckBlock). kwargs go to ResNet; pretrained=True raises.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
+
     Example:
         >>> from paddle.vision.models import resnet101
         >>> model = resnet101(num_classes=10)  # doctest: +SKIP
@@ -201,6 +254,15 @@ def resnet101(pretrained=False, **kwargs):
 
 def resnet152(pretrained=False, **kwargs):
     """ResNet-152 (BottleneckBlock). kwargs go to ResNet; pretrained=True raises.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
 
     Example:
         >>> from paddle.vision.models import resnet152
@@ -218,6 +280,15 @@ def _bottleneck_variant(arch, depth, pretrained, kwargs, groups=1, width=64):
 def resnext50_32x4d(pretrained=False, **kwargs):
     """ResNeXt-50, 32 groups of width 4. kwargs go to ResNet; pretrained=True raises.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
+
     Example:
         >>> from paddle.vision.models import resnext50_32x4d
         >>> resnext50_32x4d(num_classes=10).layer1[0].conv2._groups
@@ -229,6 +300,15 @@ def resnext50_32x4d(pretrained=False, **kwargs):
 def resnext50_64x4d(pretrained=False, **kwargs):
     """ResNeXt-50, 64 groups of width 4; see resnext50_32x4d.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
+
     Example:
         >>> from paddle.vision.models import resnext50_64x4d
         >>> model = resnext50_64x4d(num_classes=10)
@@ -238,6 +318,15 @@ def resnext50_64x4d(pretrained=False, **kwargs):
 
 def resnext101_32x4d(pretrained=False, **kwargs):
     """ResNeXt-101, 32 groups of width 4; see resnext50_32x4d.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
 
     Example:
         >>> from paddle.vision.models import resnext101_32x4d
@@ -249,6 +338,15 @@ def resnext101_32x4d(pretrained=False, **kwargs):
 def resnext101_64x4d(pretrained=False, **kwargs):
     """ResNeXt-101, 64 groups of width 4; see resnext50_32x4d.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
+
     Example:
         >>> from paddle.vision.models import resnext101_64x4d
         >>> model = resnext101_64x4d(num_classes=10)  # doctest: +SKIP
@@ -259,6 +357,15 @@ def resnext101_64x4d(pretrained=False, **kwargs):
 def resnext152_32x4d(pretrained=False, **kwargs):
     """ResNeXt-152, 32 groups of width 4; see resnext50_32x4d.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
+
     Example:
         >>> from paddle.vision.models import resnext152_32x4d
         >>> model = resnext152_32x4d(num_classes=10)  # doctest: +SKIP
@@ -268,6 +375,15 @@ def resnext152_32x4d(pretrained=False, **kwargs):
 
 def resnext152_64x4d(pretrained=False, **kwargs):
     """ResNeXt-152, 64 groups of width 4; see resnext50_32x4d.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
 
     Example:
         >>> from paddle.vision.models import resnext152_64x4d
@@ -280,6 +396,15 @@ def wide_resnet50_2(pretrained=False, **kwargs):
     """Wide ResNet-50-2: ResNet-50 with twice as wide bottleneck convs. kwargs go
     to ResNet; pretrained=True raises.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
+
     Example:
         >>> from paddle.vision.models import wide_resnet50_2
         >>> wide_resnet50_2(num_classes=10).layer1[0].conv2.weight.shape
@@ -290,6 +415,15 @@ def wide_resnet50_2(pretrained=False, **kwargs):
 
 def wide_resnet101_2(pretrained=False, **kwargs):
     """Wide ResNet-101-2; see wide_resnet50_2.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ResNet (num_classes, with_pool).
+
+    Returns:
+        ResNet: The model.
 
     Example:
         >>> from paddle.vision.models import wide_resnet101_2

@@ -101,6 +101,20 @@ class ShuffleNetV2(nn.Layer):
     stages of 4, 8 and 4 units, a 1x1 conv, global average pooling (with_pool)
     and a Linear classifier (num_classes > 0).
 
+    Args:
+        scale (float, optional): The channel scale, 0.25, 0.33, 0.5, 1.0 (the default),
+            1.5 or 2.0; others raise NotImplementedError.
+        act (str|None, optional): The activation, 'relu' (the default), 'swish' or None (no
+            activation); others raise RuntimeError.
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+        with_pool (bool, optional): Global average pooling before the classifier.
+            Default True.
+
+    Returns:
+        ShuffleNetV2: A Layer; called with a float32 [N, 3, H, W] Tensor it returns the
+            [N, num_classes] logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import ShuffleNetV2
@@ -159,6 +173,15 @@ def shufflenet_v2_x0_25(pretrained=False, **kwargs):
     """ShuffleNetV2 at scale 0.25; kwargs go to ShuffleNetV2 (act, num_classes,
     with_pool); pretrained=True raises.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ShuffleNetV2 (act, num_classes, with_pool).
+
+    Returns:
+        ShuffleNetV2: The model.
+
     Example:
         >>> from paddle.vision.models import shufflenet_v2_x0_25
         >>> model = shufflenet_v2_x0_25(num_classes=10)
@@ -168,6 +191,15 @@ def shufflenet_v2_x0_25(pretrained=False, **kwargs):
 
 def shufflenet_v2_x0_33(pretrained=False, **kwargs):
     """ShuffleNetV2 at scale 0.33; see shufflenet_v2_x0_25.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ShuffleNetV2 (act, num_classes, with_pool).
+
+    Returns:
+        ShuffleNetV2: The model.
 
     Example:
         >>> from paddle.vision.models import shufflenet_v2_x0_33
@@ -179,6 +211,15 @@ def shufflenet_v2_x0_33(pretrained=False, **kwargs):
 def shufflenet_v2_x0_5(pretrained=False, **kwargs):
     """ShuffleNetV2 at scale 0.5; see shufflenet_v2_x0_25.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ShuffleNetV2 (act, num_classes, with_pool).
+
+    Returns:
+        ShuffleNetV2: The model.
+
     Example:
         >>> from paddle.vision.models import shufflenet_v2_x0_5
         >>> model = shufflenet_v2_x0_5(num_classes=10)
@@ -188,6 +229,15 @@ def shufflenet_v2_x0_5(pretrained=False, **kwargs):
 
 def shufflenet_v2_x1_0(pretrained=False, **kwargs):
     """ShuffleNetV2 at scale 1.0; see shufflenet_v2_x0_25.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ShuffleNetV2 (act, num_classes, with_pool).
+
+    Returns:
+        ShuffleNetV2: The model.
 
     Example:
         >>> from paddle.vision.models import shufflenet_v2_x1_0
@@ -199,6 +249,15 @@ def shufflenet_v2_x1_0(pretrained=False, **kwargs):
 def shufflenet_v2_x1_5(pretrained=False, **kwargs):
     """ShuffleNetV2 at scale 1.5; see shufflenet_v2_x0_25.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ShuffleNetV2 (act, num_classes, with_pool).
+
+    Returns:
+        ShuffleNetV2: The model.
+
     Example:
         >>> from paddle.vision.models import shufflenet_v2_x1_5
         >>> model = shufflenet_v2_x1_5(num_classes=10)
@@ -208,6 +267,15 @@ def shufflenet_v2_x1_5(pretrained=False, **kwargs):
 
 def shufflenet_v2_x2_0(pretrained=False, **kwargs):
     """ShuffleNetV2 at scale 2.0; see shufflenet_v2_x0_25.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ShuffleNetV2 (act, num_classes, with_pool).
+
+    Returns:
+        ShuffleNetV2: The model.
 
     Example:
         >>> from paddle.vision.models import shufflenet_v2_x2_0
@@ -219,6 +287,15 @@ def shufflenet_v2_x2_0(pretrained=False, **kwargs):
 def shufflenet_v2_swish(pretrained=False, **kwargs):
     """ShuffleNetV2 at scale 1.0 with swish activations; kwargs go to
     ShuffleNetV2 (num_classes, with_pool); pretrained=True raises.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to ShuffleNetV2 (num_classes, with_pool).
+
+    Returns:
+        ShuffleNetV2: The model.
 
     Example:
         >>> from paddle.vision.models import shufflenet_v2_swish

@@ -58,6 +58,17 @@ class SqueezeNet(nn.Layer):
     max pools between, and (num_classes > 0) dropout and a 1x1 conv classifier;
     with_pool ends with ReLU, global average pooling and [N, C] output.
 
+    Args:
+        version (str): '1.0' or '1.1' (fewer computations); others raise ValueError.
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+        with_pool (bool, optional): Global average pooling before the classifier.
+            Default True.
+
+    Returns:
+        SqueezeNet: A Layer; called with a float32 [N, 3, H, W] Tensor it returns the
+            [N, num_classes] logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import SqueezeNet
@@ -103,6 +114,15 @@ def squeezenet1_0(pretrained=False, **kwargs):
     """SqueezeNet 1.0; kwargs go to SqueezeNet (num_classes, with_pool);
     pretrained=True raises.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to SqueezeNet (num_classes, with_pool).
+
+    Returns:
+        SqueezeNet: The model.
+
     Example:
         >>> from paddle.vision.models import squeezenet1_0
         >>> model = squeezenet1_0(num_classes=10)
@@ -114,6 +134,15 @@ def squeezenet1_0(pretrained=False, **kwargs):
 def squeezenet1_1(pretrained=False, **kwargs):
     """SqueezeNet 1.1 (fewer computations than 1.0, same accuracy); see
     squeezenet1_0.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        **kwargs (dict, optional): Passed to SqueezeNet (num_classes, with_pool).
+
+    Returns:
+        SqueezeNet: The model.
 
     Example:
         >>> from paddle.vision.models import squeezenet1_1

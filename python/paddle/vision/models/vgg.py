@@ -20,6 +20,18 @@ class VGG(nn.Layer):
     """VGG: `features` (a Layer, see make_layers), 7x7 adaptive average pooling
     (with_pool) and a three-Linear classifier with dropout (num_classes > 0).
 
+    Args:
+        features (nn.Layer): The convolutional part, e.g. from
+            paddle.vision.models.vgg.make_layers; it must output 512 channels.
+        num_classes (int, optional): The number of output classes; 0 or less leaves out
+            the classifier, so the model returns its features. Default 1000.
+        with_pool (bool, optional): Global average pooling before the classifier.
+            Default True.
+
+    Returns:
+        VGG: A Layer; called with a float32 [N, 3, H, W] Tensor it returns the
+            [N, num_classes] logits.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.models import VGG
@@ -82,6 +94,17 @@ def vgg11(pretrained=False, batch_norm=False, **kwargs):
     """VGG-11 (configuration A), with batch norm after each conv if batch_norm.
     kwargs go to VGG (num_classes, with_pool); pretrained=True raises.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        batch_norm (bool, optional): Add batch norm after each convolution. Default
+            False.
+        **kwargs (dict, optional): Passed to VGG (num_classes, with_pool).
+
+    Returns:
+        VGG: The model.
+
     Example:
         >>> from paddle.vision.models import vgg11
         >>> model = vgg11(batch_norm=True, num_classes=0)
@@ -91,6 +114,17 @@ def vgg11(pretrained=False, batch_norm=False, **kwargs):
 
 def vgg13(pretrained=False, batch_norm=False, **kwargs):
     """VGG-13 (configuration B); see vgg11.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        batch_norm (bool, optional): Add batch norm after each convolution. Default
+            False.
+        **kwargs (dict, optional): Passed to VGG (num_classes, with_pool).
+
+    Returns:
+        VGG: The model.
 
     Example:
         >>> from paddle.vision.models import vgg13
@@ -102,6 +136,17 @@ def vgg13(pretrained=False, batch_norm=False, **kwargs):
 def vgg16(pretrained=False, batch_norm=False, **kwargs):
     """VGG-16 (configuration D); see vgg11.
 
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        batch_norm (bool, optional): Add batch norm after each convolution. Default
+            False.
+        **kwargs (dict, optional): Passed to VGG (num_classes, with_pool).
+
+    Returns:
+        VGG: The model.
+
     Example:
         >>> from paddle.vision.models import vgg16
         >>> model = vgg16(num_classes=0)
@@ -111,6 +156,17 @@ def vgg16(pretrained=False, batch_norm=False, **kwargs):
 
 def vgg19(pretrained=False, batch_norm=False, **kwargs):
     """VGG-19 (configuration E); see vgg11.
+
+    Args:
+        pretrained (bool, optional): Must be False (the default): True raises
+            RuntimeError, as no weights are downloaded; load local weights with
+            set_state_dict instead.
+        batch_norm (bool, optional): Add batch norm after each convolution. Default
+            False.
+        **kwargs (dict, optional): Passed to VGG (num_classes, with_pool).
+
+    Returns:
+        VGG: The model.
 
     Example:
         >>> from paddle.vision.models import vgg19

@@ -60,6 +60,16 @@ def to_tensor(pic, data_format="CHW"):
     CHW (data_format 'CHW') or HWC, and uint8 pixels are scaled to [0, 1]; other
     dtypes keep their values. A Tensor is returned as is (CHW) or transposed to HWC.
 
+    Args:
+        pic (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        data_format (str, optional): The output layout, 'CHW' (the default) or 'HWC'; other
+            values raise ValueError.
+
+    Returns:
+        Tensor: The image in data_format; float32 in [0, 1] for uint8 input, else the
+            input's dtype.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
@@ -103,6 +113,18 @@ def resize(img, size, interpolation="bilinear"):
     size keeping the aspect ratio. interpolation: 'nearest', 'bilinear' or
     'bicubic' for numpy arrays (pixel centres, as cv2.resize); 'nearest' or
     'bilinear' for Tensors; PIL images also take 'box', 'lanczos', 'hamming'.
+
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        size (int|list|tuple): The output (height, width), or an int for the shorter side,
+            the longer one scaled to keep the aspect ratio; anything else raises TypeError.
+        interpolation (str, optional): 'bilinear' (the default), 'nearest' or 'bicubic'
+            for numpy arrays; 'nearest' or 'bilinear' for Tensors; PIL images also take
+            'box', 'lanczos' and 'hamming'. Others raise ValueError.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The resized image, of the input's kind.
 
     Example:
         >>> import numpy as np
@@ -151,6 +173,19 @@ def pad(img, padding, fill=0, padding_mode="constant"):
     paths do); 'edge' repeats
     the border pixel, 'reflect' mirrors without it, 'symmetric' mirrors with it.
 
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        padding (int|list|tuple): An int for all four sides, (left/right, top/bottom), or
+            (left, top, right, bottom); another length or a negative width raises ValueError.
+        fill (int|float|tuple, optional): The value of padded pixels in 'constant' mode.
+            Default 0.
+        padding_mode (str, optional): 'constant' (the default), 'edge', 'reflect' or
+            'symmetric' (not for Tensors); others raise ValueError.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The padded image, of the input's kind.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
@@ -193,6 +228,17 @@ def _pad_tensor(img, widths, fill, padding_mode):
 def crop(img, top, left, height, width):
     """The region [top, top + height) x [left, left + width) of an image.
 
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        top (int): The row of the region's top-left corner.
+        left (int): The column of the region's top-left corner.
+        height (int): The region's height.
+        width (int): The region's width.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The region, of the input's kind.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
@@ -206,6 +252,14 @@ def crop(img, top, left, height, width):
 
 def center_crop(img, output_size):
     """The central output_size (an int for a square, or (h, w)) region of an image.
+
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        output_size (int|list|tuple): The crop's (height, width), or an int for a square.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The central region, of the input's kind.
 
     Example:
         >>> import numpy as np
@@ -225,6 +279,13 @@ def center_crop(img, output_size):
 def hflip(img):
     """The image mirrored left to right.
 
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The mirrored image, of the input's kind.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
@@ -238,6 +299,13 @@ def hflip(img):
 
 def vflip(img):
     """The image mirrored top to bottom.
+
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The mirrored image, of the input's kind.
 
     Example:
         >>> import numpy as np
@@ -254,6 +322,19 @@ def normalize(img, mean, std, data_format="CHW", to_rgb=False):
     """(img - mean) / std per channel. A Tensor stays a Tensor; a numpy array or
     PIL image becomes a float32 numpy array. data_format says where the channel
     axis is ('CHW' or 'HWC'); to_rgb reverses the channel order first (BGR to RGB).
+
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        mean (list|tuple): The per-channel mean.
+        std (list|tuple): The per-channel standard deviation.
+        data_format (str, optional): Where the channels are, 'CHW' (the default) or 'HWC';
+            other values raise ValueError.
+        to_rgb (bool, optional): Reverse the channel order (BGR to RGB) first. Default False.
+
+    Returns:
+        numpy.ndarray|Tensor: The normalized image: a Tensor for a Tensor, else a float32
+            numpy array.
 
     Example:
         >>> import numpy as np
@@ -310,6 +391,15 @@ def to_grayscale(img, num_output_channels=1):
     numpy arrays follow cv2.cvtColor (uint8 in fixed point), PIL images
     Image.convert('L'), CHW Tensors weigh 0.2989, 0.5870, 0.1140.
 
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        num_output_channels (int, optional): 1 (the default) or 3 identical channels; other
+            values raise ValueError.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The gray image, of the input's kind.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
@@ -338,6 +428,14 @@ def adjust_brightness(img, brightness_factor):
     arrays are taken as uint8 and mapped through a table, as PaddlePaddle's
     OpenCV path does.
 
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        brightness_factor (float): The non-negative factor; 0 gives black, 1 the input.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The adjusted image, of the input's kind.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
@@ -355,6 +453,14 @@ def adjust_contrast(img, contrast_factor):
     """Contrast scaled by contrast_factor (0 flat gray, 1 unchanged): about the
     mean gray level for PIL images and Tensors, about 74 for numpy uint8 arrays
     (PaddlePaddle's OpenCV path).
+
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        contrast_factor (float): The non-negative factor; 0 gives flat gray, 1 the input.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The adjusted image, of the input's kind.
 
     Example:
         >>> import numpy as np
@@ -377,6 +483,14 @@ def adjust_saturation(img, saturation_factor):
     PaddlePaddle's OpenCV path, which draws the blend weight at random from
     [max(0, 1 - factor), 1 + factor] with numpy.random.
 
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        saturation_factor (float): The non-negative factor; 0 gives gray, 1 the input.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The adjusted image, of the input's kind.
+
     Example:
         >>> import paddle
         >>> from paddle.vision.transforms import functional as F
@@ -398,6 +512,15 @@ def adjust_hue(img, hue_factor):
     PIL's 8-bit HSV (gray modes unchanged); CHW Tensors a float HSV round trip
     (uint8 ones through [0, 1]); numpy arrays go through PIL (PaddlePaddle's own
     numpy path uses OpenCV's HSV, which rounds slightly differently).
+
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        hue_factor (float): The hue shift, a fraction of a full turn in [-0.5, 0.5]; others
+            raise ValueError.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The adjusted image, of the input's kind.
 
     Example:
         >>> import paddle
@@ -430,6 +553,19 @@ def erase(img, i, j, h, w, v, inplace=False):
     """The region [i, i + h) x [j, j + w) of an image set to v (broadcast over
     it: a value per channel, or an array of the region's shape). A new image
     unless inplace (numpy arrays and Tensors; PIL images are always copied).
+
+    Args:
+        img (PIL.Image|numpy.ndarray|Tensor): The image: a numpy HWC (or HW) array, a PIL
+            image or a CHW Tensor; anything else raises TypeError.
+        i (int): The row of the region's top-left corner.
+        j (int): The column of the region's top-left corner.
+        h (int): The region's height.
+        w (int): The region's width.
+        v (int|float|numpy.ndarray|Tensor): The value written, broadcast over the region.
+        inplace (bool, optional): Write into numpy arrays and Tensors in place. Default False.
+
+    Returns:
+        PIL.Image|numpy.ndarray|Tensor: The erased image, of the input's kind.
 
     Example:
         >>> import numpy as np
@@ -483,6 +619,22 @@ def rotate(img, angle, interpolation="nearest", expand=False, center=None, fill=
     whose sampling rounds differently). Tensors are not supported (no
     grid_sample here).
 
+    Args:
+        img (PIL.Image|numpy.ndarray): The image: a PIL image or a numpy array (uint8
+            HWC/HW, or float32 HW); Tensors raise TypeError.
+        angle (float): The counter-clockwise rotation in degrees.
+        interpolation (str, optional): 'nearest' (the default), 'bilinear', 'bicubic',
+            'box', 'lanczos' or 'hamming'; others raise ValueError.
+        expand (bool, optional): Grow the output to hold the whole rotated image. Default
+            False.
+        center (list|tuple, optional): The (x, y) centre of rotation; None (the default)
+            means the image centre.
+        fill (int|float|tuple, optional): The value of uncovered pixels (one per channel,
+            or one for all). Default 0.
+
+    Returns:
+        PIL.Image|numpy.ndarray: The rotated image, of the input's kind.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
@@ -505,6 +657,23 @@ def affine(img, angle, translate, scale, shear, interpolation="nearest", fill=0,
     centre) and moved by translate (dx, dy) pixels; uncovered pixels set to fill
     (PaddlePaddle's PIL path ignores fill and leaves them 0). PIL images and
     numpy arrays (through PIL); Tensors are not supported.
+
+    Args:
+        img (PIL.Image|numpy.ndarray): The image: a PIL image or a numpy array (uint8
+            HWC/HW, or float32 HW); Tensors raise TypeError.
+        angle (int|float): The rotation in degrees; other types raise TypeError.
+        translate (list|tuple): The (dx, dy) shift in pixels.
+        scale (float): The positive scale factor.
+        shear (float|list|tuple): The shear in degrees: a number for x, or (x, y).
+        interpolation (str, optional): 'nearest' (the default), 'bilinear', 'bicubic',
+            'box', 'lanczos' or 'hamming'; others raise ValueError.
+        fill (int|float|tuple, optional): The value of uncovered pixels (one per channel,
+            or one for all). Default 0.
+        center (list|tuple, optional): The (x, y) centre of the warp; None (the default)
+            means the image centre.
+
+    Returns:
+        PIL.Image|numpy.ndarray: The warped image, of the input's kind and size.
 
     Example:
         >>> import numpy as np
@@ -544,6 +713,20 @@ def perspective(img, startpoints, endpoints, interpolation="nearest", fill=0):
     bottom-right, bottom-left corners) move to the four endpoints; uncovered
     pixels set to fill (PaddlePaddle's PIL path ignores it and leaves them 0).
     PIL images and numpy arrays (through PIL); Tensors are not supported.
+
+    Args:
+        img (PIL.Image|numpy.ndarray): The image: a PIL image or a numpy array (uint8
+            HWC/HW, or float32 HW); Tensors raise TypeError.
+        startpoints (list): The four [x, y] corners: top-left, top-right, bottom-right,
+            bottom-left.
+        endpoints (list): The four [x, y] points the startpoints move to.
+        interpolation (str, optional): 'nearest' (the default), 'bilinear', 'bicubic',
+            'box', 'lanczos' or 'hamming'; others raise ValueError.
+        fill (int|float|tuple, optional): The value of uncovered pixels (one per channel,
+            or one for all). Default 0.
+
+    Returns:
+        PIL.Image|numpy.ndarray: The warped image, of the input's kind and size.
 
     Example:
         >>> import numpy as np

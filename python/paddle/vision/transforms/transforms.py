@@ -37,6 +37,13 @@ def _pair(size, name):
 class Compose:
     """Applies transforms one after another.
 
+    Args:
+        transforms (list|tuple): The transforms (callables) to apply, first to last; each
+            gets the previous one's output.
+
+    Returns:
+        callable: Called with data, returns the last transform's output.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import Compose, Resize, ToTensor
@@ -63,6 +70,14 @@ class BaseTransform:
     with keys naming the inputs (default ('image',)); inputs past the keys pass
     through. `_get_params` runs once per call so random choices are shared by
     every input (an image and its mask are cropped alike).
+
+    Args:
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with an input or a tuple of inputs, returns the transformed input,
+            or a tuple of the transformed inputs followed by those past the keys.
 
     Example:
         >>> import numpy as np
@@ -107,6 +122,16 @@ class ToTensor(BaseTransform):
     """A numpy HWC array or PIL image as a Tensor: CHW (or HWC with data_format),
     uint8 scaled to [0, 1] float32. See functional.to_tensor.
 
+    Args:
+        data_format (str, optional): The output layout, 'CHW' (the default) or 'HWC'; other
+            values raise ValueError when called.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array, a PIL image or a CHW Tensor, returns a
+            Tensor (float32 in [0, 1] for uint8 input).
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import ToTensor
@@ -125,6 +150,19 @@ class ToTensor(BaseTransform):
 class Resize(BaseTransform):
     """Resizes to size (h, w), or the shorter side to an int size keeping the
     aspect ratio. See functional.resize.
+
+    Args:
+        size (int|list|tuple): The output (height, width), or an int for the shorter side,
+            the longer one scaled to keep the aspect ratio; anything else raises TypeError.
+        interpolation (str, optional): 'bilinear' (the default), 'nearest' or 'bicubic'
+            (numpy arrays); Tensors take 'nearest' and 'bilinear', PIL images also 'box',
+            'lanczos' and 'hamming'.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array, a PIL image or a CHW Tensor, returns the
+            resized image of the same kind.
 
     Example:
         >>> import numpy as np
@@ -150,6 +188,21 @@ class RandomResizedCrop(BaseTransform):
     """Crops a random region (area a fraction in `scale` of the image, aspect
     ratio in `ratio`, log-uniform) and resizes it to size. After 10 failed
     draws it takes the central crop with the ratio clamped into `ratio`.
+
+    Args:
+        size (int|list|tuple): The output (height, width), or an int for a square.
+        scale (list|tuple, optional): The (min, max) fraction of the image's area to crop;
+            min > max raises ValueError. Default (0.08, 1.0).
+        ratio (list|tuple, optional): The (min, max) aspect ratio (width / height) of the
+            crop; min > max raises ValueError. Default (3/4, 4/3).
+        interpolation (str, optional): The resize method, 'bilinear' (the default),
+            'nearest' or 'bicubic'; see Resize.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array, a PIL image or a CHW Tensor, returns the
+            resized crop of the same kind.
 
     Example:
         >>> import numpy as np
@@ -197,6 +250,16 @@ class RandomResizedCrop(BaseTransform):
 class CenterCrop(BaseTransform):
     """The central size (int or (h, w)) region.
 
+    Args:
+        size (int|list|tuple): The crop's (height, width), or an int for a square crop;
+            anything else raises TypeError.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array, a PIL image or a CHW Tensor, returns its
+            central region.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import CenterCrop
@@ -221,6 +284,16 @@ def _check_prob(prob, name):
 class RandomHorizontalFlip(BaseTransform):
     """Mirrors left to right with probability prob (random.random() < prob).
 
+    Args:
+        prob (float, optional): The probability of flipping, in [0, 1] (else ValueError).
+            Default 0.5.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array, a PIL image or a CHW Tensor, returns it
+            flipped or unchanged.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import RandomHorizontalFlip
@@ -238,6 +311,16 @@ class RandomHorizontalFlip(BaseTransform):
 
 class RandomVerticalFlip(BaseTransform):
     """Mirrors top to bottom with probability prob (random.random() < prob).
+
+    Args:
+        prob (float, optional): The probability of flipping, in [0, 1] (else ValueError).
+            Default 0.5.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array, a PIL image or a CHW Tensor, returns it
+            flipped or unchanged.
 
     Example:
         >>> import numpy as np
@@ -257,6 +340,16 @@ class RandomVerticalFlip(BaseTransform):
 class Transpose(BaseTransform):
     """Permutes the axes (default HWC to CHW); a 2-D array gets a channel axis
     first. Tensors are transposed too.
+
+    Args:
+        order (list|tuple, optional): The permutation of the axes; (2, 0, 1), the default,
+            turns HWC into CHW.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy array, a PIL image (as an array) or a Tensor, returns
+            it with its axes permuted (a numpy array, or a Tensor for a Tensor).
 
     Example:
         >>> import numpy as np
@@ -285,6 +378,21 @@ class Transpose(BaseTransform):
 class Normalize(BaseTransform):
     """(img - mean) / std per channel; a number for mean or std is used for all
     three channels. See functional.normalize.
+
+    Args:
+        mean (float|list|tuple, optional): The per-channel mean; a number is used for all
+            three channels. Default 0.0.
+        std (float|list|tuple, optional): The per-channel standard deviation; a number is
+            used for all three channels. Default 1.0.
+        data_format (str, optional): Where the channels are, 'CHW' (the default) or 'HWC';
+            other values raise ValueError.
+        to_rgb (bool, optional): Reverse the channel order (BGR to RGB) first. Default False.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with an image, returns it normalized: a Tensor stays a Tensor, a
+            numpy array or PIL image becomes a float32 numpy array.
 
     Example:
         >>> import numpy as np
@@ -329,6 +437,24 @@ class RandomCrop(BaseTransform):
     (see functional.pad) and, with pad_if_needed, padding a too small image up
     to size (on the right/bottom and left/top alike).
 
+    Args:
+        size (int|list|tuple): The crop's (height, width), or an int for a square crop.
+        padding (int|list|tuple, optional): Padding added first (see functional.pad: an int
+            for all sides, 2 values for left/right and top/bottom, or 4 values); None (the
+            default) adds none.
+        pad_if_needed (bool, optional): Pad an image smaller than size up to size instead of
+            raising ValueError. Default False.
+        fill (int|float|tuple, optional): The value of padded pixels in 'constant' mode.
+            Default 0.
+        padding_mode (str, optional): 'constant' (the default), 'edge', 'reflect' or
+            'symmetric'.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array, a PIL image or a CHW Tensor, returns the
+            cropped region.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import RandomCrop
@@ -371,6 +497,20 @@ class RandomCrop(BaseTransform):
 
 class Pad(BaseTransform):
     """Pads the borders; see functional.pad for padding, fill and padding_mode.
+
+    Args:
+        padding (int|list|tuple): An int for all four sides, (left/right, top/bottom), or
+            (left, top, right, bottom); another length raises ValueError.
+        fill (int|float|tuple, optional): The value of padded pixels in 'constant' mode.
+            Default 0.
+        padding_mode (str, optional): 'constant' (the default), 'edge' (repeat the border),
+            'reflect' (mirror without the border) or 'symmetric' (mirror with it).
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array, a PIL image or a CHW Tensor, returns the
+            padded image of the same kind.
 
     Example:
         >>> import numpy as np
@@ -493,6 +633,22 @@ class ColorJitter(BaseTransform):
     """Brightness, contrast, saturation and hue jitter (see the four
     transforms) applied in a random order (random.shuffle) on each call.
 
+    Args:
+        brightness (float|list|tuple, optional): The brightness jitter, see
+            BrightnessTransform; 0 (the default) leaves it.
+        contrast (float|list|tuple, optional): The contrast jitter, see ContrastTransform;
+            0 (the default) leaves it.
+        saturation (float|list|tuple, optional): The saturation jitter, see
+            SaturationTransform; 0 (the default) leaves it.
+        hue (float|list|tuple, optional): The hue jitter, at most 0.5, see HueTransform;
+            0 (the default) leaves it.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array, a PIL image or a CHW Tensor, returns the
+            jittered image of the same kind.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import ColorJitter
@@ -520,6 +676,16 @@ class Grayscale(BaseTransform):
     """An RGB image as gray with num_output_channels (1 or 3) channels; see
     functional.to_grayscale.
 
+    Args:
+        num_output_channels (int, optional): 1 (the default) or 3 identical channels; other
+            values raise ValueError.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with an RGB a numpy HWC array, a PIL image or a CHW Tensor, returns
+            the gray image of the same kind.
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import Grayscale
@@ -544,6 +710,22 @@ class RandomErasing(BaseTransform):
     `ratio` (numpy.random draws), up to 10 tries to fit strictly inside. value:
     a number, one per channel, or 'random' (normal noise: times 255 for numpy
     arrays, paddle.normal for Tensors). Images are numpy HWC, PIL or CHW Tensors.
+
+    Args:
+        prob (float, optional): The probability of erasing, in [0, 1]. Default 0.5.
+        scale (list|tuple, optional): The (min, max) fraction of the image's area to erase,
+            within [0, 1]. Default (0.02, 0.33).
+        ratio (list|tuple, optional): The (min, max) aspect ratio of the erased region.
+            Default (0.3, 3.3).
+        value (int|float|list|tuple|str, optional): The fill: a number, one value per
+            channel (1 or 3 values), or 'random' for normal noise. Default 0.
+        inplace (bool, optional): Erase numpy arrays and Tensors in place. Default False.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array, a PIL image or a CHW Tensor, returns it
+            with the region erased (or unchanged).
 
     Example:
         >>> import numpy as np
@@ -615,6 +797,24 @@ class RandomRotation(BaseTransform):
     (min, max) pair or a number d for (-d, d); see functional.rotate for
     interpolation, expand, center and fill.
 
+    Args:
+        degrees (int|float|list|tuple): The (min, max) angle range in degrees, or a number d
+            for (-d, d); a negative number or another length raises ValueError.
+        interpolation (str, optional): 'nearest' (the default), 'bilinear' or 'bicubic'
+            (also 'box', 'lanczos', 'hamming' when applied).
+        expand (bool, optional): Grow the output to hold the whole rotated image. Default
+            False.
+        center (list|tuple, optional): The (x, y) centre of rotation; None (the default)
+            means the image centre.
+        fill (int|float|tuple, optional): The value of uncovered pixels (one per channel,
+            or one for all). Default 0.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array or a PIL image, returns the rotated image of
+            the same kind (Tensors raise TypeError).
+
     Example:
         >>> import numpy as np
         >>> from paddle.vision.transforms import RandomRotation
@@ -659,6 +859,28 @@ class RandomAffine(BaseTransform):
     (fractions of width and height, whole pixels), scale from the scale range,
     shear x (and y with four values) from shear; each drawn with random.uniform.
     See functional.affine.
+
+    Args:
+        degrees (int|float|list|tuple): The (min, max) rotation in degrees, or a number d for
+            (-d, d).
+        translate (list|tuple, optional): The largest (dx, dy) shift as fractions of the
+            width and height, each in [0, 1]; None (the default) does not translate.
+        scale (list|tuple, optional): The (min, max) positive scale factor; None (the
+            default) keeps the scale.
+        shear (int|float|list|tuple, optional): A number d for an x shear in (-d, d), (min,
+            max) for x, or 4 values for x then y, in degrees; None (the default) no shear.
+        interpolation (str, optional): 'nearest' (the default), 'bilinear' or 'bicubic';
+            others raise ValueError.
+        fill (int|float|tuple, optional): The value of uncovered pixels (one per channel,
+            or one for all). Default 0.
+        center (list|tuple, optional): The (x, y) centre of the warp; None (the default)
+            means the image centre.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array or a PIL image, returns the warped image of
+            the same kind and size (Tensors raise TypeError).
 
     Example:
         >>> import numpy as np
@@ -716,6 +938,21 @@ class RandomAffine(BaseTransform):
 class RandomPerspective(BaseTransform):
     """With probability prob, a perspective warp moving each corner inwards by up
     to distortion_scale of half the width / height (random.uniform draws).
+
+    Args:
+        prob (float, optional): The probability of warping, in [0, 1]. Default 0.5.
+        distortion_scale (float, optional): How far the corners may move, in [0, 1], as a
+            fraction of half the width / height. Default 0.5.
+        interpolation (str, optional): 'nearest' (the default), 'bilinear' or 'bicubic';
+            others raise ValueError.
+        fill (int|float|tuple, optional): The value of uncovered pixels (one per channel,
+            or one for all). Default 0.
+        keys (list[str]|tuple[str], optional): The names of the inputs when called on a
+            tuple, one `_apply_<key>` method each; None (the default) means ('image',).
+
+    Returns:
+        callable: Called with a numpy HWC array or a PIL image, returns the warped image of
+            the same kind and size (Tensors raise TypeError).
 
     Example:
         >>> import numpy as np
