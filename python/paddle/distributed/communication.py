@@ -77,6 +77,18 @@ def _check_op(op, what):
 def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
     """Reduces ``tensor`` over the group in place; every rank gets the result.
 
+    Args:
+        tensor (Tensor): The input on every rank, of one shape and dtype on all; it receives
+            the result.
+        op (int, optional): How to combine: a paddle.distributed.ReduceOp (SUM, the default,
+            MAX, MIN, PROD or AVG); anything else raises ValueError.
+        group (Group, optional): The group to reduce over; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is done. Default True; with False
+            call the returned task's wait() before reading ``tensor``.
+
+    Returns:
+        task: A task whose wait() blocks until the result is in ``tensor``.
+
     Examples:
         .. code-block:: python
 
@@ -95,6 +107,17 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
 
 def broadcast(tensor, src, group=None, sync_op=True):
     """Copies global rank ``src``'s ``tensor`` into every rank's ``tensor``.
+
+    Args:
+        tensor (Tensor): On rank ``src`` the data to send, on the others the Tensor (of the
+            same shape and dtype) that receives it.
+        src (int): The global rank that sends; it must be a member of ``group``.
+        group (Group, optional): The group to broadcast in; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is done. Default True; with False
+            call the returned task's wait() before reading ``tensor``.
+
+    Returns:
+        task: A task whose wait() blocks until ``tensor`` holds rank ``src``'s data.
 
     Examples:
         .. code-block:: python
@@ -152,6 +175,17 @@ def all_gather(tensor_list, tensor, group=None, sync_op=True):
     """Gathers every rank's ``tensor`` into ``tensor_list`` (in rank order) on every rank.
 
     ``tensor_list`` is filled when empty, or overwritten when it holds one tensor per rank.
+
+    Args:
+        tensor_list (list): The output: an empty list, or one that holds a Tensor per rank of
+            the group (else ValueError).
+        tensor (Tensor): This rank's input, of one shape and dtype on all ranks.
+        group (Group, optional): The group to gather over; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is done. Default True; with False
+            ``tensor_list`` is filled by the returned task's wait().
+
+    Returns:
+        task: A task whose wait() blocks until ``tensor_list`` holds the gathered tensors.
 
     Examples:
         .. code-block:: python
