@@ -577,7 +577,8 @@ def _promoted_binary(op_type, name, doc, example, result):
         check_tensor(y, "y", fn.__name__)
         return caller(*operands(x, y, fn.__name__))
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = f"{doc}\n{_PROMOTED_BINARY_ARGS}\n    Example:\n        >>> {example}\n        {result}\n"
+    fn.__doc__ = (f"{doc}\n{_PROMOTED_BINARY_ARGS}\n"
+                  f"    Example:\n        >>> {example}\n        {result}\n")
     return fn
 
 
