@@ -194,6 +194,12 @@ def once_differentiable(backward):
     """Wraps a PyLayer ``backward`` so that it runs without recording its ops
     even under ``create_graph=True``: its result has no gradient of its own.
 
+    Args:
+        backward (callable): A PyLayer's ``backward(ctx, *grads)``.
+
+    Returns:
+        callable: The backward, run under paddle.no_grad().
+
     Example:
         >>> import paddle
         >>> from paddle.autograd import PyLayer

@@ -14,6 +14,15 @@ class EagerParamBase(Tensor):
     the optimizer settings of its ParamAttr (optimize_attr, regularizer,
     need_clip, do_model_average).
 
+    Args:
+        shape (list|tuple, optional): The shape, every dim positive (ValueError otherwise); the
+            parameter starts as zeros. None (the default) leaves it empty.
+        dtype (str|paddle.dtype, optional): The dtype; None (the default) is the default float
+            dtype.
+        **kwargs: The settings: name (default a unique ``_eager_param_base_N``), trainable
+            (default True), optimize_attr (default {"learning_rate": 1.0}), regularizer,
+            do_model_average (default None each) and need_clip (default True).
+
     Example:
         >>> w = paddle.create_parameter([2, 3], "float32")
         >>> type(w).__name__, w.stop_gradient

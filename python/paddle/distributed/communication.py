@@ -77,6 +77,18 @@ def _check_op(op, what):
 def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
     """Reduces ``tensor`` over the group in place; every rank gets the result.
 
+    Args:
+        tensor (Tensor): The input on every rank, of one shape and dtype on all; it receives
+            the result.
+        op (int, optional): How to combine: a paddle.distributed.ReduceOp (SUM, the default,
+            MAX, MIN, PROD or AVG); anything else raises ValueError.
+        group (Group, optional): The group to reduce over; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is done. Default True; with False
+            call the returned task's wait() before reading ``tensor``.
+
+    Returns:
+        task: A task whose wait() blocks until the result is in ``tensor``.
+
     Examples:
         .. code-block:: python
 
@@ -95,6 +107,17 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
 
 def broadcast(tensor, src, group=None, sync_op=True):
     """Copies global rank ``src``'s ``tensor`` into every rank's ``tensor``.
+
+    Args:
+        tensor (Tensor): On rank ``src`` the data to send, on the others the Tensor (of the
+            same shape and dtype) that receives it.
+        src (int): The global rank that sends; it must be a member of ``group``.
+        group (Group, optional): The group to broadcast in; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is done. Default True; with False
+            call the returned task's wait() before reading ``tensor``.
+
+    Returns:
+        task: A task whose wait() blocks until ``tensor`` holds rank ``src``'s data.
 
     Examples:
         .. code-block:: python
@@ -116,6 +139,19 @@ def broadcast(tensor, src, group=None, sync_op=True):
 def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
     """Reduces ``tensor`` over the group into global rank ``dst``'s ``tensor``
     (the others' stay as they were).
+
+    Args:
+        tensor (Tensor): The input on every rank, of one shape and dtype on all; on rank ``dst``
+            it receives the result.
+        dst (int): The global rank that receives the result; a member of ``group``.
+        op (int, optional): How to combine: a paddle.distributed.ReduceOp (SUM, the default,
+            MAX, MIN, PROD or AVG); anything else raises ValueError.
+        group (Group, optional): The group to use; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is done. Default True; with False
+            call the returned task's wait() before reading the result.
+
+    Returns:
+        task: A task whose wait() blocks until the result is in place.
 
     Examples:
         .. code-block:: python
@@ -153,6 +189,17 @@ def all_gather(tensor_list, tensor, group=None, sync_op=True):
 
     ``tensor_list`` is filled when empty, or overwritten when it holds one tensor per rank.
 
+    Args:
+        tensor_list (list): The output: an empty list, or one that holds a Tensor per rank of
+            the group (else ValueError).
+        tensor (Tensor): This rank's input, of one shape and dtype on all ranks.
+        group (Group, optional): The group to gather over; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is done. Default True; with False
+            ``tensor_list`` is filled by the returned task's wait().
+
+    Returns:
+        task: A task whose wait() blocks until ``tensor_list`` holds the gathered tensors.
+
     Examples:
         .. code-block:: python
 
@@ -174,6 +221,14 @@ def all_gather(tensor_list, tensor, group=None, sync_op=True):
 
 def all_gather_object(object_list, obj, group=None):
     """Gathers a picklable object from every rank; appends them to ``object_list`` in rank order.
+
+    Args:
+        object_list (list): The output list; the gathered objects are appended to it.
+        obj (object): This rank's picklable object.
+        group (Group, optional): The group to use; None (the default) is every rank.
+
+    Returns:
+        None: ``object_list`` is extended in place.
 
     Examples:
         .. code-block:: python
@@ -204,6 +259,18 @@ def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
     """Global rank ``src`` sends ``tensor_list[i]`` to the group's rank i, which
     receives it in ``tensor``. ``tensor_list`` is read on ``src`` only.
 
+    Args:
+        tensor (Tensor): The Tensor that receives this rank's part.
+        tensor_list (list, optional): On rank ``src``, one Tensor per rank of the group, each of
+            ``tensor``'s shape and dtype (else ValueError); ignored elsewhere. Default None.
+        src (int, optional): The global rank that sends. Default 0.
+        group (Group, optional): The group to use; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is done. Default True; with False
+            call the returned task's wait() before reading the result.
+
+    Returns:
+        task: A task whose wait() blocks until the result is in place.
+
     Examples:
         .. code-block:: python
 
@@ -233,6 +300,18 @@ def alltoall(out_tensor_list, in_tensor_list, group=None, sync_op=True):
     """Sends ``in_tensor_list[i]`` to the group's rank i; ``out_tensor_list[j]``
     receives what rank j sent to this one.
 
+    Args:
+        out_tensor_list (list): The output: an empty list (filled) or one with a Tensor per rank
+            (overwritten).
+        in_tensor_list (list): One Tensor per rank of the group (else ValueError), all of one
+            shape and dtype.
+        group (Group, optional): The group to use; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is done. Default True; with False
+            call the returned task's wait() before reading the result.
+
+    Returns:
+        task: A task whose wait() blocks until the result is in place.
+
     Examples:
         .. code-block:: python
 
@@ -258,6 +337,15 @@ def alltoall(out_tensor_list, in_tensor_list, group=None, sync_op=True):
 def send(tensor, dst=0, group=None, sync_op=True):
     """Sends ``tensor`` to global rank ``dst`` (which calls recv).
 
+    Args:
+        tensor (Tensor): The data to send.
+        dst (int, optional): The global rank that receives; a member of ``group``. Default 0.
+        group (Group, optional): The group to use; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is sent. Default True.
+
+    Returns:
+        task: A task whose wait() blocks until the send is done.
+
     Examples:
         .. code-block:: python
 
@@ -280,6 +368,16 @@ def recv(tensor, src=0, group=None, sync_op=True):
     """Receives into ``tensor`` what global rank ``src`` sends; it must have the
     sent tensor's dtype and size.
 
+    Args:
+        tensor (Tensor): The Tensor that receives the data, of the sent dtype and size.
+        src (int, optional): The global rank that sends; a member of ``group``. Default 0.
+        group (Group, optional): The group to use; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is received. Default True; with False
+            call the returned task's wait() before reading ``tensor``.
+
+    Returns:
+        task: A task whose wait() blocks until ``tensor`` holds the data.
+
     Examples:
         .. code-block:: python
 
@@ -301,6 +399,14 @@ def recv(tensor, src=0, group=None, sync_op=True):
 def isend(tensor, dst, group=None):
     """send without waiting: returns the task.
 
+    Args:
+        tensor (Tensor): The data to send.
+        dst (int): The global rank that receives; a member of ``group``.
+        group (Group, optional): The group to use; None (the default) is every rank.
+
+    Returns:
+        task: A task whose wait() blocks until the send is done.
+
     Examples:
         .. code-block:: python
 
@@ -314,6 +420,14 @@ def isend(tensor, dst, group=None):
 def irecv(tensor, src=None, group=None):
     """recv without waiting: returns the task.
 
+    Args:
+        tensor (Tensor): The Tensor that receives the data, of the sent dtype and size.
+        src (int, optional): The global rank that sends; None (the default) is rank 0.
+        group (Group, optional): The group to use; None (the default) is every rank.
+
+    Returns:
+        task: A task whose wait() blocks until ``tensor`` holds the data.
+
     Examples:
         .. code-block:: python
 
@@ -326,6 +440,13 @@ def irecv(tensor, src=None, group=None):
 
 def barrier(group=None):
     """Blocks until every rank of the group has reached it.
+
+    Args:
+        group (Group, optional): The group whose ranks wait for each other; None (the default)
+            is every rank.
+
+    Returns:
+        None.
 
     Examples:
         .. code-block:: python
@@ -343,6 +464,15 @@ def wait(tensor, group=None, use_calc_stream=True):
     collectives are finished when their call (or task.wait()) returns, so
     there is nothing to wait for.
 
+    Args:
+        tensor (Tensor): The Tensor of the communication to wait for (else TypeError).
+        group (Group, optional): For PaddlePaddle compatibility; unused. Default None.
+        use_calc_stream (bool, optional): For PaddlePaddle compatibility (which GPU stream
+            waits); unused. Default True.
+
+    Returns:
+        None.
+
     Examples:
         .. code-block:: python
 
@@ -356,6 +486,19 @@ def wait(tensor, group=None, use_calc_stream=True):
 def reduce_scatter(tensor, tensor_list, op=ReduceOp.SUM, group=None, sync_op=True):
     """Reduces ``tensor_list`` (one tensor per rank) over the group; the group's
     rank i receives the reduction of everyone's ``tensor_list[i]`` in ``tensor``.
+
+    Args:
+        tensor (Tensor): The Tensor that receives this rank's reduced part.
+        tensor_list (list): One Tensor per rank of the group (else ValueError), each of
+            ``tensor``'s shape and dtype.
+        op (int, optional): How to combine: a paddle.distributed.ReduceOp (SUM, the default,
+            MAX, MIN, PROD or AVG); anything else raises ValueError.
+        group (Group, optional): The group to use; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is done. Default True; with False
+            call the returned task's wait() before reading the result.
+
+    Returns:
+        task: A task whose wait() blocks until the result is in place.
 
     Examples:
         .. code-block:: python
@@ -382,6 +525,18 @@ def reduce_scatter(tensor, tensor_list, op=ReduceOp.SUM, group=None, sync_op=Tru
 def gather(tensor, gather_list=None, dst=0, group=None, sync_op=True):
     """Gathers every rank's ``tensor`` into ``gather_list`` (rank order) on global
     rank ``dst``; on the other ranks ``gather_list`` is not touched.
+
+    Args:
+        tensor (Tensor): This rank's input, of one shape and dtype on all ranks.
+        gather_list (list, optional): On rank ``dst`` the output list (else TypeError): empty
+            (filled) or with a Tensor per rank (overwritten); ignored elsewhere. Default None.
+        dst (int, optional): The global rank that gathers. Default 0.
+        group (Group, optional): The group to use; None (the default) is every rank.
+        sync_op (bool, optional): Whether to wait until it is done. Default True; with False
+            call the returned task's wait() before reading the result.
+
+    Returns:
+        task: A task whose wait() blocks until the result is in place.
 
     Examples:
         .. code-block:: python
@@ -413,6 +568,15 @@ def broadcast_object_list(object_list, src, group=None):
     """Replaces ``object_list``'s items, on every rank, by global rank ``src``'s
     (picklable objects; the lists must have the same length on every rank).
 
+    Args:
+        object_list (list): On rank ``src`` the picklable objects to send; on every rank the
+            list whose items are replaced (same length on all ranks, else ValueError).
+        src (int): The global rank that sends.
+        group (Group, optional): The group to use; None (the default) is every rank.
+
+    Returns:
+        None: ``object_list`` is updated in place.
+
     Examples:
         .. code-block:: python
 
@@ -442,6 +606,16 @@ def broadcast_object_list(object_list, src, group=None):
 def scatter_object_list(out_object_list, in_object_list=None, src=0, group=None):
     """Global rank ``src`` sends ``in_object_list[i]`` to the group's rank i, which
     finds it as the one item of ``out_object_list``.
+
+    Args:
+        out_object_list (list): The output list; it is cleared, then holds this rank's object.
+        in_object_list (list, optional): On rank ``src``, one picklable object per rank of the
+            group (else ValueError); ignored elsewhere. Default None.
+        src (int, optional): The global rank that sends. Default 0.
+        group (Group, optional): The group to use; None (the default) is every rank.
+
+    Returns:
+        None: ``out_object_list`` is updated in place.
 
     Examples:
         .. code-block:: python

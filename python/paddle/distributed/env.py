@@ -41,6 +41,13 @@ def init_parallel_env(nccl_config=None):
     group. Afterwards an uncaught exception in any rank prints its traceback
     and ends every rank of the job (so none waits forever in a collective).
 
+    Args:
+        nccl_config (object, optional): For PaddlePaddle compatibility (NCCL settings); unused,
+            the ranks talk through Open MPI. Default None.
+
+    Returns:
+        Group: The group of all ranks (its rank is this process's, its nranks the world size).
+
     Examples:
         .. code-block:: python
 

@@ -21,6 +21,12 @@ class Group:
     member), ``ranks`` the members' global ranks, ``id`` the group's number
     (the ``ring_id`` of static programs' collective ops; 0 is the world).
 
+    Args:
+        rank_in_group (int): This process's rank inside the group, -1 when it is no member.
+        id (int): The group's number (0 is the world).
+        ranks (list): The members' global ranks, in group-rank order.
+        name (str, optional): The group's name. Default None.
+
     Examples:
         .. code-block:: python
 
@@ -138,6 +144,19 @@ def new_group(ranks=None, backend=None, timeout=datetime.timedelta(seconds=1800)
     the group is made collectively. A process outside ``ranks`` gets a Group
     whose ``rank`` is -1.
 
+    Args:
+        ranks (list, optional): The members' global ranks (sorted into group-rank order); None
+            (the default) is every rank.
+        backend (str, optional): None (the default), 'mpi', 'gloo' or 'nccl' (else ValueError);
+            the collectives always run through Open MPI.
+        timeout (datetime.timedelta, optional): For PaddlePaddle compatibility; unused. Default
+            1800 seconds.
+        nccl_comm_init_option (int, optional): For PaddlePaddle compatibility; unused. Default 0.
+        nccl_config (object, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Group: The new group (its ``rank`` is -1 on a process outside ``ranks``).
+
     Examples:
         .. code-block:: python
 
@@ -161,6 +180,13 @@ def new_group(ranks=None, backend=None, timeout=datetime.timedelta(seconds=1800)
 def get_group(id=0):
     """The group with this id (0: the world).
 
+    Args:
+        id (int, optional): The group's id. Default 0 (the world); an unknown id raises
+            ValueError.
+
+    Returns:
+        Group: The group with that id.
+
     Examples:
         .. code-block:: python
 
@@ -180,6 +206,12 @@ def get_rank(group=None):
 
     Before init_parallel_env it is read from the launcher's environment
     (``PADDLE_TRAINER_ID``, or Open MPI's ``OMPI_COMM_WORLD_RANK``), 0 if none.
+
+    Args:
+        group (Group, optional): The group to ask about; None (the default) is the world.
+
+    Returns:
+        int: The rank, -1 when this process is not a member of ``group``.
 
     Examples:
         .. code-block:: python
@@ -201,6 +233,12 @@ def get_world_size(group=None):
     Before init_parallel_env it is read from the launcher's environment
     (``PADDLE_TRAINERS_NUM``, or ``OMPI_COMM_WORLD_SIZE``), 1 if none.
 
+    Args:
+        group (Group, optional): The group to ask about; None (the default) is the world.
+
+    Returns:
+        int: The number of processes.
+
     Examples:
         .. code-block:: python
 
@@ -218,6 +256,12 @@ def get_world_size(group=None):
 def get_backend(group=None):
     """The backend carrying the group's collectives: ``"MPI"`` for CPU tensors.
 
+    Args:
+        group (Group, optional): The group to ask about; None (the default) is the world.
+
+    Returns:
+        str: The backend's name, ``"MPI"``.
+
     Examples:
         .. code-block:: python
 
@@ -232,6 +276,14 @@ def get_backend(group=None):
 def destroy_process_group(group=None):
     """Forgets ``group``; with None, every group, and the environment is shut
     down (a collective call: every rank must make it).
+
+    Args:
+        group (Group, optional): The group to remove; None (the default) or the world removes
+            every group and shuts the environment down. A group that does not exist raises
+            ValueError.
+
+    Returns:
+        None.
 
     Examples:
         .. code-block:: python

@@ -16,6 +16,20 @@ __all__ = ["DataParallel", "sync_params_buffers"]
 def sync_params_buffers(model, comm_group=None, src_rank=0, is_model_parallel=False, fuse_params=True):
     """Copies global rank ``src_rank``'s parameters and buffers into every rank's ``model``.
 
+    Args:
+        model (paddle.nn.Layer): The model whose initialized parameters and buffers are
+            broadcast, in place.
+        comm_group (Group, optional): The group to broadcast in; None (the default) is every
+            rank.
+        src_rank (int, optional): The global rank whose values are copied. Default 0.
+        is_model_parallel (bool, optional): For PaddlePaddle compatibility; unused. Default
+            False.
+        fuse_params (bool, optional): For PaddlePaddle compatibility (the tensors are sent one
+            by one); unused. Default True.
+
+    Returns:
+        None.
+
     Examples:
         .. code-block:: python
 

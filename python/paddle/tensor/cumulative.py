@@ -58,6 +58,19 @@ def logcumsumexp(x, axis=None, dtype=None, name=None):
     """The running log(sum(exp(x))) along ``axis`` (None: of the flattened
     tensor), without overflow; integers give the default float type.
 
+    Args:
+        x (Tensor): The input, a tensor of any shape; integers are computed in the default
+            float dtype.
+        axis (int, optional): The dim to accumulate along, negative counting from the end; None
+            (the default) accumulates the flattened tensor.
+        dtype (str|paddle.dtype, optional): The dtype x is cast to first; None (the default)
+            keeps x's float dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The running log-sum-exps, of x's shape (1-D when axis is None and x is not
+        0-D) and float dtype.
+
     Example:
         >>> paddle.logcumsumexp(paddle.to_tensor([0.0, 0.0, 0.0])).numpy()
         array([0.       , 0.6931472, 1.0986123], dtype=float32)
@@ -101,6 +114,18 @@ def cummax(x, axis=None, dtype="int64", name=None):
     """The running maximum along ``axis`` (None: of the flattened tensor) and
     the index where each was found (NaN wins once met).
 
+    Args:
+        x (Tensor): The input, a tensor of any shape.
+        axis (int, optional): The dim to scan along, negative counting from the end; None (the
+            default) scans the flattened tensor.
+        dtype (str|paddle.dtype, optional): The indices' dtype, int32 or int64 (the default);
+            anything else raises ValueError.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        tuple: (values, indices): the running maximums, of x's dtype, and where each was found,
+        of ``dtype``; both of x's shape (1-D when axis is None and x is not 0-D).
+
     Example:
         >>> values, indices = paddle.cummax(paddle.to_tensor([1.0, 3.0, 2.0]))
         >>> values.numpy(), indices.numpy()
@@ -113,6 +138,18 @@ def cummin(x, axis=None, dtype="int64", name=None):
     """The running minimum along ``axis`` (None: of the flattened tensor) and
     the index where each was found (NaN wins once met).
 
+    Args:
+        x (Tensor): The input, a tensor of any shape.
+        axis (int, optional): The dim to scan along, negative counting from the end; None (the
+            default) scans the flattened tensor.
+        dtype (str|paddle.dtype, optional): The indices' dtype, int32 or int64 (the default);
+            anything else raises ValueError.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        tuple: (values, indices): the running minimums, of x's dtype, and where each was found,
+        of ``dtype``; both of x's shape (1-D when axis is None and x is not 0-D).
+
     Example:
         >>> values, indices = paddle.cummin(paddle.to_tensor([3.0, 1.0, 2.0]))
         >>> values.numpy(), indices.numpy()
@@ -124,6 +161,20 @@ def cummin(x, axis=None, dtype="int64", name=None):
 def diff(x, n=1, axis=-1, prepend=None, append=None, name=None):
     """The n-th forward difference along ``axis``, with ``prepend`` and
     ``append`` joined to x there first (bools: x[i + 1] != x[i]).
+
+    Args:
+        x (Tensor): The input, with at least one dim (ValueError for a 0-D tensor).
+        n (int, optional): How many times to take the difference. Default 1.
+        axis (int, optional): The dim to take it along, negative counting from the end. Default
+            -1.
+        prepend (Tensor, optional): Values joined before x along ``axis`` (the other dims must
+            match x's). Default None.
+        append (Tensor, optional): Values joined after x along ``axis``. Default None.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The differences, of x's dtype, ``n`` shorter than the joined tensor along
+        ``axis``.
 
     Example:
         >>> paddle.diff(paddle.to_tensor([1.0, 4.0, 9.0, 16.0])).numpy()

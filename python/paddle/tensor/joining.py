@@ -253,6 +253,15 @@ vsplit = _directional_split("vsplit", 0, 2)
 vsplit.__doc__ = """x (at least 2-D) split along its first dim into parts (as
     tensor_split) or before the listed indices.
 
+    Args:
+        x (Tensor): The tensor to split, with at least 2 dims (ValueError otherwise).
+        num_or_indices (int|list|tuple): A positive int n: n parts whose sizes differ by at
+            most 1 (the first ones longer); or the indices to cut before, clamped to the dim.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list[Tensor]: The parts, of x's dtype.
+
     Example:
         >>> [t.shape for t in paddle.vsplit(paddle.ones([4, 2]), [1])]
         [paddle.Size([1, 2]), paddle.Size([3, 2])]

@@ -310,6 +310,26 @@ def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
     -inf), or with axis=None the vector norm of all elements ('fro' and None
     mean 2).
 
+    Args:
+        x (Tensor): The input, a float16/bfloat16/float32/float64 Tensor of any shape.
+        p (float|int|str, optional): The order: over one dim (or all elements) any number,
+            inf or -inf; over two dims 'fro', 1, -1, inf or -inf ('nuc', 2 and -2 raise
+            NotImplementedError); 'nuc' with axis None needs a 2-D x. None (the default) is
+            2 for vectors and 'fro' for matrices.
+        axis (int|list|tuple, optional): One dim (a vector norm) or two different dims (a
+            matrix norm); None (the default) takes all elements as one vector.
+        keepdim (bool, optional): Whether the reduced dims stay in the result with size 1.
+            Default False.
+        out (Tensor, optional): A Tensor the result is written into (and returned). Default
+            None.
+        dtype (str|paddle.dtype, optional): A floating-point dtype x is cast to first. Default
+            None (x's dtype).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The norm, of x's dtype, with x's shape less the reduced dims (0-D when all are
+        reduced and keepdim is False).
+
     Example:
         >>> x = paddle.to_tensor([[3.0, 4.0], [0.0, 0.0]])
         >>> paddle.linalg.norm(x).item()
@@ -354,6 +374,18 @@ def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None):
     """The p-norm of the elements over ``axis`` (None: all; several dims count
     as one vector): any number p, inf, -inf; 0 counts non-zeros.
 
+    Args:
+        x (Tensor): The input, a floating-point Tensor of any shape.
+        p (float|int, optional): The order: any number, inf or -inf (else ValueError).
+            Default 2.0.
+        axis (int|list|tuple, optional): The dims to reduce; None (the default) reduces all.
+        keepdim (bool, optional): Whether the reduced dims stay in the result with size 1.
+            Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The norm, of x's dtype, with x's shape less the reduced dims.
+
     Example:
         >>> paddle.linalg.vector_norm(paddle.to_tensor([[3.0, 4.0], [0.0, 0.0]])).item()
         5.0
@@ -373,6 +405,19 @@ def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None):
 def matrix_norm(x, p="fro", axis=(-2, -1), keepdim=False, name=None):
     """The matrix norm over the two dims in ``axis``: 'fro', or the induced
     1, -1 (column sums), inf, -inf (row sums) norms.
+
+    Args:
+        x (Tensor): The input, a floating-point Tensor of rank >= 2.
+        p (str|int|float, optional): The norm: 'fro' (the default), 1, -1, inf or -inf;
+            'nuc', 2 and -2 raise NotImplementedError, other values ValueError.
+        axis (list|tuple, optional): The two different dims that hold the matrices. Default
+            (-2, -1).
+        keepdim (bool, optional): Whether the two reduced dims stay in the result with size 1.
+            Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The norms, of x's dtype, with x's shape less the two dims of ``axis``.
 
     Example:
         >>> paddle.linalg.matrix_norm(paddle.to_tensor([[1.0, -2.0], [3.0, 4.0]]), p=1).item()

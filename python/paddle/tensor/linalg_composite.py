@@ -160,6 +160,14 @@ def multi_dot(x, name=None):
     """The product x[0] @ x[1] @ ... of 2-D tensors; the first and the last
     may be 1-D (a row and a column vector).
 
+    Args:
+        x (list|tuple): At least 2 Tensors of one dtype: 2-D ones, except that the first and
+            the last may be 1-D; neighbours' inner dims must agree.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The product, of x's dtype: 2-D, 1-D when one end is 1-D, 0-D when both are.
+
     Example:
         >>> paddle.linalg.multi_dot([paddle.ones([3]), paddle.ones([3, 4]),
         ...                          paddle.ones([4])]).item()

@@ -125,6 +125,13 @@ erfinv = _float_unary("erfinv", "Elementwise inverse error function: erf(out) = 
 def trunc(input, name=None):
     """Elementwise rounding toward zero; integer tensors are returned as they are.
 
+    Args:
+        input (Tensor): The input, a float or integer tensor of any shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The truncated values, of input's shape and dtype.
+
     Example:
         >>> paddle.trunc(paddle.to_tensor([1.7, -1.7])).numpy()
         array([ 1., -1.], dtype=float32)
@@ -154,6 +161,16 @@ def frac(x, name=None):
 def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
     """Scaled tanh: scale_b * tanh(scale_a * x).
 
+    Args:
+        x (Tensor): The input, a floating-point tensor of any shape; an integer tensor is
+            computed in the default float dtype, a bool one is refused (RuntimeError).
+        scale_a (float, optional): The scale of x inside tanh. Default 0.67.
+        scale_b (float, optional): The scale of tanh's result. Default 1.7159.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of x's shape and float dtype.
+
     Example:
         >>> paddle.stanh(paddle.to_tensor([0.0])).numpy()
         array([0.], dtype=float32)
@@ -164,6 +181,15 @@ def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
 def logit(x, eps=None, name=None):
     """log(x / (1 - x)), x first clipped to [eps, 1 - eps] when eps is given
     (None: no clipping; NaN outside [0, 1]).
+
+    Args:
+        x (Tensor): The input, a floating-point tensor of any shape; an integer tensor is
+            computed in the default float dtype, a bool one is refused (RuntimeError).
+        eps (float, optional): The clipping margin, in [0, 1]; None (the default) clips nothing.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The log-odds, of x's shape and float dtype.
 
     Example:
         >>> paddle.logit(paddle.to_tensor([0.5])).numpy()
@@ -179,6 +205,14 @@ def _scaled(x, factor, fn):
 def deg2rad(x, name=None):
     """Degrees to radians, x * pi / 180 (integers give the default float type).
 
+    Args:
+        x (Tensor): The input, a floating-point tensor of any shape; an integer tensor is
+            computed in the default float dtype, a bool one is refused (RuntimeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The converted angles, of x's shape and float dtype.
+
     Example:
         >>> paddle.deg2rad(paddle.to_tensor([180.0])).numpy()
         array([3.1415927], dtype=float32)
@@ -189,6 +223,14 @@ def deg2rad(x, name=None):
 def rad2deg(x, name=None):
     """Radians to degrees, x * 180 / pi (integers give the default float type).
 
+    Args:
+        x (Tensor): The input, a floating-point tensor of any shape; an integer tensor is
+            computed in the default float dtype, a bool one is refused (RuntimeError).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The converted angles, of x's shape and float dtype.
+
     Example:
         >>> paddle.rad2deg(paddle.to_tensor([3.1415927])).numpy()
         array([180.], dtype=float32)
@@ -198,6 +240,13 @@ def rad2deg(x, name=None):
 
 def sinc(x, name=None):
     """Normalized sinc, sin(pi x) / (pi x), and 1 at 0.
+
+    Args:
+        x (Tensor): The input, a floating-point tensor of any shape (TypeError otherwise).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of x's shape and dtype.
 
     Example:
         >>> paddle.sinc(paddle.to_tensor([0.0, 0.5])).numpy()
@@ -214,6 +263,13 @@ def sinc(x, name=None):
 
 def signbit(x, name=None):
     """Elementwise: is the sign bit set (true for -0.0 and negative numbers)?
+
+    Args:
+        x (Tensor): The input, a tensor of any real dtype and shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool tensor of x's shape.
 
     Example:
         >>> paddle.signbit(paddle.to_tensor([-0.0, 1.0])).numpy()
@@ -234,6 +290,13 @@ def _infinity_test(x, negative, fn):
 def isneginf(x, name=None):
     """Elementwise: is x negative infinity (false for every integer)?
 
+    Args:
+        x (Tensor): The input, a tensor of any dtype and shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool tensor of x's shape, true where x is -inf.
+
     Example:
         >>> paddle.isneginf(paddle.to_tensor([-float('inf'), 1.0])).numpy()
         array([ True, False])
@@ -243,6 +306,13 @@ def isneginf(x, name=None):
 
 def isposinf(x, name=None):
     """Elementwise: is x positive infinity (false for every integer)?
+
+    Args:
+        x (Tensor): The input, a tensor of any dtype and shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool tensor of x's shape, true where x is +inf.
 
     Example:
         >>> paddle.isposinf(paddle.to_tensor([float('inf'), 1.0])).numpy()
@@ -254,6 +324,13 @@ def isposinf(x, name=None):
 def isreal(x, name=None):
     """Elementwise: is x real (a complex number with zero imaginary part, or any real)?
 
+    Args:
+        x (Tensor): The input, a tensor of any dtype and shape.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A bool tensor of x's shape.
+
     Example:
         >>> paddle.isreal(paddle.to_tensor([1.0])).numpy()
         array([ True])
@@ -264,6 +341,14 @@ def isreal(x, name=None):
 
 def sgn(x, name=None):
     """The sign of a real tensor (-1, 0 or 1), x / |x| of a complex one.
+
+    Args:
+        x (Tensor): The input, a float16/float32/float64/complex64/complex128 tensor (TypeError
+            otherwise).
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The signs, of x's shape and dtype (0 where x is 0).
 
     Example:
         >>> paddle.sgn(paddle.to_tensor([-2.0, 0.0])).numpy()
@@ -401,6 +486,15 @@ def atan2(x, y, name=None):
     """Elementwise arc tangent of x / y in the quadrant of (y, x), in radians;
     integer tensors give float64, as PaddlePaddle's.
 
+    Args:
+        x (Tensor): The numerator (the y coordinate), a float or integer tensor.
+        y (Tensor): The denominator (the x coordinate), likewise; x and y broadcast together and
+            are promoted to one dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The angles in [-pi, pi], of the broadcast shape and the promoted float dtype.
+
     Example:
         >>> paddle.atan2(paddle.to_tensor([1.0]), paddle.to_tensor([-1.0])).numpy()
         array([2.3561945], dtype=float32)
@@ -416,6 +510,15 @@ def atan2(x, y, name=None):
 
 def nextafter(x, y, name=None):
     """Elementwise: the next representable number after x toward y.
+
+    Args:
+        x (Tensor): The starting values, a float32/float64 tensor.
+        y (Tensor): The directions, likewise; x and y broadcast together and are promoted to one
+            dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The next values, of the broadcast shape and the promoted dtype.
 
     Example:
         >>> paddle.nextafter(paddle.to_tensor([1.0]), paddle.to_tensor([2.0])).numpy()
@@ -454,6 +557,18 @@ def bitwise_not(x, out=None, name=None):
 bitwise_invert = bitwise_not  # PaddlePaddle's other name (array API)
 
 
+_PROMOTED_BINARY_ARGS = """
+    Args:
+        x (Tensor): The first input, a tensor of a real dtype.
+        y (Tensor): The second input; x and y broadcast together and are promoted to one
+            dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The elementwise result, of the broadcast shape and the promoted dtype.
+"""
+
+
 def _promoted_binary(op_type, name, doc, example, result):
     caller = op(op_type, ["X", "Y"])
 
@@ -462,7 +577,8 @@ def _promoted_binary(op_type, name, doc, example, result):
         check_tensor(y, "y", fn.__name__)
         return caller(*operands(x, y, fn.__name__))
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = f"{doc}\n\n    Example:\n        >>> {example}\n        {result}\n"
+    fn.__doc__ = (f"{doc}\n{_PROMOTED_BINARY_ARGS}\n"
+                  f"    Example:\n        >>> {example}\n        {result}\n")
     return fn
 
 
@@ -486,6 +602,15 @@ heaviside = _promoted_binary("elementwise_heaviside", "heaviside",
 def logaddexp(x, y, name=None):
     """Elementwise log(exp(x) + exp(y)), without overflow (integers give the
     default float type).
+
+    Args:
+        x (Tensor): A float or integer tensor (integers are computed in the default float
+            dtype).
+        y (Tensor): Likewise; x and y broadcast together.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: A float tensor of the broadcast shape.
 
     Example:
         >>> paddle.logaddexp(paddle.to_tensor([0.0]), paddle.to_tensor([0.0])).numpy()
@@ -520,6 +645,15 @@ def lerp(x, y, weight, name=None):
     """Linear interpolation x + weight * (y - x); ``weight`` a float or a
     tensor (no gradient flows to it, as in PaddlePaddle), all broadcast together.
 
+    Args:
+        x (Tensor): The start values, a floating-point tensor (RuntimeError otherwise).
+        y (Tensor): The end values; broadcast with x and promoted to one dtype.
+        weight (float|Tensor): The interpolation weight, a number or a tensor broadcast with x.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The interpolated values, of the broadcast shape and the promoted dtype.
+
     Example:
         >>> paddle.lerp(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0]), 0.5).numpy()
         array([2., 3.], dtype=float32)
@@ -538,6 +672,18 @@ def lerp(x, y, weight, name=None):
 def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None):
     """x with NaN replaced by ``nan``, +inf by ``posinf`` and -inf by ``neginf``
     (None: the dtype's largest and lowest finite values).
+
+    Args:
+        x (Tensor): The input, a floating-point tensor of any shape (TypeError otherwise).
+        nan (float, optional): The value that replaces NaN. Default 0.0.
+        posinf (float, optional): The value that replaces +inf; None (the default) is the
+            dtype's largest finite value.
+        neginf (float, optional): The value that replaces -inf; None (the default) is the
+            dtype's lowest finite value.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The result, of x's shape and dtype.
 
     Example:
         >>> paddle.nan_to_num(paddle.to_tensor([float('nan'), 1.0])).numpy()

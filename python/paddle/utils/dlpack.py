@@ -9,6 +9,12 @@ def to_dlpack(x):
     """A DLPack capsule sharing x's memory; another library's from_dlpack
     consumes it (once).
 
+    Args:
+        x (Tensor): The tensor to share (TypeError for anything else).
+
+    Returns:
+        PyCapsule: A DLPack capsule ("dltensor") over x's memory.
+
     Example:
         >>> capsule = paddle.utils.dlpack.to_dlpack(paddle.ones([2]))
     """
@@ -21,6 +27,17 @@ def from_dlpack(dlpack, *, device=None, copy=None):
     """A Tensor sharing the memory of a DLPack capsule, or of any object with
     ``__dlpack__`` (a numpy array, a torch tensor). Row-major data is shared;
     other layouts are copied. Only CPU memory is accepted.
+
+    Args:
+        dlpack (PyCapsule|object): A DLPack capsule, or an object with ``__dlpack__``, of CPU
+            memory.
+        device (str, optional): Keyword only: the device of the result, None (the default) or
+            'cpu' (ValueError otherwise).
+        copy (bool, optional): Keyword only: True copies the data instead of sharing it; None
+            (the default) and False share it where the layout allows.
+
+    Returns:
+        Tensor: A tensor of the data's shape and dtype.
 
     Example:
         >>> import numpy as np

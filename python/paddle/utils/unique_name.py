@@ -31,6 +31,12 @@ _generator = UniqueNameGenerator()
 def generate(key):
     """The next unique name for ``key``: ``key_0``, ``key_1``, ...
 
+    Args:
+        key (str): The name's prefix (TypeError for anything else).
+
+    Returns:
+        str: ``key`` followed by ``_`` and its count so far in the current generator.
+
     Example:
         >>> paddle.utils.unique_name.generate("fc")
         'fc_0'
@@ -43,6 +49,13 @@ def generate(key):
 def switch(new_generator=None):
     """Makes ``new_generator`` (a fresh one when None) the current generator and
     returns the previous one.
+
+    Args:
+        new_generator (UniqueNameGenerator, optional): The generator to make current; None (the
+            default) makes a fresh one.
+
+    Returns:
+        UniqueNameGenerator: The generator that was current before.
 
     Example:
         >>> old = paddle.utils.unique_name.switch()
@@ -60,6 +73,15 @@ def switch(new_generator=None):
 def guard(new_generator=None):
     """Inside the block names count from zero again (or with ``new_generator``,
     a generator or a str prefix); the previous counters come back after it.
+
+    Args:
+        new_generator (str|UniqueNameGenerator, optional): The generator to use in the block,
+            or a str prefix for a fresh one; None (the default) is a fresh one without prefix.
+            Anything else raises TypeError.
+
+    Returns:
+        contextmanager: A context manager; the names generated inside the block come from the
+        new generator.
 
     Example:
         >>> with paddle.utils.unique_name.guard():

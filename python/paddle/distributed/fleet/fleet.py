@@ -35,6 +35,19 @@ class Fleet:
     def init(self, role_maker=None, is_collective=False, strategy=None, log_level="INFO"):
         """Joins the job for collective training (``is_collective=True``).
 
+        Args:
+            role_maker (object, optional): PaddlePaddle's role maker; accepted and unused (the
+                ranks come from the launcher). Default None, which with ``is_collective`` False
+                raises NotImplementedError (parameter-server training).
+            is_collective (bool, optional): Whether to train collectively (data-parallel); must be
+                True unless a role_maker is given. Default False.
+            strategy (DistributedStrategy, optional): The training strategy (TypeError for
+                anything else); None (the default) is a DistributedStrategy with its defaults.
+            log_level (str, optional): For PaddlePaddle compatibility; unused. Default "INFO".
+
+        Returns:
+            Fleet: The fleet object, after init_parallel_env.
+
         Example:
             >>> from paddle.distributed import fleet
             >>> _ = fleet.init(is_collective=True)
@@ -98,6 +111,14 @@ class Fleet:
     def distributed_model(self, model):
         """Eager mode: ``model`` wrapped in paddle.DataParallel.
 
+        Args:
+            model (paddle.nn.Layer): The model to run data-parallel; the strategy's
+                fuse_grad_size_in_MB, last_comm_group_size_MB and find_unused_parameters set the
+                DataParallel's buckets and checks.
+
+        Returns:
+            DataParallel: The wrapped model.
+
         Example:
             >>> from paddle.distributed import fleet
             >>> _ = fleet.init(is_collective=True)
@@ -113,6 +134,16 @@ class Fleet:
 
     def distributed_optimizer(self, optimizer, strategy=None):
         """``optimizer`` made data-parallel (see the module's description).
+
+        Args:
+            optimizer (Optimizer): The optimizer to wrap.
+            strategy (DistributedStrategy, optional): A strategy that replaces the one given to
+                init; None (the default) keeps it. minimize() raises NotImplementedError when a
+                strategy option other than data parallelism is on.
+
+        Returns:
+            object: The wrapped optimizer: its minimize() averages the gradients over the ranks
+            (in static mode by adding allreduce ops); everything else is the optimizer's own.
 
         Example:
             >>> from paddle.distributed import fleet
