@@ -98,6 +98,20 @@ def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, n
     """A variable of the default main program's global block filled with
     ``value`` by the startup program (learning rates, counters, optimizer state).
 
+    Args:
+        shape (list|tuple): The variable's dims, non-negative ints.
+        value (int|float|bool): The number every element is filled with.
+        dtype (str|paddle.dtype): The variable's data type, e.g. ``"float32"`` or ``"int64"``.
+        persistable (bool, optional): Whether the variable is persistable (kept in the scope
+            and saved with the model). Default False.
+        force_cpu (bool, optional): For PaddlePaddle compatibility (variables live on the CPU
+            here). Default False.
+        name (str, optional): The variable's name; None (the default) generates a unique one.
+
+    Returns:
+        Variable: The new variable of the default main program's global block, with
+        ``stop_gradient`` True.
+
     Example:
         >>> paddle.enable_static()
         >>> lr = paddle.static.create_global_var([1], 0.1, "float32", persistable=True)

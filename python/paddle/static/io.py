@@ -99,6 +99,14 @@ def serialize_persistables(feed_vars, fetch_vars, executor, **kwargs):
 def save_to_file(path, content):
     """Writes bytes to ``path``.
 
+    Args:
+        path (str): The file to write; it is created or overwritten.
+        content (bytes): The bytes to write (e.g. from ``serialize_program``); anything
+            else raises ValueError.
+
+    Returns:
+        None.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 2])
@@ -117,6 +125,12 @@ def save_to_file(path, content):
 def load_from_file(path):
     """The bytes of ``path``.
 
+    Args:
+        path (str): The file to read.
+
+    Returns:
+        bytes: The file's whole content.
+
     Example:
         >>> paddle.static.save_to_file("data.bin", b"abc")
         >>> paddle.static.load_from_file("data.bin")
@@ -131,6 +145,20 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
     ``path_prefix.pdiparams`` (its parameters from the global scope), in
     PaddlePaddle's format: ``paddle.inference``, ``load_inference_model`` and
     the real PaddlePaddle load them.
+
+    Args:
+        path_prefix (str): The files' path without suffix (``"dir/model"`` writes
+            ``dir/model.pdmodel`` and ``dir/model.pdiparams``); not a directory. Missing
+            parent directories are created.
+        feed_vars (Variable|list): The program's inputs the saved model is fed.
+        fetch_vars (Variable|list): The outputs the saved model returns.
+        executor (Executor): The executor that initialized the parameters (kept for
+            PaddlePaddle compatibility; the values are read from the global scope).
+        **kwargs: ``program`` (Program), the program to save; the default main program
+            when not given.
+
+    Returns:
+        None.
 
     Example:
         >>> paddle.enable_static()
@@ -157,8 +185,18 @@ def load_inference_model(path_prefix, executor, **kwargs):
     the global scope. ``path_prefix`` is the files' path without suffix, or a
     directory with ``model_filename``/``params_filename`` given.
 
+    Args:
+        path_prefix (str): The model files' path without the ``.pdmodel``/``.pdiparams``
+            suffix, or a directory holding them (then ``model_filename`` is required).
+        executor (Executor): The executor the model will run with (kept for PaddlePaddle
+            compatibility; the parameters go to the global scope).
+        **kwargs: ``model_filename`` (str) and ``params_filename`` (str), the files' names
+            inside the directory ``path_prefix``; without ``params_filename`` no parameters
+            are loaded.
+
     Returns:
-        [program, feed_target_names, fetch_targets]
+        list: ``[program, feed_target_names, fetch_targets]``: the inference Program, the
+        names of its inputs (list of str, in feed order) and its output Variables.
 
     Example:
         >>> paddle.enable_static()

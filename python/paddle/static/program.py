@@ -524,6 +524,14 @@ def program_guard(main_program, startup_program=None):
     """Builds into ``main_program`` (and initializes parameters in
     ``startup_program``) inside the block.
 
+    Args:
+        main_program (Program): The program that ops and variables built in the block go to.
+        startup_program (Program, optional): The program the parameters' initializers go
+            to; None (the default) keeps the current startup program.
+
+    Returns:
+        A context manager; the previous programs come back when the block exits.
+
     Example:
         >>> paddle.enable_static()
         >>> main, startup = paddle.static.Program(), paddle.static.Program()
@@ -560,6 +568,13 @@ _scopes = []
 def name_scope(prefix=None):
     """Names the ops built inside (their ``op_namescope`` attribute), nested
     as ``/outer/inner/``; a no-op in eager mode.
+
+    Args:
+        prefix (str, optional): The scope's name, appended to the enclosing scopes'; None
+            (the default) or "" adds no level.
+
+    Returns:
+        A context manager; the enclosing name scope comes back when the block exits.
 
     Example:
         >>> paddle.enable_static()
