@@ -123,6 +123,13 @@ class Parameter(Variable, EagerParamBase):
 class Operator:
     """One op of a block (a view: it reads and writes the program's op).
 
+    Args:
+        block (Block): The block the op is in.
+        idx (int): The op's position in the block's ops.
+
+    Returns:
+        Operator: The view; ``Block.ops`` makes these, users do not construct them.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 2])
@@ -227,6 +234,14 @@ def _names(value, what):
 
 class Block:
     """A block of a program: its variables and its ops, in order.
+
+    Args:
+        program (Program): The program the block is in.
+        idx (int): The block's index in the program (0 for the global block).
+
+    Returns:
+        Block: The view; ``Program.global_block()`` and ``Program.block(i)`` make these,
+        users do not construct them.
 
     Example:
         >>> paddle.enable_static()
