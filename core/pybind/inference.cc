@@ -168,6 +168,13 @@ Give each thread its own index; ``retrieve(idx)`` returns that index's
 predictor, the same one on every call (an index past the last raises
 ``OutOfRangeError``, an ``IndexError``).
 
+Args:
+    config (paddle.inference.Config): The model and settings of every predictor.
+    size (int, optional): How many predictors, at least 1. Default 1.
+
+Returns:
+    PredictorPool: The pool; ``retrieve(idx)`` gives predictor ``idx``.
+
 Examples:
     >>> import tempfile, threading
     >>> import numpy as np
@@ -208,6 +215,14 @@ Examples:
       },
       py::arg("config"), "Loads the model `config` names and prepares it to run." R"doc(
 
+Args:
+    config (paddle.inference.Config): The model files (``.pdmodel``/``.pdiparams``, or a
+        model directory) and the run settings; a missing or corrupt model raises
+        ``NotFoundError`` or ``InvalidModelError``.
+
+Returns:
+    paddle.inference.Predictor: The loaded predictor, ready to take inputs.
+
 Example:
     >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
     ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
@@ -217,8 +232,12 @@ Example:
     (['x'], 1)
 )doc");
 
-  // No text of its own: the signature is its description (a translation covers it).
-  m.def("get_version", &paddle_infer::GetVersion, R"doc(Example:
+  m.def("get_version", &paddle_infer::GetVersion, R"doc(The version of this inference library.
+
+Returns:
+    str: The library's version and the model format it reads.
+
+Example:
     >>> paddle.inference.get_version()
     'paddle ... (model format ...)'
 )doc");
