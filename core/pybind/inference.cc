@@ -42,6 +42,16 @@ void BindInference(py::module_& m) {
                      "Config(prog_file, params_file)."
                      R"doc(
 
+Args:
+    model_dir (str|os.PathLike, optional): A directory holding the model, given alone: its
+        ``inference.pdmodel``/``.pdiparams``, ``model.pdmodel``/``.pdiparams`` or
+        ``__model__``/``__params__`` are read.
+    prog_file (str|os.PathLike, optional): The ``.pdmodel`` file, given with ``params_file``.
+    params_file (str|os.PathLike, optional): The ``.pdiparams`` file.
+
+Returns:
+    Config: The configuration; with no argument, set the model later with ``set_model``.
+
 Example:
     >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
     ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
@@ -114,6 +124,13 @@ Example:
       "each thread its own clone() (clones share the weights). Using one predictor from "
       "two threads at once raises PreconditionNotMetError and changes nothing."
       R"doc(
+
+Args:
+    config (paddle.inference.Config): The model to load and the run settings (the same as
+        ``paddle.inference.create_predictor(config)``).
+
+Returns:
+    Predictor: The loaded predictor.
 
 Example:
     >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
