@@ -42,6 +42,16 @@ void BindInference(py::module_& m) {
                      "Config(prog_file, params_file)."
                      R"doc(
 
+Args:
+    model_dir (str|os.PathLike, optional): A directory holding the model, given alone: its
+        ``inference.pdmodel``/``.pdiparams``, ``model.pdmodel``/``.pdiparams`` or
+        ``__model__``/``__params__`` are read.
+    prog_file (str|os.PathLike, optional): The ``.pdmodel`` file, given with ``params_file``.
+    params_file (str|os.PathLike, optional): The ``.pdiparams`` file.
+
+Returns:
+    Config: The configuration; with no argument, set the model later with ``set_model``.
+
 Example:
     >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
     ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
@@ -115,6 +125,13 @@ Example:
       "two threads at once raises PreconditionNotMetError and changes nothing."
       R"doc(
 
+Args:
+    config (paddle.inference.Config): The model to load and the run settings (the same as
+        ``paddle.inference.create_predictor(config)``).
+
+Returns:
+    Predictor: The loaded predictor.
+
 Example:
     >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
     ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
@@ -168,6 +185,13 @@ Give each thread its own index; ``retrieve(idx)`` returns that index's
 predictor, the same one on every call (an index past the last raises
 ``OutOfRangeError``, an ``IndexError``).
 
+Args:
+    config (paddle.inference.Config): The model and settings of every predictor.
+    size (int, optional): How many predictors, at least 1. Default 1.
+
+Returns:
+    PredictorPool: The pool; ``retrieve(idx)`` gives predictor ``idx``.
+
 Examples:
     >>> import tempfile, threading
     >>> import numpy as np
@@ -208,6 +232,14 @@ Examples:
       },
       py::arg("config"), "Loads the model `config` names and prepares it to run." R"doc(
 
+Args:
+    config (paddle.inference.Config): The model files (``.pdmodel``/``.pdiparams``, or a
+        model directory) and the run settings; a missing or corrupt model raises
+        ``NotFoundError`` or ``InvalidModelError``.
+
+Returns:
+    paddle.inference.Predictor: The loaded predictor, ready to take inputs.
+
 Example:
     >>> paddle.jit.save(paddle.nn.Linear(4, 2), "model",
     ...                 input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
@@ -217,8 +249,12 @@ Example:
     (['x'], 1)
 )doc");
 
-  // No text of its own: the signature is its description (a translation covers it).
-  m.def("get_version", &paddle_infer::GetVersion, R"doc(Example:
+  m.def("get_version", &paddle_infer::GetVersion, R"doc(The version of this inference library.
+
+Returns:
+    str: The library's version and the model format it reads.
+
+Example:
     >>> paddle.inference.get_version()
     'paddle ... (model format ...)'
 )doc");

@@ -290,6 +290,9 @@ void BindStaticExecutor(py::module_& m) {
   py::class_<Scope, ScopePtr>(m, "Scope", "Variables by name: where programs keep their values."
                                          R"doc(
 
+Returns:
+    Scope: A new, empty scope (the constructor takes no arguments).
+
 Example:
     >>> paddle.enable_static()
     >>> x = paddle.static.data("x", [None, 2])

@@ -31,6 +31,45 @@ class DataLoader:
     ``reader_buffer_size`` are accepted for compatibility; in eager mode the
     batch is always a list of Tensors on the CPU.
 
+    Args:
+        dataset (Dataset|IterableDataset): The samples: a map-style dataset (``__getitem__``
+            and ``__len__``) or an ``IterableDataset``.
+        feed_list (list, optional): For PaddlePaddle compatibility (static mode's feed
+            Variables); unused here. Default None.
+        places (list|Place, optional): For PaddlePaddle compatibility; batches stay on the
+            CPU. Default None.
+        return_list (bool, optional): For PaddlePaddle compatibility; each batch is a list.
+            Default True.
+        batch_sampler (BatchSampler, optional): Yields each batch's list of indices; when
+            given, ``batch_size``, ``shuffle`` and ``drop_last`` must keep their defaults, and
+            an ``IterableDataset`` does not take one. Default None.
+        batch_size (int|None, optional): Samples per batch, a positive int; None yields single
+            samples without batching. Default 1.
+        shuffle (bool, optional): Whether to draw the indices in a random order each pass (not
+            for an ``IterableDataset``). Default False.
+        drop_last (bool, optional): Whether to drop the last batch when it is smaller than
+            ``batch_size``. Default False.
+        collate_fn (callable, optional): Turns a list of samples into a batch; None (the
+            default) uses ``default_collate_fn`` (``default_convert_fn`` without batching).
+        num_workers (int, optional): Worker processes that load batches, a non-negative int;
+            0 (the default) loads in this process.
+        use_buffer_reader (bool, optional): For PaddlePaddle compatibility. Default True.
+        reader_buffer_size (int, optional): For PaddlePaddle compatibility. Default 2.
+        prefetch_factor (int, optional): Batches each worker keeps in flight, a positive int.
+            Default 2.
+        use_shared_memory (bool, optional): Whether workers pass arrays through shared memory
+            (only with ``num_workers > 0``). Default True.
+        timeout (int|float, optional): Seconds to wait for a worker's batch before raising;
+            0 (the default) waits forever.
+        worker_init_fn (callable, optional): Called with the worker's id in each worker
+            process when it starts. Default None.
+        persistent_workers (bool, optional): Whether the workers stay alive between passes
+            over the loader. Default False.
+
+    Returns:
+        DataLoader: An iterable over the batches; ``len()`` is the number of batches (not for
+        an ``IterableDataset``).
+
     Example:
         >>> import numpy as np
         >>> from paddle.io import DataLoader, TensorDataset

@@ -22,6 +22,14 @@ class StaticFunction:
     """A function (or a layer's forward) marked by ``paddle.jit.to_static``: it
     runs eagerly as before, and ``paddle.jit.save`` exports it with its input_spec.
 
+    Args:
+        function (callable): The function (or bound forward method) to mark.
+        input_spec (list, optional): ``paddle.static.InputSpec`` objects describing the
+            inputs, used by ``paddle.jit.save``; None (the default) means none given.
+
+    Returns:
+        StaticFunction: A callable that runs ``function``.
+
     Example:
         >>> spec = [paddle.static.InputSpec([None, 2], "float32", "x")]
         >>> @paddle.jit.to_static(input_spec=spec)
@@ -176,6 +184,15 @@ def save(layer, path, input_spec=None, **configs):
 def load(path, **configs):
     """Loads a model saved by ``paddle.jit.save`` (or by PaddlePaddle) as a
     callable layer whose parameters can be trained further.
+
+    Args:
+        path (str): The path given to ``paddle.jit.save``, without suffix:
+            ``path.pdmodel`` must exist; ``path.pdiparams`` is read when present.
+        **configs: For PaddlePaddle compatibility (its ``model_filename``,
+            ``params_filename``); unused.
+
+    Returns:
+        TranslatedLayer: The loaded model.
 
     Example:
         >>> paddle.jit.save(paddle.nn.Linear(784, 10), "out/model",

@@ -6,6 +6,15 @@ from .. import _core
 class TranslatedLayer:
     """What ``paddle.jit.load`` returns: call it like the saved model's forward.
 
+    Args:
+        program_bytes (bytes): The saved ProgramDesc (a ``.pdmodel`` file's content).
+        params (dict): Parameter name -> Tensor, the saved parameters; they are made
+            trainable (``stop_gradient`` False).
+
+    Returns:
+        TranslatedLayer: The layer; calling it with the inputs returns the output (a list
+        when the program has several).
+
     Example:
         >>> paddle.jit.save(paddle.nn.Linear(784, 10), "out/model",
         ...                 input_spec=[paddle.static.InputSpec([None, 784], "float32", "x")])

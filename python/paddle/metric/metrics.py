@@ -175,6 +175,14 @@ class Precision(Metric):
     """Binary precision, TP / (TP + FP): predictions are probabilities of the
     positive class, rounded half up.
 
+    Args:
+        name (str, optional): The log name ``name()`` returns. Default ``"precision"``.
+        *args: Passed on to ``Metric``'s constructor, which takes none: leave empty.
+        **kwargs: Passed on to ``Metric``'s constructor, which takes none: leave empty.
+
+    Returns:
+        Precision: The metric, its counts at zero.
+
     Example:
         >>> m = paddle.metric.Precision()
         >>> m.update(np.array([0.1, 0.6, 0.8, 0.9]), np.array([0, 1, 0, 1]))
@@ -212,6 +220,14 @@ class Precision(Metric):
 class Recall(Metric):
     """Binary recall, TP / (TP + FN): predictions are probabilities of the
     positive class, rounded half to even (as numpy.rint).
+
+    Args:
+        name (str, optional): The log name ``name()`` returns. Default ``"recall"``.
+        *args: Passed on to ``Metric``'s constructor, which takes none: leave empty.
+        **kwargs: Passed on to ``Metric``'s constructor, which takes none: leave empty.
+
+    Returns:
+        Recall: The metric, its counts at zero.
 
     Example:
         >>> m = paddle.metric.Recall()

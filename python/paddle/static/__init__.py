@@ -23,6 +23,13 @@ from .program import (Block, Operator, Program, Variable, default_main_program, 
 def cpu_places(device_count=None):
     """``device_count`` CPU places (default 1: programs run on one CPU place here).
 
+    Args:
+        device_count (int, optional): How many places to return. None (the default) or 0
+            gives one place.
+
+    Returns:
+        list: ``device_count`` ``paddle.CPUPlace`` objects.
+
     Example:
         >>> len(paddle.static.cpu_places())
         1

@@ -65,6 +65,19 @@ def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
     ones) w.r.t. ``inputs``, as Variables built into the program (None where
     no gradient flows).
 
+    Args:
+        targets (Variable|list|tuple): The Variable(s) to differentiate, of one program.
+        inputs (Variable|list|tuple): The Variable(s) to take the gradients with respect to.
+        target_gradients (Variable|list|tuple, optional): The gradient of each target, the
+            same count as ``targets``; a None entry (or None, the default) means ones of the
+            target's shape.
+        no_grad_set (set|list, optional): Variables (or their names) no gradient is computed
+            for. Default None.
+
+    Returns:
+        list: One Variable (``NAME@GRAD``) per input, in order, or None for an input no
+        gradient flows to.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [2])

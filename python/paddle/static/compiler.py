@@ -83,6 +83,14 @@ class BuildStrategy:
 class CompiledProgram:
     """A program with a BuildStrategy, for ``Executor.run``.
 
+    Args:
+        program_or_graph (Program): The program to run; anything else raises TypeError.
+        build_strategy (BuildStrategy, optional): The graph passes to apply (fusions, ...)
+            before running; None (the default) uses ``BuildStrategy()``.
+
+    Returns:
+        CompiledProgram: The program to give ``Executor.run``.
+
     Example:
         >>> paddle.enable_static()
         >>> main, startup = paddle.static.Program(), paddle.static.Program()

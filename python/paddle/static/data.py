@@ -48,6 +48,21 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
     startup program (ParamAttr's initializer, else the global one, else
     ``default_initializer``, else Constant(0) for a bias and XavierUniform).
 
+    Args:
+        shape (list|tuple): The parameter's dims, non-negative ints.
+        dtype (str|paddle.dtype): A floating-point (or complex) dtype, e.g. ``"float32"``.
+        name (str, optional): The parameter's name; None (the default) takes the attribute's
+            or generates one.
+        attr (ParamAttr, optional): Its name, initializer, learning rate, regularizer and
+            trainability; False raises ValueError. Default None.
+        is_bias (bool, optional): Whether it is a bias (the default initializer is then
+            Constant(0)). Default False.
+        default_initializer (Initializer, optional): The initializer used when neither
+            ``attr`` nor the global initializer gives one. Default None.
+
+    Returns:
+        Parameter: The new parameter of the default main program's global block.
+
     Example:
         >>> paddle.enable_static()
         >>> w = paddle.static.create_parameter([4, 2], "float32", name="w")
@@ -97,6 +112,20 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
 def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, name=None):
     """A variable of the default main program's global block filled with
     ``value`` by the startup program (learning rates, counters, optimizer state).
+
+    Args:
+        shape (list|tuple): The variable's dims, non-negative ints.
+        value (int|float|bool): The number every element is filled with.
+        dtype (str|paddle.dtype): The variable's data type, e.g. ``"float32"`` or ``"int64"``.
+        persistable (bool, optional): Whether the variable is persistable (kept in the scope
+            and saved with the model). Default False.
+        force_cpu (bool, optional): For PaddlePaddle compatibility (variables live on the CPU
+            here). Default False.
+        name (str, optional): The variable's name; None (the default) generates a unique one.
+
+    Returns:
+        Variable: The new variable of the default main program's global block, with
+        ``stop_gradient`` True.
 
     Example:
         >>> paddle.enable_static()

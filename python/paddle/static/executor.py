@@ -29,6 +29,14 @@ def global_scope():
 def scope_guard(scope):
     """Makes ``scope`` the global scope inside the block.
 
+    Args:
+        scope (paddle.static.Scope): The scope that ``paddle.static.global_scope()`` returns
+            (and the executor reads and writes variables of) inside the ``with`` block;
+            anything else raises TypeError.
+
+    Returns:
+        A context manager; the previous global scope comes back when the block exits.
+
     Example:
         >>> with paddle.static.scope_guard(paddle.static.Scope()):
         ...     pass

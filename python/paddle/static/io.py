@@ -33,6 +33,15 @@ def normalize_program(program, feed_vars, fetch_vars, **kwargs):
     """The inference form of ``program``: only the forward ops the fetched
     variables need, ``is_test`` on, and feed/fetch ops for the given variables.
 
+    Args:
+        program (Program): The program to prune; it is not changed.
+        feed_vars (Variable|list): The inputs the inference program is fed.
+        fetch_vars (Variable|list): The outputs the inference program returns.
+        **kwargs: For PaddlePaddle compatibility (its ``skip_prune_program``); unused.
+
+    Returns:
+        Program: A new program, the inference form.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 2])
@@ -64,6 +73,15 @@ def _model_paths(path_prefix, fn):
 def serialize_program(feed_vars, fetch_vars, **kwargs):
     """The inference program (see ``normalize_program``) as ProgramDesc bytes.
 
+    Args:
+        feed_vars (Variable|list): The inputs the inference program is fed.
+        fetch_vars (Variable|list): The outputs the inference program returns.
+        **kwargs: ``program`` (Program), the program to serialize; the default main program
+            when not given.
+
+    Returns:
+        bytes: The serialized ProgramDesc (the content of a ``.pdmodel`` file).
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 2])
@@ -80,6 +98,17 @@ def serialize_program(feed_vars, fetch_vars, **kwargs):
 
 def serialize_persistables(feed_vars, fetch_vars, executor, **kwargs):
     """The inference program's parameters as ``.pdiparams`` bytes (from the global scope).
+
+    Args:
+        feed_vars (Variable|list): The inputs of the inference program.
+        fetch_vars (Variable|list): Its outputs; the parameters they need are serialized.
+        executor (Executor): The executor that initialized the parameters (kept for
+            PaddlePaddle compatibility; the values are read from the global scope).
+        **kwargs: ``program`` (Program), the program whose parameters are serialized; the
+            default main program when not given.
+
+    Returns:
+        bytes: The parameters in the ``.pdiparams`` format.
 
     Example:
         >>> paddle.enable_static()
@@ -99,6 +128,14 @@ def serialize_persistables(feed_vars, fetch_vars, executor, **kwargs):
 def save_to_file(path, content):
     """Writes bytes to ``path``.
 
+    Args:
+        path (str): The file to write; it is created or overwritten.
+        content (bytes): The bytes to write (e.g. from ``serialize_program``); anything
+            else raises ValueError.
+
+    Returns:
+        None.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 2])
@@ -117,6 +154,12 @@ def save_to_file(path, content):
 def load_from_file(path):
     """The bytes of ``path``.
 
+    Args:
+        path (str): The file to read.
+
+    Returns:
+        bytes: The file's whole content.
+
     Example:
         >>> paddle.static.save_to_file("data.bin", b"abc")
         >>> paddle.static.load_from_file("data.bin")
@@ -131,6 +174,20 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
     ``path_prefix.pdiparams`` (its parameters from the global scope), in
     PaddlePaddle's format: ``paddle.inference``, ``load_inference_model`` and
     the real PaddlePaddle load them.
+
+    Args:
+        path_prefix (str): The files' path without suffix (``"dir/model"`` writes
+            ``dir/model.pdmodel`` and ``dir/model.pdiparams``); not a directory. Missing
+            parent directories are created.
+        feed_vars (Variable|list): The program's inputs the saved model is fed.
+        fetch_vars (Variable|list): The outputs the saved model returns.
+        executor (Executor): The executor that initialized the parameters (kept for
+            PaddlePaddle compatibility; the values are read from the global scope).
+        **kwargs: ``program`` (Program), the program to save; the default main program
+            when not given.
+
+    Returns:
+        None.
 
     Example:
         >>> paddle.enable_static()
@@ -157,8 +214,18 @@ def load_inference_model(path_prefix, executor, **kwargs):
     the global scope. ``path_prefix`` is the files' path without suffix, or a
     directory with ``model_filename``/``params_filename`` given.
 
+    Args:
+        path_prefix (str): The model files' path without the ``.pdmodel``/``.pdiparams``
+            suffix, or a directory holding them (then ``model_filename`` is required).
+        executor (Executor): The executor the model will run with (kept for PaddlePaddle
+            compatibility; the parameters go to the global scope).
+        **kwargs: ``model_filename`` (str) and ``params_filename`` (str), the files' names
+            inside the directory ``path_prefix``; without ``params_filename`` no parameters
+            are loaded.
+
     Returns:
-        [program, feed_target_names, fetch_targets]
+        list: ``[program, feed_target_names, fetch_targets]``: the inference Program, the
+        names of its inputs (list of str, in feed order) and its output Variables.
 
     Example:
         >>> paddle.enable_static()
@@ -206,6 +273,13 @@ def _feed_fetch_targets(program):
 def deserialize_program(data):
     """A Program from ProgramDesc bytes (InvalidModelError when corrupt).
 
+    Args:
+        data (bytes): A serialized ProgramDesc (``serialize_program``'s result or a
+            ``.pdmodel`` file's content); anything but bytes raises TypeError.
+
+    Returns:
+        Program: The program.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 2])
@@ -222,6 +296,16 @@ def deserialize_program(data):
 
 def deserialize_persistables(program, data, executor):
     """Loads ``serialize_persistables`` bytes into the global scope.
+
+    Args:
+        program (Program): The program whose persistable variables ``data`` holds (e.g.
+            ``deserialize_program``'s result).
+        data (bytes): The parameters in the ``.pdiparams`` format.
+        executor (Executor): The executor the program will run with (kept for PaddlePaddle
+            compatibility).
+
+    Returns:
+        None.
 
     Example:
         >>> paddle.enable_static()
@@ -286,6 +370,17 @@ def save(program, model_path, protocol=4, **configs):
     persistables: optimizer state) and ``.pdmodel`` (the program) from the
     global scope.
 
+    Args:
+        program (Program): The program whose persistable variables are saved.
+        model_path (str): The files' path without suffix, e.g. ``"checkpoint/model"``; missing
+            parent directories are created.
+        protocol (int, optional): The pickle protocol of ``.pdparams``/``.pdopt``: 2, 3 or 4.
+            Default 4.
+        **configs: For PaddlePaddle compatibility; unused.
+
+    Returns:
+        None.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 2])
@@ -321,6 +416,15 @@ def save(program, model_path, protocol=4, **configs):
 def load_program_state(model_path, var_list=None):
     """The saved state (``paddle.static.save``'s files) as name -> ndarray.
 
+    Args:
+        model_path (str): The path given to ``paddle.static.save`` (without suffix);
+            ``model_path.pdparams`` must exist, ``.pdopt`` is read when present.
+        var_list (list, optional): Variables (or names) to keep; None (the default) keeps
+            every saved value.
+
+    Returns:
+        dict: Variable name -> numpy.ndarray.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 2])
@@ -352,6 +456,14 @@ def set_program_state(program, state_dict):
     """Sets the program's persistables in the global scope from ``state_dict``
     (name -> ndarray); names the program lacks are ignored, shapes are checked.
 
+    Args:
+        program (Program): The program whose persistable variables are set.
+        state_dict (dict): Variable name -> numpy.ndarray (or Tensor); a value whose shape
+            differs from the variable's raises ValueError.
+
+    Returns:
+        None.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 2])
@@ -369,6 +481,18 @@ def set_program_state(program, state_dict):
 
 def load(program, model_path, executor=None, var_list=None):
     """Loads ``paddle.static.save``'s files into the global scope.
+
+    Args:
+        program (Program): The program whose persistable variables are loaded.
+        model_path (str): The path given to ``paddle.static.save`` (a ``.pdparams`` or
+            ``.pdopt`` suffix is dropped).
+        executor (Executor, optional): For PaddlePaddle compatibility; the values go to the
+            global scope. Default None.
+        var_list (list, optional): Variables (or names) to load; None (the default) loads all
+            and raises RuntimeError when a parameter has no saved value.
+
+    Returns:
+        None.
 
     Example:
         >>> paddle.enable_static()

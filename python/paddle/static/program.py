@@ -123,6 +123,13 @@ class Parameter(Variable, EagerParamBase):
 class Operator:
     """One op of a block (a view: it reads and writes the program's op).
 
+    Args:
+        block (Block): The block the op is in.
+        idx (int): The op's position in the block's ops.
+
+    Returns:
+        Operator: The view; ``Block.ops`` makes these, users do not construct them.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 2])
@@ -227,6 +234,14 @@ def _names(value, what):
 
 class Block:
     """A block of a program: its variables and its ops, in order.
+
+    Args:
+        program (Program): The program the block is in.
+        idx (int): The block's index in the program (0 for the global block).
+
+    Returns:
+        Block: The view; ``Program.global_block()`` and ``Program.block(i)`` make these,
+        users do not construct them.
 
     Example:
         >>> paddle.enable_static()
@@ -524,6 +539,14 @@ def program_guard(main_program, startup_program=None):
     """Builds into ``main_program`` (and initializes parameters in
     ``startup_program``) inside the block.
 
+    Args:
+        main_program (Program): The program that ops and variables built in the block go to.
+        startup_program (Program, optional): The program the parameters' initializers go
+            to; None (the default) keeps the current startup program.
+
+    Returns:
+        A context manager; the previous programs come back when the block exits.
+
     Example:
         >>> paddle.enable_static()
         >>> main, startup = paddle.static.Program(), paddle.static.Program()
@@ -560,6 +583,13 @@ _scopes = []
 def name_scope(prefix=None):
     """Names the ops built inside (their ``op_namescope`` attribute), nested
     as ``/outer/inner/``; a no-op in eager mode.
+
+    Args:
+        prefix (str, optional): The scope's name, appended to the enclosing scopes'; None
+            (the default) or "" adds no level.
+
+    Returns:
+        A context manager; the enclosing name scope comes back when the block exits.
 
     Example:
         >>> paddle.enable_static()

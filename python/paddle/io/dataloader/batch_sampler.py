@@ -44,6 +44,20 @@ class BatchSampler(Sampler):
     over ``dataset``) into lists of ``batch_size``; the last shorter list is
     kept unless ``drop_last``. Give exactly one of ``dataset`` and ``sampler``.
 
+    Args:
+        dataset (Dataset, optional): A map-style dataset (anything with ``__len__``) whose
+            indices are sampled; not an ``IterableDataset``. Default None.
+        sampler (Sampler|Iterable, optional): The indices to group, when ``dataset`` is not
+            given. Default None.
+        shuffle (bool, optional): Whether to draw ``dataset``'s indices in a random order;
+            must be False with ``sampler``. Default False.
+        batch_size (int, optional): Indices per batch, a positive int. Default 1.
+        drop_last (bool, optional): Whether to drop the last batch when it is shorter than
+            ``batch_size``. Default False.
+
+    Returns:
+        BatchSampler: An iterable of lists of indices; ``len()`` is the number of batches.
+
     Example:
         >>> from paddle.io import BatchSampler
         >>> list(BatchSampler(dataset=range(5), batch_size=2))
@@ -105,6 +119,22 @@ class DistributedBatchSampler(BatchSampler):
     default to :class:`paddle.distributed.ParallelEnv`'s ``nranks`` and
     ``local_rank`` (the job's size and this process's rank; 1 and 0 outside
     a job).
+
+    Args:
+        dataset (Dataset): A map-style dataset (anything with ``__len__``).
+        batch_size (int): Indices per batch, a positive int.
+        num_replicas (int, optional): The number of ranks, a positive int; None (the default)
+            takes the job's size.
+        rank (int, optional): This process's rank, a non-negative int; None (the default)
+            takes the job's local rank.
+        shuffle (bool, optional): Whether to shuffle the indices, with the seed ``epoch``
+            (see ``set_epoch``), before dealing them out. Default False.
+        drop_last (bool, optional): Whether to drop this rank's last batch when it is shorter
+            than ``batch_size``. Default False.
+
+    Returns:
+        DistributedBatchSampler: An iterable of this rank's lists of indices; ``len()`` is
+        their number.
 
     Example:
         >>> from paddle.io import DistributedBatchSampler

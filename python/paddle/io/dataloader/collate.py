@@ -27,6 +27,13 @@ def default_collate_fn(batch):
     key and lists or tuples per position (into a list), recursively.
     DataLoader then makes the arrays Tensors.
 
+    Args:
+        batch (list): The samples, not empty, all of one structure (arrays of one shape,
+            numbers, strings, dicts with the same keys, sequences of the same length).
+
+    Returns:
+        numpy.ndarray|Tensor|list|dict: The batch, of the samples' structure.
+
     Example:
         >>> import numpy as np
         >>> from paddle.io.dataloader.collate import default_collate_fn
@@ -60,6 +67,12 @@ def default_convert_fn(batch):
     """Passes one unbatched sample through (DataLoader with ``batch_size=None``):
     arrays, Tensors, strings and other leaves as they are, dicts and lists or
     tuples (into lists) converted item by item.
+
+    Args:
+        batch (object): One sample: an array, Tensor, number, string, dict or sequence.
+
+    Returns:
+        object: The sample, with its lists and tuples as lists.
 
     Example:
         >>> import numpy as np

@@ -79,6 +79,13 @@ class TensorDataset(Dataset):
     """A dataset of tensors (or arrays) that share their first dimension:
     sample ``i`` is the tuple of every tensor's row ``i``.
 
+    Args:
+        tensors (list|tuple): The Tensors (or numpy arrays), not empty, all with the same size
+            of dim 0.
+
+    Returns:
+        TensorDataset: A map-style dataset whose ``len()`` is that size of dim 0.
+
     Example:
         >>> import numpy as np
         >>> from paddle.io import TensorDataset
@@ -114,6 +121,13 @@ class ComposeDataset(Dataset):
     """Joins the fields of map-style datasets of one length: sample ``i`` is
     the fields of every dataset's sample ``i``, in order, as one tuple.
 
+    Args:
+        datasets (list|tuple): The map-style ``paddle.io.Dataset`` objects, not empty, of one
+            length; not ``IterableDataset``.
+
+    Returns:
+        ComposeDataset: A map-style dataset of the same length.
+
     Example:
         >>> from paddle.io import ComposeDataset, TensorDataset
         >>> import numpy as np
@@ -147,6 +161,12 @@ class ChainDataset(IterableDataset):
     """Chains iterable datasets: yields every sample of the first, then of the
     second, and so on.
 
+    Args:
+        datasets (list|tuple): The ``paddle.io.IterableDataset`` objects to chain, not empty.
+
+    Returns:
+        ChainDataset: An iterable dataset of all their samples.
+
     Example:
         >>> from paddle.io import ChainDataset, IterableDataset
         >>> class Range(IterableDataset):
@@ -173,6 +193,13 @@ class ChainDataset(IterableDataset):
 class ConcatDataset(Dataset):
     """Concatenates map-style datasets: the samples of the first, then of the
     second, and so on; negative indices count from the end.
+
+    Args:
+        datasets (list|tuple): The map-style datasets to concatenate, not empty; not
+            ``IterableDataset``.
+
+    Returns:
+        ConcatDataset: A map-style dataset whose ``len()`` is the sum of their lengths.
 
     Example:
         >>> from paddle.io import ConcatDataset, TensorDataset
@@ -213,6 +240,13 @@ class ConcatDataset(Dataset):
 
 class Subset(Dataset):
     """The samples of ``dataset`` at ``indices``, in that order.
+
+    Args:
+        dataset (Dataset): The map-style dataset to take the samples from.
+        indices (Sequence): The indices of ``dataset`` the subset holds, in order.
+
+    Returns:
+        Subset: A map-style dataset whose ``len()`` is ``len(indices)``.
 
     Example:
         >>> from paddle.io import Subset, TensorDataset
@@ -255,6 +289,16 @@ def random_split(dataset, lengths, generator=None):
     lengths (sample counts summing to ``len(dataset)``, or fractions summing
     to 1). The permutation is ``paddle.randperm``'s (seed it with
     ``paddle.seed``); ``generator`` is accepted and unused, as in PaddlePaddle.
+
+    Args:
+        dataset (Dataset): The map-style dataset to split.
+        lengths (list|tuple): The sizes of the splits: ints summing to ``len(dataset)``, or
+            fractions in [0, 1] summing to 1 (the remainder of rounding down goes one by one
+            to the first splits).
+        generator (object, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list: One ``Subset`` per length, in order.
 
     Example:
         >>> import numpy as np

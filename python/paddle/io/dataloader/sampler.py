@@ -18,6 +18,13 @@ class Sampler(Generic[_T]):
     may give their number from ``__len__``. Generic in the index type, as in
     PaddlePaddle.
 
+    Args:
+        data_source (Dataset|Sequence, optional): The data the indices are of, kept as
+            ``self.data_source`` for the subclass. Default None.
+
+    Returns:
+        Sampler: The sampler; iterating it yields the subclass's indices.
+
     Example:
         >>> from paddle.io import Sampler
         >>> class EvenSampler(Sampler):
@@ -36,6 +43,14 @@ class Sampler(Generic[_T]):
 
 class SequenceSampler(Sampler):
     """Yields ``0, 1, ..., len(data_source) - 1``.
+
+    Args:
+        data_source (Dataset|Sequence): The data whose indices are yielded (anything with
+            ``__len__``).
+
+    Returns:
+        SequenceSampler: An iterable of the indices in order; ``len()`` is
+        ``len(data_source)``.
 
     Example:
         >>> from paddle.io import SequenceSampler
@@ -57,6 +72,20 @@ class RandomSampler(Sampler):
     """Yields ``num_samples`` (default ``len(data_source)``) random indices,
     without repeats unless ``replacement``; a ``generator`` given is an
     iterator of indices that is drawn from instead.
+
+    Args:
+        data_source (Dataset|Sequence): The data whose indices are drawn (anything with
+            ``__len__``).
+        replacement (bool, optional): Whether an index may be drawn more than once. Default
+            False.
+        num_samples (int, optional): How many indices one pass yields, a positive int, at
+            most ``len(data_source)`` without replacement; None (the default) means
+            ``len(data_source)``.
+        generator (Iterator, optional): An iterator of indices to take the samples from
+            instead of drawing them; None (the default) draws from numpy's global generator.
+
+    Returns:
+        RandomSampler: An iterable of random indices; ``len()`` is ``num_samples``.
 
     Example:
         >>> import numpy as np
@@ -129,6 +158,17 @@ class WeightedRandomSampler(Sampler):
     ``weights`` (1-D, or 2-D: ``num_samples`` draws per row, rows one after the
     other), with or without ``replacement``.
 
+    Args:
+        weights (Tensor|numpy.ndarray|list|tuple): Non-negative, finite weights, 1-D (one
+            per index) or 2-D (one distribution per row); they need not sum to 1.
+        num_samples (int): How many indices to draw (per row), a positive int.
+        replacement (bool, optional): Whether an index may be drawn more than once; without
+            it, each row needs at least ``num_samples`` positive weights. Default True.
+
+    Returns:
+        WeightedRandomSampler: An iterable of the drawn indices; ``len()`` is ``num_samples``
+        times the number of rows.
+
     Example:
         >>> import numpy as np
         >>> from paddle.io import WeightedRandomSampler
@@ -168,6 +208,13 @@ class WeightedRandomSampler(Sampler):
 class SubsetRandomSampler(Sampler):
     """Yields the given ``indices`` in a random order (``paddle.randperm``'s,
     which ``paddle.seed`` seeds).
+
+    Args:
+        indices (Sequence): The indices to yield, not empty.
+
+    Returns:
+        SubsetRandomSampler: An iterable of ``indices`` in a random order; ``len()`` is
+        ``len(indices)``.
 
     Example:
         >>> from paddle.io import SubsetRandomSampler

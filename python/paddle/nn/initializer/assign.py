@@ -12,6 +12,14 @@ Tensor = _core.Tensor
 class Assign(Initializer):
     """Sets the parameter to ``value`` (its shape must match).
 
+    Args:
+        value (numpy.ndarray|list|tuple|Tensor|int|float): The values, of the parameter's
+            shape or with as many elements; cast to the parameter's dtype.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Assign: The initializer, for a ``ParamAttr`` or ``default_initializer``.
+
     Example:
         >>> linear = paddle.nn.Linear(2, 1, weight_attr=paddle.nn.initializer.Assign([[1.0], [2.0]]))
         >>> linear.weight.numpy()

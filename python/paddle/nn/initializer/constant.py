@@ -8,6 +8,12 @@ __all__ = []  # the public names live in paddle.nn.initializer, as in PaddlePadd
 class Constant(Initializer):
     """Sets every element to ``value``.
 
+    Args:
+        value (int|float, optional): The number every element gets. Default 0.0.
+
+    Returns:
+        Constant: The initializer, for a ``ParamAttr`` or ``default_initializer``.
+
     Example:
         >>> linear = paddle.nn.Linear(2, 2, weight_attr=paddle.nn.initializer.Constant(2.0))
         >>> linear.weight.numpy()

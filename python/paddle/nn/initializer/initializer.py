@@ -82,6 +82,17 @@ def calculate_gain(nonlinearity, param=None):
     5/3 for tanh, sqrt(2) for relu, sqrt(2 / (1 + slope²)) for leaky_relu
     (slope ``param``, default 0.01), 3/4 for selu.
 
+    Args:
+        nonlinearity (str): ``"sigmoid"``, ``"linear"``, ``"conv1d"``, ``"conv2d"``,
+            ``"conv3d"``, ``"conv1d_transpose"``, ``"conv2d_transpose"``,
+            ``"conv3d_transpose"`` (or ``"conv_transposeNd"``), ``"tanh"``, ``"relu"``,
+            ``"leaky_relu"`` or ``"selu"``; others raise ValueError.
+        param (int|float, optional): The negative slope for ``"leaky_relu"``; None (the
+            default) means 0.01.
+
+    Returns:
+        float: The gain.
+
     Example:
         >>> paddle.nn.initializer.calculate_gain("tanh")
         1.6666666666666667
@@ -101,6 +112,15 @@ def set_global_initializer(weight_init, bias_init=None):
     """Makes ``weight_init`` / ``bias_init`` the initializers of every parameter
     created afterwards whose ParamAttr names none (they win over a layer's own
     default, e.g. Conv2D's Normal); None restores the defaults.
+
+    Args:
+        weight_init (Initializer|None): The initializer of weights (non-bias parameters);
+            None restores the default.
+        bias_init (Initializer, optional): The initializer of biases; None (the default)
+            restores the default.
+
+    Returns:
+        None.
 
     Example:
         >>> paddle.nn.initializer.set_global_initializer(paddle.nn.initializer.Constant(0.5))

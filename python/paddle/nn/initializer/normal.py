@@ -12,6 +12,14 @@ _truncated = op("truncated_gaussian_random", [], ["shape", "mean", "std", "seed"
 class Normal(Initializer):
     """Values drawn from N(mean, std²).
 
+    Args:
+        mean (float, optional): The distribution's mean. Default 0.0.
+        std (float, optional): Its standard deviation, not negative. Default 1.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Normal: The initializer (floating-point parameters only).
+
     Example:
         >>> paddle.seed(1)
         >>> w = paddle.create_parameter([100], "float32",
@@ -32,6 +40,16 @@ class Normal(Initializer):
 
 class TruncatedNormal(Initializer):
     """Values drawn from N(mean, std²), redrawn until they lie in [a, b].
+
+    Args:
+        mean (float, optional): The distribution's mean. Default 0.0.
+        std (float, optional): Its standard deviation, positive. Default 1.0.
+        a (float, optional): The lowest value kept. Default -2.0.
+        b (float, optional): The highest value kept, greater than ``a``. Default 2.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        TruncatedNormal: The initializer (floating-point parameters only).
 
     Example:
         >>> w = paddle.create_parameter(

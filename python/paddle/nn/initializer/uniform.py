@@ -14,6 +14,14 @@ def uniform_values(shape, dtype, low, high, who):
 class Uniform(Initializer):
     """Values drawn uniformly from [low, high).
 
+    Args:
+        low (float, optional): The lower bound, included. Default -1.0.
+        high (float, optional): The upper bound, excluded; not less than ``low``. Default 1.0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Uniform: The initializer (floating-point parameters only).
+
     Example:
         >>> w = paddle.create_parameter(
         ...     [10], "float32", default_initializer=paddle.nn.initializer.Uniform(-0.5, 0.5))

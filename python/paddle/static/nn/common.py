@@ -48,6 +48,24 @@ def fc(x, size, num_flatten_dims=1, weight_attr=None, bias_attr=None, activation
     2-D at ``num_flatten_dims``, times a weight ``[in, size]``, plus a bias,
     then ``activation``: PaddlePaddle's ``mul`` + ``elementwise_add`` ops.
 
+    Args:
+        x (Variable|list|tuple): The input (float32/float64, at least 2-D, the dims from
+            ``num_flatten_dims`` on known), or several inputs, each with its own weight.
+        size (int): The number of output features, a positive int.
+        num_flatten_dims (int, optional): The dims before it stay, the rest flatten into the
+            weight's input dim; in [1, rank - 1]. Default 1.
+        weight_attr (ParamAttr, optional): The weight's attribute (name, initializer, ...);
+            None (the default) uses XavierUniform.
+        bias_attr (ParamAttr|bool, optional): The bias's attribute; False means no bias; None
+            (the default) gives a bias initialized to 0.
+        activation (str, optional): The name of a ``paddle.nn.functional`` activation applied
+            to the output (e.g. ``"relu"``); None (the default) applies none.
+        name (str, optional): The prefix of the parameters' names; None (the default)
+            generates ``fc_N``.
+
+    Returns:
+        Variable: The output, of shape ``x.shape[:num_flatten_dims] + [size]`` and x's dtype.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 4])
@@ -87,6 +105,30 @@ def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, gro
     """A 2-D convolution layer with a filter ``[num_filters, C / groups, kh,
     kw]`` (Normal(0, sqrt(2 / fan_in)) by default), a bias and ``act``.
 
+    Args:
+        input (Variable): The 4-D float32/float64 input, its channel dim known.
+        num_filters (int): The number of output channels.
+        filter_size (int|list|tuple): The filter's ``[kh, kw]``, or one int for both.
+        stride (int|list|tuple, optional): The stride(s). Default 1.
+        padding (int|list|tuple|str, optional): The zero padding of each side (as
+            ``paddle.nn.functional.conv2d`` takes it, ``"SAME"``/``"VALID"`` too). Default 0.
+        dilation (int|list|tuple, optional): The spacing of the filter's taps. Default 1.
+        groups (int, optional): The number of channel groups; the channels must divide by it.
+            None (the default) means 1.
+        param_attr (ParamAttr, optional): The filter's attribute; None (the default) uses
+            Normal(0, sqrt(2 / fan_in)).
+        bias_attr (ParamAttr|bool, optional): The bias's attribute; False means no bias; None
+            (the default) gives a bias initialized to 0.
+        use_cudnn (bool, optional): For PaddlePaddle compatibility (CPU here). Default True.
+        act (str, optional): The name of a ``paddle.nn.functional`` activation applied to the
+            output; None (the default) applies none.
+        name (str, optional): The prefix of the parameters' names; None (the default)
+            generates ``conv2d_N``.
+        data_format (str, optional): ``"NCHW"`` (the default) or ``"NHWC"``.
+
+    Returns:
+        Variable: The output, ``[N, num_filters, H_out, W_out]`` (or NHWC), input's dtype.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("img", [None, 3, 8, 8])
@@ -122,6 +164,36 @@ def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, para
     """Batch normalization over the channel dim with a scale (1), a shift (0)
     and running mean/variance updated by the program in training.
 
+    Args:
+        input (Variable): The float32/float64 input, 2-D to 5-D, its channel dim known.
+        act (str, optional): The name of a ``paddle.nn.functional`` activation applied to the
+            output; None (the default) applies none.
+        is_test (bool, optional): Whether to normalize with the running statistics (and not
+            update them). Default False.
+        momentum (float, optional): The running statistics' decay:
+            ``running = running * momentum + batch * (1 - momentum)``. Default 0.9.
+        epsilon (float, optional): Added to the variance for stability. Default 1e-05.
+        param_attr (ParamAttr, optional): The scale's attribute; None (the default) starts it
+            at 1.
+        bias_attr (ParamAttr, optional): The shift's attribute; None (the default) starts it
+            at 0.
+        data_layout (str, optional): Where the channel dim is: ``"NCHW"`` (the default; also
+            ``"NCL"``, ``"NC"``) for dim 1, or a channel-last layout such as ``"NHWC"``.
+        in_place (bool, optional): For PaddlePaddle compatibility; unused. Default False.
+        name (str, optional): The prefix of the parameters' names; None (the default)
+            generates ``batch_norm_N``.
+        moving_mean_name (str, optional): The running mean's name; None (the default)
+            generates one.
+        moving_variance_name (str, optional): The running variance's name; None (the
+            default) generates one.
+        do_model_average_for_mean_and_var (bool, optional): For PaddlePaddle compatibility;
+            unused. Default True.
+        use_global_stats (bool, optional): Whether to normalize with the running statistics
+            in training too. Default False.
+
+    Returns:
+        Variable: The normalized output, of input's shape and dtype.
+
     Example:
         >>> paddle.enable_static()
         >>> x = paddle.static.data("x", [None, 3, 4, 4])
@@ -153,6 +225,22 @@ def embedding(input, size, is_sparse=False, is_distributed=False, padding_idx=No
               param_attr=None, dtype="float32"):
     """Rows of a ``size[0] x size[1]`` table at the int64 ids ``input``
     (``padding_idx`` rows read as zeros; a negative one counts from the end).
+
+    Args:
+        input (Variable): The int64 (or int32) ids, any shape, each in ``[0, size[0])``.
+        size (list|tuple): ``[vocab_size, dim]``, the table's shape.
+        is_sparse (bool, optional): For PaddlePaddle compatibility; the table's gradient is
+            dense here. Default False.
+        is_distributed (bool, optional): For PaddlePaddle compatibility; unused. Default
+            False.
+        padding_idx (int, optional): The id whose rows read as zeros (and get no gradient);
+            negative counts from ``size[0]``. None (the default) means none.
+        param_attr (ParamAttr, optional): The table's attribute; None (the default) uses
+            XavierUniform.
+        dtype (str|paddle.dtype, optional): The table's dtype. Default ``"float32"``.
+
+    Returns:
+        Variable: The rows, of shape ``input.shape + [size[1]]`` and ``dtype``.
 
     Example:
         >>> paddle.enable_static()

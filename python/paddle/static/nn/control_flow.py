@@ -272,6 +272,17 @@ def case(pred_fn_pairs, default=None, name=None):
     whose ``pred`` holds, else ``default()`` (None: the last pair's fn). In a
     static program it is a chain of ``cond``.
 
+    Args:
+        pred_fn_pairs (list|tuple): ``(pred, fn)`` tuples: ``pred`` a bool Tensor of one
+            element, ``fn`` a callable without arguments; tried in order.
+        default (callable, optional): Called when no ``pred`` holds; None (the default)
+            takes the last pair's ``fn``.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|list|tuple|None: What the chosen function returns (in a static program every
+        function must return the same structure).
+
     Example:
         >>> paddle.enable_static()
         >>> main = paddle.static.Program()
@@ -325,6 +336,18 @@ def switch_case(branch_index, branch_fns, default=None, name=None):
     ``branch_index``, else ``default()`` (None: the function of the largest
     key). ``branch_fns`` is a dict ``{int: fn}``, a list of ``(int, fn)``
     pairs, or a list of functions (keys 0, 1, ...).
+
+    Args:
+        branch_index (Tensor): A uint8/int32/int64 Tensor of one element, the key to select.
+        branch_fns (dict|list|tuple): The branches: ``{int: fn}``, ``(int, fn)`` tuples or
+            functions; keys are distinct ints, functions take no arguments.
+        default (callable, optional): Called when no key equals ``branch_index``; None (the
+            default) takes the function of the largest key.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor|list|tuple|None: What the chosen function returns (in a static program every
+        function must return the same structure).
 
     Example:
         >>> paddle.enable_static()
@@ -394,6 +417,18 @@ def while_loop(cond, body, loop_vars, is_test=False, name=None):
     tensor of one element and ``body`` as many tensors as ``loop_vars``, of
     the same dtypes. Gradients flow to the initial loop variables and to
     what the body reads (unless ``is_test``).
+
+    Args:
+        cond (callable): Takes the loop variables and returns a bool Tensor of one element.
+        body (callable): Takes the loop variables and returns their next values (as many
+            Tensors, the same dtypes).
+        loop_vars (list|tuple): The initial loop variables, Tensors, not empty.
+        is_test (bool, optional): Whether the loop is for inference only (no gradient is
+            built through it). Default False.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        list: The loop variables' final values.
 
     Example:
         >>> paddle.enable_static()
