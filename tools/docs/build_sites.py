@@ -14,6 +14,7 @@ import python_api
 import python_pages
 import translations
 from gen_op_reference import write_op_reference
+from generated_pages import write_generated
 from native_api import write_pages as write_native_pages
 from op_pages import LANGS, OpDocError
 
@@ -45,26 +46,12 @@ def stage_sources(lang):
             shutil.copy2(src / rel, target)
 
 
-def write_pages(lang, folder, pages):
-    """Writes generated pages under the stage's <lang>/<folder>: a page only when
-    its text changed (Sphinx then rebuilds only those), stale pages removed."""
-    root = STAGE / lang
-    for path in (root / folder).rglob("*.md") if (root / folder).exists() else []:
-        if str(path.relative_to(root)) not in pages:
-            path.unlink()
-    for rel, text in pages.items():
-        path = root / rel
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-
-
 def write_python_reference():
     """The Python API pages of both sites; returns the number of APIs."""
     apis = python_api.collect()
     zh = translations.load("python")
     for lang in LANGS:
-        write_pages(lang, python_pages.ROOT, python_pages.pages(apis, lang, zh))
+        write_generated(STAGE / lang, python_pages.ROOT, python_pages.pages(apis, lang, zh))
     return len(apis)
 
 

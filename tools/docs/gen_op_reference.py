@@ -10,6 +10,7 @@ naming the ops, when an op lacks its English or Chinese text.
 import pathlib
 import sys
 
+from generated_pages import write_generated
 from op_families import registered_families
 from op_pages import LANGS, OpDocError, render_op_reference
 
@@ -38,15 +39,7 @@ def write_op_reference(out_root, protos=None,
     families = registered_families(ops_dir)
     for lang in LANGS:
         pages = render_op_reference(protos, families, lang, kernels)
-        ops_dir_out = pathlib.Path(out_root) / lang / "ops"
-        ops_dir_out.mkdir(parents=True, exist_ok=True)
-        for stale in ops_dir_out.glob("*.md"):  # an op that was removed
-            if f"ops/{stale.name}" not in pages:
-                stale.unlink()
-        for rel, text in pages.items():
-            path = pathlib.Path(out_root) / lang / rel
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                path.write_text(text, encoding="utf-8")
+        write_generated(pathlib.Path(out_root) / lang, "ops", pages)
     return len(protos)
 
 

@@ -22,6 +22,7 @@ if str(REPO) not in sys.path:
 from tools.api_diff import c_spec, cpp_spec, java_spec, spec_format  # noqa: E402
 
 import native_pages  # noqa: E402
+from generated_pages import write_generated  # noqa: E402
 import translations  # noqa: E402
 
 SURFACES = ("cpp", "c", "java")
@@ -143,13 +144,13 @@ def pages(lang):
 
 def write_pages(root, langs=("en", "zh")):
     """Writes the pages of each language under root/<lang>/ (only those whose text
-    changed, so Sphinx rebuilds only those); returns how many pages each site has."""
+    changed, so Sphinx rebuilds only those; stale ones removed); returns how many
+    pages each site has."""
     rendered = {}
     for lang in langs:
         rendered = pages(lang)
-        for path, text in rendered.items():
-            target = pathlib.Path(root) / lang / path
-            if not target.exists() or target.read_text(encoding="utf-8") != text:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
+        for surface in SURFACES:
+            folder = f"api/{surface}"
+            write_generated(pathlib.Path(root) / lang, folder,
+                            {p: t for p, t in rendered.items() if p.startswith(folder + "/")})
     return len(rendered)
