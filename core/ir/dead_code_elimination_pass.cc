@@ -27,14 +27,6 @@ namespace paddle {
 namespace ir {
 namespace {
 
-bool HasSubBlock(const OpDesc& op) {
-  for (const auto& name : op.AttrNames()) {
-    const Attribute a = op.GetAttr(name);
-    if (std::holds_alternative<BlockRef>(a) || std::holds_alternative<BlockRefs>(a)) return true;
-  }
-  return false;
-}
-
 bool DrawsRandomNumbers(const OpDesc& op) {
   if (op.Type() == "bernoulli") return true;
   const OpRegistry& reg = OpRegistry::Instance();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <variant>
 
 namespace paddle {
 namespace ir {
@@ -50,6 +51,14 @@ bool VarUses::Intermediate(const BlockDesc& block, const std::string& name,
   if (Writes(name) != 1 || Reads(name) != 1 || BlockReads(name) != 1) return false;
   *reader = static_cast<size_t>(LastReader(name));
   return true;
+}
+
+bool HasSubBlock(const OpDesc& op) {
+  for (const auto& name : op.AttrNames()) {
+    const Attribute a = op.GetAttr(name);
+    if (std::holds_alternative<BlockRef>(a) || std::holds_alternative<BlockRefs>(a)) return true;
+  }
+  return false;
 }
 
 bool WrittenBetween(const BlockDesc& block, const std::string& name, size_t from, size_t to) {

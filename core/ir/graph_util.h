@@ -42,6 +42,10 @@ class VarUses {
   std::map<std::string, size_t> last_reader_;
 };
 
+// Whether the op has a sub-block attribute (control flow: its block reads and
+// writes this block's variables).
+bool HasSubBlock(const OpDesc& op);
+
 // Whether an op strictly between `from` and `to` writes `name`.
 bool WrittenBetween(const BlockDesc& block, const std::string& name, size_t from, size_t to);
 

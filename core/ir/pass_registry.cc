@@ -50,6 +50,11 @@ const std::vector<PassInfo>& PassTable() {
        "elementwise_add + relu, sigmoid, tanh or gelu -> fused_elemwise_add_activation",
        {},
        MakeElementwiseActFusePass},
+      {"matmul_grad_sgd_fuse_pass",
+       "training: matmul_v2_grad + the sgd of its weight gradient -> fused_matmul_grad_sgd "
+       "(the update computed into the weight by the gradient's GEMM)",
+       {},
+       MakeMatmulGradSgdFusePass},
       {"dead_code_elimination_pass",
        "removes ops whose outputs nothing needs (transitively) and the variables no op names",
        {},

@@ -6,8 +6,8 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <map>
-#include <mutex>
+#include <array>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -65,6 +65,9 @@ struct Entry {
   // primitive's and back, made with the primitive (making one per call cost microseconds,
   // much of a small convolution); empty where the two layouts are the same.
   dnnl::reorder to_prim[3], to_user[3];
+  // The call's memory objects, made once and pointed at each call's buffers: making them per
+  // call (and zero-padding a blocked one) took about a microsecond of a small convolution.
+  memory user[3], scratch[3], bias;  // scratch: the reorder buffers in the primitive's layouts
 };
 
 memory::desc BiasMd(const DnnlConvShape& s) {
@@ -147,28 +150,47 @@ int64_t Bits(float v) {
 }
 
 // The shape and, for a fused forward, what it fuses (not the addresses).
-std::vector<int64_t> Key(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f) {
-  std::vector<int64_t> k = {static_cast<int64_t>(kind), s.nsp, s.channel_last, s.n, s.c, s.m,
-                            s.groups};
+using Key = std::array<int64_t, 7 + 7 * 3 + 5>;
+Key MakeKey(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f) {
+  Key k{};
+  size_t i = 0;
+  for (int64_t v : {static_cast<int64_t>(kind), static_cast<int64_t>(s.nsp),
+                    static_cast<int64_t>(s.channel_last), s.n, s.c, s.m, s.groups})
+    k[i++] = v;
   for (const auto* a : {&s.in, &s.out, &s.k, &s.stride, &s.dilation, &s.pad_before, &s.pad_after})
-    k.insert(k.end(), a->begin(), a->end());
+    for (int64_t v : *a) k[i++] = v;
   if (f)
-    k.insert(k.end(), {f->bias != nullptr, f->residual != nullptr, static_cast<int64_t>(f->act),
-                       Bits(f->alpha), Bits(f->beta)});
+    for (int64_t v : {int64_t{1} + (f->bias != nullptr), int64_t{f->residual != nullptr},
+                      static_cast<int64_t>(f->act), Bits(f->alpha), Bits(f->beta)})
+      k[i++] = v;
   return k;
 }
 
-// Primitives by shape; cleared when full, so a stream of new shapes cannot grow it without bound.
-const Entry& Cached(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f = nullptr) {
-  static std::mutex mu;
-  static std::map<std::vector<int64_t>, Entry> cache;
+struct KeyHash {
+  size_t operator()(const Key& k) const {
+    size_t h = 0;
+    for (int64_t v : k) h = h * 1000003u ^ static_cast<size_t>(v);
+    return h;
+  }
+};
+
+// Primitives by shape, one cache per thread (each thread's call state is its own; oneDNN's
+// own primitive cache shares the JIT code); cleared when full, so a stream of new shapes
+// cannot grow it without bound.
+Entry& Cached(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f = nullptr) {
+  thread_local std::unordered_map<Key, std::unique_ptr<Entry>, KeyHash> cache;
   constexpr size_t kMaxEntries = 256;
-  const std::vector<int64_t> key = Key(kind, s, f);
-  std::lock_guard<std::mutex> lock(mu);
+  const Key key = MakeKey(kind, s, f);
   auto it = cache.find(key);
-  if (it != cache.end()) return it->second;
+  if (it != cache.end()) return *it->second;
   if (cache.size() >= kMaxEntries) cache.clear();
-  return cache.emplace(key, WithReorders(Make(kind, s, f), s)).first->second;
+  auto entry = std::make_unique<Entry>(WithReorders(Make(kind, s, f), s));
+  return *cache.emplace(key, std::move(entry)).first->second;
+}
+
+dnnl::stream& Stream() {
+  thread_local dnnl::stream stream(Engine());
+  return stream;
 }
 
 // Reorder targets: one buffer per operand role and thread, kept and grown, so
@@ -191,28 +213,39 @@ void* ReorderBuffer(int role, size_t bytes) {
   return b.p;
 }
 
-// A tensor in the user's layout and, when the primitive wants another, its reordered copy
-// (or `given`: a copy made before, such as a pre-packed filter, used as is).
+// Points `m` (made once, of `md`) at `data`. A handle is only set when it moves: oneDNN
+// zero-pads a blocked layout's padding on every set.
+void Point(memory* m, const memory::desc& md, void* data) {
+  if (!*m) *m = memory(md, Engine(), data);
+  else if (m->get_data_handle() != data) m->set_data_handle(data);
+}
+
+// Operand `role` of entry `e`: its user-layout memory at `data`, and the memory the primitive
+// reads or writes: the same, a reorder buffer, or `given` (a pre-packed filter) as is.
 struct Operand {
-  memory user, prim;
-  const dnnl::reorder& to_prim;
-  const dnnl::reorder& to_user;
-  bool given;
-  Operand(const Entry& e, int role, const memory::desc& user_md, const memory::desc& prim_md,
+  Entry& e;
+  int role;
+  bool reordered, given;
+  memory prim;
+  Operand(Entry& entry, int r, const memory::desc& user_md, const memory::desc& prim_md,
           const float* data, const memory* given_prim = nullptr)
-      : user(user_md, Engine(), const_cast<float*>(data)),
-        prim(given_prim          ? *given_prim
-             : user_md == prim_md ? user
-                                  : memory(prim_md, Engine(), ReorderBuffer(role, prim_md.get_size()))),
-        to_prim(e.to_prim[role]),
-        to_user(e.to_user[role]),
-        given(given_prim != nullptr) {}
-  bool reordered() const { return user.get() != prim.get(); }
+      : e(entry), role(r), reordered(given_prim != nullptr || !(user_md == prim_md)),
+        given(given_prim != nullptr) {
+    Point(&e.user[r], user_md, const_cast<float*>(data));
+    if (given) {
+      prim = *given_prim;
+    } else if (!reordered) {
+      prim = e.user[r];
+    } else {
+      Point(&e.scratch[r], prim_md, ReorderBuffer(r, prim_md.get_size()));
+      prim = e.scratch[r];
+    }
+  }
   void In(dnnl::stream& st) {
-    if (reordered() && !given) to_prim.execute(st, user, prim);
+    if (reordered && !given) e.to_prim[role].execute(st, e.user[role], prim);
   }
   void Out(dnnl::stream& st) {
-    if (reordered()) to_user.execute(st, prim, user);
+    if (reordered) e.to_user[role].execute(st, prim, e.user[role]);
   }
 };
 
@@ -221,8 +254,8 @@ struct Operand {
 void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* filter,
          const float* other, const memory* packed_filter = nullptr,
          const DnnlConvFusion* f = nullptr) {
-  const Entry& e = Cached(kind, s, f);
-  dnnl::stream st(Engine());
+  Entry& e = Cached(kind, s, f);
+  dnnl::stream& st = Stream();
   Operand img(e, 0, ImageMd(s, s.c, s.in), e.image, image);
   Operand flt(e, 1, FilterMd(s), e.filter, filter, packed_filter);
   Operand oth(e, 2, ImageMd(s, s.m, s.out), e.other, other);
@@ -232,14 +265,16 @@ void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* fil
   std::unordered_map<int, memory> args;
   if (kind == Kind::kForward) {
     args = {{DNNL_ARG_SRC, img.prim}, {DNNL_ARG_WEIGHTS, flt.prim}, {DNNL_ARG_DST, oth.prim}};
-    if (f && f->bias)
-      args.emplace(DNNL_ARG_BIAS, memory(BiasMd(s), Engine(), const_cast<float*>(f->bias)));
+    if (f && f->bias) {
+      Point(&e.bias, BiasMd(s), const_cast<float*>(f->bias));
+      args.emplace(DNNL_ARG_BIAS, e.bias);
+    }
     if (f && f->residual) {  // the sum post-op adds what the destination holds
-      if (oth.reordered()) {
-        memory residual(oth.user.get_desc(), Engine(), const_cast<float*>(f->residual));
-        oth.to_prim.execute(st, residual, oth.prim);
+      if (oth.reordered) {
+        memory residual(e.user[2].get_desc(), Engine(), const_cast<float*>(f->residual));
+        e.to_prim[2].execute(st, residual, oth.prim);
       } else if (f->residual != other) {
-        std::memcpy(const_cast<float*>(other), f->residual, oth.user.get_desc().get_size());
+        std::memcpy(const_cast<float*>(other), f->residual, e.user[2].get_desc().get_size());
       }
     }
   } else if (kind == Kind::kBackwardData) {
@@ -256,7 +291,7 @@ void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* fil
 
 // A filter reordered once into the layout of the forward primitive of `key`'s shape.
 struct PackedFilter {
-  std::vector<int64_t> key;
+  Key key;
   const float* source = nullptr;
   memory packed;  // owns its buffer
 };
@@ -271,17 +306,16 @@ void DnnlConvForwardPacked(const DnnlConvShape& s, const float* image, const flo
   const memory::desc user_md = FilterMd(s);
   const memory::desc prim_md = Cached(Kind::kForward, s, f).filter;
   if (user_md == prim_md) return Run(Kind::kForward, s, image, filter, other, nullptr, f);
-  std::vector<int64_t> key = Key(Kind::kForward, s, f);
+  Key key = MakeKey(Kind::kForward, s, f);
   auto* p = static_cast<PackedFilter*>(cache->get());
   if (p == nullptr || p->source != filter || p->key != key) {
     auto fresh = std::make_shared<PackedFilter>();
-    fresh->key = std::move(key);
+    fresh->key = key;
     fresh->source = filter;
     fresh->packed = memory(prim_md, Engine());
     memory user(user_md, Engine(), const_cast<float*>(filter));
-    dnnl::stream st(Engine());
-    Cached(Kind::kForward, s, f).to_prim[1].execute(st, user, fresh->packed);
-    st.wait();
+    Cached(Kind::kForward, s, f).to_prim[1].execute(Stream(), user, fresh->packed);
+    Stream().wait();
     p = fresh.get();
     *cache = std::move(fresh);
   }

@@ -11,13 +11,33 @@
 #include <list>
 
 #include "core/base/enforce.h"
+#include "core/base/flags.h"
 #include "core/eager/static_build.h"
 #include "core/executor/executor.h"
+#include "core/ir/pass.h"
 #include "core/ir/prune.h"
 #include "core/pybind/bind.h"
 #include "core/pybind/eager_util.h"
 
 namespace py = pybind11;
+
+namespace {
+// The passes every prepared training program runs through (a copy: the user's
+// program is untouched). Each keeps the numbers up to rounding; "" runs the
+// program as built.
+std::string CheckPipeline(const paddle::FlagValue& value) {
+  try {
+    paddle::ir::ParsePassPipeline(std::get<std::string>(value));
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+PD_DEFINE_CHECKED_FLAG(static_executor_passes, std::string("matmul_grad_sgd_fuse_pass"),
+                       "The graph passes (a core/ir pipeline) static-mode Executor.run applies "
+                       "to a program when it prepares it; \"\" for none",
+                       CheckPipeline);
 
 namespace paddle {
 namespace pybind {
@@ -251,6 +271,9 @@ class StaticExecutor {
     e.run_scope = &scope->NewScope();
     std::vector<std::string> keep = feeds;
     keep.insert(keep.end(), fetches.begin(), fetches.end());
+    ir::PassContext pass_ctx;
+    pass_ctx.keep_vars.insert(keep.begin(), keep.end());
+    ir::ParsePassPipeline(GetStringFlag("static_executor_passes")).Run(&e.program, pass_ctx);
     for (const std::string& n : keep)
       if (!block.FindVar(n)->Persistable()) e.run_scope->LocalVar(n)->GetMutable<DenseTensor>();
     e.prepared = executor_.Prepare(e.program, 0, e.run_scope, keep);

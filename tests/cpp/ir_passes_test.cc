@@ -556,6 +556,131 @@ TEST(FusedElemwiseAddActivation, IntermediateOutAndErrors) {
   EXPECT_EQ(OpRegistry::Instance().Get("fused_elemwise_add_activation").grad_maker, nullptr);
 }
 
+// ---- matmul_grad_sgd_fuse_pass and fused_matmul_grad_sgd ----
+
+// A linear layer's backward and update: matmul_v2_grad(x [-1, 2, 4], w [4, 3], g) -> dx, dw;
+// relu(dx) -> z; sgd(w, dw, lr) -> w. x, g and lr are persistable so RunBlock can set them.
+Blocks LinearUpdate(bool trans_y = false) {
+  Blocks g;
+  g.Var("x", {-1, 2, 4}, true).Var("w", trans_y ? Shape{3, 4} : Shape{4, 3}, true);
+  g.Var("g", {-1, 2, 3}, true).Var("lr", {1}, true);
+  g.Var("dx", {-1, 2, 4}).Var("dw", trans_y ? Shape{3, 4} : Shape{4, 3}).Var("z", {-1, 2, 4});
+  OpDesc* grad = g.b()->AppendOp();
+  grad->SetType("matmul_v2_grad");
+  grad->SetInput("X", {"x"});
+  grad->SetInput("Y", {"w"});
+  grad->SetInput("Out@GRAD", {"g"});
+  grad->SetOutput("X@GRAD", {"dx"});
+  grad->SetOutput("Y@GRAD", {"dw"});
+  grad->SetAttr("trans_x", false);
+  grad->SetAttr("trans_y", trans_y);
+  g.Op("relu", {{"X", "dx"}}, "z");
+  OpDesc* sgd = g.b()->AppendOp();
+  sgd->SetType("sgd");
+  sgd->SetInput("Param", {"w"});
+  sgd->SetInput("Grad", {"dw"});
+  sgd->SetInput("LearningRate", {"lr"});
+  sgd->SetOutput("ParamOut", {"w"});
+  return g;
+}
+
+Feeds LinearUpdateFeeds(bool trans_y) {
+  return {{"x", RandomTensor({5, 2, 4}, 70)},
+          {"w", RandomTensor(trans_y ? Shape{3, 4} : Shape{4, 3}, 71)},
+          {"g", RandomTensor({5, 2, 3}, 72)},
+          {"lr", test::MakeTensor<float>({1}, {0.25f})}};
+}
+
+TEST(MatmulGradSgdFusePass, GradAndUpdateBecomeOneOp) {
+  Blocks g = LinearUpdate();
+  RunPass("matmul_grad_sgd_fuse_pass", &g.program, {{"z"}});
+  EXPECT_EQ(g.Text(),
+            "persist var x : float32[-1, 2, 4]\n"
+            "persist var w : float32[4, 3]\n"
+            "persist var g : float32[-1, 2, 3]\n"
+            "persist var lr : float32[1]\n"
+            "var dx : float32[-1, 2, 4]\n"
+            "var z : float32[-1, 2, 4]\n"
+            "X@GRAD=[dx], ParamOut=[w] = fused_matmul_grad_sgd(X=[x], Y=[w], Out@GRAD=[g], "
+            "LearningRate=[lr]) {trans_x=false, trans_y=false}\n"
+            "Out=[z] = relu(X=[dx])\n");
+}
+
+TEST(MatmulGradSgdFusePass, SameNumbers) {
+  for (bool trans_y : {false, true}) {
+    Blocks g = LinearUpdate(trans_y);
+    // Fresh feeds per run: the update writes w's buffer, which the feed shares.
+    const auto w = RunBlock<float>(g.program, LinearUpdateFeeds(trans_y), "w");
+    const auto z = RunBlock<float>(g.program, LinearUpdateFeeds(trans_y), "z");
+    RunPass("matmul_grad_sgd_fuse_pass", &g.program, {{"z"}});
+    ASSERT_EQ(OpTypes(*g.b()), (std::vector<std::string>{"fused_matmul_grad_sgd", "relu"}));
+    // Only where the GEMM rounds differs: lr * (x^T g) against lr folded into the product.
+    ExpectNear(RunBlock<float>(g.program, LinearUpdateFeeds(trans_y), "w"), test::Widen(w), 1e-6,
+               "w");
+    ExpectNear(RunBlock<float>(g.program, LinearUpdateFeeds(trans_y), "z"), test::Widen(z), 1e-7,
+               "z");
+  }
+}
+
+TEST(MatmulGradSgdFusePass, PatternsThatMustStay) {
+  {
+    Blocks g = LinearUpdate();
+    ExpectUnchanged(g, "matmul_grad_sgd_fuse_pass", "gradient fetched", {{"z", "dw"}});
+  }
+  {
+    Blocks g = LinearUpdate();
+    g.Var("n", {4, 3});
+    g.Op("relu", {{"X", "dw"}}, "n");
+    ExpectUnchanged(g, "matmul_grad_sgd_fuse_pass", "gradient read twice", {{"z", "n"}});
+  }
+  {
+    Blocks g = LinearUpdate();
+    g.b()->Op(1)->SetInput("X", {"w"});  // relu reads the weight before the update
+    g.b()->FindVar("z")->SetShape({4, 3});
+    ExpectUnchanged(g, "matmul_grad_sgd_fuse_pass", "weight read between", {{"z"}});
+  }
+  {
+    Blocks g = LinearUpdate();
+    g.b()->Op(1)->SetOutput("Out", {"lr"});  // the learning rate changes between
+    ExpectUnchanged(g, "matmul_grad_sgd_fuse_pass", "learning rate written between", {{"z"}});
+  }
+  {
+    Blocks g = LinearUpdate();
+    g.b()->Op(0)->SetAttr("trans_x", true);
+    ExpectUnchanged(g, "matmul_grad_sgd_fuse_pass", "X transposed", {{"z"}});
+  }
+  {
+    Blocks g = LinearUpdate();
+    g.b()->FindVar("w")->SetShape({1, 4, 3});
+    ExpectUnchanged(g, "matmul_grad_sgd_fuse_pass", "batched weight", {{"z"}});
+  }
+  {
+    Blocks g = LinearUpdate();
+    g.Var("w2", {4, 3}, true);
+    g.b()->Op(2)->SetOutput("ParamOut", {"w2"});
+    ExpectUnchanged(g, "matmul_grad_sgd_fuse_pass", "update not in place", {{"z"}});
+  }
+}
+
+TEST(FusedMatmulGradSgd, ErrorsNameTheProblem) {
+  auto run = [](const Shape& x, const Shape& y, const Shape& g, bool trans_x) {
+    test::OneOp op("fused_matmul_grad_sgd");
+    op.In("X", "x", RandomTensor(x, 1)).In("Y", "w", RandomTensor(y, 2));
+    op.In("Out@GRAD", "g", RandomTensor(g, 3)).In("LearningRate", "lr", RandomTensor({1}, 4));
+    op.Out("ParamOut", "w").Attr("trans_x", trans_x).Run();
+  };
+  run({2, 4}, {4, 3}, {2, 3}, false);
+  ExpectError([&] { run({2, 4}, {4, 3}, {2, 3}, true); }, ErrorKind::kInvalidArgument,
+              {"[fused_matmul_grad_sgd]", "trans_x"});
+  ExpectError([&] { run({2, 5}, {4, 3}, {2, 3}, false); }, ErrorKind::kInvalidArgument,
+              {"[fused_matmul_grad_sgd]", "contracted"});
+  ExpectError([&] { run({2, 4}, {4, 3}, {2, 2}, false); }, ErrorKind::kInvalidArgument,
+              {"Out@GRAD"});
+  ExpectError([&] { run({2, 4}, {2, 4, 3}, {2, 3}, false); }, ErrorKind::kInvalidArgument,
+              {"Y must be 2-D"});
+  EXPECT_EQ(OpRegistry::Instance().Get("fused_matmul_grad_sgd").grad_maker, nullptr);
+}
+
 // ---- the inference pipeline on the oracle models ----
 
 ProgramDesc Optimized(const std::string& model) {

@@ -154,3 +154,66 @@ def test_a_cycle_and_an_unknown_op_name_the_op(built):
     broken = static.Program.parse_from_string(desc.SerializeToString())
     with pytest.raises(core.NotFoundError, match="no_such_op"):
         exe.run(broken, feed=feed, fetch_list=["u"])
+
+
+def _sgd_mlp_losses(steps, fetch_grad=False):
+    """Losses (and the first weight's gradient) of an MLP trained with SGD by Executor.run,
+    the op types of the user's program, and the op types that ran (from the profiler)."""
+    import paddle.profiler as profiler
+
+    paddle.enable_static()
+    try:
+        main, startup = static.Program(), static.Program()
+        with paddle.utils.unique_name.guard(), static.program_guard(main, startup), \
+                static.scope_guard(static.Scope()):
+            paddle.seed(7)
+            x = static.data("x", [None, 6])
+            label = static.data("label", [None], "int64")
+            net = paddle.nn.Sequential(paddle.nn.Linear(6, 5), paddle.nn.ReLU(),
+                                       paddle.nn.Linear(5, 3))
+            loss = paddle.nn.CrossEntropyLoss()(net(x), label)
+            paddle.optimizer.SGD(learning_rate=0.1).minimize(loss)
+            exe = static.Executor()
+            exe.run(startup)
+            rng = np.random.default_rng(3)
+            feed = {"x": rng.uniform(-1, 1, (4, 6)).astype("float32"),
+                    "label": rng.integers(0, 3, 4)}
+            fetch = [loss] + ([net[0].weight.name + "@GRAD"] if fetch_grad else [])
+            prof = profiler.Profiler(targets=[profiler.ProfilerTarget.CPU])
+            prof.start()
+            out = [exe.run(main, feed=feed, fetch_list=fetch) for _ in range(steps)]
+            prof.stop()
+            types = [op.type for op in main.global_block().ops]
+            ran = {e.name for e in prof.profiler_result.get_data()}
+        return out, types, ran
+    finally:
+        paddle.disable_static()
+
+
+def test_sgd_updates_fuse_into_the_weight_gradient_products():
+    """The default FLAGS_static_executor_passes fuses each linear layer's weight gradient
+    with its sgd (fused_matmul_grad_sgd) in the prepared copy: the same losses as the
+    program run as built, the user's program untouched, a fetched gradient still made."""
+    fused, types, ran = _sgd_mlp_losses(5)
+    assert types.count("sgd") == 4 and "fused_matmul_grad_sgd" not in types
+    assert "fused_matmul_grad_sgd" in ran and "sgd" in ran  # the biases' updates stay sgd
+    paddle.set_flags({"FLAGS_static_executor_passes": ""})
+    try:
+        plain, _, ran = _sgd_mlp_losses(5)
+        assert "fused_matmul_grad_sgd" not in ran
+        plain_grad, _, _ = _sgd_mlp_losses(2, fetch_grad=True)
+    finally:
+        paddle.set_flags({"FLAGS_static_executor_passes": "matmul_grad_sgd_fuse_pass"})
+    np.testing.assert_allclose([o[0] for o in fused], [o[0] for o in plain], rtol=1e-6)
+    assert plain[-1][0] < plain[0][0]
+    fused_grad, _, ran = _sgd_mlp_losses(2, fetch_grad=True)
+    assert "fused_matmul_grad_sgd" in ran  # only the fetched gradient's layer stays unfused
+    for got, want in zip(fused_grad, plain_grad):
+        np.testing.assert_allclose(got[1], want[1], rtol=1e-6, atol=1e-7)
+
+
+def test_a_bad_executor_pass_pipeline_is_refused():
+    with pytest.raises(core.InvalidArgumentError, match="no pass named 'no_such_pass'"):
+        paddle.set_flags({"FLAGS_static_executor_passes": "no_such_pass"})
+    assert paddle.get_flags("FLAGS_static_executor_passes") == {
+        "FLAGS_static_executor_passes": "matmul_grad_sgd_fuse_pass"}

@@ -27,6 +27,8 @@ TITLES = {
     "batch_matmul_ops": ("Batched products", "批量乘积"),
     "fc_op": ("Fully connected (fused)", "全连接（融合）"),
     "fused_elemwise_act_op": ("Fused add and activation", "融合的加法与激活"),
+    "fused_matmul_grad_sgd_op": ("Linear-layer gradient with its SGD update (fused)",
+                                 "线性层梯度与其 SGD 更新（融合）"),
     "softmax_op": ("Softmax", "Softmax"),
     "creation_ops": ("Tensor creation", "张量创建"),
     "assign_value_op": ("Constants", "常量"),

@@ -154,6 +154,27 @@ PD_OP_TABLE(LinalgConv) {
                         false, 1));
   rows.push_back(matmul("matmul_v2_broadcast_both", "matmul_v2", {1, 2, 3, 4}, {2, 1, 4, 5}, false,
                         false, 1));
+  // fused_matmul_grad_sgd: X@GRAD = Out@GRAD op(Y)^T, ParamOut = Y - lr * dY, with X's
+  // batch dims folded into rows.
+  for (bool ty : {false, true}) {
+    const Shape y_shape = ty ? Shape{5, 4} : Shape{4, 5};
+    OpRow r{std::string("fused_matmul_grad_sgd") + (ty ? "_trans_y" : ""),
+            "fused_matmul_grad_sgd",
+            {{"X", {2, 3, 4}}, {"Y", y_shape}, {"Out@GRAD", {2, 3, 5}},
+             {"LearningRate", {1}, 0.01, 0.1}},
+            {{"trans_y", ty}},
+            nullptr};
+    r.out_slot = "ParamOut";
+    r.more_out_slots = {"X@GRAD"};
+    r.references = [ty](const std::vector<Arr>& in, const AttributeMap&) {
+      const Arr x2{{6, 4}, in[0].v}, g2{{6, 5}, in[2].v};
+      const Arr dy = ty ? MatmulRef(g2, x2, true, false, 1) : MatmulRef(x2, g2, true, false, 1);
+      Arr param = in[1];
+      for (size_t i = 0; i < param.v.size(); ++i) param.v[i] -= in[3].v[0] * dy.v[i];
+      return std::vector<Arr>{param, MatmulRef(in[2], in[1], false, !ty, 1)};
+    };
+    rows.push_back(r);
+  }
   return rows;
 }
 
