@@ -3,6 +3,7 @@
 #include <dnnl.hpp>
 
 #include "core/base/enforce.h"
+#include "core/ops/dnnl_util.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -20,11 +21,6 @@ using dnnl::memory;
 using Tag = memory::format_tag;
 
 enum class Kind : int64_t { kForward, kBackwardData, kBackwardWeights };
-
-dnnl::engine& Engine() {
-  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
-  return engine;
-}
 
 memory::dims Spatial(const std::array<int64_t, 3>& a, int nsp, int64_t minus = 0) {
   memory::dims d;
@@ -107,7 +103,7 @@ dnnl::convolution_forward::primitive_desc ForwardPd(const DnnlConvShape& s,
                              : dnnl::convolution_forward::desc(
                                    prop, dnnl::algorithm::convolution_direct, image, filter,
                                    other, strides, dil, pl, pr);
-  return dnnl::convolution_forward::primitive_desc(d, PostOps(fusion), Engine());
+  return dnnl::convolution_forward::primitive_desc(d, PostOps(fusion), DnnlEngine());
 }
 
 Entry WithReorders(Entry e, const DnnlConvShape& s) {
@@ -115,8 +111,9 @@ Entry WithReorders(Entry e, const DnnlConvShape& s) {
   const memory::desc* prim[3] = {&e.image, &e.filter, &e.other};
   for (int i = 0; i < 3; ++i) {
     if (user[i] == *prim[i]) continue;
-    e.to_prim[i] = dnnl::reorder(dnnl::reorder::primitive_desc(Engine(), user[i], Engine(), *prim[i]));
-    e.to_user[i] = dnnl::reorder(dnnl::reorder::primitive_desc(Engine(), *prim[i], Engine(), user[i]));
+    const dnnl::engine& eng = DnnlEngine();
+    e.to_prim[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, user[i], eng, *prim[i]));
+    e.to_user[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, *prim[i], eng, user[i]));
   }
   return e;
 }
@@ -131,14 +128,14 @@ Entry Make(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f) {
     const dnnl::convolution_backward_data::desc d(
         dnnl::algorithm::convolution_direct, Any(ImageMd(s, s.c, s.in)), Any(FilterMd(s)),
         Any(ImageMd(s, s.m, s.out)), strides, dil, pl, pr);
-    const dnnl::convolution_backward_data::primitive_desc pd(d, Engine(), fwd);
+    const dnnl::convolution_backward_data::primitive_desc pd(d, DnnlEngine(), fwd);
     return {dnnl::convolution_backward_data(pd), pd.diff_src_desc(), pd.weights_desc(),
             pd.diff_dst_desc(), {}, {}};
   }
   const dnnl::convolution_backward_weights::desc d(
       dnnl::algorithm::convolution_direct, Any(ImageMd(s, s.c, s.in)), Any(FilterMd(s)),
       Any(ImageMd(s, s.m, s.out)), strides, dil, pl, pr);
-  const dnnl::convolution_backward_weights::primitive_desc pd(d, Engine(), fwd);
+  const dnnl::convolution_backward_weights::primitive_desc pd(d, DnnlEngine(), fwd);
   return {dnnl::convolution_backward_weights(pd), pd.src_desc(), pd.diff_weights_desc(),
           pd.diff_dst_desc(), {}, {}};
 }
@@ -188,11 +185,6 @@ Entry& Cached(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f = nullp
   return *cache.emplace(key, std::move(entry)).first->second;
 }
 
-dnnl::stream& Stream() {
-  thread_local dnnl::stream stream(Engine());
-  return stream;
-}
-
 // Reorder targets: one buffer per operand role and thread, kept and grown, so
 // a run does not page-fault fresh memory (that cost more than the reorder).
 void* ReorderBuffer(int role, size_t bytes) {
@@ -213,13 +205,6 @@ void* ReorderBuffer(int role, size_t bytes) {
   return b.p;
 }
 
-// Points `m` (made once, of `md`) at `data`. A handle is only set when it moves: oneDNN
-// zero-pads a blocked layout's padding on every set.
-void Point(memory* m, const memory::desc& md, void* data) {
-  if (!*m) *m = memory(md, Engine(), data);
-  else if (m->get_data_handle() != data) m->set_data_handle(data);
-}
-
 // Operand `role` of entry `e`: its user-layout memory at `data`, and the memory the primitive
 // reads or writes: the same, a reorder buffer, or `given` (a pre-packed filter) as is.
 struct Operand {
@@ -231,13 +216,13 @@ struct Operand {
           const float* data, const memory* given_prim = nullptr)
       : e(entry), role(r), reordered(given_prim != nullptr || !(user_md == prim_md)),
         given(given_prim != nullptr) {
-    Point(&e.user[r], user_md, const_cast<float*>(data));
+    PointMemory(&e.user[r], user_md, const_cast<float*>(data));
     if (given) {
       prim = *given_prim;
     } else if (!reordered) {
       prim = e.user[r];
     } else {
-      Point(&e.scratch[r], prim_md, ReorderBuffer(r, prim_md.get_size()));
+      PointMemory(&e.scratch[r], prim_md, ReorderBuffer(r, prim_md.get_size()));
       prim = e.scratch[r];
     }
   }
@@ -255,7 +240,7 @@ void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* fil
          const float* other, const memory* packed_filter = nullptr,
          const DnnlConvFusion* f = nullptr) {
   Entry& e = Cached(kind, s, f);
-  dnnl::stream& st = Stream();
+  dnnl::stream& st = DnnlStream();
   Operand img(e, 0, ImageMd(s, s.c, s.in), e.image, image);
   Operand flt(e, 1, FilterMd(s), e.filter, filter, packed_filter);
   Operand oth(e, 2, ImageMd(s, s.m, s.out), e.other, other);
@@ -266,12 +251,12 @@ void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* fil
   if (kind == Kind::kForward) {
     args = {{DNNL_ARG_SRC, img.prim}, {DNNL_ARG_WEIGHTS, flt.prim}, {DNNL_ARG_DST, oth.prim}};
     if (f && f->bias) {
-      Point(&e.bias, BiasMd(s), const_cast<float*>(f->bias));
+      PointMemory(&e.bias, BiasMd(s), const_cast<float*>(f->bias));
       args.emplace(DNNL_ARG_BIAS, e.bias);
     }
     if (f && f->residual) {  // the sum post-op adds what the destination holds
       if (oth.reordered) {
-        memory residual(e.user[2].get_desc(), Engine(), const_cast<float*>(f->residual));
+        memory residual(e.user[2].get_desc(), DnnlEngine(), const_cast<float*>(f->residual));
         e.to_prim[2].execute(st, residual, oth.prim);
       } else if (f->residual != other) {
         std::memcpy(const_cast<float*>(other), f->residual, e.user[2].get_desc().get_size());
@@ -312,10 +297,10 @@ void DnnlConvForwardPacked(const DnnlConvShape& s, const float* image, const flo
     auto fresh = std::make_shared<PackedFilter>();
     fresh->key = key;
     fresh->source = filter;
-    fresh->packed = memory(prim_md, Engine());
-    memory user(user_md, Engine(), const_cast<float*>(filter));
-    Cached(Kind::kForward, s, f).to_prim[1].execute(Stream(), user, fresh->packed);
-    Stream().wait();
+    fresh->packed = memory(prim_md, DnnlEngine());
+    memory user(user_md, DnnlEngine(), const_cast<float*>(filter));
+    Cached(Kind::kForward, s, f).to_prim[1].execute(DnnlStream(), user, fresh->packed);
+    DnnlStream().wait();
     p = fresh.get();
     *cache = std::move(fresh);
   }
