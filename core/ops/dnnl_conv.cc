@@ -2,15 +2,33 @@
 
 #include <dnnl.hpp>
 
-#include "core/base/enforce.h"
-#include "core/ops/dnnl_util.h"
-
+#include <array>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
-#include <array>
 #include <memory>
 #include <unordered_map>
+#include <variant>
 #include <vector>
+
+#include "core/base/enforce.h"
+#include "core/base/flags.h"
+#include "core/ops/dnnl_util.h"
+
+PD_DEFINE_FLAG(conv_winograd, true,
+               "Inference convolutions with a frozen filter run oneDNN's Winograd kernels where "
+               "they are faster (3x3, stride 1, 64 channels and more)");
+
+namespace {
+// FLAGS_conv_winograd, cached: it is part of every frozen-filter convolution's cache key.
+std::atomic<bool> g_winograd{true};
+const bool g_winograd_listened = [] {
+  g_winograd = paddle::GetBoolFlag("conv_winograd");
+  paddle::AddFlagListener("conv_winograd",
+                          [](const paddle::FlagValue& v) { g_winograd = std::get<bool>(v); });
+  return true;
+}();
+}  // namespace
 
 namespace paddle {
 namespace ops {
@@ -20,7 +38,11 @@ namespace {
 using dnnl::memory;
 using Tag = memory::format_tag;
 
-enum class Kind : int64_t { kForward, kBackwardData, kBackwardWeights };
+// kForwardPacked: an inference forward with a frozen filter, which may take an algorithm
+// whose filter transform is worth making once (Winograd).
+enum class Kind : int64_t { kForward, kBackwardData, kBackwardWeights, kForwardPacked };
+
+bool IsForward(Kind kind) { return kind == Kind::kForward || kind == Kind::kForwardPacked; }
 
 memory::dims Spatial(const std::array<int64_t, 3>& a, int nsp, int64_t minus = 0) {
   memory::dims d;
@@ -85,43 +107,72 @@ dnnl::primitive_attr PostOps(const DnnlConvFusion& f) {
 
 // The forward primitive, fused with `f` when given (the backward primitives take the plain
 // one as their hint).
-dnnl::convolution_forward::primitive_desc ForwardPd(const DnnlConvShape& s,
-                                                    const DnnlConvFusion* f = nullptr) {
-  // forward_training even for inference: with forward_inference oneDNN 2.6 picks its brgemm
-  // kernels in the nhwc layout, whose reorders from and to nchw cost more than they save
-  // (MobileNetV2 at batch 1: 20% slower).
-  const auto prop = dnnl::prop_kind::forward_training;
+// forward_training even for inference by default: with forward_inference oneDNN 2.6 picks its
+// brgemm kernels in the nhwc layout, whose reorders from and to nchw cost more than they save
+// (MobileNetV2 at batch 1: 20% slower).
+dnnl::convolution_forward::primitive_desc ForwardPd(
+    const DnnlConvShape& s, const DnnlConvFusion* f = nullptr,
+    dnnl::prop_kind prop = dnnl::prop_kind::forward_training,
+    dnnl::algorithm algorithm = dnnl::algorithm::convolution_direct) {
   const memory::dims strides = Spatial(s.stride, s.nsp), dil = Spatial(s.dilation, s.nsp, 1),
                      pl = Spatial(s.pad_before, s.nsp), pr = Spatial(s.pad_after, s.nsp);
   const memory::desc image = Any(ImageMd(s, s.c, s.in)), filter = Any(FilterMd(s)),
                      other = Any(ImageMd(s, s.m, s.out));
   const DnnlConvFusion none;
   const DnnlConvFusion& fusion = f ? *f : none;
-  const auto d = fusion.bias ? dnnl::convolution_forward::desc(
-                                   prop, dnnl::algorithm::convolution_direct, image, filter,
-                                   BiasMd(s), other, strides, dil, pl, pr)
-                             : dnnl::convolution_forward::desc(
-                                   prop, dnnl::algorithm::convolution_direct, image, filter,
-                                   other, strides, dil, pl, pr);
+  const auto d = fusion.bias ? dnnl::convolution_forward::desc(prop, algorithm, image, filter,
+                                                               BiasMd(s), other, strides, dil,
+                                                               pl, pr)
+                             : dnnl::convolution_forward::desc(prop, algorithm, image, filter,
+                                                               other, strides, dil, pl, pr);
   return dnnl::convolution_forward::primitive_desc(d, PostOps(fusion), DnnlEngine());
 }
 
-Entry WithReorders(Entry e, const DnnlConvShape& s) {
+Entry WithReorders(Entry e, Kind kind, const DnnlConvShape& s) {
   const memory::desc user[3] = {ImageMd(s, s.c, s.in), FilterMd(s), ImageMd(s, s.m, s.out)};
   const memory::desc* prim[3] = {&e.image, &e.filter, &e.other};
   for (int i = 0; i < 3; ++i) {
     if (user[i] == *prim[i]) continue;
     const dnnl::engine& eng = DnnlEngine();
     e.to_prim[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, user[i], eng, *prim[i]));
+    // A forward never writes its filter back (and Winograd's layout has no way back).
+    if (i == 1 && IsForward(kind)) continue;
     e.to_user[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, *prim[i], eng, user[i]));
   }
   return e;
 }
 
+// A frozen-filter forward: Winograd's F(4x4, 3x3) where it beats the direct kernels here,
+// since the filter is transformed once. Measured at batch 1, one thread (bench/README.md):
+// ResNet's 3x3 stride-1 convolutions take 0.4-0.7x the direct time from 64 channels up, with
+// oneDNN's forward_training kernel at 56x56 outputs and its forward_inference one below. The
+// rule is fixed (not timed per process) so that every process and thread picks the same
+// kernel and gives the same numbers.
+dnnl::convolution_forward::primitive_desc PackedForwardPd(const DnnlConvShape& s,
+                                                          const DnnlConvFusion* f) {
+  const bool wino = g_winograd && s.nsp == 2 && s.groups == 1 &&
+                    s.c >= 64 && s.m >= 64 && s.k[1] == 3 && s.k[2] == 3 &&
+                    s.stride[1] == 1 && s.stride[2] == 1 && s.dilation[1] == 1 &&
+                    s.dilation[2] == 1;
+  if (wino) {
+    const auto prop = s.out[1] * s.out[2] >= 56 * 56 ? dnnl::prop_kind::forward_training
+                                                     : dnnl::prop_kind::forward_inference;
+    try {
+      return ForwardPd(s, f, prop, dnnl::algorithm::convolution_winograd);
+    } catch (const dnnl::error&) {
+      // no Winograd kernel for this fusion or CPU: the direct one
+    }
+  }
+  return ForwardPd(s, f);
+}
+
 Entry Make(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f) {
-  const auto fwd = ForwardPd(s, kind == Kind::kForward ? f : nullptr);
-  if (kind == Kind::kForward)
-    return {dnnl::convolution_forward(fwd), fwd.src_desc(), fwd.weights_desc(), fwd.dst_desc(), {}, {}};
+  if (IsForward(kind)) {
+    const auto fwd = kind == Kind::kForwardPacked ? PackedForwardPd(s, f) : ForwardPd(s, f);
+    return {dnnl::convolution_forward(fwd), fwd.src_desc(), fwd.weights_desc(), fwd.dst_desc(),
+            {}, {}};
+  }
+  const auto fwd = ForwardPd(s);
   const memory::dims strides = Spatial(s.stride, s.nsp), dil = Spatial(s.dilation, s.nsp, 1),
                      pl = Spatial(s.pad_before, s.nsp), pr = Spatial(s.pad_after, s.nsp);
   if (kind == Kind::kBackwardData) {
@@ -147,7 +198,7 @@ int64_t Bits(float v) {
 }
 
 // The shape and, for a fused forward, what it fuses (not the addresses).
-using Key = std::array<int64_t, 7 + 7 * 3 + 5>;
+using Key = std::array<int64_t, 7 + 7 * 3 + 5 + 1>;
 Key MakeKey(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f) {
   Key k{};
   size_t i = 0;
@@ -160,6 +211,7 @@ Key MakeKey(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f) {
     for (int64_t v : {int64_t{1} + (f->bias != nullptr), int64_t{f->residual != nullptr},
                       static_cast<int64_t>(f->act), Bits(f->alpha), Bits(f->beta)})
       k[i++] = v;
+  k.back() = kind == Kind::kForwardPacked && g_winograd;
   return k;
 }
 
@@ -181,7 +233,7 @@ Entry& Cached(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f = nullp
   auto it = cache.find(key);
   if (it != cache.end()) return *it->second;
   if (cache.size() >= kMaxEntries) cache.clear();
-  auto entry = std::make_unique<Entry>(WithReorders(Make(kind, s, f), s));
+  auto entry = std::make_unique<Entry>(WithReorders(Make(kind, s, f), kind, s));
   return *cache.emplace(key, std::move(entry)).first->second;
 }
 
@@ -244,11 +296,11 @@ void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* fil
   Operand img(e, 0, ImageMd(s, s.c, s.in), e.image, image);
   Operand flt(e, 1, FilterMd(s), e.filter, filter, packed_filter);
   Operand oth(e, 2, ImageMd(s, s.m, s.out), e.other, other);
-  Operand* written = kind == Kind::kForward ? &oth : kind == Kind::kBackwardData ? &img : &flt;
+  Operand* written = IsForward(kind) ? &oth : kind == Kind::kBackwardData ? &img : &flt;
   for (Operand* o : {&img, &flt, &oth})
     if (o != written) o->In(st);
   std::unordered_map<int, memory> args;
-  if (kind == Kind::kForward) {
+  if (IsForward(kind)) {
     args = {{DNNL_ARG_SRC, img.prim}, {DNNL_ARG_WEIGHTS, flt.prim}, {DNNL_ARG_DST, oth.prim}};
     if (f && f->bias) {
       PointMemory(&e.bias, BiasMd(s), const_cast<float*>(f->bias));
@@ -289,9 +341,9 @@ void DnnlConvForwardPacked(const DnnlConvShape& s, const float* image, const flo
   const bool fuses = fusion.bias || fusion.residual || fusion.act != DnnlConvFusion::Act::kNone;
   const DnnlConvFusion* f = fuses ? &fusion : nullptr;
   const memory::desc user_md = FilterMd(s);
-  const memory::desc prim_md = Cached(Kind::kForward, s, f).filter;
-  if (user_md == prim_md) return Run(Kind::kForward, s, image, filter, other, nullptr, f);
-  Key key = MakeKey(Kind::kForward, s, f);
+  const memory::desc prim_md = Cached(Kind::kForwardPacked, s, f).filter;
+  if (user_md == prim_md) return Run(Kind::kForwardPacked, s, image, filter, other, nullptr, f);
+  Key key = MakeKey(Kind::kForwardPacked, s, f);
   auto* p = static_cast<PackedFilter*>(cache->get());
   if (p == nullptr || p->source != filter || p->key != key) {
     auto fresh = std::make_shared<PackedFilter>();
@@ -299,12 +351,12 @@ void DnnlConvForwardPacked(const DnnlConvShape& s, const float* image, const flo
     fresh->source = filter;
     fresh->packed = memory(prim_md, DnnlEngine());
     memory user(user_md, DnnlEngine(), const_cast<float*>(filter));
-    Cached(Kind::kForward, s, f).to_prim[1].execute(DnnlStream(), user, fresh->packed);
+    Cached(Kind::kForwardPacked, s, f).to_prim[1].execute(DnnlStream(), user, fresh->packed);
     DnnlStream().wait();
     p = fresh.get();
     *cache = std::move(fresh);
   }
-  Run(Kind::kForward, s, image, filter, other, &p->packed, f);
+  Run(Kind::kForwardPacked, s, image, filter, other, &p->packed, f);
 }
 
 void DnnlConvForwardFused(const DnnlConvShape& s, const float* image, const float* filter,

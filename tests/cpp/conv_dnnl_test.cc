@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/flags.h"
 #include "op_test_util.h"
 
 namespace paddle {
@@ -157,6 +158,29 @@ TEST(ConvDnnlFrozenFilter, PackedOnceThenRepackedForANewFilterOrShape) {
   const std::vector<float> after = conv.Run();
   EXPECT_EQ(after, conv.Reference());
   EXPECT_NE(after, first);
+}
+
+// From 64 channels a frozen 3x3 stride-1 filter runs on oneDNN's Winograd kernels
+// (FLAGS_conv_winograd): the same convolution up to Winograd's rounding, one kernel for every
+// run, and the direct kernels' exact numbers with the flag off.
+TEST(ConvDnnlFrozenFilter, WinogradFromSixtyFourChannels) {
+  auto run = [](bool winograd) {
+    SetFlag("conv_winograd", winograd);
+    FrozenFilterConv conv;
+    conv.Set("x", {1, 64, 14, 14}, 5);
+    conv.Set("w", {64, 64, 3, 3}, 6);
+    conv.Prepare();
+    std::vector<float> first = conv.Run();
+    EXPECT_EQ(conv.Run(), first);
+    std::vector<float> reference = conv.Reference();
+    SetFlag("conv_winograd", true);
+    return std::make_pair(first, reference);
+  };
+  const auto [wino, direct] = run(true);
+  ExpectNear(wino, std::vector<double>(direct.begin(), direct.end()), 1e-4, "winograd");
+  EXPECT_NE(wino, direct) << "the Winograd kernels round differently: they ran";
+  const auto [plain, reference] = run(false);
+  EXPECT_EQ(plain, reference);
 }
 
 }  // namespace
