@@ -61,15 +61,12 @@ void LuKernel(KernelContext& ctx) {
 
 void LuGradInferShape(InferShapeContext& ctx) {
   const DDim d = ctx.InputDim(kLuGradOut);
-  const int64_t m = d[d.rank() - 2], n = d[d.rank() - 1];
-  PD_CHECK(m < 0 || n < 0 || m == n, Unimplemented, "[", ctx.op_type(),
-           "] the gradient of lu is implemented for square matrices, got ", d.ToString());
   CheckInputShape(ctx, kLuGradOutGrad, d, "Out's shape");
   if (ctx.HasOutput(0)) ctx.SetOutputDim(0, d);
 }
 
-// Row swaps of the pivots applied to the n x cols row-major `y`, last first:
-// y becomes P y.
+// Row swaps of the pivots applied to the rows x cols row-major `y`, last
+// first: y becomes P y.
 template <typename T>
 void ApplyP(const int32_t* piv, int64_t k, int64_t cols, T* y) {
   for (int64_t i = k - 1; i >= 0; --i) {
@@ -78,39 +75,66 @@ void ApplyP(const int32_t* piv, int64_t k, int64_t cols, T* y) {
   }
 }
 
-// Square X = P L U: with dL = tril(dOut, -1) and dU = triu(dOut),
-// dX = P L^-T (tril(L^T dL, -1) + triu(dU U^T)) U^-T.
+// Z (r x c) = Y R^-T for the c x c upper triangular R: R Z^T = Y^T.
+template <typename T>
+void RightSolveUpperTransposed(int64_t r, int64_t c, const T* upper, T* y, T* scratch) {
+  Transpose(y, r, c, scratch);
+  TriangularSolve(true, false, false, c, r, upper, scratch);
+  Transpose(scratch, c, r, y);
+}
+
+// X = P L U (L [M, K] unit lower, U [K, N], K = min(M, N)); dL and dU are the
+// parts of dOut below and on/above the diagonal.
+// M <= N: dX = P L^-T [tril(L^T dL - dU U^T, -1) U1^-T + dU1 | dU2] (U = [U1 U2]).
+// M > N:  dX = P [L1^-T triu(dU U^T - L^T dL) + dL1 ; dL2] U^-T (L = [L1; L2]).
 template <typename T>
 void LuGradKernel(KernelContext& ctx) {
   if (!ctx.HasOutput(0)) return;
   const DenseTensor& lu = ctx.Input(kLuGradOut);
   const MatrixDims md = Matrices(lu.dims());
-  const int64_t n = md.rows, nn = n * n;
+  const int64_t m = md.rows, n = md.cols, k = std::min(m, n), mn = m * n;
   const int32_t* piv = ctx.Input(kLuGradPivots).data<int32_t>();
   const T* g = ctx.Input(kLuGradOutGrad).data<T>();
   T* dx = ctx.Output(0)->MutableData<T>(ctx.place());
-  std::vector<T> l(nn), u(nn), dl(nn), du(nn), phi(nn), tmp(nn);
+  std::vector<T> l(m * k), u(k * n), dl(m * k), du(k * n), x(k * k), tmp(k * k),
+      scratch(std::max(mn, k * k));
   for (int64_t b = 0; b < md.batch; ++b) {
-    const T* p = lu.data<T>() + b * nn;
-    for (int64_t i = 0; i < n; ++i)
-      for (int64_t j = 0; j < n; ++j) {
-        const int64_t e = i * n + j;
-        l[e] = i > j ? p[e] : (i == j ? T(1) : T(0));
-        u[e] = i <= j ? p[e] : T(0);
-        dl[e] = i > j ? g[b * nn + e] : T(0);
-        du[e] = i <= j ? g[b * nn + e] : T(0);
+    const T* p = lu.data<T>() + b * mn;
+    const T* gb = g + b * mn;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < k; ++j) {
+        l[i * k + j] = i > j ? p[i * n + j] : (i == j ? T(1) : T(0));
+        dl[i * k + j] = i > j ? gb[i * n + j] : T(0);
       }
-    Gemm(true, false, n, n, n, T(1), l.data(), dl.data(), T(0), phi.data());
-    Gemm(false, true, n, n, n, T(1), du.data(), u.data(), T(0), tmp.data());
-    for (int64_t i = 0; i < n; ++i)
-      for (int64_t j = 0; j < n; ++j)
-        phi[i * n + j] = i > j ? phi[i * n + j] : tmp[i * n + j];
-    TriangularSolve(false, true, true, n, n, l.data(), phi.data());  // L^-T phi
-    Transpose(phi.data(), n, n, tmp.data());
-    TriangularSolve(true, false, false, n, n, u.data(), tmp.data());  // (phi U^-T)^T = U^-1 phi^T
-    T* d = dx + b * nn;
-    Transpose(tmp.data(), n, n, d);
-    ApplyP(piv + b * n, n, n, d);
+    for (int64_t i = 0; i < k; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        u[i * n + j] = i <= j ? p[i * n + j] : T(0);
+        du[i * n + j] = i <= j ? gb[i * n + j] : T(0);
+      }
+    T* d = dx + b * mn;
+    if (m <= n) {  // k = m: L square, U = [U1 U2]
+      Gemm(true, false, k, k, m, T(1), l.data(), dl.data(), T(0), x.data());
+      Gemm(false, true, k, k, n, T(-1), du.data(), u.data(), T(1), x.data());
+      for (int64_t i = 0; i < k; ++i)
+        for (int64_t j = i; j < k; ++j) x[i * k + j] = T(0);
+      std::vector<T> u1(k * k);
+      for (int64_t i = 0; i < k; ++i)
+        for (int64_t j = 0; j < k; ++j) u1[i * k + j] = u[i * n + j];
+      RightSolveUpperTransposed(k, k, u1.data(), x.data(), scratch.data());
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) d[i * n + j] = (j < k ? x[i * k + j] : T(0)) + du[i * n + j];
+      TriangularSolve(false, true, true, m, n, l.data(), d);
+    } else {  // k = n: L = [L1; L2], U square
+      Gemm(false, true, k, k, n, T(1), du.data(), u.data(), T(0), x.data());
+      Gemm(true, false, k, k, m, T(-1), l.data(), dl.data(), T(1), x.data());
+      for (int64_t i = 0; i < k; ++i)
+        for (int64_t j = 0; j < i; ++j) x[i * k + j] = T(0);
+      TriangularSolve(false, true, true, k, k, l.data(), x.data());  // L1 is l's first k rows
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) d[i * n + j] = (i < k ? x[i * k + j] : T(0)) + dl[i * k + j];
+      RightSolveUpperTransposed(m, n, u.data(), d, scratch.data());
+    }
+    ApplyP(piv + b * k, k, n, d);
   }
 }
 
@@ -401,10 +425,13 @@ PD_REGISTER_OP(lu)
     .CpuKernel<float>(LuKernel<float>)
     .CpuKernel<double>(LuKernel<double>)
     .Grad()
-    .Doc("Gradient of lu for square X: with dL and dU the strictly lower and upper parts of "
-         "Out@GRAD, X@GRAD = P L^-T (tril(L^T dL, -1) + triu(dU U^T)) U^-T.",
-         "lu 的梯度（方阵 X）：dL、dU 为 Out@GRAD 的严格下三角与上三角部分，X@GRAD = P L^-T "
-         "(tril(L^T dL, -1) + triu(dU U^T)) U^-T。")
+    .Doc("Gradient of lu: with dL and dU the parts of Out@GRAD below and on/above the "
+         "diagonal, for M <= N X@GRAD = P L^-T [tril(L^T dL - dU U^T, -1) U1^-T + dU1 | dU2] "
+         "(U = [U1 U2]); for M > N X@GRAD = P [L1^-T triu(dU U^T - L^T dL) + dL1; dL2] U^-T "
+         "(L = [L1; L2]).",
+         "lu 的梯度：dL、dU 为 Out@GRAD 对角线以下及对角线以上（含对角线）的部分；M <= N 时 "
+         "X@GRAD = P L^-T [tril(L^T dL - dU U^T, -1) U1^-T + dU1 | dU2]（U = [U1 U2]）；M > N 时 "
+         "X@GRAD = P [L1^-T triu(dU U^T - L^T dL) + dL1; dL2] U^-T（L = [L1; L2]）。")
     .Reads(kLuGradOut, "Out")
     .Reads(kLuGradPivots, "Pivots")
     .OutputGrad(kLuGradOutGrad, "Out")

@@ -56,6 +56,8 @@ def _cases():
                                  lambda L, x, y: (L.cholesky_solve(x, y, upper=True),))
     c["cholesky_inverse"] = ([low[0]], [0], lambda L, x: (L.cholesky_inverse(x),))
     c["lu"] = ([well(2, 3, 3)], [0], lambda L, x: L.lu(x, get_infos=True))
+    c["lu_wide"] = ([f(2, 3, 4)], [0], lambda L, x: L.lu(x)[:1])
+    c["lu_tall"] = ([f(2, 4, 3)], [0], lambda L, x: L.lu(x)[:1])
     c["lu_unpack"] = ([well(2, 3, 3)], [0], lambda L, x: L.lu_unpack(*L.lu(x)))
     c["lu_solve"] = ([f(2, 3, 2), well(2, 3, 3)], [0, 1],
                      lambda L, b, a: (L.lu_solve(b, *L.lu(a)),))

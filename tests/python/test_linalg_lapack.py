@@ -243,3 +243,23 @@ def test_gradients_of_unsupported_modes_are_refused():
     q, r = L.qr(x, mode="complete")
     with pytest.raises(NotImplementedError, match=r"\[qr_grad\] the gradient of qr with mode='complete'"):
         paddle.grad([(q * q).sum() + (r * r).sum()], [x])
+
+
+def test_out_arguments_receive_the_results():
+    x = paddle.to_tensor([[3.0, 1.0], [1.0, 2.0]])
+    out = paddle.zeros([1])
+    got = L.solve(x, paddle.to_tensor([9.0, 8.0]), out=out)
+    assert got is out
+    np.testing.assert_allclose(out.numpy(), [2.0, 3.0], rtol=1e-6)
+    outs = (paddle.zeros([1]), paddle.zeros([1]), paddle.zeros([1]))
+    u, s, vh = L.svd(x, out=outs)
+    assert s is outs[1]
+    np.testing.assert_allclose((u.numpy() * s.numpy()) @ vh.numpy(), x.numpy(), atol=1e-5)
+
+
+def test_no_second_order_gradient_as_in_paddlepaddle():
+    # 3.3.1's det_grad, inverse_grad, matrix_power_grad, ... have no gradient of their own.
+    x = paddle.to_tensor([[2.0, 1.0], [1.0, 3.0]], stop_gradient=False)
+    (g,) = paddle.grad([L.det(x)], [x], create_graph=True)
+    with pytest.raises(NotImplementedError, match=r"\[determinant_grad\] has no gradient"):
+        paddle.grad([g.sum()], [x])

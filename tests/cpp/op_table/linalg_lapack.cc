@@ -217,6 +217,30 @@ OpRow EighRow(const std::string& op, AttributeMap attrs) {
   return r;
 }
 
+OpRow LuRow(const std::string& name, int64_t m, int64_t n, Vec special) {
+  OpRow lu{name, "lu", {{"X", {2, m, n}}}, {{"pivots", true}}, nullptr};
+  lu.inputs[0].special = std::move(special);
+  lu.more_out_slots = {"Pivots"};
+  const int64_t k = std::min(m, n);
+  lu.check = [m, n, k](const std::vector<Arr>& out, const std::vector<Arr>& in, const AttributeMap&) {
+    for (int64_t b = 0; b < 2; ++b) {
+      const Vec p = MatrixOf(out[0], b, m, n);
+      Vec l(m * k, 0.0), u(k * n, 0.0);
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < k; ++j) l[i * k + j] = i > j ? p[i * n + j] : (i == j ? 1.0 : 0.0);
+      for (int64_t i = 0; i < k; ++i)
+        for (int64_t j = i; j < n; ++j) u[i * n + j] = p[i * n + j];
+      Vec prod = MatMul(l, u, m, k, n);
+      for (int64_t i = k - 1; i >= 0; --i) {  // undo the row swaps, last first
+        const int64_t j = static_cast<int64_t>(out[1].v[b * k + i]) - 1;
+        for (int64_t c = 0; c < n; ++c) std::swap(prod[i * n + c], prod[j * n + c]);
+      }
+      ExpectNear(prod, MatrixOf(in[0], b, m, n), 1e-4, "P L U = X");
+    }
+  };
+  return lu;
+}
+
 }  // namespace
 
 PD_OP_TABLE(LinalgLapack) {
@@ -347,22 +371,10 @@ PD_OP_TABLE(LinalgLapack) {
   rows.push_back(EighRow("eigh", {{"UPLO", std::string("L")}}));
   rows.push_back(EighRow("eigvalsh", {{"UPLO", std::string("L")}, {"is_test", false}}));
 
-  // lu: P L U = X, rebuilt from Out and Pivots.
-  OpRow lu{"lu", "lu", {{"X", {2, 3, 3}}}, {{"pivots", true}}, nullptr};
-  lu.inputs[0].special = WellConditioned(2, 3);
-  lu.more_out_slots = {"Pivots"};
-  lu.check = [](const std::vector<Arr>& out, const std::vector<Arr>& in, const AttributeMap&) {
-    for (int64_t b = 0; b < 2; ++b) {
-      const Vec p = MatrixOf(out[0], b, 3, 3);
-      Vec prod = MatMul(Triangle(p, 3, false, true), Triangle(p, 3, true, false), 3, 3, 3);
-      for (int64_t i = 2; i >= 0; --i) {  // undo the row swaps, last first
-        const int64_t j = static_cast<int64_t>(out[1].v[b * 3 + i]) - 1;
-        for (int64_t c = 0; c < 3; ++c) std::swap(prod[i * 3 + c], prod[j * 3 + c]);
-      }
-      ExpectNear(prod, MatrixOf(in[0], b, 3, 3), 1e-4, "P L U = X");
-    }
-  };
-  rows.push_back(lu);
+  // lu: P L U = X, rebuilt from Out and Pivots; square, wide and tall.
+  rows.push_back(LuRow("lu", 3, 3, WellConditioned(2, 3)));
+  rows.push_back(LuRow("lu_wide", 3, 4, {}));
+  rows.push_back(LuRow("lu_tall", 4, 3, {}));
 
   OpRow unpack{"lu_unpack", "lu_unpack", {{"X", {2, 3, 3}}, {"Pivots", {2, 3}, 1, 3}},
                {{"unpack_ludata", true}, {"unpack_pivots", true}}, nullptr};
