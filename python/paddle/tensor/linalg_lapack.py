@@ -11,7 +11,7 @@ import numbers
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from . import creation, layout, manipulation, search
+from . import creation, layout, manipulation, math_extra, numeric, search
 from . import math as _math
 from ._helpers import Tensor, check_tensor, op
 from .aliases import _to_out
@@ -38,6 +38,8 @@ _matrix_rank = op("matrix_rank", ["X", "TolTensor"], ["tol", "hermitian", "use_d
 _inverse = op("inverse", ["Input"], [], ["Output"])
 
 _FLOATS = (_dtype.float32, _dtype.float64)
+# matrix_exp's most squarings: 1-norms up to 2^23 keep full precision.
+_MAX_SQUARINGS = 24
 
 
 def check_matrices(x, name, fn, square=False, ndim=2):
@@ -629,19 +631,20 @@ def matrix_exp(x, name=None):
                [0., 1.]], dtype=float32)
     """
     check_matrices(x, "x", "matrix_exp", square=True)
-    n = x.shape[-1]
-    values = x.numpy()
-    norm = float(np.abs(values).sum(axis=-2).max()) if values.size else 0.0
-    # Scale to a 1-norm <= 1/2, where 18 Taylor terms are exact to float64.
-    squarings = max(0, int(np.ceil(np.log2(norm))) + 1) if norm > 0 else 0
-    a = x * (0.5 ** squarings)
-    eye = creation.eye(n, dtype=x.dtype)
-    result, term = eye + a, a
+    # Squarings s per matrix so that |x / 2^s|_1 <= 1/2, where 18 Taylor terms are
+    # exact to float64; chosen with ops (not read back), so static programs work too.
+    norm = _math.max(_math.sum(_math.abs(x), axis=-2), axis=-1, keepdim=True)
+    squarings = numeric.clip(_math.ceil(math_extra.log2(numeric.clip(norm, min=1e-30))) + 1.0,
+                             0.0, float(_MAX_SQUARINGS))
+    squarings = manipulation.unsqueeze(squarings, -1)  # [..., 1, 1]
+    a = x * _math.exp(squarings * -_pymath.log(2.0))
+    result = creation.eye(x.shape[-1], dtype=x.dtype) + a
+    term = a
     for k in range(2, 19):
         term = _math.matmul(term, a) * (1.0 / k)
         result = result + term
-    for _ in range(squarings):
-        result = _math.matmul(result, result)
+    for i in range(_MAX_SQUARINGS):
+        result = search.where(squarings > i, _math.matmul(result, result), result)
     return result
 
 
