@@ -69,7 +69,7 @@ def _cases():
     c["qr_r"] = ([f(4, 3)], [], lambda L, x: (sq(L.qr(x, "r")),))
     c["svd"] = ([f(2, 4, 3)], [0], lambda L, x: (lambda u, s, vh: (s, sq(u), sq(vh)))(*L.svd(x)))
     c["svd_wide"] = ([f(3, 5)], [0], lambda L, x: (lambda u, s, vh: (s, sq(u), sq(vh)))(*L.svd(x)))
-    c["svd_full"] = ([f(4, 3)], [], lambda L, x: (lambda u, s, vh: (s, sq(u), sq(vh)))(
+    c["svd_full"] = ([f(4, 3)], [0], lambda L, x: (lambda u, s, vh: (s, sq(u), sq(vh)))(
         *L.svd(x, full_matrices=True)))
     c["svdvals"] = ([f(2, 3, 4)], [0], lambda L, x: (L.svdvals(x),))
     c["eigh"] = ([sym], [0], lambda L, x: (lambda w, v: (w, sq(v)))(*L.eigh(x)))
