@@ -349,22 +349,14 @@ void MatrixRankInferShape(InferShapeContext& ctx) {
   ctx.SetOutputDtype(0, DataType::kInt64);
 }
 
-template <typename T>
-void MatrixRankKernel(KernelContext& ctx) {
-  const DenseTensor& x = ctx.Input(kRankX);
-  const bool hermitian = ctx.Attr<bool>(kRankHermitian);
-  const bool default_tol = ctx.Attr<bool>(kRankDefaultTol);
+// Each matrix's rank: its singular values (|eigenvalues| when hermitian)
+// above tol(b, largest), counted into Out (int64).
+template <typename T, typename Tol>
+void CountRanks(KernelContext& ctx, const DenseTensor& x, bool hermitian, Tol tol) {
   const MatrixDims md = Matrices(x.dims());
   const int m = LapackInt(ctx.op_type(), md.rows), n = LapackInt(ctx.op_type(), md.cols);
   const int k = std::min(m, n);
   int64_t* out = ctx.Output(0)->MutableData<int64_t>(ctx.place());
-  const bool tol_tensor = ctx.HasInput(kRankTol);
-  if (tol_tensor) {
-    const int64_t c = ctx.Input(kRankTol).numel();
-    PD_CHECK(c == 1 || c == md.batch, InvalidArgument, "[", ctx.op_type(), "] TolTensor ",
-             ctx.Input(kRankTol).dims().ToString(), " must hold one tolerance or one per matrix (",
-             md.batch, ")");
-  }
   std::vector<T> a(std::max<int64_t>(int64_t(m) * n, 1)), s(std::max(k, 1));
   std::vector<int> iwork(8 * std::max(k, 1));
   int info = 0, iquery = 1;
@@ -392,18 +384,67 @@ void MatrixRankKernel(KernelContext& ctx) {
                        iwork.data(), &info);
     }
     if (info > 0) ThrowBatchMatrix(ctx.op_type(), b, "did not converge");
-    const T smax = *std::max_element(s.begin(), s.begin() + k);
-    T tol;
-    if (default_tol)
-      tol = smax * static_cast<T>(std::max(m, n)) * std::numeric_limits<T>::epsilon();
-    else if (tol_tensor)
-      tol = static_cast<T>(FloatElement(ctx, kRankTol, ctx.Input(kRankTol).numel() == 1 ? 0 : b));
-    else
-      tol = static_cast<T>(ctx.Attr<float>(kRankTolAttr));
+    const T limit = tol(b, *std::max_element(s.begin(), s.begin() + k));
     int64_t count = 0;
-    for (int i = 0; i < k; ++i) count += s[i] > tol;
+    for (int i = 0; i < k; ++i) count += s[i] > limit;
     out[b] = count;
   }
+}
+
+// Tolerance tensors hold one value, or one per matrix: the check, and matrix b's.
+void CheckTolerances(const KernelContext& ctx, int slot, const char* name, int64_t batch) {
+  const int64_t c = ctx.Input(slot).numel();
+  PD_CHECK(c == 1 || c == batch, InvalidArgument, "[", ctx.op_type(), "] ", name, " ",
+           ctx.Input(slot).dims().ToString(), " must hold one tolerance or one per matrix (",
+           batch, ")");
+}
+
+template <typename T>
+T Tolerance(const KernelContext& ctx, int slot, int64_t b) {
+  return static_cast<T>(FloatElement(ctx, slot, ctx.Input(slot).numel() == 1 ? 0 : b));
+}
+
+template <typename T>
+void MatrixRankKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kRankX);
+  const MatrixDims md = Matrices(x.dims());
+  const T eps = std::numeric_limits<T>::epsilon() * static_cast<T>(std::max(md.rows, md.cols));
+  const bool default_tol = ctx.Attr<bool>(kRankDefaultTol);
+  const bool tol_tensor = ctx.HasInput(kRankTol);
+  if (tol_tensor) CheckTolerances(ctx, kRankTol, "TolTensor", md.batch);
+  const T attr = static_cast<T>(ctx.Attr<float>(kRankTolAttr));
+  CountRanks<T>(ctx, x, ctx.Attr<bool>(kRankHermitian), [&](int64_t b, T largest) {
+    if (default_tol) return largest * eps;
+    return tol_tensor ? Tolerance<T>(ctx, kRankTol, b) : attr;
+  });
+}
+
+// ---- matrix_rank_atol_rtol: the tolerance max(atol, rtol * the largest) ----
+
+enum RankTolIn { kRtX, kRtAtol, kRtRtol };
+
+void MatrixRankAtolRtolInferShape(InferShapeContext& ctx) {
+  const DDim x = ctx.InputDim(kRtX);
+  CheckMatrix(ctx.op_type(), "x", x);
+  if (ctx.Attr<bool>(0)) CheckSquare(ctx.op_type(), "x (hermitian)", x);
+  ctx.SetOutputDim(0, LeadingDims(x, 2));
+  ctx.SetOutputDtype(0, DataType::kInt64);
+}
+
+// Without rtol: max(M, N) * epsilon when atol is 0, else 0 (PaddlePaddle's default).
+template <typename T>
+void MatrixRankAtolRtolKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(kRtX);
+  const MatrixDims md = Matrices(x.dims());
+  const T eps = std::numeric_limits<T>::epsilon() * static_cast<T>(std::max(md.rows, md.cols));
+  const bool has_rtol = ctx.HasInput(kRtRtol);
+  CheckTolerances(ctx, kRtAtol, "atol", md.batch);
+  if (has_rtol) CheckTolerances(ctx, kRtRtol, "rtol", md.batch);
+  CountRanks<T>(ctx, x, ctx.Attr<bool>(0), [&](int64_t b, T largest) {
+    const T atol = Tolerance<T>(ctx, kRtAtol, b);
+    const T rtol = has_rtol ? Tolerance<T>(ctx, kRtRtol, b) : (atol > T(0) ? T(0) : eps);
+    return std::max(atol, rtol * largest);
+  });
 }
 
 PD_REGISTER_OP(lu)
@@ -515,6 +556,25 @@ PD_REGISTER_OP(matrix_rank)
     .InferShape(MatrixRankInferShape)
     .CpuKernel<float>(MatrixRankKernel<float>)
     .CpuKernel<double>(MatrixRankKernel<double>);
+
+PD_REGISTER_OP(matrix_rank_atol_rtol)
+    .Doc("The rank of each matrix of x with the tolerance max(atol, rtol * the largest singular "
+         "value) (|eigenvalues| when hermitian); without rtol it is max(M, N) * epsilon when atol "
+         "is 0, else 0. No gradient.",
+         "x 中每个矩阵的秩，容差为 max(atol, rtol * 最大奇异值)（hermitian 时用特征值的绝对值）；"
+         "未给 rtol 时，atol 为 0 则 rtol 取 max(M, N) * epsilon，否则取 0。没有梯度。")
+    .Input(kRtX, "x", "Matrices, [..., M, N].", "矩阵，[..., M, N]。")
+    .Input(kRtAtol, "atol", "Absolute tolerances: one, or one per matrix.",
+           "绝对容差：一个，或每个矩阵一个。")
+    .Input(kRtRtol, "rtol", "Relative tolerances: one, or one per matrix.",
+           "相对容差：一个，或每个矩阵一个。")
+    .Dispensable()
+    .Output(0, "out", "int64 ranks, [...].", "int64 秩，[...]。")
+    .RequiredAttr<bool>(0, "hermitian", "x is symmetric: use eigenvalues.",
+                        "x 为对称矩阵：使用特征值。")
+    .InferShape(MatrixRankAtolRtolInferShape)
+    .CpuKernel<float>(MatrixRankAtolRtolKernel<float>)
+    .CpuKernel<double>(MatrixRankAtolRtolKernel<double>);
 
 }  // namespace
 }  // namespace ops

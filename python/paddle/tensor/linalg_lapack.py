@@ -35,6 +35,7 @@ _lstsq = op("lstsq", ["X", "Y"], ["rcond", "driver"],
             ["Solution", "Residuals", "Rank", "SingularValues"])
 _matrix_power = op("matrix_power", ["X"], ["n"])
 _matrix_rank = op("matrix_rank", ["X", "TolTensor"], ["tol", "hermitian", "use_default_tol"])
+_matrix_rank_atol_rtol = op("matrix_rank_atol_rtol", ["x", "atol", "rtol"], ["hermitian"], ["out"])
 _inverse = op("inverse", ["Input"], [], ["Output"])
 
 _FLOATS = (_dtype.float32, _dtype.float64)
@@ -521,12 +522,6 @@ def matrix_power(x, n, name=None):
     return _matrix_power(x, int(n))
 
 
-def _values_for_rank(x, hermitian):
-    if hermitian:
-        return _math.abs(_eigh(x, "L")[0])
-    return _svd(x, False)[1]
-
-
 def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
     """The rank of each matrix of x: how many singular values exceed the tolerance.
 
@@ -557,17 +552,9 @@ def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
         return _matrix_rank(x, None, float(tol), bool(hermitian), False)
     if tol is not None:
         raise ValueError("[matrix_rank] use tol alone, or atol and rtol without tol")
-    s = _values_for_rank(x, hermitian)
-    big = _math.max(s, axis=-1)
-    eps = np.finfo(_dtype.to_numpy_dtype(x.dtype)).eps
-    atol_v = 0.0 if atol is None else atol
-    if rtol is None:
-        atol_zero = not isinstance(atol_v, Tensor) and atol_v == 0
-        rtol = eps * max(x.shape[-2], x.shape[-1]) if atol_zero else 0.0
-    threshold = _math.maximum(
-        _as_tensor(atol_v, x.dtype) + creation.zeros_like(big), _as_tensor(rtol, x.dtype) * big)
-    keep = s > manipulation.unsqueeze(threshold, -1)
-    return _math.sum(manipulation.cast(keep, "int64"), axis=-1)
+    atol = _as_tensor(0.0 if atol is None else atol, x.dtype)
+    rtol = None if rtol is None else _as_tensor(rtol, x.dtype)
+    return _matrix_rank_atol_rtol(x, atol, rtol, bool(hermitian))
 
 
 def _as_tensor(v, dtype):

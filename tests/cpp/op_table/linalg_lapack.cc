@@ -420,6 +420,22 @@ PD_OP_TABLE(LinalgLapack) {
              {{"tol", 0.0f}, {"hermitian", false}, {"use_default_tol", true}}, nullptr};
   rank.reference = [](const std::vector<Arr>&, const AttributeMap&) { return Arr{{2}, {3, 3}}; };
   rows.push_back(rank);
+
+  // Singular values of diag(3, 1, 0.1) rotated: atol 0.5 keeps two, rtol 0.02 * 3 keeps three.
+  for (auto [name, atol, rtol] : {std::tuple{"matrix_rank_atol_rtol", 0.5, 0.0},
+                                  std::tuple{"matrix_rank_atol_rtol_rtol", 0.0, 0.02}}) {
+    OpRow r{name, "matrix_rank_atol_rtol",
+            {{"x", {1, 3, 3}, -1, 1, false}, {"atol", {1}, atol, atol, false},
+             {"rtol", {1}, rtol, rtol, false}},
+            {{"hermitian", false}}, nullptr};
+    r.inputs[0].special = {0.0, 3.0, 0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.1};
+    r.inputs[1].special = {atol};
+    r.inputs[2].special = {rtol};
+    r.out_slot = "out";
+    const double want = atol > 0 ? 2.0 : 3.0;
+    r.reference = [want](const std::vector<Arr>&, const AttributeMap&) { return Arr{{1}, {want}}; };
+    rows.push_back(r);
+  }
   return rows;
 }
 
