@@ -79,7 +79,9 @@ __all__ = (
     + _creation.__all__ + _math.__all__ + _manip.__all__ + _logic.__all__ + _attribute.__all__
     + _gather_scatter.__all__ + _layout.__all__ + _numeric.__all__ + _ordered.__all__
     + _search.__all__
-    + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in linalg.__all__]
+    # diagonal is both paddle.diagonal and paddle.linalg.diagonal in 3.3.1
+    + _stat.__all__ + [n for n in _tensor_linalg.__all__ if n not in linalg.__all__ or
+                       n == "diagonal"]
     + _aliases.__all__ + _inplace.__all__ + _joining.__all__ + _predicates.__all__
     + [n for n in _linalg_composite.__all__ if n not in linalg.__all__]
     + _scatter_extra.__all__

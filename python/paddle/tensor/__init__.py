@@ -5,7 +5,7 @@ from . import (  # noqa: F401
     aliases, attribute, creation, cumulative, gather_scatter, inplace, joining, layout, linalg,
     linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates,
     search, stat, tensor_methods, scatter_extra, stat_extra, creation_extra, special_extra,
-    linalg_extra,
+    linalg_extra, linalg_lapack,
 )
 from .aliases import *  # noqa: F401,F403
 from .attribute import *  # noqa: F401,F403

@@ -8,7 +8,7 @@ from .. import _core
 from . import (
     aliases, creation, cumulative, gather_scatter, inplace, joining, layout, linalg,
     linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates, search,
-    stat, scatter_extra, stat_extra, creation_extra, special_extra, linalg_extra,
+    stat, scatter_extra, stat_extra, creation_extra, special_extra, linalg_extra, linalg_lapack,
 )
 from ._helpers import Tensor
 from .indexing import get_index
@@ -181,6 +181,9 @@ _FUNCTIONS = [
                       "reduce_as", "cross"]),
     (special_extra, special_extra.__all__),
     (linalg_extra, linalg_extra.__all__),
+    (linalg_lapack, ["slogdet", "solve", "cholesky_solve", "cholesky_inverse", "lu", "lu_unpack",
+                     "qr", "eig", "eigvals", "lstsq", "pinv", "matrix_power", "cond",
+                     "householder_product", "ormqr", "pca_lowrank", "svd_lowrank"]),
 ]
 
 
