@@ -14,6 +14,7 @@ from . import autograd  # noqa: F401
 from . import device  # noqa: F401
 from . import framework  # noqa: F401
 from . import tensor  # noqa: F401  (first of the APIs: the others build on the tensor functions)
+from . import amp  # noqa: F401
 from . import io  # noqa: F401
 from . import jit  # noqa: F401
 from . import nn  # noqa: F401
