@@ -51,56 +51,10 @@ def _merged_lists(custom_white_list, custom_black_list, level, dtype):
 
 
 @contextlib.contextmanager
-def amp_guard(enable=True, custom_white_list=None, custom_black_list=None, level="O1",
-              dtype="float16", use_promote=True):
-    """A context in which ops would run in float16/bfloat16 by the white and black lists; on
-    the CPU (this build) it warns that it makes no effect and ops run in float32.
-
-    Args:
-        enable (bool, optional): Whether to enable mixed precision. Default True.
-        custom_white_list (set|list|tuple, optional): Op types to add to the white list
-            (computed in half precision). Default None.
-        custom_black_list (set|list|tuple, optional): Op types to add to the black list (kept in
-            float32); an op in both custom lists is a ValueError. Default None.
-        level (str, optional): 'O0', 'OD', 'O1' or 'O2' (any case; ValueError otherwise).
-            Default 'O1'.
-        dtype (str, optional): 'float16' or 'bfloat16' when enabled (ValueError otherwise).
-            Default 'float16'.
-        use_promote (bool, optional): At O2, whether an op with a float32 input computes in
-            float32. Default True.
-
-    Returns:
-        contextmanager: The guard, for a ``with`` statement.
-
-    Example:
-        >>> import warnings
-        >>> with warnings.catch_warnings():
-        ...     warnings.simplefilter("ignore")
-        ...     with paddle.amp.amp_guard():
-        ...         y = paddle.matmul(paddle.ones([2, 2]), paddle.ones([2, 2]))
-        >>> y.dtype
-        paddle.float32
-    """
-    if not isinstance(level, str):
-        raise TypeError(f"[auto_cast] level must be a str such as 'O1', got {type(level).__name__}")
-    level = level.upper()
-    if level not in _LEVELS:
-        raise ValueError("level should be O0, OD, O1 or O2.")
-    dtype = _dtype_name(dtype, "auto_cast")
-    if enable and dtype not in _HALF:
-        raise ValueError("If enable amp, dtype should be 'float16' or 'bfloat16'.")
-    _merged_lists(custom_white_list, custom_black_list, level, dtype)
-    _global_state.amp_dtype = dtype
-    if enable:
-        warnings.warn("amp_guard can only be enabled on CUDAPlace, XPUPlace, and CustomPlace, "
-                      f"current place is {_current_place()}, so it makes no effect.")
-    yield
-
-
 def auto_cast(enable=True, custom_white_list=None, custom_black_list=None, level="O1",
               dtype="float16", use_promote=True):
-    """A context for automatic mixed precision (``amp_guard``): ops in the white list would run
-    in float16/bfloat16; on the CPU it warns that it makes no effect and ops run in float32.
+    """A context for automatic mixed precision (also ``amp_guard``): ops in the white list would
+    run in float16/bfloat16; on the CPU it warns that it makes no effect and ops run in float32.
 
     Args:
         enable (bool, optional): Whether to enable mixed precision. Default True.
@@ -126,7 +80,25 @@ def auto_cast(enable=True, custom_white_list=None, custom_black_list=None, level
         >>> y.dtype
         paddle.float32
     """
-    return amp_guard(enable, custom_white_list, custom_black_list, level, dtype, use_promote)
+    if not isinstance(level, str):
+        raise TypeError(f"[auto_cast] level must be a str such as 'O1', got {type(level).__name__}")
+    level = level.upper()
+    if level not in _LEVELS:
+        raise ValueError("level should be O0, OD, O1 or O2.")
+    dtype = _dtype_name(dtype, "auto_cast")
+    if enable and dtype not in _HALF:
+        raise ValueError("If enable amp, dtype should be 'float16' or 'bfloat16'.")
+    _merged_lists(custom_white_list, custom_black_list, level, dtype)
+    _global_state.amp_dtype = dtype
+    if enable:
+        warnings.warn("amp_guard can only be enabled on CUDAPlace, XPUPlace, and CustomPlace, "
+                      f"current place is {_current_place()}, so it makes no effect.")
+    yield
+
+
+
+
+amp_guard = auto_cast
 
 
 def autocast(device_type, dtype="float16", enabled=True, cache_enabled=True):
@@ -148,41 +120,6 @@ def autocast(device_type, dtype="float16", enabled=True, cache_enabled=True):
         paddle.float32
     """
     return auto_cast(enable=enabled, dtype=dtype)
-
-
-def amp_decorate(models, optimizers=None, level="O1", dtype="float16", master_weight=None,
-                 save_dtype=None, master_grad=False, excluded_layers=None):
-    """Prepares models (and optimizers) for mixed precision: at level 'O2' on an accelerator
-    their parameters become float16/bfloat16; at 'O1', and on the CPU at any level, they are
-    returned as they are.
-
-    Args:
-        models (Layer|list[Layer]): The model or models.
-        optimizers (Optimizer|list[Optimizer], optional): Their optimizers. Default None.
-        level (str, optional): 'O1' or 'O2' (ValueError otherwise). Default 'O1'.
-        dtype (str, optional): 'float16' or 'bfloat16' (ValueError otherwise). Default 'float16'.
-        master_weight (bool, optional): Whether O2 keeps float32 master weights. Default None.
-        save_dtype (str, optional): The dtype state_dict saves parameters in. Default None.
-        master_grad (bool, optional): Whether O2 keeps float32 gradients. Default False.
-        excluded_layers (Layer|list, optional): Layers (or Layer types) O2 keeps in float32.
-            Default None.
-
-    Returns:
-        Layer|list|tuple: ``models`` when ``optimizers`` is None, else ``(models, optimizers)``.
-
-    Example:
-        >>> model = paddle.nn.Linear(2, 2)
-        >>> opt = paddle.optimizer.SGD(parameters=model.parameters())
-        >>> model, opt = paddle.amp.amp_decorate(model, opt, level="O2")
-        >>> model.weight.dtype
-        paddle.float32
-    """
-    if level not in ("O1", "O2"):
-        raise ValueError("level should be O1 or O2, O1 represent AMP train mode, O2 represent "
-                         "Pure fp16 train mode.")
-    if dtype not in _HALF:
-        raise ValueError("dtype only support float16 or bfloat16.")
-    return models if optimizers is None else (models, optimizers)
 
 
 def decorate(models, optimizers=None, level="O1", dtype="float16", master_weight=None,
@@ -210,8 +147,15 @@ def decorate(models, optimizers=None, level="O1", dtype="float16", master_weight
         >>> paddle.amp.decorate(model, level="O2", dtype="bfloat16") is model
         True
     """
-    return amp_decorate(models, optimizers, level, dtype, master_weight, save_dtype,
-                        master_grad, excluded_layers)
+    if level not in ("O1", "O2"):
+        raise ValueError("level should be O1 or O2, O1 represent AMP train mode, O2 represent "
+                         "Pure fp16 train mode.")
+    if dtype not in _HALF:
+        raise ValueError("dtype only support float16 or bfloat16.")
+    return models if optimizers is None else (models, optimizers)
+
+
+amp_decorate = decorate
 
 
 def is_autocast_enabled(device_type=None):
