@@ -237,3 +237,26 @@ def test_scaler_on_cpu_and_bad_arguments():
         scaler.set_incr_ratio(1.0)
     with pytest.raises(ValueError, match="new_init_loss_scaling must be a positive"):
         scaler.set_init_loss_scaling(0)
+
+
+def test_check_numerics_counts_and_reports(capsys):
+    dbg = paddle.amp.debugging
+    x = paddle.to_tensor([1.0, math.nan, math.inf, 0.0, -2.0])
+    stats, values = dbg.check_numerics(x, "op", "x", dbg.DebugMode.CHECK_ALL)
+    assert stats.numpy().tolist() == [1, 1, 1] and stats.dtype == paddle.int64
+    np.testing.assert_array_equal(values.numpy(), np.array([np.inf, -2.0, np.nan], "float32"))
+    assert capsys.readouterr().out.strip() == (
+        "[PRECISION] [ERROR] in [device=cpu, op=op, tensor=x, dtype=fp32], numel=5, num_nan=1, "
+        "num_inf=1, num_zero=1, max=inf, min=-2.000000e+00, mean=nan")
+    stats, values = dbg.check_numerics(paddle.to_tensor([[1.0, 2.0]], dtype="float64"), "o", "v",
+                                       dbg.DebugMode.CHECK_ALL)
+    assert stats.numpy().tolist() == [0, 0, 0] and values.numpy().tolist() == [2.0, 1.0, 1.5]
+    assert capsys.readouterr().out.strip() == (
+        "[PRECISION] in [device=cpu, op=o, tensor=v, dtype=fp64], numel=2, num_zero=0, "
+        "max=2.000000e+00, min=1.000000e+00, mean=1.500000e+00")
+    with pytest.raises(RuntimeError, match=r"There are NAN or INF \(num_nan=1, num_inf=1, "
+                                           r"num_zero=1\) in \[device=cpu, op=myop, tensor=xv"):
+        dbg.check_numerics(x, "myop", "xv")
+    dbg.check_numerics(x, "op", "x", dbg.DebugMode.CHECK_NAN_INF)  # prints, does not raise
+    with pytest.raises(TypeError, match=r"\[check_numerics\] tensor must be float16"):
+        dbg.check_numerics(paddle.to_tensor([1, 2]), "op", "x")

@@ -55,6 +55,8 @@ CASES = {
     "cauchy": ("D.Cauchy(t([0.0, 1.0]), t([1.0, 2.0]))", ["loc", "scale"], "t([0.5, -1.0])"),
     "poisson": ("D.Poisson(t([2.0, 4.5]))", ["rate"], "t([1.0, 5.0])"),
     "binomial": ("D.Binomial(paddle.to_tensor([5, 10]), t([0.3, 0.6]))", ["probs"], "t([2.0, 7.0])"),
+    "continuous_bernoulli": ("D.ContinuousBernoulli(t([0.3, 0.8]))", ["probs"], "t([0.2, 0.9])"),
+    "continuous_bernoulli_near_half": ("D.ContinuousBernoulli(t([0.4995, 0.5]))", ["probs"], "t([0.2, 0.9])"),
     "chi2": ("D.Chi2(t([2.0, 5.0]))", ["df"], "t([1.0, 3.0])"),
     "student_t": ("D.StudentT(t([3.0, 10.0]), t([0.0, 1.0]), t([1.0, 2.0]))", ["df", "loc", "scale"], "t([0.5, -1.0])"),
     "multivariate_normal": ("D.MultivariateNormal(t([0.5, -1.0]), covariance_matrix=t([[2.0, 0.5], [0.5, 1.0]]))", ["loc"], "t([0.0, 0.0])"),
@@ -77,8 +79,25 @@ KL_PAIRS = {
     "cauchy": ("D.Cauchy(t([0.0, 1.0]), t([1.0, 2.0]))", "D.Cauchy(t([1.0, 0.0]), t([2.0, 1.0]))"),
     "poisson": ("D.Poisson(t([2.0, 4.5]))", "D.Poisson(t([1.0, 5.0]))"),
     "binomial": ("D.Binomial(paddle.to_tensor([5, 10]), t([0.3, 0.6]))", "D.Binomial(paddle.to_tensor([5, 10]), t([0.5, 0.5]))"),
+    "continuous_bernoulli": ("D.ContinuousBernoulli(t([0.3, 0.8]))", "D.ContinuousBernoulli(t([0.5, 0.6]))"),
     "multivariate_normal": ("D.MultivariateNormal(t([0.5, -1.0]), covariance_matrix=t([[2.0, 0.5], [0.5, 1.0]]))",
                             "D.MultivariateNormal(t([0.0, 0.0]), covariance_matrix=t([[1.0, 0.0], [0.0, 1.0]]))"),
+}
+
+# name: (transform, input): forward, inverse(forward(x)) and forward_log_det_jacobian at x.
+TRANSFORMS = {
+    "abs": ("D.AbsTransform()", "t([-1.5, 0.5])"),
+    "affine": ("D.AffineTransform(t([1.0]), t([-2.0]))", "t([0.3, -1.2])"),
+    "exp": ("D.ExpTransform()", "t([0.3, -1.2])"),
+    "power": ("D.PowerTransform(t([3.0]))", "t([0.3, 1.2])"),
+    "sigmoid": ("D.SigmoidTransform()", "t([0.3, -1.2])"),
+    "tanh": ("D.TanhTransform()", "t([0.3, -1.2])"),
+    "softmax": ("D.SoftmaxTransform()", "t([[0.3, -1.2, 2.0]])"),
+    "reshape": ("D.ReshapeTransform((2, 3), (3, 2))", "t([[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]])"),
+    "chain": ("D.ChainTransform([D.AffineTransform(t([0.5]), t([2.0])), D.ExpTransform()])", "t([0.3, -1.2])"),
+    "independent": ("D.IndependentTransform(D.ExpTransform(), 1)", "t([[0.3, -1.2], [1.0, 2.0]])"),
+    "stack": ("D.StackTransform([D.ExpTransform(), D.TanhTransform()], axis=1)", "t([[0.3, -1.2], [1.0, 0.5]])"),
+    "stick_breaking": ("D.StickBreakingTransform()", "t([0.3, -1.2, 0.7])"),
 }
 
 
@@ -137,6 +156,14 @@ def main():
     for name, (p, q) in KL_PAIRS.items():
         record["kl"][name] = {"p": p, "q": q,
                               "kl": value(lambda: D.kl_divergence(eval(p, ENV), eval(q, ENV)))}
+    record["transforms"] = {}
+    for name, (expr, x) in TRANSFORMS.items():
+        tr, xv = eval(expr, ENV), eval(x, ENV)
+        record["transforms"][name] = {
+            "transform": expr, "x": x, "forward": value(lambda: tr.forward(xv)),
+            "inverse": value(lambda: tr.inverse(tr.forward(xv))),
+            "forward_log_det_jacobian": value(lambda: tr.forward_log_det_jacobian(xv)),
+            "forward_shape": value(lambda: list(tr.forward_shape(xv.shape)))}
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(record, indent=1) + "\n")
     print("wrote", OUT)

@@ -4,7 +4,7 @@ GradScaler warn that they make no effect here: ops run in float32 and the
 loss is not scaled; the argument checks, the state and the loss-scaling ops
 (check_finite_and_unscale, update_loss_scaling) are PaddlePaddle's."""
 from .. import device as _device
-from . import amp_lists, grad_scaler  # noqa: F401
+from . import amp_lists, debugging, grad_scaler  # noqa: F401
 from .amp_lists import black_list, white_list
 from .auto_cast import (
     amp_decorate, amp_guard, auto_cast, autocast, decorate, get_autocast_dtype,

@@ -5,6 +5,7 @@ log-normalizer for two members of one exponential family."""
 import functools
 
 from .continuous import Cauchy, Exponential, Laplace, LogNormal, Normal, Uniform
+from .continuous_bernoulli import ContinuousBernoulli
 from .discrete import Bernoulli, Binomial, Categorical, Geometric, Poisson
 from .distribution import Distribution
 from .exponential_family import ExponentialFamily
@@ -172,6 +173,12 @@ def _kl_laplace(p, q):
 def _kl_cauchy(p, q):
     return (((p.scale + q.scale).square() + (p.loc - q.loc).square())
             / (4 * p.scale * q.scale)).log()
+
+
+@register_kl(ContinuousBernoulli, ContinuousBernoulli)
+def _kl_continuous_bernoulli(p, q):
+    log_q, log_1q = q.probs.log(), (-q.probs).log1p()
+    return -p.entropy() - (q._log_constant() + p.mean * (log_q - log_1q) + log_1q)
 
 
 @register_kl(MultivariateNormal, MultivariateNormal)

@@ -193,7 +193,7 @@ class AffineTransform(Transform):
         return (y - self.loc) / self.scale
 
     def _forward_log_det_jacobian(self, x):
-        return self.scale.abs().log() + _paddle().zeros_like(x)
+        return self.scale.abs().log()  # scale's shape, broadcast by the caller (as PaddlePaddle)
 
 
 class PowerTransform(Transform):
@@ -413,3 +413,94 @@ class ChainTransform(Transform):
         for t in reversed(self.transforms):
             shape = t.inverse_shape(shape)
         return shape
+
+
+class StackTransform(Transform):
+    """Applies ``transforms[i]`` to slice ``i`` along ``axis`` and stacks the results.
+
+    Args:
+        transforms (Sequence[Transform]): One transform per slice.
+        axis (int, optional): The axis the slices are taken along. Default 0.
+
+    Example:
+        >>> t = paddle.distribution.StackTransform(
+        ...     [paddle.distribution.ExpTransform(), paddle.distribution.TanhTransform()], axis=1)
+        >>> t.forward(paddle.to_tensor([[0.0, 0.0]])).numpy()
+        array([[1., 0.]], dtype=float32)
+    """
+
+    def __init__(self, transforms, axis=0):
+        if not isinstance(transforms, (list, tuple)) or not transforms or \
+                not all(isinstance(t, Transform) for t in transforms):
+            raise TypeError("[StackTransform] transforms must be a non-empty list or tuple of "
+                            "Transforms")
+        if isinstance(axis, bool) or not isinstance(axis, int):
+            raise TypeError(f"[StackTransform] axis must be an int, got {type(axis).__name__}")
+        self.transforms = list(transforms)
+        self.axis = axis
+
+    def _map(self, x, method):
+        paddle = _paddle()
+        if x.shape[self.axis] != len(self.transforms):
+            raise ValueError(f"[StackTransform] the input has {x.shape[self.axis]} slices along "
+                             f"axis {self.axis}, but there are {len(self.transforms)} transforms")
+        parts = paddle.unstack(x, axis=self.axis)
+        return paddle.stack([getattr(t, method)(part) for t, part in zip(self.transforms, parts)],
+                            axis=self.axis)
+
+    def _forward(self, x):
+        return self._map(x, "forward")
+
+    def _inverse(self, y):
+        return self._map(y, "inverse")
+
+    def _forward_log_det_jacobian(self, x):
+        return self._map(x, "forward_log_det_jacobian")
+
+
+class StickBreakingTransform(Transform):
+    """Maps a vector of K reals to a point of the K-simplex (K + 1 non-negative values that sum
+    to 1) by stick breaking: each sigmoid breaks off a fraction of what is left.
+
+    Example:
+        >>> y = paddle.distribution.StickBreakingTransform().forward(paddle.to_tensor([0.0, 0.0]))
+        >>> round(float(y.sum()), 6), y.shape
+        (1.0, paddle.Size([3]))
+    """
+
+    _event_rank = 1
+
+    @staticmethod
+    def _offset(x):
+        paddle = _paddle()
+        k = x.shape[-1]
+        return (k + 1) - paddle.arange(1, k + 1, dtype=x.dtype)
+
+    def _forward(self, x):
+        paddle = _paddle()
+        z = (x - self._offset(x).log()).sigmoid()
+        left = paddle.cumprod(1 - z, dim=-1)
+        ones = paddle.ones(list(x.shape[:-1]) + [1], dtype=x.dtype)
+        return paddle.concat([z, ones], -1) * paddle.concat([ones, left], -1)
+
+    def _inverse(self, y):
+        paddle = _paddle()
+        head = y[..., :-1]
+        rest = 1 - paddle.cumsum(head, axis=-1)
+        return head.log() - rest.log() + self._offset(head).log()
+
+    def _forward_log_det_jacobian(self, x):
+        y = self._forward(x)
+        shifted = x - self._offset(x).log()
+        log_sigmoid = _paddle().nn.functional.log_sigmoid
+        return (-shifted + log_sigmoid(shifted) + y[..., :-1].log()).sum(-1)
+
+    def _forward_shape(self, shape):
+        if not shape:
+            raise ValueError("[StickBreakingTransform] the input must be at least 1-D")
+        return shape[:-1] + (shape[-1] + 1,)
+
+    def _inverse_shape(self, shape):
+        if not shape:
+            raise ValueError("[StickBreakingTransform] the input must be at least 1-D")
+        return shape[:-1] + (shape[-1] - 1,)

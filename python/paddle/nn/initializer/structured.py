@@ -102,9 +102,6 @@ class Bilinear(Initializer):
     """The bilinear interpolation filter of a transposed convolution that upsamples by
     ``ceil(k / 2)``, for a filter [out, in, k, k] (every channel pair gets the same kernel).
 
-    Args:
-        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
-
     Returns:
         Bilinear: The initializer (4-D parameters with square kernels).
 
@@ -115,7 +112,7 @@ class Bilinear(Initializer):
         [0.0625, 0.28125, 0.375, 0.15625]
     """
 
-    def __init__(self, name=None):
+    def __init__(self):
         pass
 
     def _values(self, shape, dtype):
