@@ -311,6 +311,8 @@ def test_bad_parameters_are_typed_errors_naming_them():
 def test_float_parameters_and_sample_shapes():
     dist = D.Normal(0.0, 2.0)
     assert dist.batch_shape == () and dist.sample([4]).shape == [4]
+    assert dist.sample([4]).dtype == paddle.float32  # Python numbers: the default dtype
+    assert D.Beta(2.0, [3.0, 1.0]).mean.dtype == paddle.float32
     assert dist.log_prob(paddle.to_tensor(0.0)).shape == []
     dist = D.Normal(np.zeros([2, 3], "float64"), 1.0)
     assert dist.batch_shape == (2, 3) and dist.sample([5]).dtype == paddle.float64

@@ -20,7 +20,8 @@ def _tensor_type():
 
 def as_param(value, name, cls):
     """A parameter as a float Tensor: a Tensor stays (float64 stays float64, an integer one
-    becomes float32); a Python number, list, tuple or ndarray becomes float32."""
+    becomes float32); a Python number, list or tuple takes the default dtype (float32); an
+    ndarray keeps float64, else becomes float32."""
     import paddle
     if isinstance(value, _tensor_type()):
         return value if value.dtype in (paddle.float32, paddle.float64) else value.astype("float32")
@@ -30,7 +31,9 @@ def as_param(value, name, cls):
     array = np.asarray(value)
     if array.dtype.kind not in "biuf":
         raise TypeError(f"[{cls}] {name} must hold real numbers, got dtype {array.dtype}")
-    return paddle.to_tensor(array.astype("float64" if array.dtype == np.float64 else "float32"))
+    # Python numbers and lists take the default dtype; a float64 ndarray stays float64.
+    keep64 = isinstance(value, np.ndarray) and value.dtype == np.float64
+    return paddle.to_tensor(array.astype("float64" if keep64 else paddle.get_default_dtype()))
 
 
 def broadcast(*tensors):
