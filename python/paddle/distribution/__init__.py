@@ -10,6 +10,7 @@ from .exponential_family import ExponentialFamily
 from .gamma_family import Beta, Chi2, Dirichlet, Gamma, StudentT
 from .independent import Independent
 from .kl import kl_divergence, register_kl
+from .lkj_cholesky import LKJCholesky
 from .multivariate_normal import MultivariateNormal
 from .transform import (
     AbsTransform, AffineTransform, ChainTransform, ExpTransform, IndependentTransform,
@@ -21,7 +22,7 @@ from .transformed_distribution import TransformedDistribution
 __all__ = ["Bernoulli", "Beta", "Categorical", "Cauchy", "Chi2", "ContinuousBernoulli", "Dirichlet", "Distribution",
            "Exponential", "ExponentialFamily", "Multinomial", "MultivariateNormal", "Normal",
            "Uniform", "kl_divergence", "register_kl", "Independent", "TransformedDistribution",
-           "Laplace", "LogNormal", "Gamma", "Gumbel", "Geometric", "Binomial", "Poisson",
+           "Laplace", "LogNormal", "LKJCholesky", "Gamma", "Gumbel", "Geometric", "Binomial", "Poisson",
            "StudentT", "Transform", "AbsTransform", "AffineTransform", "ChainTransform",
            "ExpTransform", "IndependentTransform", "PowerTransform", "ReshapeTransform",
            "SigmoidTransform", "SoftmaxTransform", "StackTransform", "StickBreakingTransform",
