@@ -260,3 +260,32 @@ def test_check_numerics_counts_and_reports(capsys):
     dbg.check_numerics(x, "op", "x", dbg.DebugMode.CHECK_NAN_INF)  # prints, does not raise
     with pytest.raises(TypeError, match=r"\[check_numerics\] tensor must be float16"):
         dbg.check_numerics(paddle.to_tensor([1, 2]), "op", "x")
+
+
+def test_loss_scaling_ops_run_in_a_static_program():
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            g1 = paddle.static.data("g1", [2], "float32")
+            g2 = paddle.static.data("g2", [1, 2], "float32")
+            scale = paddle.static.data("scale", [1], "float32")
+            good = paddle.static.data("good", [1], "int32")
+            bad = paddle.static.data("bad", [1], "int32")
+            outs, found = _check_finite([g1, g2], scale)
+            # In place, as PaddlePaddle's programs write them: the counters are int32 variables.
+            _update_scaling(outs, found, scale, good, bad, 2, 1, 2.0, 0.5, False)
+        assert [op.type for op in main.global_block().ops] == ["check_finite_and_unscale",
+                                                                 "update_loss_scaling"]
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        feed = {"g1": np.array([1.0, 2.0], "float32"), "g2": np.array([[4.0, np.inf]], "float32"),
+                "scale": np.array([8.0], "float32"), "good": np.array([1], "int32"),
+                "bad": np.array([0], "int32")}
+        g1v, g2v, found_v, scale_v, good_v, bad_v = exe.run(
+            main, feed=feed, fetch_list=[outs[0], outs[1], found, scale, good, bad])
+        assert found_v.tolist() == [True] and g1v.tolist() == [0.0, 0.0]  # zeroed: a bad step
+        assert g2v.tolist() == [[0.0, 0.0]]
+        assert scale_v.tolist() == [4.0] and good_v.tolist() == [0] and bad_v.tolist() == [0]
+        assert good_v.dtype == np.int32
+    finally:
+        paddle.disable_static()
