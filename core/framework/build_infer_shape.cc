@@ -64,6 +64,14 @@ void BuildTimeInferShapeContext::SetOutputDtype(int slot, DataType dtype, size_t
   Out(slot, i)->SetDataType(dtype);
 }
 
+bool BuildTimeInferShapeContext::OutputIsAnInput(int slot, size_t i) const {
+  const VarDesc* out = Out(slot, i);
+  for (const auto& in : inputs_)
+    for (const VarDesc* v : in)
+      if (v == out) return true;
+  return false;
+}
+
 void BuildTimeInferShapeContext::ShareLoD(int in_slot, int out_slot, size_t i) {
   Out(out_slot, i)->SetLoDLevel(In(in_slot, i)->GetLoDLevel());
 }
@@ -75,8 +83,12 @@ void InferOpShapeAtBuildTime(const OpDef& def, const std::vector<Attribute>& att
   if (!def.inputs.empty() && ctx.HasInput(def.kernel_dtype_input)) {
     const DataType dtype = ctx.InputDtype(def.kernel_dtype_input, 0);
     for (size_t s = 0; s < def.outputs.size(); ++s)
-      for (size_t k = 0; k < ctx.OutputCount(static_cast<int>(s)); ++k)
+      for (size_t k = 0; k < ctx.OutputCount(static_cast<int>(s)); ++k) {
+        // An output that is also an input (written in place, as update_loss_scaling's int32
+        // step counters) keeps its element type, as at run time (op_run.cc).
+        if (ctx.OutputIsAnInput(static_cast<int>(s), k)) continue;
         ctx.SetOutputDtype(static_cast<int>(s), dtype, k);
+      }
   }
   def.infer_shape(ctx);
 }

@@ -26,6 +26,8 @@ class BuildTimeInferShapeContext : public InferShapeContext {
   void SetOutputDim(int slot, const DDim& dims, size_t i) override;
   void SetOutputDtype(int slot, DataType dtype, size_t i) override;
   void ShareLoD(int in_slot, int out_slot, size_t i) override;
+  // Whether output #i of `slot` is one of the op's inputs (written in place).
+  bool OutputIsAnInput(int slot, size_t i) const;
 
  private:
   VarDesc* In(int slot, size_t i) const;

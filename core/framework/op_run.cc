@@ -18,13 +18,30 @@ DataType KernelDtype(const KernelContext& ctx) {
   return DataType::kFloat32;
 }
 
+namespace {
+
+bool IsInputVar(const KernelContext& ctx, const Variable* v) {
+  for (const auto& slot : ctx.ins)
+    for (const Variable* in : slot)
+      if (in == v) return true;
+  return false;
+}
+
+}  // namespace
+
 void InferOutputShapes(KernelContext& ctx, const std::vector<Attribute>& attrs, DataType dtype) {
   const OpDef& def = ctx.def();
   if (!def.infer_shape) return;
   profiler::RecordEvent profile(def.type, profiler::EventType::kOperatorInner, " infer_meta");
   for (auto& slot : ctx.outs)
-    for (Variable* v : slot)
-      if (v->IsType<DenseTensor>()) v->GetMutable<DenseTensor>()->set_dtype(dtype);
+    for (Variable* v : slot) {
+      if (!v->IsType<DenseTensor>()) continue;
+      DenseTensor* t = v->GetMutable<DenseTensor>();
+      // An output that is also an input (written in place, as update_loss_scaling's int32
+      // step counters) keeps its element type: the shape rule and kernel read its data.
+      if (t->IsInitialized() && t->dtype() != dtype && IsInputVar(ctx, v)) continue;
+      t->set_dtype(dtype);
+    }
   RuntimeInferShapeContext ictx(ctx, attrs);
   def.infer_shape(ictx);
 }

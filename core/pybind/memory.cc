@@ -57,6 +57,13 @@ void BindMemory(py::module_& m) {
       py::arg("place") = "cpu", "Resets the peak counters of `place`'s allocator to the current values.");
 
   m.def(
+      "release_cached_memory",
+      [](const std::string& place) { return memory::GetAllocator(ParsePlace(place))->Release(); },
+      py::arg("place") = "cpu",
+      "Hands the wholly free chunks `place`'s allocator keeps back to the system; returns the "
+      "bytes released (paddle.device.empty_cache).");
+
+  m.def(
       "allocator_name",
       [](const std::string& place) { return std::string(memory::GetAllocator(ParsePlace(place))->Name()); },
       py::arg("place") = "cpu", "The name of the allocator FLAGS_allocator_strategy selects for `place`.");

@@ -14,6 +14,7 @@ from . import autograd  # noqa: F401
 from . import device  # noqa: F401
 from . import framework  # noqa: F401
 from . import tensor  # noqa: F401  (first of the APIs: the others build on the tensor functions)
+from . import amp  # noqa: F401
 from . import io  # noqa: F401
 from . import jit  # noqa: F401
 from . import nn  # noqa: F401
@@ -27,6 +28,7 @@ from . import metric  # noqa: F401
 from . import callbacks, hapi  # noqa: F401  (after nn, optimizer, io, jit: Model uses them)
 from . import vision  # noqa: F401  (after nn and io, which it builds on)
 from . import distributed  # noqa: F401  (after nn: DataParallel is a Layer)
+from . import distribution  # noqa: F401  (after nn: its transforms use nn.functional)
 from .device import get_device, is_compiled_with_cuda, set_device
 from .device.place import CPUPlace, CUDAPinnedPlace, CUDAPlace
 from .static.mode import disable_static, enable_static, in_dynamic_mode

@@ -61,6 +61,7 @@ TITLES = {
     "adam_ops": ("Adam optimizers", "Adam 类优化器"),
     "adam_variant_ops": ("Adam variants", "Adam 变体优化器"),
     "grad_clip_ops": ("Gradient clipping", "梯度裁剪"),
+    "amp_ops": ("Loss scaling (mixed precision)", "损失缩放（混合精度）"),
     "feed_fetch_ops": ("Program inputs and outputs", "程序输入与输出"),
     "control_flow_ops": ("Control flow", "控制流"),
     "collective_ops": ("Collective communication", "集合通信"),

@@ -2,6 +2,7 @@
 The tape and the backward engine are C++ (core/eager)."""
 from .backward_mode import backward  # noqa: F401
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: F401
+from .functional import hessian, jacobian
 from .py_layer import PyLayer, PyLayerContext
 
-__all__ = ["backward", "PyLayer", "PyLayerContext"]
+__all__ = ["jacobian", "hessian", "backward", "PyLayer", "PyLayerContext"]

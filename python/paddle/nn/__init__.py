@@ -12,7 +12,7 @@ from .layer import (  # noqa: F401
     GELU, GroupNorm, Hardsigmoid, Hardswish, Identity, InstanceNorm1D, InstanceNorm2D,
     KLDivLoss, L1Loss, Layer, LayerDict, LayerList, LayerNorm, LeakyReLU, Linear, LogSigmoid,
     LogSoftmax, MSELoss, MaxPool2D, Mish, NLLLoss, PReLU, Pad2D, ParameterList, ReLU, ReLU6,
-    SELU, Sequential, SiLU, Sigmoid, Silu, SmoothL1Loss, Softmax, Softplus, Softsign, Swish,
+    SELU, Sequential, SiLU, Sigmoid, Silu, SmoothL1Loss, HuberLoss, Softmax, Softplus, Softsign, Swish,
     Tanh, Upsample,
 )
 from .layer import (  # noqa: F401
@@ -81,7 +81,7 @@ __all__ = [
     "Identity", "InstanceNorm1D", "InstanceNorm2D", "KLDivLoss", "L1Loss", "Layer",
     "LayerDict", "LayerList", "LayerNorm", "LeakyReLU", "Linear", "LogSigmoid", "LogSoftmax",
     "MSELoss", "MaxPool2D", "Mish", "NLLLoss", "PReLU", "Pad2D", "ParameterList", "ReLU",
-    "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "Silu", "SmoothL1Loss", "Softmax",
+    "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "Silu", "SmoothL1Loss", "HuberLoss", "Softmax",
     "Softplus", "Softsign", "Swish", "Tanh", "Upsample",
     "BatchNorm",
     "AdaptiveAvgPool1D", "AdaptiveAvgPool3D", "AdaptiveMaxPool1D", "AdaptiveMaxPool3D",

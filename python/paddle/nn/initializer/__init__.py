@@ -6,11 +6,12 @@ from .initializer import (  # noqa: F401
 )
 from .kaiming import KaimingNormal, KaimingUniform
 from .normal import Normal, TruncatedNormal
+from .structured import Bilinear, Dirac, Orthogonal
 from .uniform import Uniform
 from .xavier import XavierNormal, XavierUniform
 
 __all__ = [
-    "Assign", "Constant", "Initializer", "KaimingNormal", "KaimingUniform", "Normal",
+    "Assign", "Bilinear", "Constant", "Dirac", "Orthogonal", "Initializer", "KaimingNormal", "KaimingUniform", "Normal",
     "TruncatedNormal", "Uniform", "XavierNormal", "XavierUniform", "calculate_gain",
     "set_global_initializer",
 ]

@@ -11,7 +11,7 @@ from .conv_transpose import Conv1DTranspose, Conv2DTranspose, Conv3DTranspose  #
 from .layers import HookRemoveHelper, Layer  # noqa: F401
 from .loss import (  # noqa: F401
     BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
-    SmoothL1Loss,
+    HuberLoss, SmoothL1Loss,
 )
 from .norm import (  # noqa: F401
     BatchNorm, BatchNorm1D, BatchNorm2D, BatchNorm3D, GroupNorm, InstanceNorm1D, InstanceNorm2D,

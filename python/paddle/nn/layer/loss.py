@@ -237,6 +237,32 @@ class SmoothL1Loss(Layer):
         return F.smooth_l1_loss(input, label, self.reduction, self.delta, self.is_huber)
 
 
+class HuberLoss(SmoothL1Loss):
+    """The Huber loss: 0.5 r^2 where |r| <= delta, else delta * (|r| - 0.5 delta), r = input -
+    label (``SmoothL1Loss`` under PaddlePaddle's newer name).
+
+    Args:
+        reduction (str, optional): 'mean' (the default), 'sum' or 'none' (the elementwise losses).
+        delta (float, optional): The threshold between the squared and the linear part, > 0.
+            Default 1.0.
+        is_huber (bool, optional): True (the default): the Huber loss; False: the Huber loss divided
+            by delta.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        HuberLoss: A layer whose forward(input, label) returns the loss of two float tensors of the
+            same shape: a 0-D tensor, or the elementwise losses for reduction 'none'.
+
+    Example:
+        >>> loss = paddle.nn.HuberLoss(delta=0.5)
+        >>> round(loss(paddle.to_tensor([2.0]), paddle.to_tensor([0.0])).item(), 4)
+        0.875
+    """
+
+    def __init__(self, reduction="mean", delta=1.0, is_huber=True, name=None):
+        super().__init__(_check_reduction(reduction, "HuberLoss"), delta, is_huber, name)
+
+
 class KLDivLoss(Layer):
     """The Kullback-Leibler divergence of log-probabilities input from label.
 
