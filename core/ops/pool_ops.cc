@@ -178,17 +178,52 @@ bool ForEachPlane2d(const PoolGeom& g, Visit visit) {
   return true;
 }
 
+// One output row's windows whose columns lie wholly inside the input ([ow0, ow1)), in
+// vector lanes across the row: each output still visits its window in the general loop's
+// order (row by row, left to right), so sums and the NaN rule give the same numbers.
+// acc[ow] starts at `init`; `src` is the window's top-left column for ow = 0.
+template <bool kMax, typename T>
+PD_SIMD_CLONES void PoolRowInterior(const T* __restrict xp, T* __restrict acc, int64_t ow0,
+                                    int64_t ow1, int64_t h_lo, int64_t h_hi, int64_t W,
+                                    int64_t kw, int64_t stride, int64_t pad, T init) {
+  for (int64_t ow = ow0; ow < ow1; ++ow) acc[ow] = init;
+  for (int64_t h = h_lo; h < h_hi; ++h)
+    for (int64_t j = 0; j < kw; ++j) {
+      const T* src = xp + h * W + j - pad;
+      if (stride == 1) {
+        for (int64_t ow = ow0; ow < ow1; ++ow)
+          acc[ow] = kMax ? (acc[ow] > src[ow] ? acc[ow] : src[ow]) : acc[ow] + src[ow];
+      } else if (stride == 2) {
+        for (int64_t ow = ow0; ow < ow1; ++ow)
+          acc[ow] = kMax ? (acc[ow] > src[2 * ow] ? acc[ow] : src[2 * ow]) : acc[ow] + src[2 * ow];
+      } else {
+        for (int64_t ow = ow0; ow < ow1; ++ow)
+          acc[ow] = kMax ? (acc[ow] > src[ow * stride] ? acc[ow] : src[ow * stride])
+                         : acc[ow] + src[ow * stride];
+      }
+    }
+}
+
 template <bool kMax, typename T>
 bool FastPoolForward(const PoolGeom& g, const T* x, T* out) {
   const int64_t W = g.in.sp[2], OW = g.out[2];
   const T lowest = static_cast<T>(-std::numeric_limits<float>::max());
+  // The columns whose windows are whole (not clipped by padding or the edge): the row's
+  // vectorized middle. Adaptive windows vary in size, so they take the scalar loop.
+  int64_t ow0 = OW, ow1 = OW;
+  if (!g.adaptive) {
+    const int64_t s = g.stride[2], pad = g.pads.before[2], kw = g.k[2];
+    ow0 = std::min<int64_t>(OW, (pad + s - 1) / s);
+    ow1 = std::max<int64_t>(ow0, std::min<int64_t>(OW, W + pad - kw < 0 ? 0 : (W + pad - kw) / s + 1));
+  }
   return ForEachPlane2d<T>(g, [&](int64_t xb, int64_t ob, const std::vector<Span>& hs,
                                   const std::vector<Span>& ws) {
     const T* xp = x + xb;
     T* op = out + ob;
     for (size_t oh = 0; oh < hs.size(); ++oh) {
       const Span& a = hs[oh];
-      for (size_t ow = 0; ow < ws.size(); ++ow) {
+      T* orow = op + static_cast<int64_t>(oh) * OW;
+      auto scalar = [&](int64_t ow) {
         const Span& b = ws[ow];
         T acc = kMax ? lowest : T(0);
         for (int64_t h = a.lo; h < a.hi; ++h) {
@@ -196,9 +231,17 @@ bool FastPoolForward(const PoolGeom& g, const T* x, T* out) {
           for (int64_t w = b.lo; w < b.hi; ++w)
             acc = kMax ? (acc > row[w] ? acc : row[w]) : acc + row[w];
         }
-        op[static_cast<int64_t>(oh) * OW + static_cast<int64_t>(ow)] =
-            kMax ? acc : acc / static_cast<T>(a.count * b.count);
+        orow[ow] = kMax ? acc : acc / static_cast<T>(a.count * b.count);
+      };
+      for (int64_t ow = 0; ow < ow0; ++ow) scalar(ow);
+      if (ow1 > ow0) {
+        PoolRowInterior<kMax>(xp, orow, ow0, ow1, a.lo, a.hi, W, g.k[2], g.stride[2],
+                              g.pads.before[2], kMax ? lowest : T(0));
+        if (!kMax)
+          for (int64_t ow = ow0; ow < ow1; ++ow)
+            orow[ow] /= static_cast<T>(a.count * ws[ow].count);
       }
+      for (int64_t ow = ow1; ow < OW; ++ow) scalar(ow);
     }
   });
 }
