@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/ops/binary.h"
+#include "core/ops/complex_util.h"
 #include "core/ops/unary.h"
 
 namespace paddle {
@@ -55,10 +56,13 @@ struct IsFinite {
 #define PD_COMPARE_OP(TYPE, F, EN, ZH) \
   PD_REGISTER_OP(TYPE).Doc(EN, ZH).Apply(Compare<F, float, double, int32_t, int64_t, bool>)
 
-PD_COMPARE_OP(equal, Equal, "Out = (X == Y), elementwise with broadcasting.",
-              "逐元素比较 Out = (X == Y)，支持广播。");
-PD_COMPARE_OP(not_equal, NotEqual, "Out = (X != Y), elementwise with broadcasting.",
-              "逐元素比较 Out = (X != Y)，支持广播。");
+// Equality is defined on complex numbers too (the ordering ops are not).
+PD_REGISTER_OP(equal)
+    .Doc("Out = (X == Y), elementwise with broadcasting.", "逐元素比较 Out = (X == Y)，支持广播。")
+    .Apply(Compare<Equal, float, double, int32_t, int64_t, bool, complex64, complex128>);
+PD_REGISTER_OP(not_equal)
+    .Doc("Out = (X != Y), elementwise with broadcasting.", "逐元素比较 Out = (X != Y)，支持广播。")
+    .Apply(Compare<NotEqual, float, double, int32_t, int64_t, bool, complex64, complex128>);
 PD_COMPARE_OP(less_than, Less, "Out = (X < Y), elementwise with broadcasting.",
               "逐元素比较 Out = (X < Y)，支持广播。");
 PD_COMPARE_OP(less_equal, LessEqual, "Out = (X <= Y), elementwise with broadcasting.",

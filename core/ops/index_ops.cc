@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/base/enforce.h"
+#include "core/ops/complex_util.h"
 #include "core/ops/index_util.h"
 #include "core/ops/op_util.h"
 #include "core/ops/parallel.h"
@@ -469,6 +470,8 @@ PD_REGISTER_OP(gather)
     .CpuKernel<double>(GatherKernel<double>)
     .CpuKernel<int32_t>(GatherKernel<int32_t>)
     .CpuKernel<int64_t>(GatherKernel<int64_t>)
+    .CpuKernel<complex64>(GatherKernel<complex64>)
+    .CpuKernel<complex128>(GatherKernel<complex128>)
     .Grad()
     .Doc("Gradient of gather: X@GRAD is zero except at the gathered entries, which sum their "
          "Out@GRAD (an index taken twice gets both).",
@@ -481,7 +484,9 @@ PD_REGISTER_OP(gather)
     .InputGrad(kGGradXGrad, "X")
     .InferShape(GatherGradInferShape)
     .CpuKernel<float>(GatherGradKernel<float>)
-    .CpuKernel<double>(GatherGradKernel<double>);
+    .CpuKernel<double>(GatherGradKernel<double>)
+    .CpuKernel<complex64>(GatherGradKernel<complex64>)
+    .CpuKernel<complex128>(GatherGradKernel<complex128>);
 
 PD_REGISTER_OP(index_select)
     .Doc("Takes the entries of X along `dim` at Index (as gather).",

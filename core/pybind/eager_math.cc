@@ -5,6 +5,7 @@
 // (numpy arrays, lists, complex numbers) go to the Python fallback that
 // paddle.tensor.promotion registers.
 #include <cmath>
+#include <complex>
 #include <cstring>
 
 #include "core/base/enforce.h"
@@ -150,6 +151,8 @@ TensorPtr ScalarTensor(const Scalar& s, DataType d) {
     case DataType::kInt16: Store<int16_t>(p, s); break;
     case DataType::kInt8: Store<int8_t>(p, s); break;
     case DataType::kUInt8: Store<uint8_t>(p, s); break;
+    case DataType::kComplex64: Store<std::complex<float>>(p, s); break;  // a real number
+    case DataType::kComplex128: Store<std::complex<double>>(p, s); break;
     case DataType::kBool: {
       bool v = s.kind == Scalar::kFloat ? s.f != 0 : s.i != 0;
       std::memcpy(p, &v, 1);

@@ -6,9 +6,9 @@ import numpy as np
 
 from .. import _core
 from . import (
-    aliases, creation, cumulative, gather_scatter, inplace, joining, layout, linalg,
-    linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates, search,
-    stat, scatter_extra, stat_extra, creation_extra, special_extra, linalg_extra,
+    aliases, complex_numbers, creation, cumulative, gather_scatter, inplace, joining, layout,
+    linalg, linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates,
+    search, stat, scatter_extra, stat_extra, creation_extra, special_extra, linalg_extra,
 )
 from ._helpers import Tensor
 from .indexing import get_index
@@ -181,6 +181,7 @@ _FUNCTIONS = [
                       "reduce_as", "cross"]),
     (special_extra, special_extra.__all__),
     (linalg_extra, linalg_extra.__all__),
+    (complex_numbers, ["real", "imag", "conj", "angle", "as_complex", "as_real"]),
 ]
 
 
