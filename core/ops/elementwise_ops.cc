@@ -79,8 +79,10 @@ struct Pow {
 };
 struct PowGrad {
   static constexpr bool kReadsOut = true;
-  template <typename T> T dx(T x, T y, T, T dout) const { return dout * y * std::pow(x, y - T(1)); }
-  template <typename T> T dy(T x, T, T out, T dout) const { return dout * out * std::log(x); }
+  template <typename T> T dx(T x, T y, T, T dout) const {
+    return dout * Conj(y * std::pow(x, y - T(1)));
+  }
+  template <typename T> T dy(T x, T, T out, T dout) const { return dout * Conj(out * std::log(x)); }
 };
 
 // Integer division by zero is an error, not a signal: Y is checked first.
@@ -167,7 +169,7 @@ PD_REGISTER_OP(elementwise_min)
 PD_REGISTER_OP(elementwise_pow)
     .Doc("Elementwise power Out = X ^ Y, broadcast as in elementwise_add.",
          "逐元素求幂 Out = X ^ Y，广播规则同 elementwise_add。")
-    .Apply(Binary<Pow, PowGrad, float, double>);
+    .Apply(Binary<Pow, PowGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(elementwise_floordiv)
     .Doc("Elementwise floor division Out = floor(X / Y), broadcast as in elementwise_add. An "

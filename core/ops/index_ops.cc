@@ -522,6 +522,8 @@ PD_REGISTER_OP(where)
     .CpuKernel<double>(WhereKernel<double>)
     .CpuKernel<int32_t>(WhereKernel<int32_t>)
     .CpuKernel<int64_t>(WhereKernel<int64_t>)
+    .CpuKernel<complex64>(WhereKernel<complex64>)
+    .CpuKernel<complex128>(WhereKernel<complex128>)
     .Grad()
     .Reads(kWGradCond, "Condition")
     .Reads(kWGradX, "X")
@@ -531,7 +533,9 @@ PD_REGISTER_OP(where)
     .InputGrad(kWGradYGrad, "Y")
     .InferShape(WhereGradInferShape)
     .CpuKernel<float>(WhereGradKernel<float>)
-    .CpuKernel<double>(WhereGradKernel<double>);
+    .CpuKernel<double>(WhereGradKernel<double>)
+    .CpuKernel<complex64>(WhereGradKernel<complex64>)
+    .CpuKernel<complex128>(WhereGradKernel<complex128>);
 
 PD_REGISTER_OP(one_hot_v2)
     .Doc("One-hot encoding: Out has X's shape plus a last dim of `depth`, 1 at each id and 0 "

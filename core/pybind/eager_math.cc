@@ -247,6 +247,8 @@ PyObject* Binary(Bin k, PyObject* x, PyObject* y) {
     b = UnwrapTensor(y);
     if (!IsLogical(k)) {
       const DataType d = Wider(a->dense().dtype(), b->dense().dtype(), fn);
+      // matmul_v2 has no complex kernel: paddle.matmul composes real products.
+      if (k == Bin::kMatmul && IsComplex(d)) return Fallback(k, x, y);
       a = Cast(a, d);
       b = Cast(b, d);
     }
@@ -279,7 +281,7 @@ PyObject* Binary(Bin k, PyObject* x, PyObject* y) {
     a = Cast(a, g_default_float);
     b = Cast(b, g_default_float);
   }
-  if (k == Bin::kPow && !IsFloat(a->dense().dtype())) {
+  if (k == Bin::kPow && !IsFloat(a->dense().dtype()) && !IsComplex(a->dense().dtype())) {
     const DataType d = a->dense().dtype();
     return WrapTensor(Cast(Run1(OpOf(k), OpOf(k).defaults,
                                 {{Cast(a, DataType::kFloat64)}, {Cast(b, DataType::kFloat64)}}), d));

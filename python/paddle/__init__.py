@@ -27,7 +27,7 @@ from . import metric  # noqa: F401
 from . import callbacks, hapi  # noqa: F401  (after nn, optimizer, io, jit: Model uses them)
 from . import vision  # noqa: F401  (after nn and io, which it builds on)
 from . import distributed  # noqa: F401  (after nn: DataParallel is a Layer)
-from . import fft, signal  # noqa: F401  (after tensor: built on its functions)
+from . import audio, fft, signal  # noqa: F401  (after tensor: built on its functions)
 from .device import get_device, is_compiled_with_cuda, set_device
 from .device.place import CPUPlace, CUDAPinnedPlace, CUDAPlace
 from .static.mode import disable_static, enable_static, in_dynamic_mode
@@ -88,5 +88,5 @@ __all__ = (
     + [n for n in _stat_extra.__all__ if n not in linalg.__all__]
     + _creation_extra.__all__ + ["get_rng_state", "set_rng_state", "set_printoptions"]
     + _special_extra.__all__ + ["einsum"] + _complex_numbers.__all__ + _window.__all__
-    + ["fft", "signal"]
+    + ["audio", "fft", "signal"]
 )

@@ -11,7 +11,7 @@ import paddle
 from complex_cases import check_case, check_error, names
 
 T = paddle.to_tensor
-FFT_OR_SIGNAL = ("P.fft.", "P.signal.", "_window(")
+FFT_OR_SIGNAL = ("P.fft.", "P.signal.", "_window(", "get_window")
 CASES = names(lambda n, src: not any(s in src for s in FFT_OR_SIGNAL))
 
 

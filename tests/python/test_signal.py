@@ -1,4 +1,5 @@
-"""paddle.signal (frame, overlap_add, stft, istft) and the window functions:
+"""paddle.signal (frame, overlap_add, stft, istft) and the window functions
+(paddle.*_window, paddle.audio.functional.get_window):
 values and gradients against PaddlePaddle 3.3.1 (complex_cases.py), the
 round trip stft -> istft, and bad input."""
 import numpy as np
@@ -8,7 +9,7 @@ import paddle
 from complex_cases import check_case, check_error, names
 
 T = paddle.to_tensor
-CASES = names(lambda n, src: "P.signal." in src or "_window(" in src)
+CASES = names(lambda n, src: "P.signal." in src or "_window(" in src or "get_window" in src)
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -16,8 +17,10 @@ def test_matches_paddle_3_3_1(name):
     check_case(name)
 
 
-def test_frame_longer_than_the_signal_is_refused():
-    check_error("frame_too_long")
+@pytest.mark.parametrize("name", ["frame_too_long", "get_window_unknown",
+                                  "get_window_needs_parameter"])
+def test_bad_input_raises_as_paddle_3_3_1(name):
+    check_error(name)
 
 
 def test_frame_then_overlap_add_without_overlap_is_the_signal():

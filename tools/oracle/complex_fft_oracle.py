@@ -66,6 +66,16 @@ CASES = {
     "grad_sqrt": "(lambda z: [P.grad(L(P.sqrt(z)), z)[0]])(G('C'))",
     "grad_square": "(lambda z: [P.grad(L(P.square(z)), z)[0]])(G('C'))",
     "grad_abs": "(lambda z: [P.grad(L(P.abs(z)), z)[0]])(G('Z'))",
+    "pow_scalar": "T(C) ** 2",
+    "pow_tensor": "P.pow(T(Z), T(Z[::-1].copy()))",
+    "flip_tile_roll": "[P.flip(T(C), [0, 1]), P.tile(T(C), [2, 1]), P.roll(T(Z), 1, 2)]",
+    "where": "P.where(T(F > 0), T(C), T(C[::-1].copy()))",
+    "matmul": "T(C) @ T(C.T.copy())",
+    "matmul_batch_transpose": "P.matmul(T(Z), T(Z), transpose_y=True)",
+    "grad_matmul": "(lambda a, b: P.grad(L(P.matmul(a, b)), [a, b]))"
+                   "(G('Z'), T(Z[0].T.copy(), stop_gradient=False))",
+    "grad_pow": "(lambda z: P.grad(L(z ** 3), z))(G('C'))",
+    "grad_flip_where": "(lambda z: P.grad(L(P.where(T(F > 0), P.flip(z, [1]), z)), z))(G('C'))",
     "grad_sum_broadcast": "(lambda a, b: P.grad(L(a + b), [a, b]))(G('Z'), "
                           "T(Z[0, 0].copy(), stop_gradient=False))",
     # complex functions
@@ -141,6 +151,13 @@ CASES = {
     "bartlett": "[P.bartlett_window(8), P.bartlett_window(7, periodic=False, dtype='float64')]",
     "kaiser": "[P.kaiser_window(8), P.kaiser_window(7, False, 5.0, dtype='float64')]",
     "windows_short": "[P.hann_window(1), P.hamming_window(0), P.kaiser_window(1)]",
+    "get_window": "[P.audio.functional.get_window(w, 9) for w in ('hamming', 'hann', "
+                  "'blackman', 'nuttall', 'bartlett', 'triang', 'cosine', 'bohman', 'tukey', "
+                  "('tukey', 0.3), ('kaiser', 6.0), ('gaussian', 2.0), "
+                  "('general_gaussian', 1.5, 2.0), ('exponential', 3.0, 2.0))]",
+    "get_window_symmetric": "[P.audio.functional.get_window(w, 8, fftbins=False, "
+                            "dtype='float32') for w in ('hann', 'triang', 'bohman', "
+                            "('tukey', 0.7), ('kaiser', 3.0), ('exponential', None, 1.5))]",
     # paddle.signal
     "frame": "P.signal.frame(T(S), 8, 5)",
     "frame_axis0": "P.signal.frame(T(S.T.copy()), 6, 4, axis=0)",
@@ -175,6 +192,8 @@ ERROR_CASES = {
     "fftfreq_zero": "P.fft.fftfreq(0)",
     "as_complex_last_dim": "P.as_complex(T(F))",
     "frame_too_long": "P.signal.frame(T(F), 5, 1)",
+    "get_window_unknown": "P.audio.functional.get_window('nope', 8)",
+    "get_window_needs_parameter": "P.audio.functional.get_window('kaiser', 8)",
 }
 
 

@@ -20,6 +20,9 @@ _as_real = op("as_real", ["X"])
 _cos = op("cos", ["X"])
 _sin = op("sin", ["X"])
 _mul = op("elementwise_mul", ["X", "Y"], ["axis"])
+_add = op("elementwise_add", ["X", "Y"], ["axis"])
+_sub = op("elementwise_sub", ["X", "Y"], ["axis"])
+_matmul = op("matmul_v2", ["X", "Y"], ["trans_x", "trans_y"])
 
 _REALS = (_dtype.float32, _dtype.float64)
 
@@ -236,3 +239,13 @@ def view_as_real(input):
         array([[ 3., -1.]], dtype=float32)
     """
     return as_real(input)
+
+
+def complex_matmul(x, y, transpose_x, transpose_y):
+    """x @ y of two complex tensors of one dtype, as four real products:
+    (a + ib)(c + id) = (ac - bd) + i(ad + bc); gradients flow through them."""
+    a, b, c, d = _real(x), _imag(x), _real(y), _imag(y)
+
+    def mm(p, q):
+        return _matmul(p, q, transpose_x, transpose_y)
+    return _complex(_sub(mm(a, c), mm(b, d), -1), _add(mm(a, d), mm(b, c), -1))
