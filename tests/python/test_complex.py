@@ -32,6 +32,11 @@ def test_parts_refuse_a_real_tensor(fn):
         fn(T([1.0, 2.0]))
 
 
+def test_full_with_a_complex_value_needs_a_complex_dtype():
+    with pytest.raises(TypeError, match=r"\[full\] a complex fill_value needs a complex dtype"):
+        paddle.full([2], 1j, dtype="float32")
+
+
 def test_complex_refuses_mixed_or_integer_parts():
     with pytest.raises(TypeError, match=r"\[complex\] expected real and imag of one dtype"):
         paddle.complex(T([1.0]), T([1.0], dtype="float64"))

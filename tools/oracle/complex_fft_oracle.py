@@ -54,6 +54,7 @@ CASES = {
     "cast_to_float": "P.cast(T(C), 'float32')",
     "cast_from_float": "P.cast(T(F), 'complex128')",
     "full_complex": "P.full([2, 2], 3.0, dtype='complex64')",
+    "full_complex_value": "[P.full([2, 3], 0.1 - 2j), P.full([2], 0.1 + 0.2j, dtype='complex64')]",
     "reshape_transpose": "P.transpose(P.reshape(T(C), [4, 3]), [1, 0])",
     "concat": "P.concat([T(C), T(C)], axis=0)",
     "slice": "T(Z)[:, 1:, ::2]",
