@@ -500,6 +500,8 @@ PD_REGISTER_OP(index_select)
     .CpuKernel<double>(SelectKernel<double>)
     .CpuKernel<int32_t>(SelectKernel<int32_t>)
     .CpuKernel<int64_t>(SelectKernel<int64_t>)
+    .CpuKernel<complex64>(SelectKernel<complex64>)
+    .CpuKernel<complex128>(SelectKernel<complex128>)
     .Grad()
     .Reads(kSGradX, "X")
     .Reads(kSGradIndex, "Index")
@@ -507,7 +509,9 @@ PD_REGISTER_OP(index_select)
     .InputGrad(kSGradXGrad, "X")
     .InferShape(SelectGradInferShape)
     .CpuKernel<float>(SelectGradKernel<float>)
-    .CpuKernel<double>(SelectGradKernel<double>);
+    .CpuKernel<double>(SelectGradKernel<double>)
+    .CpuKernel<complex64>(SelectGradKernel<complex64>)
+    .CpuKernel<complex128>(SelectGradKernel<complex128>);
 
 PD_REGISTER_OP(where)
     .Doc("Out = X where Condition is true, else Y; all three have one shape.",
@@ -594,6 +598,8 @@ PD_REGISTER_OP(gather_nd)
     .CpuKernel<double>(GatherNdKernel<double>)
     .CpuKernel<int32_t>(GatherNdKernel<int32_t>)
     .CpuKernel<int64_t>(GatherNdKernel<int64_t>)
+    .CpuKernel<complex64>(GatherNdKernel<complex64>)
+    .CpuKernel<complex128>(GatherNdKernel<complex128>)
     .Grad()
     .Reads(kNdGX, "X")
     .Reads(kNdGIndex, "Index")
@@ -601,7 +607,9 @@ PD_REGISTER_OP(gather_nd)
     .InputGrad(kNdGXGrad, "X")
     .InferShape(GatherNdGradInferShape)
     .CpuKernel<float>(GatherNdGradKernel<float>)
-    .CpuKernel<double>(GatherNdGradKernel<double>);
+    .CpuKernel<double>(GatherNdGradKernel<double>)
+    .CpuKernel<complex64>(GatherNdGradKernel<complex64>)
+    .CpuKernel<complex128>(GatherNdGradKernel<complex128>);
 
 PD_REGISTER_OP(scatter)
     .Doc("Out is X with row Ids[i] replaced by row i of Updates (overwrite), or with the rows "
@@ -621,6 +629,8 @@ PD_REGISTER_OP(scatter)
     .CpuKernel<double>(ScatterKernel<double>)
     .CpuKernel<int32_t>(ScatterKernel<int32_t>)
     .CpuKernel<int64_t>(ScatterKernel<int64_t>)
+    .CpuKernel<complex64>(ScatterKernel<complex64>)
+    .CpuKernel<complex128>(ScatterKernel<complex128>)
     .Grad()
     .Reads(kScGIds, "Ids")
     .Reads(kScGUpdates, "Updates")
@@ -629,7 +639,9 @@ PD_REGISTER_OP(scatter)
     .InputGrad(kScGUpdatesGrad, "Updates")
     .InferShape(ScatterGradInferShape)
     .CpuKernel<float>(ScatterGradKernel<float>)
-    .CpuKernel<double>(ScatterGradKernel<double>);
+    .CpuKernel<double>(ScatterGradKernel<double>)
+    .CpuKernel<complex64>(ScatterGradKernel<complex64>)
+    .CpuKernel<complex128>(ScatterGradKernel<complex128>);
 
 PD_REGISTER_OP(masked_select)
     .Doc("The elements of X where Mask is true, in memory order, as a 1-D tensor.",
@@ -642,6 +654,8 @@ PD_REGISTER_OP(masked_select)
     .CpuKernel<double>(MaskedSelectKernel<double>)
     .CpuKernel<int32_t>(MaskedSelectKernel<int32_t>)
     .CpuKernel<int64_t>(MaskedSelectKernel<int64_t>)
+    .CpuKernel<complex64>(MaskedSelectKernel<complex64>)
+    .CpuKernel<complex128>(MaskedSelectKernel<complex128>)
     .Grad()
     .Reads(kMGX, "X")
     .Reads(kMGMask, "Mask")
@@ -649,7 +663,9 @@ PD_REGISTER_OP(masked_select)
     .InputGrad(kMGXGrad, "X")
     .InferShape(MaskedSelectGradInferShape)
     .CpuKernel<float>(MaskedSelectGradKernel<float>)
-    .CpuKernel<double>(MaskedSelectGradKernel<double>);
+    .CpuKernel<double>(MaskedSelectGradKernel<double>)
+    .CpuKernel<complex64>(MaskedSelectGradKernel<complex64>)
+    .CpuKernel<complex128>(MaskedSelectGradKernel<complex128>);
 
 }  // namespace
 }  // namespace ops

@@ -77,6 +77,10 @@ CASES = {
                    "(G('Z'), T(Z[0].T.copy(), stop_gradient=False))",
     "grad_pow": "(lambda z: P.grad(L(z ** 3), z))(G('C'))",
     "grad_flip_where": "(lambda z: P.grad(L(P.where(T(F > 0), P.flip(z, [1]), z)), z))(G('C'))",
+    "index_mask_arrays": "[T(Z)[T(Z).real() > 0], T(C)[:, [0, 2]], T(Z)[1, [2, 0], 1:]]",
+    "index_select_cumsum": "[P.index_select(T(C), T([2, 0]), axis=1), P.cumsum(T(Z), 2)]",
+    "setitem": "(lambda z: (z.__setitem__((0, 1), 5 - 5j), z)[1])(T(C))",
+    "grad_index_cumsum": "(lambda z: P.grad(L(P.cumsum(z[z.real() > 0], 0)), z))(G('Z'))",
     "grad_sum_broadcast": "(lambda a, b: P.grad(L(a + b), [a, b]))(G('Z'), "
                           "T(Z[0, 0].copy(), stop_gradient=False))",
     # complex functions
