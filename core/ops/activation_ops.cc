@@ -41,7 +41,7 @@ struct SigmoidGrad {
 
 struct TanhGrad {
   using Reads = ReadsOut;
-  template <typename T> T operator()(T out, T dout) const { return dout * (T(1) - out * out); }
+  template <typename T> T operator()(T out, T dout) const { return dout * Conj(T(1) - out * out); }
 };
 
 struct Exp {
@@ -126,7 +126,7 @@ struct Sin {
 };
 struct SinGrad {
   using Reads = ReadsX;
-  template <typename T> T operator()(T x, T dout) const { return dout * std::cos(x); }
+  template <typename T> T operator()(T x, T dout) const { return dout * Conj(std::cos(x)); }
 };
 
 struct Cos {
@@ -134,7 +134,7 @@ struct Cos {
 };
 struct CosGrad {
   using Reads = ReadsX;
-  template <typename T> T operator()(T x, T dout) const { return -dout * std::sin(x); }
+  template <typename T> T operator()(T x, T dout) const { return -dout * Conj(std::sin(x)); }
 };
 
 // Piecewise-constant ops: the gradient is zero almost everywhere.
@@ -178,7 +178,7 @@ struct Reciprocal {
 };
 struct ReciprocalGrad {
   using Reads = ReadsOut;
-  template <typename T> T operator()(T out, T dout) const { return -dout * out * out; }
+  template <typename T> T operator()(T out, T dout) const { return -dout * Conj(out * out); }
 };
 
 struct Rsqrt {
@@ -585,7 +585,7 @@ PD_REGISTER_OP(sigmoid)
 
 PD_REGISTER_OP(tanh)
     .Doc("Hyperbolic tangent, elementwise: Out = tanh(X).", "逐元素的双曲正切：Out = tanh(X)。")
-    .Apply(Unary<Tanh, TanhGrad, float, double>);
+    .Apply(Unary<Tanh, TanhGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(exp)
     .Doc("Exponential, elementwise: Out = e^X.", "逐元素的指数函数：Out = e^X。")
@@ -633,11 +633,11 @@ PD_REGISTER_OP(relu6)
 
 PD_REGISTER_OP(sin)
     .Doc("Sine, elementwise (radians).", "逐元素的正弦（弧度）。")
-    .Apply(Unary<Sin, SinGrad, float, double>);
+    .Apply(Unary<Sin, SinGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(cos)
     .Doc("Cosine, elementwise (radians).", "逐元素的余弦（弧度）。")
-    .Apply(Unary<Cos, CosGrad, float, double>);
+    .Apply(Unary<Cos, CosGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(floor)
     .Doc("Largest integer not above X, elementwise; the gradient is zero.",
@@ -666,7 +666,7 @@ PD_REGISTER_OP(sign)
 
 PD_REGISTER_OP(reciprocal)
     .Doc("Reciprocal, elementwise: Out = 1 / X.", "逐元素的倒数：Out = 1 / X。")
-    .Apply(Unary<Reciprocal, ReciprocalGrad, float, double>);
+    .Apply(Unary<Reciprocal, ReciprocalGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(rsqrt)
     .Doc("Reciprocal square root, elementwise: Out = 1 / sqrt(X).",

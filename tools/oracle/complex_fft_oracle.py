@@ -81,6 +81,11 @@ CASES = {
     "index_select_cumsum": "[P.index_select(T(C), T([2, 0]), axis=1), P.cumsum(T(Z), 2)]",
     "setitem": "(lambda z: (z.__setitem__((0, 1), 5 - 5j), z)[1])(T(C))",
     "grad_index_cumsum": "(lambda z: P.grad(L(P.cumsum(z[z.real() > 0], 0)), z))(G('Z'))",
+    "trig": "[P.sin(T(C)), P.cos(T(Z)), P.tanh(T(C)), P.reciprocal(T(Z))]",
+    "grad_trig": "(lambda z: P.grad(L(P.sin(z) + P.cos(z) * P.tanh(z) + P.reciprocal(z)), z))"
+                 "(G('Z'))",
+    "class_tests": "(lambda z: [P.isnan(z), P.isinf(z), P.isfinite(z)])(T(np.array("
+                   "[1 + 1j, complex(np.nan, 1), complex(1, np.inf), complex(np.inf, np.nan)])))",
     "grad_sum_broadcast": "(lambda a, b: P.grad(L(a + b), [a, b]))(G('Z'), "
                           "T(Z[0, 0].copy(), stop_gradient=False))",
     # complex functions
