@@ -153,9 +153,9 @@ def _c2r_nd(x, s, axes, norm, forward, fn, count=None):
     return _c2r(x, axes, norm, forward, last)
 
 
-def _one_axis(x, n, axis):
-    check_tensor(x, "x", "fft")
-    return ([n] if n is not None else None), [axis]
+def _one_axis(n, axis):
+    """s and axes of a one-axis transform; n (when given) checked."""
+    return ([_check_n(n)] if n is not None else None), [axis]
 
 
 def fft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
@@ -179,7 +179,7 @@ def fft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
         >>> paddle.fft.fft(paddle.to_tensor([1.0, 0.0, 0.0, 0.0])).numpy()
         array([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j], dtype=complex64)
     """
-    s, axes = _one_axis(x, _check_n(n) if n is not None else None, axis)
+    s, axes = _one_axis(n, axis)
     return _finish(_c2c_nd(x, s, axes, norm, True, "fft"), out)
 
 
@@ -203,7 +203,7 @@ def ifft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
         >>> paddle.fft.ifft(paddle.to_tensor([4.0, 0.0, 0.0, 0.0])).numpy()
         array([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j], dtype=complex64)
     """
-    s, axes = _one_axis(x, _check_n(n) if n is not None else None, axis)
+    s, axes = _one_axis(n, axis)
     return _finish(_c2c_nd(x, s, axes, norm, False, "ifft"), out)
 
 
@@ -228,7 +228,7 @@ def rfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
         >>> paddle.fft.rfft(paddle.to_tensor([1.0, 2.0, 3.0, 4.0])).numpy()
         array([10.+0.j, -2.+2.j, -2.+0.j], dtype=complex64)
     """
-    s, axes = _one_axis(x, _check_n(n) if n is not None else None, axis)
+    s, axes = _one_axis(n, axis)
     return _finish(_r2c_nd(x, s, axes, norm, True, "rfft"), out)
 
 
@@ -253,7 +253,7 @@ def irfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
         >>> paddle.fft.irfft(paddle.to_tensor([10 + 0j, -2 + 2j, -2 + 0j])).numpy()
         array([1., 2., 3., 4.], dtype=float32)
     """
-    s, axes = _one_axis(x, _check_n(n) if n is not None else None, axis)
+    s, axes = _one_axis(n, axis)
     return _finish(_c2r_nd(x, s, axes, norm, False, "irfft"), out)
 
 
@@ -278,7 +278,7 @@ def hfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
         >>> paddle.fft.hfft(paddle.to_tensor([1 + 0j, 0j, 0j])).numpy()
         array([1., 1., 1., 1.], dtype=float32)
     """
-    s, axes = _one_axis(x, _check_n(n) if n is not None else None, axis)
+    s, axes = _one_axis(n, axis)
     return _finish(_c2r_nd(x, s, axes, norm, True, "hfft"), out)
 
 
@@ -303,7 +303,7 @@ def ihfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
         >>> paddle.fft.ihfft(paddle.to_tensor([1.0, 1.0, 1.0, 1.0])).numpy()
         array([1.+0.j, 0.+0.j, 0.+0.j], dtype=complex64)
     """
-    s, axes = _one_axis(x, _check_n(n) if n is not None else None, axis)
+    s, axes = _one_axis(n, axis)
     return _finish(_r2c_nd(x, s, axes, norm, False, "ihfft"), out)
 
 

@@ -155,3 +155,10 @@ def test_op_attribute_checks_name_the_op():
         paddle.fft._c2c(T(np.ones(4, "complex64")), [0], "bad", True)
     with pytest.raises(Exception, match=r"\[fft_c2c\] axis 3 is out of range"):
         paddle.fft._c2c(T(np.ones(4, "complex64")), [3], "backward", True)
+
+
+@pytest.mark.parametrize("fn", [paddle.fft.fft, paddle.fft.ifft, paddle.fft.rfft, paddle.fft.irfft,
+                                paddle.fft.hfft, paddle.fft.ihfft])
+def test_a_non_tensor_is_refused_naming_the_function(fn):
+    with pytest.raises(TypeError, match=rf"\[{fn.__name__}\] x must be a paddle.Tensor, got list"):
+        fn([1.0, 2.0])
