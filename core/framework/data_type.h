@@ -2,6 +2,7 @@
 // VarType.Type codes, so a DataType converts to and from the model format as is.
 #pragma once
 
+#include <complex>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -62,6 +63,8 @@ PD_DATA_TYPE_OF(double, kFloat64);
 PD_DATA_TYPE_OF(uint8_t, kUInt8);
 PD_DATA_TYPE_OF(int8_t, kInt8);
 PD_DATA_TYPE_OF(bfloat16, kBFloat16);
+PD_DATA_TYPE_OF(std::complex<float>, kComplex64);
+PD_DATA_TYPE_OF(std::complex<double>, kComplex128);
 #undef PD_DATA_TYPE_OF
 
 }  // namespace paddle

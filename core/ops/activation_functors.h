@@ -4,6 +4,7 @@
 // exactly what the separate op would.
 #pragma once
 
+#include "core/ops/complex_util.h"
 #include "core/ops/vec_math.h"
 
 namespace paddle {
@@ -16,7 +17,13 @@ struct Sigmoid {
   template <typename T> T operator()(T x) const { return vec::Sigmoid(x); }
 };
 struct Tanh {
-  template <typename T> T operator()(T x) const { return vec::Tanh(x); }
+  template <typename T> T operator()(T x) const {
+    if constexpr (kIsComplex<T>) {
+      return std::tanh(x);
+    } else {
+      return vec::Tanh(x);
+    }
+  }
 };
 // gelu, exact (X Phi(X), with erf) and with the tanh approximation.
 struct GeluErf {

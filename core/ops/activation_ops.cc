@@ -41,15 +41,21 @@ struct SigmoidGrad {
 
 struct TanhGrad {
   using Reads = ReadsOut;
-  template <typename T> T operator()(T out, T dout) const { return dout * (T(1) - out * out); }
+  template <typename T> T operator()(T out, T dout) const { return dout * Conj(T(1) - out * out); }
 };
 
 struct Exp {
-  template <typename T> T operator()(T x) const { return vec::Exp(x); }
+  template <typename T> T operator()(T x) const {
+    if constexpr (kIsComplex<T>) {
+      return std::exp(x);
+    } else {
+      return vec::Exp(x);
+    }
+  }
 };
 struct ExpGrad {
   using Reads = ReadsOut;
-  template <typename T> T operator()(T out, T dout) const { return dout * out; }
+  template <typename T> T operator()(T out, T dout) const { return dout * Conj(out); }
 };
 
 struct Log {
@@ -57,7 +63,7 @@ struct Log {
 };
 struct LogGrad {
   using Reads = ReadsX;
-  template <typename T> T operator()(T x, T dout) const { return dout / x; }
+  template <typename T> T operator()(T x, T dout) const { return dout / Conj(x); }
 };
 
 struct Sqrt {
@@ -65,7 +71,7 @@ struct Sqrt {
 };
 struct SqrtGrad {
   using Reads = ReadsOut;
-  template <typename T> T operator()(T out, T dout) const { return dout / (T(2) * out); }
+  template <typename T> T operator()(T out, T dout) const { return dout / (T(2) * Conj(out)); }
 };
 
 struct Square {
@@ -73,11 +79,11 @@ struct Square {
 };
 struct SquareGrad {
   using Reads = ReadsX;
-  template <typename T> T operator()(T x, T dout) const { return T(2) * x * dout; }
+  template <typename T> T operator()(T x, T dout) const { return T(2) * Conj(x) * dout; }
 };
 
-struct Abs {
-  template <typename T> T operator()(T x) const { return std::abs(x); }
+struct Abs {  // real for complex X
+  template <typename T> RealOfT<T> operator()(T x) const { return std::abs(x); }
 };
 struct AbsGrad {
   using Reads = ReadsX;  // d|x|/dx is sign(x), taken as 0 at 0 as PaddlePaddle does
@@ -85,6 +91,25 @@ struct AbsGrad {
     return x > T(0) ? dout : (x < T(0) ? -dout : T(0));
   }
 };
+
+// abs of a complex X is real: dX = dOut * X / |X| (0 at 0).
+void AbsInferShape(InferShapeContext& ctx) {
+  SameShape(ctx, unary::kX, unary::kOut);
+  const DataType t = ctx.InputDtype(unary::kX);
+  if (IsComplexDtype(t)) ctx.SetOutputDtype(unary::kOut, RealDtypeOf(t));
+}
+
+template <typename R>
+void ComplexAbsGradKernel(KernelContext& ctx) {
+  const std::complex<R>* x = ctx.Input(unary::kGradA).data<std::complex<R>>();
+  const R* g = ctx.Input(unary::kGradOutGrad).data<R>();
+  std::complex<R>* dx = ctx.Output(unary::kGradXGrad)->MutableData<std::complex<R>>(ctx.place());
+  const int64_t n = ctx.Input(unary::kGradA).numel();
+  for (int64_t i = 0; i < n; ++i) {
+    const R m = std::abs(x[i]);
+    dx[i] = m == R(0) ? std::complex<R>(0) : x[i] * (g[i] / m);
+  }
+}
 
 struct Relu6 {  // PaddlePaddle 3.x fixes the threshold at 6
   template <typename T> T operator()(T x) const { return std::min(std::max(x, T(0)), T(6)); }
@@ -101,7 +126,7 @@ struct Sin {
 };
 struct SinGrad {
   using Reads = ReadsX;
-  template <typename T> T operator()(T x, T dout) const { return dout * std::cos(x); }
+  template <typename T> T operator()(T x, T dout) const { return dout * Conj(std::cos(x)); }
 };
 
 struct Cos {
@@ -109,7 +134,7 @@ struct Cos {
 };
 struct CosGrad {
   using Reads = ReadsX;
-  template <typename T> T operator()(T x, T dout) const { return -dout * std::sin(x); }
+  template <typename T> T operator()(T x, T dout) const { return -dout * Conj(std::sin(x)); }
 };
 
 // Piecewise-constant ops: the gradient is zero almost everywhere.
@@ -153,7 +178,7 @@ struct Reciprocal {
 };
 struct ReciprocalGrad {
   using Reads = ReadsOut;
-  template <typename T> T operator()(T out, T dout) const { return -dout * out * out; }
+  template <typename T> T operator()(T out, T dout) const { return -dout * Conj(out * out); }
 };
 
 struct Rsqrt {
@@ -560,29 +585,47 @@ PD_REGISTER_OP(sigmoid)
 
 PD_REGISTER_OP(tanh)
     .Doc("Hyperbolic tangent, elementwise: Out = tanh(X).", "逐元素的双曲正切：Out = tanh(X)。")
-    .Apply(Unary<Tanh, TanhGrad, float, double>);
+    .Apply(Unary<Tanh, TanhGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(exp)
     .Doc("Exponential, elementwise: Out = e^X.", "逐元素的指数函数：Out = e^X。")
-    .Apply(Unary<Exp, ExpGrad, float, double>);
+    .Apply(Unary<Exp, ExpGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(log)
     .Doc("Natural logarithm, elementwise: Out = ln(X) (NaN for X < 0, -inf at 0).",
          "逐元素的自然对数：Out = ln(X)（X < 0 时为 NaN，X = 0 时为 -inf）。")
-    .Apply(Unary<Log, LogGrad, float, double>);
+    .Apply(Unary<Log, LogGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(sqrt)
     .Doc("Square root, elementwise: Out = sqrt(X) (NaN for X < 0).",
          "逐元素的平方根：Out = sqrt(X)（X < 0 时为 NaN）。")
-    .Apply(Unary<Sqrt, SqrtGrad, float, double>);
+    .Apply(Unary<Sqrt, SqrtGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(square)
     .Doc("Square, elementwise: Out = X * X.", "逐元素的平方：Out = X * X。")
-    .Apply(Unary<Square, SquareGrad, float, double>);
+    .Apply(Unary<Square, SquareGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(abs)
-    .Doc("Absolute value, elementwise: Out = |X|.", "逐元素的绝对值：Out = |X|。")
-    .Apply(Unary<Abs, AbsGrad, float, double>);
+    .Doc("Absolute value, elementwise: Out = |X| (the modulus for complex X, Out then real).",
+         "逐元素的绝对值：Out = |X|（复数 X 取模，Out 为实数）。")
+    .Input(unary::kX, "X", "The input tensor, any shape.", "输入张量，形状任意。")
+    .Output(unary::kOut, "Out", "The result, same shape and LoD as X.", "结果，形状与 LoD 同 X。")
+    .InferShape(AbsInferShape)
+    .Inplace("X", "Out")  // a real Out is never larger than X
+    .CpuKernel<float>(unary::Kernel<Abs, float>)
+    .CpuKernel<double>(unary::Kernel<Abs, double>)
+    .CpuKernel<complex64>(unary::Kernel<Abs, complex64>)
+    .CpuKernel<complex128>(unary::Kernel<Abs, complex128>)
+    .Grad()
+    .Reads(unary::kGradA, "X")
+    .OutputGrad(unary::kGradOutGrad, "Out")
+    .InputGrad(unary::kGradXGrad, "X")
+    .InferShape(unary::GradInferShape)
+    .KernelDtypeFrom("X")  // Out@GRAD is real for complex X
+    .CpuKernel<float>(unary::GradKernel<AbsGrad, float>)
+    .CpuKernel<double>(unary::GradKernel<AbsGrad, double>)
+    .CpuKernel<complex64>(ComplexAbsGradKernel<float>)
+    .CpuKernel<complex128>(ComplexAbsGradKernel<double>);
 
 PD_REGISTER_OP(relu6)
     .Doc("relu capped at 6: Out = min(max(X, 0), 6).", "上限为 6 的 relu：Out = min(max(X, 0), 6)。")
@@ -590,11 +633,11 @@ PD_REGISTER_OP(relu6)
 
 PD_REGISTER_OP(sin)
     .Doc("Sine, elementwise (radians).", "逐元素的正弦（弧度）。")
-    .Apply(Unary<Sin, SinGrad, float, double>);
+    .Apply(Unary<Sin, SinGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(cos)
     .Doc("Cosine, elementwise (radians).", "逐元素的余弦（弧度）。")
-    .Apply(Unary<Cos, CosGrad, float, double>);
+    .Apply(Unary<Cos, CosGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(floor)
     .Doc("Largest integer not above X, elementwise; the gradient is zero.",
@@ -623,7 +666,7 @@ PD_REGISTER_OP(sign)
 
 PD_REGISTER_OP(reciprocal)
     .Doc("Reciprocal, elementwise: Out = 1 / X.", "逐元素的倒数：Out = 1 / X。")
-    .Apply(Unary<Reciprocal, ReciprocalGrad, float, double>);
+    .Apply(Unary<Reciprocal, ReciprocalGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(rsqrt)
     .Doc("Reciprocal square root, elementwise: Out = 1 / sqrt(X).",

@@ -112,8 +112,12 @@ PD_SIMD_CLONES T SumRun(const P& part, const T* x, int64_t xs, const T* y, int64
                         const T* out, const T* dout, int64_t n) {
   const P f = part;
   T acc(0);
+  if constexpr (kIsComplex<T>) {  // OpenMP has no + reduction for class types
+    for (int64_t k = 0; k < n; ++k) acc += f(x[k * xs], y[k * ys], out[k], dout[k]);
+  } else {
 #pragma omp simd reduction(+ : acc)
-  for (int64_t k = 0; k < n; ++k) acc += f(x[k * xs], y[k * ys], out[k], dout[k]);
+    for (int64_t k = 0; k < n; ++k) acc += f(x[k * xs], y[k * ys], out[k], dout[k]);
+  }
   return acc;
 }
 

@@ -1,6 +1,7 @@
 // Ops that make a tensor from attributes or scalars: fill_constant, range,
 // linspace, eye. Their element type comes from an attribute or from their
 // scalar inputs, so each is one kernel that switches on it.
+#include <complex>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -26,6 +27,12 @@ void VisitNumeric(const std::string& op, DataType t, Fn&& fn) {
     case DataType::kUInt8: return fn(uint8_t{});
     default: PD_THROW(Unimplemented, "[", op, "] cannot make tensors of ", DataTypeName(t));
   }
+}
+
+template <typename R>
+void FillComplex(void* o, int64_t n, double value) {
+  auto* p = static_cast<std::complex<R>*>(o);
+  std::fill(p, p + n, std::complex<R>(static_cast<R>(value), R(0)));
 }
 
 DataType DtypeAttr(const KernelContext& ctx, int attr) {
@@ -84,6 +91,11 @@ void FillKernel(KernelContext& ctx) {
     }
   }
   void* o = out->MutableData(ctx.place(), t);
+  if (t == DataType::kComplex64 || t == DataType::kComplex128) {  // value is the real part
+    if (t == DataType::kComplex64) FillComplex<float>(o, dims.numel(), value);
+    else FillComplex<double>(o, dims.numel(), value);
+    return;
+  }
   VisitNumeric(ctx.op_type(), t, [&](auto tag) {
     using T = decltype(tag);
     constexpr bool kInteger = std::is_integral_v<T> && !std::is_same_v<T, bool>;

@@ -1,11 +1,13 @@
 // Binary elementwise ops with PaddlePaddle's broadcasting (the binary family,
 // binary.h): each is a forward functor and a gradient functor giving the
-// contribution of one Out element to dX and dY.
+// contribution of one Out element to dX and dY (complex: PaddlePaddle's
+// conjugate convention, complex_util.h).
 #include <cmath>
 #include <type_traits>
 
 #include "core/base/enforce.h"
 #include "core/ops/binary.h"
+#include "core/ops/complex_util.h"
 
 namespace paddle {
 namespace ops {
@@ -34,8 +36,8 @@ struct Mul {
 };
 struct MulGrad {
   static constexpr bool kReadsOut = false;
-  template <typename T> T dx(T, T y, T, T dout) const { return dout * y; }
-  template <typename T> T dy(T x, T, T, T dout) const { return dout * x; }
+  template <typename T> T dx(T, T y, T, T dout) const { return dout * Conj(y); }
+  template <typename T> T dy(T x, T, T, T dout) const { return dout * Conj(x); }
 };
 
 struct Div {
@@ -43,8 +45,8 @@ struct Div {
 };
 struct DivGrad {
   static constexpr bool kReadsOut = true;  // dY = -dOut * Out / Y
-  template <typename T> T dx(T, T y, T, T dout) const { return dout / y; }
-  template <typename T> T dy(T, T y, T out, T dout) const { return -dout * out / y; }
+  template <typename T> T dx(T, T y, T, T dout) const { return dout / Conj(y); }
+  template <typename T> T dy(T, T y, T out, T dout) const { return -dout * Conj(out / y); }
 };
 
 // Ties send the gradient to Y for max and to Y for min, as PaddlePaddle does.
@@ -77,8 +79,10 @@ struct Pow {
 };
 struct PowGrad {
   static constexpr bool kReadsOut = true;
-  template <typename T> T dx(T x, T y, T, T dout) const { return dout * y * std::pow(x, y - T(1)); }
-  template <typename T> T dy(T x, T, T out, T dout) const { return dout * out * std::log(x); }
+  template <typename T> T dx(T x, T y, T, T dout) const {
+    return dout * Conj(y * std::pow(x, y - T(1)));
+  }
+  template <typename T> T dy(T x, T, T out, T dout) const { return dout * Conj(out * std::log(x)); }
 };
 
 // Integer division by zero is an error, not a signal: Y is checked first.
@@ -134,23 +138,23 @@ PD_REGISTER_OP(elementwise_add)
          "sides). Out keeps X's LoD.",
          "逐元素求和 Out = X + Y，支持广播：维数较少的操作数在 axis 处与另一个对齐，大小为 1 的"
          "维度被扩展以匹配（两侧均按 numpy 规则）。Out 沿用 X 的 LoD。")
-    .Apply(Binary<Add, AddGrad, float, double, int32_t, int64_t>);
+    .Apply(Binary<Add, AddGrad, float, double, int32_t, int64_t, complex64, complex128>);
 
 PD_REGISTER_OP(elementwise_sub)
     .Doc("Elementwise difference Out = X - Y, broadcast as in elementwise_add.",
          "逐元素求差 Out = X - Y，广播规则同 elementwise_add。")
-    .Apply(Binary<Sub, SubGrad, float, double, int32_t, int64_t>);
+    .Apply(Binary<Sub, SubGrad, float, double, int32_t, int64_t, complex64, complex128>);
 
 PD_REGISTER_OP(elementwise_mul)
     .Doc("Elementwise product Out = X * Y, broadcast as in elementwise_add.",
          "逐元素求积 Out = X * Y，广播规则同 elementwise_add。")
-    .Apply(Binary<Mul, MulGrad, float, double, int32_t, int64_t>);
+    .Apply(Binary<Mul, MulGrad, float, double, int32_t, int64_t, complex64, complex128>);
 
 PD_REGISTER_OP(elementwise_div)
     .Doc("Elementwise quotient Out = X / Y, broadcast as in elementwise_add (IEEE rules for a "
          "zero Y in floating point).",
          "逐元素求商 Out = X / Y，广播规则同 elementwise_add（浮点数除以零按 IEEE 规则）。")
-    .Apply(Binary<Div, DivGrad, float, double>);
+    .Apply(Binary<Div, DivGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(elementwise_max)
     .Doc("Elementwise maximum Out = max(X, Y), broadcast as in elementwise_add.",
@@ -165,7 +169,7 @@ PD_REGISTER_OP(elementwise_min)
 PD_REGISTER_OP(elementwise_pow)
     .Doc("Elementwise power Out = X ^ Y, broadcast as in elementwise_add.",
          "逐元素求幂 Out = X ^ Y，广播规则同 elementwise_add。")
-    .Apply(Binary<Pow, PowGrad, float, double>);
+    .Apply(Binary<Pow, PowGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(elementwise_floordiv)
     .Doc("Elementwise floor division Out = floor(X / Y), broadcast as in elementwise_add. An "

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ops/complex_util.h"
 #include "core/ops/optimizer.h"
 #include "core/ops/parallel.h"
 
@@ -165,6 +166,8 @@ PD_REGISTER_OP(sum)
     .CpuKernel<double>(SumKernel<double>)
     .CpuKernel<int32_t>(SumKernel<int32_t>)
     .CpuKernel<int64_t>(SumKernel<int64_t>)
+    .CpuKernel<complex64>(SumKernel<complex64>)  // gradients of complex tensors add up too
+    .CpuKernel<complex128>(SumKernel<complex128>)
     .GradMaker(SumGradMaker);
 
 }  // namespace

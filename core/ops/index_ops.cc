@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/base/enforce.h"
+#include "core/ops/complex_util.h"
 #include "core/ops/index_util.h"
 #include "core/ops/op_util.h"
 #include "core/ops/parallel.h"
@@ -469,6 +470,8 @@ PD_REGISTER_OP(gather)
     .CpuKernel<double>(GatherKernel<double>)
     .CpuKernel<int32_t>(GatherKernel<int32_t>)
     .CpuKernel<int64_t>(GatherKernel<int64_t>)
+    .CpuKernel<complex64>(GatherKernel<complex64>)
+    .CpuKernel<complex128>(GatherKernel<complex128>)
     .Grad()
     .Doc("Gradient of gather: X@GRAD is zero except at the gathered entries, which sum their "
          "Out@GRAD (an index taken twice gets both).",
@@ -481,7 +484,9 @@ PD_REGISTER_OP(gather)
     .InputGrad(kGGradXGrad, "X")
     .InferShape(GatherGradInferShape)
     .CpuKernel<float>(GatherGradKernel<float>)
-    .CpuKernel<double>(GatherGradKernel<double>);
+    .CpuKernel<double>(GatherGradKernel<double>)
+    .CpuKernel<complex64>(GatherGradKernel<complex64>)
+    .CpuKernel<complex128>(GatherGradKernel<complex128>);
 
 PD_REGISTER_OP(index_select)
     .Doc("Takes the entries of X along `dim` at Index (as gather).",
@@ -495,6 +500,8 @@ PD_REGISTER_OP(index_select)
     .CpuKernel<double>(SelectKernel<double>)
     .CpuKernel<int32_t>(SelectKernel<int32_t>)
     .CpuKernel<int64_t>(SelectKernel<int64_t>)
+    .CpuKernel<complex64>(SelectKernel<complex64>)
+    .CpuKernel<complex128>(SelectKernel<complex128>)
     .Grad()
     .Reads(kSGradX, "X")
     .Reads(kSGradIndex, "Index")
@@ -502,7 +509,9 @@ PD_REGISTER_OP(index_select)
     .InputGrad(kSGradXGrad, "X")
     .InferShape(SelectGradInferShape)
     .CpuKernel<float>(SelectGradKernel<float>)
-    .CpuKernel<double>(SelectGradKernel<double>);
+    .CpuKernel<double>(SelectGradKernel<double>)
+    .CpuKernel<complex64>(SelectGradKernel<complex64>)
+    .CpuKernel<complex128>(SelectGradKernel<complex128>);
 
 PD_REGISTER_OP(where)
     .Doc("Out = X where Condition is true, else Y; all three have one shape.",
@@ -517,6 +526,8 @@ PD_REGISTER_OP(where)
     .CpuKernel<double>(WhereKernel<double>)
     .CpuKernel<int32_t>(WhereKernel<int32_t>)
     .CpuKernel<int64_t>(WhereKernel<int64_t>)
+    .CpuKernel<complex64>(WhereKernel<complex64>)
+    .CpuKernel<complex128>(WhereKernel<complex128>)
     .Grad()
     .Reads(kWGradCond, "Condition")
     .Reads(kWGradX, "X")
@@ -526,7 +537,9 @@ PD_REGISTER_OP(where)
     .InputGrad(kWGradYGrad, "Y")
     .InferShape(WhereGradInferShape)
     .CpuKernel<float>(WhereGradKernel<float>)
-    .CpuKernel<double>(WhereGradKernel<double>);
+    .CpuKernel<double>(WhereGradKernel<double>)
+    .CpuKernel<complex64>(WhereGradKernel<complex64>)
+    .CpuKernel<complex128>(WhereGradKernel<complex128>);
 
 PD_REGISTER_OP(one_hot_v2)
     .Doc("One-hot encoding: Out has X's shape plus a last dim of `depth`, 1 at each id and 0 "
@@ -585,6 +598,8 @@ PD_REGISTER_OP(gather_nd)
     .CpuKernel<double>(GatherNdKernel<double>)
     .CpuKernel<int32_t>(GatherNdKernel<int32_t>)
     .CpuKernel<int64_t>(GatherNdKernel<int64_t>)
+    .CpuKernel<complex64>(GatherNdKernel<complex64>)
+    .CpuKernel<complex128>(GatherNdKernel<complex128>)
     .Grad()
     .Reads(kNdGX, "X")
     .Reads(kNdGIndex, "Index")
@@ -592,7 +607,9 @@ PD_REGISTER_OP(gather_nd)
     .InputGrad(kNdGXGrad, "X")
     .InferShape(GatherNdGradInferShape)
     .CpuKernel<float>(GatherNdGradKernel<float>)
-    .CpuKernel<double>(GatherNdGradKernel<double>);
+    .CpuKernel<double>(GatherNdGradKernel<double>)
+    .CpuKernel<complex64>(GatherNdGradKernel<complex64>)
+    .CpuKernel<complex128>(GatherNdGradKernel<complex128>);
 
 PD_REGISTER_OP(scatter)
     .Doc("Out is X with row Ids[i] replaced by row i of Updates (overwrite), or with the rows "
@@ -612,6 +629,8 @@ PD_REGISTER_OP(scatter)
     .CpuKernel<double>(ScatterKernel<double>)
     .CpuKernel<int32_t>(ScatterKernel<int32_t>)
     .CpuKernel<int64_t>(ScatterKernel<int64_t>)
+    .CpuKernel<complex64>(ScatterKernel<complex64>)
+    .CpuKernel<complex128>(ScatterKernel<complex128>)
     .Grad()
     .Reads(kScGIds, "Ids")
     .Reads(kScGUpdates, "Updates")
@@ -620,7 +639,9 @@ PD_REGISTER_OP(scatter)
     .InputGrad(kScGUpdatesGrad, "Updates")
     .InferShape(ScatterGradInferShape)
     .CpuKernel<float>(ScatterGradKernel<float>)
-    .CpuKernel<double>(ScatterGradKernel<double>);
+    .CpuKernel<double>(ScatterGradKernel<double>)
+    .CpuKernel<complex64>(ScatterGradKernel<complex64>)
+    .CpuKernel<complex128>(ScatterGradKernel<complex128>);
 
 PD_REGISTER_OP(masked_select)
     .Doc("The elements of X where Mask is true, in memory order, as a 1-D tensor.",
@@ -633,6 +654,8 @@ PD_REGISTER_OP(masked_select)
     .CpuKernel<double>(MaskedSelectKernel<double>)
     .CpuKernel<int32_t>(MaskedSelectKernel<int32_t>)
     .CpuKernel<int64_t>(MaskedSelectKernel<int64_t>)
+    .CpuKernel<complex64>(MaskedSelectKernel<complex64>)
+    .CpuKernel<complex128>(MaskedSelectKernel<complex128>)
     .Grad()
     .Reads(kMGX, "X")
     .Reads(kMGMask, "Mask")
@@ -640,7 +663,9 @@ PD_REGISTER_OP(masked_select)
     .InputGrad(kMGXGrad, "X")
     .InferShape(MaskedSelectGradInferShape)
     .CpuKernel<float>(MaskedSelectGradKernel<float>)
-    .CpuKernel<double>(MaskedSelectGradKernel<double>);
+    .CpuKernel<double>(MaskedSelectGradKernel<double>)
+    .CpuKernel<complex64>(MaskedSelectGradKernel<complex64>)
+    .CpuKernel<complex128>(MaskedSelectGradKernel<complex128>);
 
 }  // namespace
 }  // namespace ops

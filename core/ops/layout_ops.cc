@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "core/base/enforce.h"
+#include "core/ops/complex_util.h"
 #include "core/ops/op_util.h"
 
 namespace paddle {
@@ -469,9 +470,13 @@ using Flip = SameShapeOp<FlipPositions>;
 using Roll = SameShapeOp<RollForward>;
 using Tri = SameShapeOp<TriPositions>;
 
-#define PD_GATHER_KERNELS(FN) \
-  CpuKernel<float>(FN<float>).CpuKernel<double>(FN<double>).CpuKernel<int32_t>(FN<int32_t>).CpuKernel<int64_t>(FN<int64_t>)
-#define PD_GRAD_KERNELS(FN) CpuKernel<float>(FN<float>).CpuKernel<double>(FN<double>)
+#define PD_GATHER_KERNELS(FN)                                                              \
+  CpuKernel<float>(FN<float>).CpuKernel<double>(FN<double>).CpuKernel<int32_t>(FN<int32_t>) \
+      .CpuKernel<int64_t>(FN<int64_t>).CpuKernel<complex64>(FN<complex64>)                  \
+      .CpuKernel<complex128>(FN<complex128>)
+#define PD_GRAD_KERNELS(FN)                                                                \
+  CpuKernel<float>(FN<float>).CpuKernel<double>(FN<double>).CpuKernel<complex64>(FN<complex64>) \
+      .CpuKernel<complex128>(FN<complex128>)
 
 PD_REGISTER_OP(tile)
     .Doc("Repeats X repeat_times[i] times along each dim (X and repeat_times aligned at their "

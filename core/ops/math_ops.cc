@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/base/enforce.h"
+#include "core/ops/complex_util.h"
 #include "core/ops/op_util.h"
 #include "core/ops/parallel.h"
 
@@ -147,7 +148,14 @@ void Convert(const void* in, void* out, int64_t n) {
   const From* s = static_cast<const From*>(in);
   To* d = static_cast<To*>(out);
   for (int64_t i = 0; i < n; ++i) {
-    if constexpr (std::is_same_v<From, float16> || std::is_same_v<From, bfloat16>) {
+    if constexpr (kIsComplex<From> && !kIsComplex<To> && !std::is_same_v<To, bool>) {
+      const RealOfT<From> re = s[i].real();  // complex to real keeps the real part
+      Convert<RealOfT<From>, To>(&re, d + i, 1);
+    } else if constexpr (kIsComplex<To> && !kIsComplex<From>) {
+      RealOfT<To> re;
+      Convert<From, RealOfT<To>>(s + i, &re, 1);
+      d[i] = To(re, RealOfT<To>(0));
+    } else if constexpr (std::is_same_v<From, float16> || std::is_same_v<From, bfloat16>) {
       d[i] = static_cast<To>(static_cast<float>(s[i]));
     } else if constexpr (std::is_same_v<To, float16> || std::is_same_v<To, bfloat16>) {
       d[i] = To(static_cast<float>(s[i]));
@@ -173,6 +181,8 @@ void VisitType(const std::string& op, DataType t, Fn&& fn) {
     case DataType::kBFloat16: return fn(bfloat16{});
     case DataType::kFloat32: return fn(float{});
     case DataType::kFloat64: return fn(double{});
+    case DataType::kComplex64: return fn(complex64{});
+    case DataType::kComplex128: return fn(complex128{});
     default: PD_THROW(Unimplemented, "[", op, "] cannot convert ", DataTypeName(t));
   }
 }
@@ -278,7 +288,9 @@ PD_REGISTER_OP(scale)
     .CpuKernel<float>(ScaleKernel<float>)
     .CpuKernel<double>(ScaleKernel<double>)
     .CpuKernel<int32_t>(ScaleKernel<int32_t>)
-    .CpuKernel<int64_t>(ScaleKernel<int64_t>);
+    .CpuKernel<int64_t>(ScaleKernel<int64_t>)
+    .CpuKernel<complex64>(ScaleKernel<complex64>)
+    .CpuKernel<complex128>(ScaleKernel<complex128>);
 
 PD_REGISTER_OP(clip)
     .Doc("Clamps X into [min, max]; min and max may come from one-element tensors.",

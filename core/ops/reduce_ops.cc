@@ -3,6 +3,7 @@
 // logical reductions fold into bool and have no gradient.
 #include <limits>
 
+#include "core/ops/complex_util.h"
 #include "core/ops/reduce.h"
 
 namespace paddle {
@@ -75,7 +76,7 @@ struct Any {
 PD_REGISTER_OP(reduce_sum)
     .Doc("Sum of X over the dims in `dim` (or all dims). Out has X's dtype.",
          "沿 dim 指定的维度（或全部维度）对 X 求和。Out 的数据类型与 X 相同。")
-    .Apply(Reduce<Sum, SumGrad, float, double, int32_t, int64_t>);
+    .Apply(Reduce<Sum, SumGrad, float, double, int32_t, int64_t, complex64, complex128>);
 
 PD_REGISTER_OP(reduce_mean)
     .Doc("Arithmetic mean of X over the dims in `dim` (or all dims): each element of Out is the "
@@ -83,7 +84,7 @@ PD_REGISTER_OP(reduce_mean)
          "dtype.",
          "沿 dim 指定的维度（或全部维度）计算 X 的算术平均：Out 的每个元素等于归约到它的 X "
          "元素之和除以元素个数。Out 的数据类型与 X 相同。")
-    .Apply(Reduce<Mean, MeanGrad, float, double>);
+    .Apply(Reduce<Mean, MeanGrad, float, double, complex64, complex128>);
 
 PD_REGISTER_OP(reduce_max)
     .Doc("Maximum of X over the dims in `dim` (or all dims).",

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/base/enforce.h"
+#include "core/ops/complex_util.h"
 #include "core/ops/op_util.h"
 
 namespace paddle {
@@ -384,13 +385,17 @@ PD_REGISTER_OP(cumsum)
     .CpuKernel<double>(CumsumKernel<double>)
     .CpuKernel<int32_t>(CumsumKernel<int32_t>)
     .CpuKernel<int64_t>(CumsumKernel<int64_t>)
+    .CpuKernel<complex64>(CumsumKernel<complex64>)
+    .CpuKernel<complex128>(CumsumKernel<complex128>)
     .Grad()
     .Reads(kCGradX, "X")
     .OutputGrad(kCGradOutGrad, "Out")
     .InputGrad(kCGradXGrad, "X")
     .InferShape(CumsumGradInferShape)
     .CpuKernel<float>(CumsumGradKernel<float>)
-    .CpuKernel<double>(CumsumGradKernel<double>);
+    .CpuKernel<double>(CumsumGradKernel<double>)
+    .CpuKernel<complex64>(CumsumGradKernel<complex64>)
+    .CpuKernel<complex128>(CumsumGradKernel<complex128>);
 
 }  // namespace
 }  // namespace ops

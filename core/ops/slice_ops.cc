@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/base/enforce.h"
+#include "core/ops/complex_util.h"
 #include "core/ops/op_util.h"
 
 namespace paddle {
@@ -240,6 +241,8 @@ PD_REGISTER_OP(slice)
     .CpuKernel<int32_t>(Kernel<kSlice, int32_t>)
     .CpuKernel<int64_t>(Kernel<kSlice, int64_t>)
     .CpuKernel<bool>(Kernel<kSlice, bool>)
+    .CpuKernel<complex64>(Kernel<kSlice, complex64>)
+    .CpuKernel<complex128>(Kernel<kSlice, complex128>)
     .Grad()
     .Reads(0, "Input")
     .Reads(1, "StartsTensor")
@@ -250,7 +253,9 @@ PD_REGISTER_OP(slice)
     .InputGrad(0, "Input")
     .InferShape(GradInferShape<kSlice>)
     .CpuKernel<float>(GradKernel<kSlice, float>)
-    .CpuKernel<double>(GradKernel<kSlice, double>);
+    .CpuKernel<double>(GradKernel<kSlice, double>)
+    .CpuKernel<complex64>(GradKernel<kSlice, complex64>)
+    .CpuKernel<complex128>(GradKernel<kSlice, complex128>);
 
 PD_REGISTER_OP(strided_slice)
     .Doc("The box of Input from starts to ends with a stride per axis (a negative stride walks "
@@ -278,6 +283,8 @@ PD_REGISTER_OP(strided_slice)
     .CpuKernel<int32_t>(Kernel<kStrided, int32_t>)
     .CpuKernel<int64_t>(Kernel<kStrided, int64_t>)
     .CpuKernel<bool>(Kernel<kStrided, bool>)
+    .CpuKernel<complex64>(Kernel<kStrided, complex64>)
+    .CpuKernel<complex128>(Kernel<kStrided, complex128>)
     .Grad()
     .Reads(0, "Input")
     .Reads(1, "StartsTensor")
@@ -290,7 +297,9 @@ PD_REGISTER_OP(strided_slice)
     .InputGrad(0, "Input")
     .InferShape(GradInferShape<kStrided>)
     .CpuKernel<float>(GradKernel<kStrided, float>)
-    .CpuKernel<double>(GradKernel<kStrided, double>);
+    .CpuKernel<double>(GradKernel<kStrided, double>)
+    .CpuKernel<complex64>(GradKernel<kStrided, complex64>)
+    .CpuKernel<complex128>(GradKernel<kStrided, complex128>);
 
 }  // namespace
 }  // namespace ops

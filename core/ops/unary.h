@@ -24,6 +24,7 @@
 
 #include "core/framework/op_context.h"
 #include "core/framework/op_def.h"
+#include "core/ops/complex_util.h"
 #include "core/ops/op_util.h"
 #include "core/ops/parallel.h"
 
@@ -137,12 +138,12 @@ void GradKernel(KernelContext& ctx) {
 
 }  // namespace unary
 
-// Gradient kernels exist for floating-point types only (an integer op still
+// Gradient kernels exist for floating-point and complex types only (an integer op still
 // has a forward kernel but nothing to differentiate). `kernel()` gives the
 // kernel; it is not instantiated for other types.
 template <typename T, typename KernelOf>
 void AddGradKernel(OpDefBuilder& op, KernelOf kernel) {
-  if constexpr (std::is_floating_point_v<T>) op.template CpuKernel<T>(kernel());
+  if constexpr (std::is_floating_point_v<T> || kIsComplex<T>) op.template CpuKernel<T>(kernel());
 }
 
 template <typename S, typename G, typename... Ts>

@@ -5,6 +5,7 @@
 // (numpy arrays, lists, complex numbers) go to the Python fallback that
 // paddle.tensor.promotion registers.
 #include <cmath>
+#include <complex>
 #include <cstring>
 
 #include "core/base/enforce.h"
@@ -150,6 +151,8 @@ TensorPtr ScalarTensor(const Scalar& s, DataType d) {
     case DataType::kInt16: Store<int16_t>(p, s); break;
     case DataType::kInt8: Store<int8_t>(p, s); break;
     case DataType::kUInt8: Store<uint8_t>(p, s); break;
+    case DataType::kComplex64: Store<std::complex<float>>(p, s); break;  // a real number
+    case DataType::kComplex128: Store<std::complex<double>>(p, s); break;
     case DataType::kBool: {
       bool v = s.kind == Scalar::kFloat ? s.f != 0 : s.i != 0;
       std::memcpy(p, &v, 1);
@@ -244,6 +247,8 @@ PyObject* Binary(Bin k, PyObject* x, PyObject* y) {
     b = UnwrapTensor(y);
     if (!IsLogical(k)) {
       const DataType d = Wider(a->dense().dtype(), b->dense().dtype(), fn);
+      // matmul_v2 has no complex kernel: paddle.matmul composes real products.
+      if (k == Bin::kMatmul && IsComplex(d)) return Fallback(k, x, y);
       a = Cast(a, d);
       b = Cast(b, d);
     }
@@ -276,7 +281,7 @@ PyObject* Binary(Bin k, PyObject* x, PyObject* y) {
     a = Cast(a, g_default_float);
     b = Cast(b, g_default_float);
   }
-  if (k == Bin::kPow && !IsFloat(a->dense().dtype())) {
+  if (k == Bin::kPow && !IsFloat(a->dense().dtype()) && !IsComplex(a->dense().dtype())) {
     const DataType d = a->dense().dtype();
     return WrapTensor(Cast(Run1(OpOf(k), OpOf(k).defaults,
                                 {{Cast(a, DataType::kFloat64)}, {Cast(b, DataType::kFloat64)}}), d));

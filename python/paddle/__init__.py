@@ -29,6 +29,7 @@ from . import callbacks, hapi  # noqa: F401  (after nn, optimizer, io, jit: Mode
 from . import vision  # noqa: F401  (after nn and io, which it builds on)
 from . import distributed  # noqa: F401  (after nn: DataParallel is a Layer)
 from . import distribution  # noqa: F401  (after nn: its transforms use nn.functional)
+from . import audio, fft, signal  # noqa: F401  (after tensor: built on its functions)
 from .device import get_device, is_compiled_with_cuda, set_device
 from .device.place import CPUPlace, CUDAPinnedPlace, CUDAPlace
 from .static.mode import disable_static, enable_static, in_dynamic_mode
@@ -49,6 +50,7 @@ from .tensor import (
     layout as _layout, linalg as _tensor_linalg, logic as _logic, manipulation as _manip,
     math as _math, numeric as _numeric, ordered as _ordered, search as _search, stat as _stat,
     aliases as _aliases, inplace as _inplace, joining as _joining,
+    complex_numbers as _complex_numbers, window as _window,
     linalg_composite as _linalg_composite, predicates as _predicates,
     scatter_extra as _scatter_extra, stat_extra as _stat_extra,
     creation_extra as _creation_extra, special_extra as _special_extra,
@@ -89,5 +91,6 @@ __all__ = (
     + _scatter_extra.__all__
     + [n for n in _stat_extra.__all__ if n not in linalg.__all__]
     + _creation_extra.__all__ + ["get_rng_state", "set_rng_state", "set_printoptions"]
-    + _special_extra.__all__ + ["einsum"]
+    + _special_extra.__all__ + ["einsum"] + _complex_numbers.__all__ + _window.__all__
+    + ["audio", "fft", "signal"]
 )

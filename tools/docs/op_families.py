@@ -18,6 +18,8 @@ TITLES = {
     "elementwise_ops": ("Elementwise arithmetic", "逐元素算术"),
     "math_unary_ops": ("Elementwise math functions", "逐元素数学函数"),
     "scan_ops": ("Running products and log-sum-exps", "累乘积与累积 log-sum-exp"),
+    "complex_ops": ("Complex numbers", "复数"),
+    "fft_ops": ("Discrete Fourier transforms", "离散傅里叶变换"),
     "bitwise_ops": ("Bitwise ops, fmax/fmin and heaviside", "按位运算、fmax/fmin 与 heaviside"),
     "compare_ops": ("Comparison and logic", "比较与逻辑"),
     "math_ops": ("Math and type casts", "数学运算与类型转换"),

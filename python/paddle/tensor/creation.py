@@ -99,6 +99,8 @@ def _fill_dtype(fill_value, dtype):
         return _dtype.convert_dtype(dtype)
     if isinstance(fill_value, (bool, np.bool_)):
         return _dtype.bool
+    if isinstance(fill_value, (complex, np.complexfloating)):
+        return _dtype.complex128  # as PaddlePaddle 3.3.1
     return _dtype.default_float_dtype()
 
 
@@ -107,6 +109,8 @@ def _filled(shape, value, dtype, fn):
     if not isinstance(value, (numbers.Number, np.generic)):
         raise TypeError(f"[{fn}] fill_value must be a number, got {type(value).__name__}")
     d = _dtype.convert_dtype(dtype)
+    if isinstance(value, (complex, np.complexfloating)):
+        return _complex_filled(shape_list(shape, fn), complex(value), d, fn)
     # Integers travel as text so int64 values beyond float32's precision stay exact.
     str_value = str(int(value)) if _dtype.is_integer(d) and float(value).is_integer() else ""
     if isinstance(value, (bool, np.bool_)):
@@ -115,16 +119,28 @@ def _filled(shape, value, dtype, fn):
     return _fill_constant(shape_list(shape, fn), d.code, float(value), str_value)
 
 
+_complex = op("complex", ["X", "Y"])
+
+
+def _complex_filled(shape, value, d, fn):
+    """real + i imag filled: each part a fill_constant (its text keeps float64's digits)."""
+    if not _dtype.is_complex(d):
+        raise TypeError(f"[{fn}] a complex fill_value needs a complex dtype, got {d.name}")
+    part = _dtype.float32 if d == _dtype.complex64 else _dtype.float64
+    return _complex(_fill_constant(shape, part.code, value.real, repr(value.real)),
+                    _fill_constant(shape, part.code, value.imag, repr(value.imag)))
+
+
 def full(shape, fill_value, dtype=None, name=None):
     """A tensor of ``shape`` with every element ``fill_value``.
 
     Args:
         shape (list|tuple|Tensor|int): The shape: a list or tuple of ints (or 1-element
             Tensors), a 1-D int Tensor, or one int.
-        fill_value (bool|int|float|Tensor): The value of every element (a Tensor: its one
-            value).
+        fill_value (bool|int|float|complex|Tensor): The value of every element (a Tensor: its
+            one value).
         dtype (str|paddle.dtype, optional): The dtype; None (the default) gives bool for a bool
-            fill_value and the default float dtype otherwise.
+            fill_value, complex128 for a complex one and the default float dtype otherwise.
         name (str, optional): For PaddlePaddle compatibility; unused. Default None.
 
     Returns:

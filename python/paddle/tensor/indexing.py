@@ -18,7 +18,8 @@ _cast = op("cast", ["X"], ["in_dtype", "out_dtype"])
 _masked_select = op("masked_select", ["X", "Mask"], [], ["Y"])
 
 # The dtypes gather_nd and scatter have kernels for; others go through int32 or float32.
-_KERNEL_DTYPES = (_dtype.float32, _dtype.float64, _dtype.int32, _dtype.int64)
+_KERNEL_DTYPES = (_dtype.float32, _dtype.float64, _dtype.int32, _dtype.int64, _dtype.complex64,
+                  _dtype.complex128)
 
 
 def _is_int(v):

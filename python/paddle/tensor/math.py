@@ -7,6 +7,7 @@ import numpy as np
 from .. import _core
 from ..framework import dtypes as _dtype
 from ._helpers import Tensor, check_tensor, op
+from .complex_numbers import complex_matmul
 from .promotion import cast, operands
 
 __all__ = [
@@ -351,6 +352,8 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     check_tensor(x, "x", "matmul")
     check_tensor(y, "y", "matmul")
     a, b = operands(x, y, "matmul")
+    if _dtype.is_complex(a.dtype):
+        return complex_matmul(a, b, bool(transpose_x), bool(transpose_y))
     return _matmul(a, b, bool(transpose_x), bool(transpose_y))
 
 

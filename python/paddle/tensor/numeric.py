@@ -39,7 +39,7 @@ _PREDICATE_ARGS = """
 def _predicate(caller, name, integer_answer, doc, example_out):
     def fn(x, name=None):
         check_tensor(x, "x", fn.__name__)
-        if _dtype.is_floating_point(x.dtype):
+        if _dtype.is_floating_point(x.dtype) or _dtype.is_complex(x.dtype):
             return caller(x)
         # Integers and bools are never NaN or infinite.
         return _fill_like(x, float(integer_answer), _dtype.bool.code)

@@ -97,6 +97,9 @@ def binary_fallback(name, x, y):
             not (isinstance(y, (Tensor, np.ndarray, list, tuple)) or is_scalar(y)):
         return NotImplemented
     a, b = operands(x, y, name)
+    if name == "matmul" and _dtype.is_complex(a.dtype):  # four real products (math.matmul)
+        from .math import matmul
+        return matmul(a, b)
     return getattr(_core, "_" + name)(a, b)
 
 

@@ -6,9 +6,10 @@ import numpy as np
 
 from .. import _core
 from . import (
-    aliases, creation, cumulative, gather_scatter, inplace, joining, layout, linalg,
-    linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates, search,
-    stat, scatter_extra, stat_extra, creation_extra, special_extra, linalg_extra, linalg_lapack,
+    aliases, complex_numbers, creation, cumulative, gather_scatter, inplace, joining, layout,
+    linalg, linalg_composite, logic, manipulation, math, math_extra, numeric, ordered, predicates,
+    search, stat, scatter_extra, stat_extra, creation_extra, special_extra, linalg_extra,
+    linalg_lapack,
 )
 from ._helpers import Tensor
 from .indexing import get_index
@@ -184,6 +185,7 @@ _FUNCTIONS = [
     (linalg_lapack, ["slogdet", "solve", "cholesky_solve", "cholesky_inverse", "lu", "lu_unpack",
                      "qr", "eig", "eigvals", "lstsq", "pinv", "matrix_power", "cond",
                      "householder_product", "ormqr", "pca_lowrank", "svd_lowrank"]),
+    (complex_numbers, ["real", "imag", "conj", "angle", "as_complex", "as_real"]),
 ]
 
 

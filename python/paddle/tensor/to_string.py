@@ -49,6 +49,9 @@ def values_text(arr, prefix):
     """The values of a numpy array as Tensor.__repr__ shows them."""
     if arr.dtype == np.bool_:
         formatter = {"bool": lambda v: "True " if v else "False"}
+    elif np.iscomplexobj(arr):  # PaddlePaddle's (re+imj), each part at the full precision
+        digits, kind = _OPTIONS["precision"], "e" if _OPTIONS["sci_mode"] else "f"
+        formatter = {"complex_kind": lambda v: f"({v.real:.{digits}{kind}}{v.imag:+.{digits}{kind}}j)"}
     elif _OPTIONS["sci_mode"]:
         digits = _OPTIONS["precision"]
         formatter = {"float_kind": lambda v: f"{v:.{digits}e}"}

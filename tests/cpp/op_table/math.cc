@@ -1,5 +1,6 @@
 // Unary math beyond the activations (math_unary_ops.cc, trunc) and the
-// numpy-broadcast binary ops (bitwise_ops.cc), and the scans of scan_ops.cc.
+// numpy-broadcast binary ops (bitwise_ops.cc), the scans of scan_ops.cc, and conj and angle
+// on real tensors (complex_ops.cc).
 #include <cstdint>
 
 #include "op_table.h"
@@ -161,6 +162,13 @@ PD_OP_TABLE(Math) {
   rows.push_back(scan("logcumsumexp", "logcumsumexp", "axis", false, false, -3, 3, log_sum_exp));
   rows.push_back(
       scan("logcumsumexp_reverse", "logcumsumexp", "axis", false, true, -3, 3, log_sum_exp));
+  // The complex functions on real tensors (complex inputs: tests/python/test_complex.py):
+  // conj is the identity, angle pi below 0 and 0 elsewhere (inputs away from 0).
+  rows.push_back(UnaryRow("conj", [](double x) { return x; }));
+  rows.push_back(UnaryRow("angle", [](double x) { return x < 0 ? M_PI : 0.0; }, 0.1, 2));
+  OpRow angle_negative = UnaryRow("angle", [](double x) { return x < 0 ? M_PI : 0.0; }, -2, -0.1);
+  angle_negative.name = "angle_negative";
+  rows.push_back(angle_negative);
   return rows;
 }
 
