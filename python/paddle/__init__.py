@@ -27,6 +27,7 @@ from . import metric  # noqa: F401
 from . import callbacks, hapi  # noqa: F401  (after nn, optimizer, io, jit: Model uses them)
 from . import vision  # noqa: F401  (after nn and io, which it builds on)
 from . import distributed  # noqa: F401  (after nn: DataParallel is a Layer)
+from . import geometric  # noqa: F401
 from .device import get_device, is_compiled_with_cuda, set_device
 from .device.place import CPUPlace, CUDAPinnedPlace, CUDAPlace
 from .static.mode import disable_static, enable_static, in_dynamic_mode
