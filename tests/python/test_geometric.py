@@ -168,3 +168,14 @@ def test_send_u_recv_builds_a_static_program(static_programs):
     value = np.array([[1.0, 2.0], [1.0, 3.0], [0.0, 5.0]], "float32")
     (got,) = paddle.static.Executor().run(main, feed={"x": value}, fetch_list=[out])
     np.testing.assert_array_equal(got, [[1.0, 5.0], [1.0, 3.0], [0.0, 0.0]])
+
+
+def test_out_size_as_a_tensor(static_programs):
+    x = paddle.static.data("x", [3, 2])
+    with pytest.raises(TypeError, match="out_size must be an int"):
+        G.send_u_recv(x, IDX, IDX, out_size=paddle.to_tensor([4]))
+
+
+def test_out_size_as_a_tensor_in_eager_mode():
+    out = G.send_u_recv(X, IDX, IDX, out_size=paddle.to_tensor([4]))
+    assert out.shape == [4, 2]

@@ -58,6 +58,11 @@ CASES["segment_sum_float64"] = ("segment_sum", {"data": X.astype("float64"),
                                                 "segment_ids": IDS.astype("int32")}, ["data"])
 CASES["segment_max_int64"] = ("segment_max", {"data": X.astype("int64"), "segment_ids": IDS},
                               [])
+CASES["send_u_recv_int32_mean"] = ("send_u_recv", {"x": X.astype("int32") * 3,
+                                                   "src_index": SRC, "dst_index": DST,
+                                                   "reduce_op": "mean"}, [])
+CASES["segment_mean_int64"] = ("segment_mean", {"data": X.astype("int64") * 3 + 1,
+                                                "segment_ids": IDS}, [])
 CASES["send_u_recv_int32"] = ("send_u_recv", {"x": X.astype("int32"), "src_index": SRC,
                                               "dst_index": DST, "reduce_op": "sum"}, [])
 

@@ -48,6 +48,9 @@ def out_rows(out_size, default, fn):
     if out_size is None:
         return default
     if isinstance(out_size, _core.Tensor):
+        if _building():
+            raise TypeError(f"[{fn}] out_size must be an int while a program is built (a "
+                            "Tensor's value is known only when it runs)")
         if out_size.size != 1:
             raise ValueError(f"[{fn}] out_size must hold one value, got shape {out_size.shape}")
         out_size = int(out_size.numpy().reshape(-1)[0])
@@ -68,9 +71,13 @@ def reduce_rows(values, dst, n_out, reduce_op, fn):
     if reduce_op in ("sum", "mean"):
         out = index_add(base, dst, 0, values)
         if reduce_op == "mean":
-            count = index_add(zeros([n_out], values.dtype), dst, 0,
-                              ones([values.shape[0]], values.dtype))
-            out = out / reshape(maximum(count, ones([1], values.dtype)), [n_out] + [1] * len(feat))
+            exact = values.dtype.name in ("float32", "float64")
+            kind = values.dtype if exact else "float64"
+            count = index_add(zeros([n_out], kind), dst, 0, ones([values.shape[0]], kind))
+            count = reshape(maximum(count, ones([1], kind)), [n_out] + [1] * len(feat))
+            if not exact:  # integers: the mean truncated toward zero, as PaddlePaddle's
+                return cast(cast(out, kind) / count, values.dtype)
+            out = out / count
         return out
     where = expand(reshape(cast(dst, "int64"), [-1] + [1] * len(feat)), values.shape)
     picked = _constant(put_along_axis(base, where, values, 0, reduce="a" + reduce_op,
