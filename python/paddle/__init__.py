@@ -30,6 +30,7 @@ from . import vision  # noqa: F401  (after nn and io, which it builds on)
 from . import distributed  # noqa: F401  (after nn: DataParallel is a Layer)
 from . import distribution  # noqa: F401  (after nn: its transforms use nn.functional)
 from . import audio, fft, signal  # noqa: F401  (after tensor: built on its functions)
+from . import geometric  # noqa: F401
 from .device import get_device, is_compiled_with_cuda, set_device
 from .device.place import CPUPlace, CUDAPinnedPlace, CUDAPlace
 from .static.mode import disable_static, enable_static, in_dynamic_mode

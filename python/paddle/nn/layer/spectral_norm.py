@@ -67,13 +67,19 @@ class SpectralNorm(Layer):
         if list(weight.shape) != self._weight_shape:
             raise ValueError(f"[SpectralNorm] weight must have shape {self._weight_shape}, got "
                              f"{weight.shape}")
-        order = [self._dim] + [i for i in range(weight.ndim) if i != self._dim]
-        matrix = reshape(transpose(weight, order), [self._weight_shape[self._dim], -1])
-        constant = matrix * 1.0
-        constant.stop_gradient = True  # the iteration's vectors are constants
-        u, v = self.weight_u, self.weight_v
-        for _ in range(self._power_iters):
-            v = _normalized(matmul(constant, u, transpose_x=True), self._eps)
-            u = _normalized(matmul(constant, v), self._eps)
-        sigma = _sum(u * matmul(matrix, v))
-        return weight / sigma
+        return spectral_normalize(weight, self.weight_u, self.weight_v, self._dim,
+                                  self._power_iters, self._eps)
+
+
+def spectral_normalize(weight, u, v, dim, power_iters, eps):
+    """weight / sigma, sigma estimated from u and v by power_iters steps
+    (also paddle.static.nn.spectral_norm's math)."""
+    order = [dim] + [i for i in range(weight.ndim) if i != dim]
+    matrix = reshape(transpose(weight, order), [weight.shape[dim], -1])
+    constant = matrix * 1.0
+    constant.stop_gradient = True  # the iteration's vectors are constants
+    for _ in range(power_iters):
+        v = _normalized(matmul(constant, u, transpose_x=True), eps)
+        u = _normalized(matmul(constant, v), eps)
+    sigma = _sum(u * matmul(matrix, v))
+    return weight / sigma
