@@ -354,3 +354,30 @@ def test_state_dict_lists_a_shared_tensor_under_each_name():
     assert [n for n, _ in holder.named_parameters()] == ["a.weight", "a.bias", "b.bias"]
     twice = paddle.nn.Sequential(holder.a, holder.a)
     assert list(twice.state_dict()) == ["0.weight", "0.bias", "1.weight", "1.bias"]
+
+
+def test_nn_parameter_from_a_tensor_registers_and_trains():
+    # paddle.nn.Parameter is PaddlePaddle's EagerParamBase; given a Tensor it takes its values,
+    # the second argument being requires_grad (3.3.1's behaviour, checked by hand there).
+    assert nn.Parameter is paddle.base.framework.EagerParamBase
+    t = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+    p = nn.Parameter(t)
+    assert p.trainable and not p.stop_gradient and p.shape == [2, 2]
+    np.testing.assert_array_equal(p.numpy(), t.numpy())
+    assert not nn.Parameter(t, False).trainable
+    assert not nn.Parameter(t, requires_grad=False).trainable
+
+    class Scale(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.w = nn.Parameter(paddle.full([2], 3.0))
+
+        def forward(self, x):
+            return x * self.w
+
+    net = Scale()
+    assert [n for n, _ in net.named_parameters()] == ["w"]
+    net(paddle.to_tensor([1.0, 2.0])).sum().backward()
+    np.testing.assert_array_equal(net.w.grad.numpy(), [1.0, 2.0])
+    with pytest.raises(TypeError, match=r"\[Parameter\] requires_grad must be a bool"):
+        nn.Parameter(t, "yes")

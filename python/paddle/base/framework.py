@@ -14,28 +14,46 @@ class EagerParamBase(Tensor):
     the optimizer settings of its ParamAttr (optimize_attr, regularizer,
     need_clip, do_model_average).
 
+    As in ``nn.Parameter(tensor)``: given a Tensor in place of a shape, the parameter takes
+    that tensor's values, and the second argument is ``requires_grad``.
+
     Args:
-        shape (list|tuple, optional): The shape, every dim positive (ValueError otherwise); the
-            parameter starts as zeros. None (the default) leaves it empty.
-        dtype (str|paddle.dtype, optional): The dtype; None (the default) is the default float
-            dtype.
+        *args: ``shape, dtype``: the shape (list or tuple, every dim positive, ValueError
+            otherwise; the parameter starts as zeros; none leaves it empty) and the dtype (the
+            default float dtype when not given). Or ``tensor, requires_grad``: a Tensor whose
+            values the parameter takes, and whether it trains (default True).
         **kwargs: The settings: name (default a unique ``_eager_param_base_N``), trainable
             (default True), optimize_attr (default {"learning_rate": 1.0}), regularizer,
-            do_model_average (default None each) and need_clip (default True).
+            do_model_average (default None each) and need_clip (default True); also
+            ``shape``/``dtype`` or ``requires_grad`` by name.
 
     Example:
         >>> w = paddle.create_parameter([2, 3], "float32")
         >>> type(w).__name__, w.stop_gradient
         ('EagerParamBase', False)
+        >>> p = paddle.nn.Parameter(paddle.ones([2]))
+        >>> p.trainable, p.numpy()
+        (True, array([1., 1.], dtype=float32))
     """
 
     def __new__(cls, *args, **kwargs):
         # Tensor's own constructor takes no arguments; the settings go to __init__.
         return Tensor.__new__(cls)
 
-    def __init__(self, shape=None, dtype=None, **kwargs):
+    def __init__(self, *args, **kwargs):  # PaddlePaddle's signature: two forms
         super().__init__()
-        if shape is not None:
+        if len(args) > 2:
+            raise TypeError(f"[Parameter] takes at most 2 positional arguments, got {len(args)}")
+        shape = args[0] if args else kwargs.pop("shape", None)
+        dtype = args[1] if len(args) > 1 else kwargs.pop("dtype", None)
+        if isinstance(shape, Tensor):  # nn.Parameter(tensor, requires_grad=True)
+            requires_grad = kwargs.pop("requires_grad", True if dtype is None else dtype)
+            if not isinstance(requires_grad, bool):
+                raise TypeError(f"[Parameter] requires_grad must be a bool, got "
+                                f"{type(requires_grad).__name__}")
+            self._assign_from(shape)
+            kwargs.setdefault("trainable", requires_grad)
+        elif shape is not None:
             for d in shape:
                 if int(d) <= 0:
                     raise ValueError(f"each dimension of a parameter's shape must be positive, "

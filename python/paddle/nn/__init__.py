@@ -1,8 +1,9 @@
 """paddle.nn: layers (paddle.nn.Layer and its subclasses), their functional
 forms (paddle.nn.functional), parameter initializers (paddle.nn.initializer) and
 gradient clipping (ClipGradByGlobalNorm, ...)."""
-from . import clip, functional, initializer, layer  # noqa: F401
+from . import clip, functional, initializer, layer, parameter  # noqa: F401
 from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
+from .parameter import Parameter
 from .layer import BatchNorm  # noqa: F401  (PaddlePaddle's older form, DenseNet uses it)
 from .layer import (  # noqa: F401
     AdaptiveAvgPool1D, AdaptiveAvgPool3D, AdaptiveMaxPool1D, AdaptiveMaxPool3D, AvgPool1D, AvgPool3D, MaxPool1D,
@@ -74,7 +75,7 @@ ZeroPad2d = ZeroPad2D
 ZeroPad3d = ZeroPad3D
 
 __all__ = [
-    "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue",
+    "ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue", "Parameter",
     "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "AvgPool2D", "BCELoss", "BCEWithLogitsLoss",
     "BatchNorm1D", "BatchNorm2D", "BatchNorm3D", "CELU", "Conv2D", "CrossEntropyLoss",
     "Dropout", "ELU", "Embedding", "Flatten", "GELU", "GroupNorm", "Hardsigmoid", "Hardswish",
