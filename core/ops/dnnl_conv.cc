@@ -226,15 +226,20 @@ struct KeyHash {
 // Primitives by shape, one cache per thread (each thread's call state is its own; oneDNN's
 // own primitive cache shares the JIT code); cleared when full, so a stream of new shapes
 // cannot grow it without bound.
-Entry& Cached(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f = nullptr) {
+// `key` is MakeKey(kind, s, f). The reference lives until the next call on this thread (a
+// full cache is cleared).
+Entry& Cached(const Key& key, Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f) {
   thread_local std::unordered_map<Key, std::unique_ptr<Entry>, KeyHash> cache;
   constexpr size_t kMaxEntries = 256;
-  const Key key = MakeKey(kind, s, f);
   auto it = cache.find(key);
   if (it != cache.end()) return *it->second;
   if (cache.size() >= kMaxEntries) cache.clear();
   auto entry = std::make_unique<Entry>(WithReorders(Make(kind, s, f), kind, s));
   return *cache.emplace(key, std::move(entry)).first->second;
+}
+
+Entry& Cached(Kind kind, const DnnlConvShape& s, const DnnlConvFusion* f = nullptr) {
+  return Cached(MakeKey(kind, s, f), kind, s, f);
 }
 
 // Reorder targets: one buffer per operand role and thread, kept and grown, so
@@ -288,10 +293,9 @@ struct Operand {
 
 // Runs `kind` with its three operands; `written` names the one the primitive writes. A fused
 // forward (`f`) also reads the bias, and starts from the residual in `other`'s place.
-void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* filter,
-         const float* other, const memory* packed_filter = nullptr,
-         const DnnlConvFusion* f = nullptr) {
-  Entry& e = Cached(kind, s, f);
+void RunEntry(Entry& e, Kind kind, const DnnlConvShape& s, const float* image,
+              const float* filter, const float* other, const memory* packed_filter,
+              const DnnlConvFusion* f) {
   dnnl::stream& st = DnnlStream();
   Operand img(e, 0, ImageMd(s, s.c, s.in), e.image, image);
   Operand flt(e, 1, FilterMd(s), e.filter, filter, packed_filter);
@@ -326,6 +330,12 @@ void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* fil
   st.wait();
 }
 
+// RunEntry with `kind`'s cached primitive for the shape.
+void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* filter,
+         const float* other, const DnnlConvFusion* f = nullptr) {
+  RunEntry(Cached(kind, s, f), kind, s, image, filter, other, nullptr, f);
+}
+
 // A filter reordered once into the layout of the forward primitive of `key`'s shape.
 struct PackedFilter {
   Key key;
@@ -340,28 +350,29 @@ void DnnlConvForwardPacked(const DnnlConvShape& s, const float* image, const flo
                            const DnnlConvFusion& fusion) {
   const bool fuses = fusion.bias || fusion.residual || fusion.act != DnnlConvFusion::Act::kNone;
   const DnnlConvFusion* f = fuses ? &fusion : nullptr;
+  const Kind kind = Kind::kForwardPacked;
+  const Key key = MakeKey(kind, s, f);
+  Entry& e = Cached(key, kind, s, f);
   const memory::desc user_md = FilterMd(s);
-  const memory::desc prim_md = Cached(Kind::kForwardPacked, s, f).filter;
-  if (user_md == prim_md) return Run(Kind::kForwardPacked, s, image, filter, other, nullptr, f);
-  Key key = MakeKey(Kind::kForwardPacked, s, f);
+  if (user_md == e.filter) return RunEntry(e, kind, s, image, filter, other, nullptr, f);
   auto* p = static_cast<PackedFilter*>(cache->get());
   if (p == nullptr || p->source != filter || p->key != key) {
     auto fresh = std::make_shared<PackedFilter>();
     fresh->key = key;
     fresh->source = filter;
-    fresh->packed = memory(prim_md, DnnlEngine());
+    fresh->packed = memory(e.filter, DnnlEngine());
     memory user(user_md, DnnlEngine(), const_cast<float*>(filter));
-    Cached(Kind::kForwardPacked, s, f).to_prim[1].execute(DnnlStream(), user, fresh->packed);
+    e.to_prim[1].execute(DnnlStream(), user, fresh->packed);
     DnnlStream().wait();
     p = fresh.get();
     *cache = std::move(fresh);
   }
-  Run(Kind::kForwardPacked, s, image, filter, other, &p->packed, f);
+  RunEntry(e, kind, s, image, filter, other, &p->packed, f);
 }
 
 void DnnlConvForwardFused(const DnnlConvShape& s, const float* image, const float* filter,
                           float* other, const DnnlConvFusion& fusion) {
-  Run(Kind::kForward, s, image, filter, other, nullptr, &fusion);
+  Run(Kind::kForward, s, image, filter, other, &fusion);
 }
 
 void DnnlConvForward(const DnnlConvShape& s, const float* image, const float* filter, float* other) {

@@ -178,6 +178,13 @@ bool ForEachPlane2d(const PoolGeom& g, Visit visit) {
   return true;
 }
 
+// One step of a window's running value: PaddlePaddle's max (kept only while greater, so a NaN
+// is taken and then dropped by the next element) or the sum of an average.
+template <bool kMax, typename T>
+inline T PoolStep(T acc, T v) {
+  return kMax ? (acc > v ? acc : v) : acc + v;
+}
+
 // One output row's windows whose columns lie wholly inside the input ([ow0, ow1)), in
 // vector lanes across the row: each output still visits its window in the general loop's
 // order (row by row, left to right), so sums and the NaN rule give the same numbers.
@@ -190,16 +197,13 @@ PD_SIMD_CLONES void PoolRowInterior(const T* __restrict xp, T* __restrict acc, i
   for (int64_t h = h_lo; h < h_hi; ++h)
     for (int64_t j = 0; j < kw; ++j) {
       const T* src = xp + h * W + j - pad;
+      // Constant strides 1 and 2 let the compiler vectorize the strided reads.
       if (stride == 1) {
-        for (int64_t ow = ow0; ow < ow1; ++ow)
-          acc[ow] = kMax ? (acc[ow] > src[ow] ? acc[ow] : src[ow]) : acc[ow] + src[ow];
+        for (int64_t ow = ow0; ow < ow1; ++ow) acc[ow] = PoolStep<kMax>(acc[ow], src[ow]);
       } else if (stride == 2) {
-        for (int64_t ow = ow0; ow < ow1; ++ow)
-          acc[ow] = kMax ? (acc[ow] > src[2 * ow] ? acc[ow] : src[2 * ow]) : acc[ow] + src[2 * ow];
+        for (int64_t ow = ow0; ow < ow1; ++ow) acc[ow] = PoolStep<kMax>(acc[ow], src[2 * ow]);
       } else {
-        for (int64_t ow = ow0; ow < ow1; ++ow)
-          acc[ow] = kMax ? (acc[ow] > src[ow * stride] ? acc[ow] : src[ow * stride])
-                         : acc[ow] + src[ow * stride];
+        for (int64_t ow = ow0; ow < ow1; ++ow) acc[ow] = PoolStep<kMax>(acc[ow], src[ow * stride]);
       }
     }
 }
@@ -214,7 +218,8 @@ bool FastPoolForward(const PoolGeom& g, const T* x, T* out) {
   if (!g.adaptive) {
     const int64_t s = g.stride[2], pad = g.pads.before[2], kw = g.k[2];
     ow0 = std::min<int64_t>(OW, (pad + s - 1) / s);
-    ow1 = std::max<int64_t>(ow0, std::min<int64_t>(OW, W + pad - kw < 0 ? 0 : (W + pad - kw) / s + 1));
+    const int64_t last_whole = W + pad - kw < 0 ? -1 : (W + pad - kw) / s;
+    ow1 = std::max<int64_t>(ow0, std::min<int64_t>(OW, last_whole + 1));
   }
   return ForEachPlane2d<T>(g, [&](int64_t xb, int64_t ob, const std::vector<Span>& hs,
                                   const std::vector<Span>& ws) {
@@ -228,8 +233,7 @@ bool FastPoolForward(const PoolGeom& g, const T* x, T* out) {
         T acc = kMax ? lowest : T(0);
         for (int64_t h = a.lo; h < a.hi; ++h) {
           const T* row = xp + h * W;
-          for (int64_t w = b.lo; w < b.hi; ++w)
-            acc = kMax ? (acc > row[w] ? acc : row[w]) : acc + row[w];
+          for (int64_t w = b.lo; w < b.hi; ++w) acc = PoolStep<kMax>(acc, row[w]);
         }
         orow[ow] = kMax ? acc : acc / static_cast<T>(a.count * b.count);
       };
