@@ -2,7 +2,6 @@
 
 #include <cblas.h>
 #include <dnnl.h>
-#include <omp.h>
 
 #include <dnnl.hpp>
 #include <limits>
@@ -11,14 +10,12 @@
 
 #include "core/base/enforce.h"
 #include "core/ops/dnnl_util.h"
+#include "core/ops/small_gemm.h"
 
 namespace paddle {
 namespace ops {
 
 namespace {
-
-// Products of fewer multiply-adds than this run single-threaded.
-constexpr int64_t kSingleThreadGemm = int64_t{1} << 19;
 
 // cblas takes 32-bit ints; a silent truncation would read the wrong memory.
 blasint ToBlasInt(int64_t v, const char* what) {
@@ -125,20 +122,14 @@ void Gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, float alp
   // float goes to oneDNN: its JIT picks kernels by CPU feature bits, where
   // OpenBLAS 0.3.21 falls back to SSE3 on CPUs it does not know by model
   // (4x slower on the MLP's GEMMs here; bench/README.md).
-  // A small product runs on the calling thread alone: waking the OpenMP team
-  // costs more than it saves (a 64x64 GEMM: 6 us alone, 19 us on two busy cores).
-  const bool small = m * n * k < kSingleThreadGemm;
-  const int threads = small ? omp_get_max_threads() : 0;
-  if (small) omp_set_num_threads(1);
-  const bool plain_small = !trans_b && small && m * n * k >= kSmallestPrimitiveGemm;
-  if (!trans_a && (trans_b || plain_small) && alpha == 1.0f && beta == 0.0f) {
-    MatmulPrimitive(false, trans_b, m, n, k, a, s.lda, b, s.ldb, c, s.ldc);
-    if (small) omp_set_num_threads(threads);
-    return;
-  }
+  if (SmallGemmApplies(trans_a, trans_b, m, n, k))
+    return SmallGemm(m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  const OneThreadIfSmall one_thread(m * n * k);
+  const bool plain_small = !trans_b && one_thread.small() && m * n * k >= kSmallestPrimitiveGemm;
+  if (!trans_a && (trans_b || plain_small) && alpha == 1.0f && beta == 0.0f)
+    return MatmulPrimitive(false, trans_b, m, n, k, a, s.lda, b, s.ldb, c, s.ldc);
   dnnl_status_t status = dnnl_sgemm(trans_a ? 'T' : 'N', trans_b ? 'T' : 'N', s.m, s.n, s.k,
                                     alpha, a, s.lda, b, s.ldb, beta, c, s.ldc);
-  if (small) omp_set_num_threads(threads);
   PD_CHECK(status == dnnl_success, Fatal, "[gemm] oneDNN sgemm failed with status ",
            static_cast<int>(status), " for m=", m, " n=", n, " k=", k);
 }

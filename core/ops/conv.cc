@@ -7,6 +7,7 @@
 
 #include "core/ops/blas.h"
 #include "core/ops/dnnl_conv.h"
+#include "core/ops/direct_conv.h"
 
 namespace paddle {
 namespace ops {
@@ -121,6 +122,8 @@ template <typename T>
 void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter,
                  T* other, bool filter_frozen) {
   if constexpr (std::is_same_v<T, float>) {
+    if (DirectConvApplies(DnnlShape(g)))
+      return DirectConvForward(DnnlShape(g), image, filter, other, {});
     if (UseDnnl(g) && !IsPlainGemm(g)) {
       if (filter_frozen)
         return DnnlConvForwardPacked(DnnlShape(g), image, filter, other, &ctx.kernel_cache());
@@ -224,6 +227,8 @@ template <typename T>
 void ConvForwardFused(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter,
                       T* other, bool filter_frozen, const ConvFusion<T>& fusion) {
   if constexpr (std::is_same_v<T, float>) {
+    if (DirectConvApplies(DnnlShape(g)))
+      return DirectConvForward(DnnlShape(g), image, filter, other, ToDnnl(fusion));
     if (UseDnnl(g) && !IsPlainGemm(g)) {
       if (filter_frozen)
         return DnnlConvForwardPacked(DnnlShape(g), image, filter, other, &ctx.kernel_cache(),

@@ -79,13 +79,17 @@ memory::desc Any(const memory::desc& md) {
 struct Entry {
   dnnl::primitive prim;
   memory::desc image, filter, other;
-  // Each operand's reorders (index: 0 image, 1 filter, 2 other) from its user layout to the
-  // primitive's and back, made with the primitive (making one per call cost microseconds,
-  // much of a small convolution); empty where the two layouts are the same.
+  // Everything below is made once with the primitive (making it per call cost microseconds,
+  // much of a small convolution). Each operand's user layout (index: 0 image, 1 filter,
+  // 2 other), whether the primitive's differs, and the reorders between the two (empty where
+  // the layouts are the same).
+  memory::desc user_md[3];
+  bool reordered[3] = {false, false, false};
   dnnl::reorder to_prim[3], to_user[3];
-  // The call's memory objects, made once and pointed at each call's buffers: making them per
-  // call (and zero-padding a blocked one) took about a microsecond of a small convolution.
-  memory user[3], scratch[3], bias;  // scratch: the reorder buffers in the primitive's layouts
+  // The call's memory objects, pointed at each call's buffers: making them per call (and
+  // zero-padding a blocked one) took about a microsecond of a small convolution.
+  memory user[3], scratch[3], bias, residual;  // scratch: reorder buffers, primitive's layouts
+  std::unordered_map<int, memory> args;        // the primitive's arguments, filled on first use
 };
 
 memory::desc BiasMd(const DnnlConvShape& s) {
@@ -129,15 +133,18 @@ dnnl::convolution_forward::primitive_desc ForwardPd(
 }
 
 Entry WithReorders(Entry e, Kind kind, const DnnlConvShape& s) {
-  const memory::desc user[3] = {ImageMd(s, s.c, s.in), FilterMd(s), ImageMd(s, s.m, s.out)};
+  e.user_md[0] = ImageMd(s, s.c, s.in);
+  e.user_md[1] = FilterMd(s);
+  e.user_md[2] = ImageMd(s, s.m, s.out);
   const memory::desc* prim[3] = {&e.image, &e.filter, &e.other};
   for (int i = 0; i < 3; ++i) {
-    if (user[i] == *prim[i]) continue;
+    e.reordered[i] = !(e.user_md[i] == *prim[i]);
+    if (!e.reordered[i]) continue;
     const dnnl::engine& eng = DnnlEngine();
-    e.to_prim[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, user[i], eng, *prim[i]));
+    e.to_prim[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, e.user_md[i], eng, *prim[i]));
     // A forward never writes its filter back (and Winograd's layout has no way back).
     if (i == 1 && IsForward(kind)) continue;
-    e.to_user[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, *prim[i], eng, user[i]));
+    e.to_user[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, *prim[i], eng, e.user_md[i]));
   }
   return e;
 }
@@ -268,71 +275,91 @@ struct Operand {
   Entry& e;
   int role;
   bool reordered, given;
-  memory prim;
-  Operand(Entry& entry, int r, const memory::desc& user_md, const memory::desc& prim_md,
-          const float* data, const memory* given_prim = nullptr)
-      : e(entry), role(r), reordered(given_prim != nullptr || !(user_md == prim_md)),
+  memory* prim;
+  Operand(Entry& entry, int r, const float* data, memory* given_prim = nullptr)
+      : e(entry), role(r), reordered(given_prim != nullptr || entry.reordered[r]),
         given(given_prim != nullptr) {
-    PointMemory(&e.user[r], user_md, const_cast<float*>(data));
+    PointMemory(&e.user[r], e.user_md[r], const_cast<float*>(data));
     if (given) {
-      prim = *given_prim;
+      prim = given_prim;
     } else if (!reordered) {
-      prim = e.user[r];
+      prim = &e.user[r];
     } else {
-      PointMemory(&e.scratch[r], prim_md, ReorderBuffer(r, prim_md.get_size()));
-      prim = e.scratch[r];
+      const memory::desc& md = r == 0 ? e.image : r == 1 ? e.filter : e.other;
+      PointMemory(&e.scratch[r], md, ReorderBuffer(r, md.get_size()));
+      prim = &e.scratch[r];
     }
   }
   void In(dnnl::stream& st) {
-    if (reordered && !given) e.to_prim[role].execute(st, e.user[role], prim);
+    if (reordered && !given) e.to_prim[role].execute(st, e.user[role], *prim);
   }
   void Out(dnnl::stream& st) {
-    if (reordered) e.to_user[role].execute(st, prim, e.user[role]);
+    if (reordered) e.to_user[role].execute(st, *prim, e.user[role]);
   }
 };
+
+// Sets argument `arg` of `e` to `m` (the map is kept: building it per call allocated).
+void SetArg(Entry& e, int arg, const memory& m) {
+  auto it = e.args.find(arg);
+  if (it == e.args.end()) e.args.emplace(arg, m);
+  else if (it->second.get() != m.get()) it->second = m;
+}
 
 // Runs `kind` with its three operands; `written` names the one the primitive writes. A fused
 // forward (`f`) also reads the bias, and starts from the residual in `other`'s place.
 void RunEntry(Entry& e, Kind kind, const DnnlConvShape& s, const float* image,
-              const float* filter, const float* other, const memory* packed_filter,
+              const float* filter, const float* other, memory* packed_filter,
               const DnnlConvFusion* f) {
   dnnl::stream& st = DnnlStream();
-  Operand img(e, 0, ImageMd(s, s.c, s.in), e.image, image);
-  Operand flt(e, 1, FilterMd(s), e.filter, filter, packed_filter);
-  Operand oth(e, 2, ImageMd(s, s.m, s.out), e.other, other);
+  Operand img(e, 0, image);
+  Operand flt(e, 1, filter, packed_filter);
+  Operand oth(e, 2, other);
   Operand* written = IsForward(kind) ? &oth : kind == Kind::kBackwardData ? &img : &flt;
   for (Operand* o : {&img, &flt, &oth})
     if (o != written) o->In(st);
-  std::unordered_map<int, memory> args;
   if (IsForward(kind)) {
-    args = {{DNNL_ARG_SRC, img.prim}, {DNNL_ARG_WEIGHTS, flt.prim}, {DNNL_ARG_DST, oth.prim}};
+    SetArg(e, DNNL_ARG_SRC, *img.prim);
+    SetArg(e, DNNL_ARG_WEIGHTS, *flt.prim);
+    SetArg(e, DNNL_ARG_DST, *oth.prim);
     if (f && f->bias) {
-      PointMemory(&e.bias, BiasMd(s), const_cast<float*>(f->bias));
-      args.emplace(DNNL_ARG_BIAS, e.bias);
+      float* bias = const_cast<float*>(f->bias);
+      if (!e.bias) e.bias = memory(BiasMd(s), DnnlEngine(), bias);
+      else if (e.bias.get_data_handle() != bias) e.bias.set_data_handle(bias);
+      SetArg(e, DNNL_ARG_BIAS, e.bias);
     }
     if (f && f->residual) {  // the sum post-op adds what the destination holds
       if (oth.reordered) {
-        memory residual(e.user[2].get_desc(), DnnlEngine(), const_cast<float*>(f->residual));
-        e.to_prim[2].execute(st, residual, oth.prim);
+        PointMemory(&e.residual, e.user_md[2], const_cast<float*>(f->residual));
+        e.to_prim[2].execute(st, e.residual, *oth.prim);
       } else if (f->residual != other) {
-        std::memcpy(const_cast<float*>(other), f->residual, e.user[2].get_desc().get_size());
+        std::memcpy(const_cast<float*>(other), f->residual, e.user_md[2].get_size());
       }
     }
   } else if (kind == Kind::kBackwardData) {
-    args = {{DNNL_ARG_DIFF_SRC, img.prim}, {DNNL_ARG_WEIGHTS, flt.prim},
-            {DNNL_ARG_DIFF_DST, oth.prim}};
+    SetArg(e, DNNL_ARG_DIFF_SRC, *img.prim);
+    SetArg(e, DNNL_ARG_WEIGHTS, *flt.prim);
+    SetArg(e, DNNL_ARG_DIFF_DST, *oth.prim);
   } else {
-    args = {{DNNL_ARG_SRC, img.prim}, {DNNL_ARG_DIFF_WEIGHTS, flt.prim},
-            {DNNL_ARG_DIFF_DST, oth.prim}};
+    SetArg(e, DNNL_ARG_SRC, *img.prim);
+    SetArg(e, DNNL_ARG_DIFF_WEIGHTS, *flt.prim);
+    SetArg(e, DNNL_ARG_DIFF_DST, *oth.prim);
   }
-  e.prim.execute(st, args);
+  e.prim.execute(st, e.args);
   written->Out(st);
   st.wait();
+}
+
+// The convolution's multiply-adds (any of the three kinds does as many).
+int64_t MultiplyAdds(const DnnlConvShape& s) {
+  int64_t v = s.n * s.m * (s.c / s.groups);
+  for (int i = 0; i < 3; ++i) v *= s.out[i] * s.k[i];
+  return v;
 }
 
 // RunEntry with `kind`'s cached primitive for the shape.
 void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* filter,
          const float* other, const DnnlConvFusion* f = nullptr) {
+  const OneThreadIfSmall one_thread(MultiplyAdds(s));
   RunEntry(Cached(kind, s, f), kind, s, image, filter, other, nullptr, f);
 }
 
@@ -351,17 +378,17 @@ void DnnlConvForwardPacked(const DnnlConvShape& s, const float* image, const flo
   const bool fuses = fusion.bias || fusion.residual || fusion.act != DnnlConvFusion::Act::kNone;
   const DnnlConvFusion* f = fuses ? &fusion : nullptr;
   const Kind kind = Kind::kForwardPacked;
+  const OneThreadIfSmall one_thread(MultiplyAdds(s));
   const Key key = MakeKey(kind, s, f);
   Entry& e = Cached(key, kind, s, f);
-  const memory::desc user_md = FilterMd(s);
-  if (user_md == e.filter) return RunEntry(e, kind, s, image, filter, other, nullptr, f);
+  if (!e.reordered[1]) return RunEntry(e, kind, s, image, filter, other, nullptr, f);
   auto* p = static_cast<PackedFilter*>(cache->get());
   if (p == nullptr || p->source != filter || p->key != key) {
     auto fresh = std::make_shared<PackedFilter>();
     fresh->key = key;
     fresh->source = filter;
     fresh->packed = memory(e.filter, DnnlEngine());
-    memory user(user_md, DnnlEngine(), const_cast<float*>(filter));
+    memory user(e.user_md[1], DnnlEngine(), const_cast<float*>(filter));
     e.to_prim[1].execute(DnnlStream(), user, fresh->packed);
     DnnlStream().wait();
     p = fresh.get();

@@ -208,6 +208,57 @@ PD_SIMD_CLONES void PoolRowInterior(const T* __restrict xp, T* __restrict acc, i
     }
 }
 
+// Adaptive windows (a global pooling's one window per plane included) vary in size, so the
+// row vectorization below does not apply; instead kPlaneLanes planes are pooled side by side,
+// in vector lanes, each plane still visiting its window in the general loop's order (row by
+// row, left to right), so the numbers are the same. `xb`/`ob`: the first plane's input and
+// output; `lanes` <= kPlaneLanes planes.
+constexpr int64_t kPlaneLanes = 16;
+template <bool kMax, typename T>
+PD_SIMD_CLONES void PoolPlanesSideBySide(const T* __restrict xb, T* __restrict ob, int64_t lanes,
+                                         const std::vector<Span>& hs, const std::vector<Span>& ws,
+                                         int64_t W, int64_t in_plane, int64_t out_plane, T init) {
+  const int64_t OW = static_cast<int64_t>(ws.size());
+  for (size_t oh = 0; oh < hs.size(); ++oh)
+    for (int64_t ow = 0; ow < OW; ++ow) {
+      const Span &a = hs[oh], &b = ws[ow];
+      T acc[kPlaneLanes];
+      for (int64_t l = 0; l < kPlaneLanes; ++l) acc[l] = init;
+      for (int64_t h = a.lo; h < a.hi; ++h)
+        for (int64_t w = b.lo; w < b.hi; ++w) {
+          const T* src = xb + h * W + w;
+          for (int64_t l = 0; l < kPlaneLanes; ++l)
+            acc[l] = PoolStep<kMax>(acc[l], l < lanes ? src[l * in_plane] : init);
+        }
+      const int64_t o = static_cast<int64_t>(oh) * OW + ow;
+      const T count = static_cast<T>(a.count * b.count);
+      for (int64_t l = 0; l < lanes; ++l) ob[l * out_plane + o] = kMax ? acc[l] : acc[l] / count;
+    }
+}
+
+template <bool kMax, typename T>
+bool AdaptivePoolForward(const PoolGeom& g, const T* x, T* out) {
+  const std::vector<Span> ds = AxisSpans(g, 0);
+  if (!g.adaptive || g.channel_last || ds.size() != 1 || ds[0].lo != 0 || ds[0].hi != 1 ||
+      ds[0].count != 1)
+    return false;
+  const std::vector<Span> hs = AxisSpans(g, 1), ws = AxisSpans(g, 2);
+  const int64_t W = g.in.sp[2], in_plane = g.in.sp[1] * W, out_plane = g.out[1] * g.out[2];
+  const int64_t planes = g.in.n * g.in.c, blocks = (planes + kPlaneLanes - 1) / kPlaneLanes;
+  const T init = kMax ? static_cast<T>(-std::numeric_limits<float>::max()) : T(0);
+  const int64_t grain =
+      std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(1, in_plane * kPlaneLanes));
+  ParallelFor(blocks, [&](int64_t begin, int64_t end) {
+    for (int64_t blk = begin; blk < end; ++blk) {
+      const int64_t p0 = blk * kPlaneLanes;
+      PoolPlanesSideBySide<kMax>(x + p0 * in_plane, out + p0 * out_plane,
+                                 std::min(kPlaneLanes, planes - p0), hs, ws, W, in_plane,
+                                 out_plane, init);
+    }
+  }, grain);
+  return true;
+}
+
 template <bool kMax, typename T>
 bool FastPoolForward(const PoolGeom& g, const T* x, T* out) {
   const int64_t W = g.in.sp[2], OW = g.out[2];
@@ -432,6 +483,8 @@ void PoolKernel(KernelContext& ctx) {
     });
     return;
   }
+  if (g.max ? AdaptivePoolForward<true>(g, xd, out) : AdaptivePoolForward<false>(g, xd, out))
+    return;
   if (g.max ? FastPoolForward<true>(g, xd, out) : FastPoolForward<false>(g, xd, out)) return;
   // PaddlePaddle's max starts from -FLT_MAX whatever T (a window wholly in
   // the padding keeps it) and keeps the running value only while it is

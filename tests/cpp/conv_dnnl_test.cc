@@ -1,9 +1,10 @@
-// float32 convolutions run on oneDNN (core/ops/dnnl_conv.h) and float64 ones
-// on im2col + GEMM (the op table checks those against references and central
-// differences). Here the two paths must agree, forward and every gradient,
-// over the geometries oneDNN handles with different kernels: groups,
-// depthwise, strides, dilations, uneven padding, channel-last, 3-D and the
-// transposed convolution; and the pre-packed filter of a frozen (inference) one.
+// float32 convolutions run on oneDNN (core/ops/dnnl_conv.h), or forward on the direct kernel
+// for images of at most 4 channels (core/ops/direct_conv.h), and float64 ones on im2col +
+// GEMM (the op table checks those against references and central differences). Here the
+// paths must agree, forward and every gradient, over the geometries oneDNN handles with
+// different kernels: groups, depthwise, strides, dilations, uneven padding, channel-last, 3-D
+// and the transposed convolution; the direct kernel's column and channel blocks, whole and
+// partial; and the pre-packed filter of a frozen (inference) one.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -76,6 +77,12 @@ INSTANTIATE_TEST_SUITE_P(
         ConvCase{"plain3x3", "conv2d", {2, 3, 9, 8}, {4, 3, 3, 3}, Conv({1, 1}, {1, 1}, {1, 1}, 1)},
         ConvCase{"strided_uneven_pad", "conv2d", {2, 4, 10, 9}, {6, 4, 3, 2},
                  Conv({2, 3}, {1, 0, 2, 1}, {1, 1}, 1)},
+        ConvCase{"direct_single_channel_5x5", "conv2d", {2, 1, 28, 28}, {6, 1, 5, 5},
+                 Conv({1, 1}, {2, 2}, {1, 1}, 1)},
+        ConvCase{"direct_7x7_stride2_wide", "conv2d", {1, 3, 40, 75}, {10, 3, 7, 7},
+                 Conv({2, 2}, {3, 3}, {1, 1}, 1)},
+        ConvCase{"direct_stride3_uneven_pad", "conv2d", {2, 2, 17, 23}, {9, 2, 4, 5},
+                 Conv({3, 3}, {1, 2, 0, 3}, {1, 1}, 1)},
         ConvCase{"dilated", "conv2d", {1, 3, 11, 11}, {5, 3, 3, 3}, Conv({1, 1}, {2, 2}, {2, 2}, 1)},
         ConvCase{"groups", "conv2d", {2, 6, 7, 7}, {9, 2, 3, 3}, Conv({1, 1}, {1, 1}, {1, 1}, 3)},
         ConvCase{"pointwise", "conv2d", {2, 8, 5, 6}, {4, 8, 1, 1}, Conv({1, 1}, {0, 0}, {1, 1}, 1)},

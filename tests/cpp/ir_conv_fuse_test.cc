@@ -33,6 +33,9 @@ struct ConvCase {
   bool residual_first = false;  // the add reads the residual as X
   std::string act = "relu";     // "" for none
   int k = 3;                    // 1: the 1x1 convolution that runs as one GEMM
+  // The bias as PaddlePaddle 3.x saves it: b reshaped by a reshape2 to the image's rank
+  // ([1, oc, 1, 1]; NHWC: [1, 1, 1, oc]) and added at axis -1.
+  bool bias_reshaped = false;
 };
 
 // x [1, 3, 6, 6] (or NHWC) -> conv (4 out channels; depthwise: 3) -> t0 [-> add b] [-> add r]
@@ -60,8 +63,18 @@ Blocks ConvChain(const ConvCase& c, Scope* scope, unsigned seed = 1) {
     steps.push_back([&](const std::string& in, const std::string& out) {
       g.Var("b", {oc}, true);
       *scope->Var("b")->GetMutable<DenseTensor>() = RandomTensor({oc}, seed + 2);
-      g.Op("elementwise_add", {{"X", in}, {"Y", "b"}}, out,
-           {{"axis", static_cast<int32_t>(c.channels_last ? -1 : 1)}});
+      if (!c.bias_reshaped) {
+        g.Op("elementwise_add", {{"X", in}, {"Y", "b"}}, out,
+             {{"axis", static_cast<int32_t>(c.channels_last ? -1 : 1)}});
+        return;
+      }
+      const Shape bs = c.channels_last ? Shape{1, 1, 1, oc} : Shape{1, oc, 1, 1};
+      g.Var("bv", bs).Var("bv_xshape", {0, oc});
+      g.Op("reshape2", {{"X", "b"}}, "bv",
+           {{"shape", c.channels_last ? std::vector<int32_t>{1, 1, 1, -1}
+                                      : std::vector<int32_t>{1, -1, 1, 1}}})
+          ->SetOutput("XShape", {"bv_xshape"});
+      g.Op("elementwise_add", {{"X", in}, {"Y", "bv"}}, out, {{"axis", -1}});
     });
   if (c.residual)
     steps.push_back([&](const std::string& in, const std::string& out) {
@@ -113,17 +126,25 @@ TEST(ConvFusePasses, SameNumbers) {
       {"conv2d", false, false, false, false, "relu"},
       {"conv2d", false, true, true, false, "relu6", 1},  // one GEMM, then the fused sums
       {"conv2d", true, true, false, false, "relu", 1},
+      {"conv2d", false, true, false, false, "relu", 3, true},
+      {"conv2d", true, true, true, false, "relu6", 3, true},
   };
   unsigned seed = 10;
   for (const auto& c : cases) {
     const std::string what = c.conv + (c.channels_last ? " NHWC" : "") + (c.bias ? " +bias" : "") +
+                             (c.bias_reshaped ? " (reshaped)" : "") +
                              (c.residual ? " +residual" : "") + " " + c.act + " k" +
                              std::to_string(c.k);
     Scope scope;
     Blocks g = ConvChain(c, &scope, seed += 5);
     const auto want = RunBlock<float>(g.program, {}, "y", &scope);
     RunConvPasses(&g, &scope);
-    EXPECT_EQ(OpTypes(*g.b()), std::vector<std::string>{"fused_conv2d"}) << what;
+    if (c.bias_reshaped) {  // the reshape2 stays for dead_code_elimination_pass
+      EXPECT_EQ(OpTypes(*g.b()), (std::vector<std::string>{"reshape2", "fused_conv2d"})) << what;
+      EXPECT_EQ(g.b()->Op(1)->Input("Bias"), std::vector<std::string>{"b"}) << what;
+    } else {
+      EXPECT_EQ(OpTypes(*g.b()), std::vector<std::string>{"fused_conv2d"}) << what;
+    }
     ExpectNear(RunBlock<float>(g.program, {}, "y", &scope), test::Widen(want), 1e-5, what);
   }
 }
@@ -159,6 +180,22 @@ TEST(ConvFusePasses, PatternsThatMustStay) {
     *g.b()->Op(1)->Proto() = *g.b()->Op(2)->Proto();
     *g.b()->Op(2)->Proto() = add;
   });
+
+  ConvCase reshaped = bias_only;
+  reshaped.bias_reshaped = true;
+  unchanged(reshaped, bias, "reshaped bias along the height", [](Blocks& g) {
+    g.b()->Op(1)->SetAttr("shape", std::vector<int32_t>{1, 1, -1, 1});
+    g.b()->FindVar("bv")->SetShape({1, 1, 4, 1});
+  });
+  unchanged(reshaped, bias, "reshaped bias of a shape tensor", [](Blocks& g) {
+    g.Var("s", {4}, true);
+    g.b()->Op(1)->SetInput("ShapeTensor", {"s"});
+  });
+  unchanged(reshaped, bias, "reshaped bias written again", [](Blocks& g) {
+    g.Op("relu", {{"X", "x"}}, "bv");
+  });
+  unchanged(reshaped, bias, "reshaped bias not of a parameter",
+            [](Blocks& g) { g.b()->FindVar("b")->SetPersistable(false); });
 
   const ConvCase res_only{"conv2d", false, false, true, false, ""};
   unchanged(res_only, residual, "residual broadcast over the image",
@@ -233,6 +270,11 @@ TEST(FusedConv2d, Float64MatchesFloatAndErrors) {
   };
   const auto f32 = run(DataType::kFloat32, {}, true, true);
   ExpectNear(run(DataType::kFloat64, {}, true, true), f32, 1e-5, "float64 against float");
+  // Bounds inside the values' range, so both ends clamp.
+  const AttributeMap relu6 = {{"fuse_activation", std::string("relu6")},
+                              {"fuse_alpha", -0.25f}, {"fuse_beta", 0.5f}};
+  ExpectNear(run(DataType::kFloat64, relu6, true, true), run(DataType::kFloat32, relu6, true, true),
+             1e-5, "relu6: float64 against float");
   bool negative_scaled = false;
   for (double v : f32) negative_scaled = negative_scaled || v < 0;
   EXPECT_TRUE(negative_scaled) << "leaky_relu keeps a scaled negative part";

@@ -441,6 +441,9 @@ PD_OP_TABLE(ConvPool) {
                    false, true});
   pools.push_back({"pool2d_max_adaptive", "pool2d", {1, 2, 7, 5}, {3, 2}, {}, {}, true, true,
                    false, false, true});
+  // 34 planes: two blocks of 16 side by side and a partial one (the adaptive fast path).
+  pools.push_back({"pool2d_avg_adaptive_planes", "pool2d", {2, 17, 7, 5}, {3, 2}, {}, {}, false,
+                   true, false, false, true});
   pools.push_back({"pool2d_avg_adaptive_nhwc", "pool2d", {2, 5, 3, 4}, {3, 2}, {}, {}, false,
                    true, false, false, true, true});
   pools.push_back({"pool2d_max_nhwc", "pool2d", {2, 6, 5, 3}, {3, 2}, {2, 1}, {1, 0}, true, true,
