@@ -21,6 +21,11 @@ const std::vector<PassInfo>& PassTable() {
        "a scale with scale 1 and bias 0 is removed; its readers read its input",
        {},
        MakeDeleteScaleOpPass},
+      {"gelu_erf_fuse_pass",
+       "inference: GELU written out as 0.5 * x * (1 + erf(x / sqrt(2))) (scale, erf, scale, "
+       "elementwise_mul, scale) -> one gelu op",
+       {},
+       MakeGeluErfFusePass},
       {"conv_bn_fuse_pass",
        "inference: conv2d/depthwise_conv2d (+ elementwise_add of a channel bias) + batch_norm "
        "-> conv2d with folded weights + elementwise_add of the folded bias (needs the scope)",
@@ -179,6 +184,7 @@ PassPipeline ParsePassPipeline(const std::string& text) {
 std::vector<std::string> InferencePassNames() {
   return {"delete_dropout_op_pass",
           "delete_scale_op_pass",
+          "gelu_erf_fuse_pass",
           "conv_bn_fuse_pass",
           "conv_bias_mkldnn_fuse_pass",
           "conv_elementwise_add_mkldnn_fuse_pass",

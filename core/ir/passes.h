@@ -18,6 +18,7 @@ std::unique_ptr<Pass> MakeDeleteDropoutOpPass(const PassOptions& options);
 std::unique_ptr<Pass> MakeDeleteScaleOpPass(const PassOptions& options);
 std::unique_ptr<Pass> MakeElementwiseActFusePass(const PassOptions& options);
 std::unique_ptr<Pass> MakeFcFusePass(const PassOptions& options);
+std::unique_ptr<Pass> MakeGeluErfFusePass(const PassOptions& options);
 std::unique_ptr<Pass> MakeGraphVizPass(const PassOptions& options);
 std::unique_ptr<Pass> MakeMatmulGradSgdFusePass(const PassOptions& options);
 

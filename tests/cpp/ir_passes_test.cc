@@ -1,5 +1,5 @@
 // The graph passes beyond fc_fuse_pass (ir_test.cc): dead code elimination,
-// delete_dropout_op_pass, delete_scale_op_pass, conv_bn_fuse_pass,
+// delete_dropout_op_pass, delete_scale_op_pass, gelu_erf_fuse_pass, conv_bn_fuse_pass,
 // elementwise_act_fuse_pass with its fused op, and the inference pipeline on
 // the oracle models. For each: golden IR in/out, the patterns that must stay
 // byte-identical, and the numbers through the Executor with the pass on and off.
@@ -448,6 +448,70 @@ TEST(ConvBnFusePass, PatternsThatMustStay) {
   unchanged({}, "conv3d-like: filter not 4-D", [](Blocks&, Scope& scope) {
     *scope.Var("w")->GetMutable<DenseTensor>() = RandomTensor({4, 3, 3}, 1);
   });
+}
+
+// ---- gelu_erf_fuse_pass ----
+
+// x [-1, 3, 4] -> GELU written out with erf -> out. `half_last`: x * (1 + erf) then * 0.5;
+// else (x * 0.5) * (1 + erf), `swap` putting the 1 + erf first in the product.
+Blocks GeluWrittenOut(bool half_last, bool swap = false) {
+  Blocks g;
+  g.Var("x", {-1, 3, 4}, true).Var("u", {-1, 3, 4}).Var("e", {-1, 3, 4}).Var("p", {-1, 3, 4});
+  g.Var("h", {-1, 3, 4}).Var("out", {-1, 3, 4});
+  auto scale = [](float s, float b) -> AttributeMap {
+    return {{"scale", s}, {"bias", b}, {"bias_after_scale", true}};
+  };
+  g.Op("scale", {{"X", "x"}}, "u", scale(0.70710678f, 0));
+  g.Op("erf", {{"X", "u"}}, "e");
+  g.Op("scale", {{"X", "e"}}, "p", scale(1, 1));
+  if (half_last) {
+    g.Op("elementwise_mul", {{"X", "x"}, {"Y", "p"}}, "h", {{"axis", -1}});
+    g.Op("scale", {{"X", "h"}}, "out", scale(0.5f, 0));
+  } else {
+    g.Op("scale", {{"X", "x"}}, "h", scale(0.5f, 0));
+    g.Op("elementwise_mul", {{"X", swap ? "p" : "h"}, {"Y", swap ? "h" : "p"}}, "out",
+         {{"axis", -1}});
+  }
+  return g;
+}
+
+TEST(GeluErfFusePass, BothSpellingsBecomeOneGelu) {
+  unsigned seed = 70;
+  for (const auto& [half_last, swap] :
+       std::vector<std::pair<bool, bool>>{{false, false}, {false, true}, {true, false}}) {
+    Blocks g = GeluWrittenOut(half_last, swap);
+    const Feeds ins = {{"x", RandomTensor({2, 3, 4}, seed += 3)}};
+    const auto want = RunBlock<float>(g.program, ins, "out");
+    RunPass("gelu_erf_fuse_pass", &g.program, {{"out"}});
+    EXPECT_EQ(g.Text(),
+              "persist var x : float32[-1, 3, 4]\n"
+              "var out : float32[-1, 3, 4]\n"
+              "Out=[out] = gelu(X=[x]) {approximate=false}\n");
+    ExpectNear(RunBlock<float>(g.program, ins, "out"), test::Widen(want), 1e-6,
+               half_last ? "half last" : swap ? "swapped" : "half first");
+  }
+}
+
+TEST(GeluErfFusePass, PatternsThatMustStay) {
+  auto unchanged = [](const std::string& why, const std::function<void(Blocks&)>& edit,
+                      std::set<std::string> keep = {"out"}) {
+    Blocks g = GeluWrittenOut(false);
+    edit(g);
+    ExpectUnchanged(g, "gelu_erf_fuse_pass", why, {std::move(keep)});
+  };
+  unchanged("not 1/sqrt(2)", [](Blocks& g) { g.b()->Op(0)->SetAttr("scale", 0.7f); });
+  unchanged("not 1 + erf", [](Blocks& g) { g.b()->Op(2)->SetAttr("bias", 2.0f); });
+  unchanged("not half of x", [](Blocks& g) { g.b()->Op(3)->SetAttr("scale", 0.25f); });
+  unchanged("erf kept", [](Blocks&) {}, {"out", "e"});
+  unchanged("the half read twice", [](Blocks& g) {
+    g.Var("z", {-1, 3, 4});
+    g.Op("relu", {{"X", "h"}}, "z");
+  }, {"out", "z"});
+  unchanged("a scale tensor", [](Blocks& g) {
+    g.Var("s", {1}, true);
+    g.b()->Op(0)->SetInput("ScaleTensor", {"s"});
+  });
+  unchanged("int64", [](Blocks& g) { g.b()->FindVar("x")->SetDataType(DataType::kInt64); });
 }
 
 // ---- elementwise_act_fuse_pass and fused_elemwise_add_activation ----

@@ -39,6 +39,7 @@ TEST(PassRegistry, TableListsPassesWithDescriptions) {
   }
   const std::vector<std::string> inference = {"delete_dropout_op_pass",
                                               "delete_scale_op_pass",
+                                              "gelu_erf_fuse_pass",
                                               "conv_bn_fuse_pass",
                                               "conv_bias_mkldnn_fuse_pass",
                                               "conv_elementwise_add_mkldnn_fuse_pass",
@@ -59,7 +60,7 @@ TEST(PassRegistry, TableListsPassesWithDescriptions) {
                                   "conv_activation_mkldnn_fuse_pass"})
                 .Names(),
             (std::vector<std::string>{"delete_dropout_op_pass", "delete_scale_op_pass",
-                                      "elementwise_act_fuse_pass",
+                                      "gelu_erf_fuse_pass", "elementwise_act_fuse_pass",
                                       "dead_code_elimination_pass"}));
   EXPECT_EQ(ir::InferencePasses({"no_such_pass"}).Names(), ir::InferencePassNames());
 }
@@ -78,7 +79,7 @@ TEST(PassPipeline, ParsesNamesAndOptions) {
 TEST(PassPipeline, ErrorsNameTheProblem) {
   ExpectError([] { ir::ParsePassPipeline("fc_fuse_pass,no_such_pass"); }, ErrorKind::kNotFound,
               {"no_such_pass", "registered passes: delete_dropout_op_pass, delete_scale_op_pass, "
-               "conv_bn_fuse_pass, conv_bias_mkldnn_fuse_pass, "
+               "gelu_erf_fuse_pass, conv_bn_fuse_pass, conv_bias_mkldnn_fuse_pass, "
                "conv_elementwise_add_mkldnn_fuse_pass, conv_activation_mkldnn_fuse_pass, "
                "fc_fuse_pass, elementwise_act_fuse_pass, "
                "matmul_grad_sgd_fuse_pass, dead_code_elimination_pass, graph_viz_pass"});
