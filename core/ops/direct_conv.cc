@@ -58,7 +58,7 @@ Phases SplitPhases(const DnnlConvShape& s, const float* image, std::vector<float
   const int64_t count = S * s.c * ph.rows * ph.cols;
   if (static_cast<int64_t>(buffer->size()) < count) buffer->resize(count);
   float* out = buffer->data();
-  // One plane (phase p, channel c) per piece: few planes, each of many elements.
+  // Planes (phase p, channel c) in pieces: few planes, each of many elements.
   ParallelFor(S * s.c, [&](int64_t begin, int64_t end) {
     for (int64_t plane = begin; plane < end; ++plane) {
       const int64_t p = plane / s.c, c = plane % s.c;
@@ -78,7 +78,7 @@ Phases SplitPhases(const DnnlConvShape& s, const float* image, std::vector<float
         std::fill(dst + hi, dst + ph.cols, 0.0f);
       }
     }
-  }, 1);
+  }, std::max<int64_t>(1, kParallelGrain / (ph.rows * ph.cols)));
   ph.data = out;
   return ph;
 }
