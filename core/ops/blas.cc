@@ -73,7 +73,7 @@ void MatmulPrimitive(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k
     dnnl::matmul prim;
     memory::desc a_md, b_md, c_md;
     memory a, b, c;
-    std::unordered_map<int, memory> args;  // a, b and c: made once, their handles re-pointed
+    dnnl_exec_arg_t args[3];  // a, b and c (made once, their handles re-pointed)
   };
   using Key = std::tuple<bool, bool, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t>;
   struct KeyHash {
@@ -102,8 +102,10 @@ void MatmulPrimitive(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k
   PointMemory(&e.a, e.a_md, const_cast<float*>(a));
   PointMemory(&e.b, e.b_md, const_cast<float*>(b));
   PointMemory(&e.c, e.c_md, c);
-  if (e.args.empty()) e.args = {{DNNL_ARG_SRC, e.a}, {DNNL_ARG_WEIGHTS, e.b}, {DNNL_ARG_DST, e.c}};
-  e.prim.execute(DnnlStream(), e.args);
+  e.args[0] = {DNNL_ARG_SRC, e.a.get()};
+  e.args[1] = {DNNL_ARG_WEIGHTS, e.b.get()};
+  e.args[2] = {DNNL_ARG_DST, e.c.get()};
+  DnnlExecute(e.prim, DnnlStream(), 3, e.args);
   DnnlStream().wait();
 }
 

@@ -10,6 +10,8 @@
 // the GEMM the filter sits on.
 #pragma once
 
+#include <cstdint>
+
 #include <array>
 #include <string>
 #include <vector>
@@ -42,10 +44,23 @@ struct ConvGeom {
 };
 
 // The op's own index of attribute `name` (the convolutions declare theirs in
-// PaddlePaddle's orders, which differ).
+// PaddlePaddle's orders, which differ), searched once per op type and call site: a string
+// search (and, for "padding_algorithm", an allocation) per read was a tenth of a small
+// convolution's call. `name` must be a string literal (its address is the key).
 template <typename Ctx>
 int AttrOf(const Ctx& ctx, const char* name) {
-  return ctx.def().AttrIndex(name);
+  struct Slot {
+    const OpDef* def;
+    const char* name;
+    int index;
+  };
+  constexpr size_t kSlots = 64;
+  thread_local Slot slots[kSlots] = {};
+  const OpDef* def = &ctx.def();
+  Slot& s = slots[(reinterpret_cast<uintptr_t>(def) / 16 ^ reinterpret_cast<uintptr_t>(name)) %
+                  kSlots];
+  if (s.def != def || s.name != name) s = {def, name, def->AttrIndex(name)};
+  return s.index;
 }
 
 // The attributes every convolution has and the filter's window; `filter_doc`

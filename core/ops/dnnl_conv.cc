@@ -89,7 +89,9 @@ struct Entry {
   // The call's memory objects, pointed at each call's buffers: making them per call (and
   // zero-padding a blocked one) took about a microsecond of a small convolution.
   memory user[3], scratch[3], bias, residual;  // scratch: reorder buffers, primitive's layouts
-  std::unordered_map<int, memory> args;        // the primitive's arguments, filled on first use
+  // The primitive's arguments for DnnlExecute; the handles belong to the memory objects above
+  // or to a packed filter.
+  std::vector<dnnl_exec_arg_t> args;
 };
 
 memory::desc BiasMd(const DnnlConvShape& s) {
@@ -291,18 +293,21 @@ struct Operand {
     }
   }
   void In(dnnl::stream& st) {
-    if (reordered && !given) e.to_prim[role].execute(st, e.user[role], *prim);
+    if (reordered && !given) DnnlReorder(e.to_prim[role], st, e.user[role], *prim);
   }
   void Out(dnnl::stream& st) {
-    if (reordered) e.to_user[role].execute(st, *prim, e.user[role]);
+    if (reordered) DnnlReorder(e.to_user[role], st, *prim, e.user[role]);
   }
 };
 
-// Sets argument `arg` of `e` to `m` (the map is kept: building it per call allocated).
+// Sets argument `arg` of `e` to `m`.
 void SetArg(Entry& e, int arg, const memory& m) {
-  auto it = e.args.find(arg);
-  if (it == e.args.end()) e.args.emplace(arg, m);
-  else if (it->second.get() != m.get()) it->second = m;
+  for (dnnl_exec_arg_t& a : e.args)
+    if (a.arg == arg) {
+      a.memory = m.get();
+      return;
+    }
+  e.args.push_back({arg, m.get()});
 }
 
 // Runs `kind` with its three operands; `written` names the one the primitive writes. A fused
@@ -330,7 +335,7 @@ void RunEntry(Entry& e, Kind kind, const DnnlConvShape& s, const float* image,
     if (f && f->residual) {  // the sum post-op adds what the destination holds
       if (oth.reordered) {
         PointMemory(&e.residual, e.user_md[2], const_cast<float*>(f->residual));
-        e.to_prim[2].execute(st, e.residual, *oth.prim);
+        DnnlReorder(e.to_prim[2], st, e.residual, *oth.prim);
       } else if (f->residual != other) {
         std::memcpy(const_cast<float*>(other), f->residual, e.user_md[2].get_size());
       }
@@ -344,7 +349,7 @@ void RunEntry(Entry& e, Kind kind, const DnnlConvShape& s, const float* image,
     SetArg(e, DNNL_ARG_DIFF_WEIGHTS, *flt.prim);
     SetArg(e, DNNL_ARG_DIFF_DST, *oth.prim);
   }
-  e.prim.execute(st, e.args);
+  DnnlExecute(e.prim, st, static_cast<int>(e.args.size()), e.args.data());
   written->Out(st);
   st.wait();
 }

@@ -28,6 +28,21 @@ inline void PointMemory(dnnl::memory* m, const dnnl::memory::desc& md, void* dat
   else if (m->get_data_handle() != data) m->set_data_handle(data);
 }
 
+// Runs `prim` with `args` through oneDNN's C call: the C++ one builds a map of its arguments
+// on every call (an allocation and a rehash, much of a small reorder's time).
+inline void DnnlExecute(const dnnl::primitive& prim, dnnl::stream& stream, int nargs,
+                        const dnnl_exec_arg_t* args) {
+  const dnnl_status_t status = dnnl_primitive_execute(prim.get(), stream.get(), nargs, args);
+  if (status != dnnl_success) throw dnnl::error(status, "dnnl_primitive_execute");
+}
+
+// Runs reorder `r` from `from` to `to`.
+inline void DnnlReorder(const dnnl::reorder& r, dnnl::stream& stream, const dnnl::memory& from,
+                        const dnnl::memory& to) {
+  const dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, from.get()}, {DNNL_ARG_TO, to.get()}};
+  DnnlExecute(r, stream, 2, args);
+}
+
 // Runs a small op on the calling thread alone while in scope: waking the OpenMP team costs
 // more than it saves (a 64x64 GEMM: 6 us alone, 19 us on two busy cores; a convolution of
 // the small conv nets: 3 us alone, 5-8 us on two). Make a small op's primitive in the scope
