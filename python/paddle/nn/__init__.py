@@ -1,7 +1,7 @@
 """paddle.nn: layers (paddle.nn.Layer and its subclasses), their functional
 forms (paddle.nn.functional), parameter initializers (paddle.nn.initializer) and
 gradient clipping (ClipGradByGlobalNorm, ...)."""
-from . import clip, functional, initializer, layer, parameter  # noqa: F401
+from . import clip, functional, initializer, layer, parameter, utils  # noqa: F401
 from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
 from .parameter import Parameter
 from .layer import BatchNorm  # noqa: F401  (PaddlePaddle's older form, DenseNet uses it)
