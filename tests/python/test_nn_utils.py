@@ -1,28 +1,17 @@
 """paddle.nn.utils against PaddlePaddle 3.3.1: the cases of nn_utils_cases.py
-that tools/oracle/record_nn_utils.py recorded (tests/data/nn_utils), the
+that tools/oracle/record_nn_cases.py recorded (tests/data/nn_utils), the
 hooks' bookkeeping, and bad input."""
-import pathlib
-
 import numpy as np
 import pytest
 
 import paddle
 from nn_utils_cases import CASES
-
-DATA = np.load(pathlib.Path(__file__).resolve().parents[1] / "data" / "nn_utils" / "cases.npz")
+from recorded_cases import assert_matches_recorded
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_matches_paddle(case):
-    got = CASES[case](paddle)
-    expected = {k.split(":", 1)[1]: DATA[k] for k in DATA.files if k.split(":", 1)[0] == case}
-    assert sorted(got) == sorted(expected)
-    for key, want in expected.items():
-        if want.dtype.kind in "USb":
-            np.testing.assert_array_equal(got[key], want, err_msg=f"{case}:{key}")
-        else:
-            np.testing.assert_allclose(got[key], want, rtol=1e-5, atol=1e-6,
-                                       err_msg=f"{case}:{key}")
+    assert_matches_recorded("nn_utils", case, CASES[case](paddle))
 
 
 def test_weight_norm_parameters_and_hook():

@@ -86,7 +86,7 @@ def spectral_norm(layer, name="weight", n_power_iterations=1, eps=1e-12, dim=Non
                                       Conv3DTranspose)) else 0
     if isinstance(dim, bool) or not isinstance(dim, int) or not -weight.ndim <= dim < weight.ndim:
         raise ValueError(f"[{fn}] dim must be an int in [-{weight.ndim}, {weight.ndim}) for the "
-                         f"weight {name} of shape {weight.shape}, got {dim!r}")
+                         f"weight {name} of shape {list(weight.shape)}, got {dim!r}")
     hook = SpectralNorm(name, n_power_iterations, dim % weight.ndim, float(eps))
     rows, cols = hook.matrix(weight).shape
     u = normalize(normal(0.0, 1.0, [rows]).astype(weight.dtype), axis=0, epsilon=hook.eps)

@@ -75,7 +75,7 @@ def vector_to_parameters(vec, parameters, name=None):
     require_dynamic(fn)
     check_tensor(vec, "vec", fn)
     if vec.ndim != 1:
-        raise ValueError(f"[{fn}] vec must be 1-D, got shape {vec.shape}")
+        raise ValueError(f"[{fn}] vec must be 1-D, got shape {list(vec.shape)}")
     params = _tensor_list(parameters, fn)
     total = sum(math.prod(p.shape) for p in params)
     if total > vec.shape[0]:

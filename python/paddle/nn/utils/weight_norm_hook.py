@@ -94,7 +94,7 @@ def weight_norm(layer, name="weight", dim=0):
         dim = -1
     if isinstance(dim, bool) or not isinstance(dim, int) or not -rank <= dim < rank:
         raise ValueError(f"[{fn}] dim must be an int in [-{rank}, {rank}) for the weight "
-                         f"{name} of shape {weight.shape}, got {dim!r}")
+                         f"{name} of shape {list(weight.shape)}, got {dim!r}")
     if dim != -1:
         dim %= rank
     hook = WeightNorm(name, dim)

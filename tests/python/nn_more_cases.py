@@ -1,0 +1,95 @@
+"""Cases of the later paddle.nn layers and losses (fractional max pooling,
+hierarchical sigmoid, ...) that tools/oracle/record_nn_more.py records with
+PaddlePaddle 3.3.1 (tests/data/nn_more/cases.npz) and test_nn_more_losses.py
+compares with: each case takes the paddle module and returns named arrays,
+its outputs and the gradients of sum(out * cotangent) of its float inputs."""
+import numpy as np
+
+
+def _values(shape, seed, lo=-1.0, hi=1.0, dtype="float32"):
+    return np.random.default_rng(seed).uniform(lo, hi, shape).astype(dtype)
+
+
+def _with_grads(paddle, out, inputs, seed):
+    """out's value and the gradients of sum(out * a fixed cotangent) for inputs (name -> Tensor)."""
+    result = {"out": out.numpy()}
+    cot = paddle.to_tensor(_values(out.shape, seed + 100, dtype=out.numpy().dtype))
+    grads = paddle.grad([(out * cot).sum()], list(inputs.values()))
+    for name, g in zip(inputs, grads):
+        result[f"grad_{name}"] = g.numpy()
+    return result
+
+
+def _frac(paddle, rank, shape, output_size, kernel, u, seed):
+    x = paddle.to_tensor(_values(shape, seed), stop_gradient=False)
+    fn = (paddle.nn.functional.fractional_max_pool2d if rank == 2
+          else paddle.nn.functional.fractional_max_pool3d)
+    out, mask = fn(x, output_size, kernel_size=kernel, random_u=u, return_mask=True)
+    result = _with_grads(paddle, out, {"x": x}, seed)
+    result["mask"] = mask.numpy()
+    return result
+
+
+def _frac_seeded(paddle):
+    paddle.seed(7)
+    x = paddle.to_tensor(_values([1, 2, 9, 10], 3))
+    out, mask = paddle.nn.functional.fractional_max_pool2d(x, [4, 6], return_mask=True)
+    return {"out": out.numpy(), "mask": mask.numpy()}
+
+
+def _frac_layer(paddle):
+    pool = paddle.nn.FractionalMaxPool3D([2, 3, 4], kernel_size=[2, 2, 2], random_u=0.55)
+    return {"out": pool(paddle.to_tensor(_values([1, 3, 5, 6, 7], 4))).numpy()}
+
+
+def _hsigmoid(paddle, n, dim, classes, seed, custom=False, bias=True, dtype="float32"):
+    nodes = classes if custom else classes - 1
+    x = paddle.to_tensor(_values([n, dim], seed, dtype=dtype), stop_gradient=False)
+    w = paddle.to_tensor(_values([nodes, dim], seed + 1, dtype=dtype), stop_gradient=False)
+    inputs = {"x": x, "w": w}
+    b = None
+    if bias:
+        b = paddle.to_tensor(_values([nodes, 1], seed + 2, dtype=dtype), stop_gradient=False)
+        inputs["b"] = b
+    label = paddle.to_tensor(np.random.default_rng(seed + 3).integers(0, classes, [n]))
+    table = code = None
+    if custom:
+        rng = np.random.default_rng(seed + 4)
+        table_np = rng.integers(0, nodes, [n, 4])
+        for i, length in enumerate(rng.integers(1, 5, [n])):
+            table_np[i, length:] = -1
+        table = paddle.to_tensor(table_np)
+        code = paddle.to_tensor(rng.integers(0, 2, [n, 4]))
+    out = paddle.nn.functional.hsigmoid_loss(x, label, classes, w, b, table, code)
+    return _with_grads(paddle, out, inputs, seed)
+
+
+def _hsigmoid_layer(paddle):
+    layer = paddle.nn.HSigmoidLoss(3, 6)
+    with paddle.no_grad():
+        layer.weight.set_value(_values([5, 3], 8))
+        layer.bias.set_value(_values([5, 1], 9))
+    x = paddle.to_tensor(_values([4, 3], 10), stop_gradient=False)  # 3.3.1 needs x to want one
+    out = layer(x, paddle.to_tensor(np.array([0, 5, 3, 2], "int64")))
+    out.sum().backward()
+    return {"out": out.numpy(), "grad_weight": layer.weight.grad.numpy(),
+            "grad_bias": layer.bias.grad.numpy()}
+
+
+CASES = {
+    "frac2d": lambda p: _frac(p, 2, [2, 3, 9, 8], [4, 5], None, 0.37, 0),
+    "frac2d_kernel": lambda p: _frac(p, 2, [1, 2, 9, 9], [3, 4], 3, 0.71, 1),
+    "frac2d_none_size": lambda p: _frac(p, 2, [1, 2, 6, 9], [None, 4], None, 0.5, 2),
+    "frac2d_same_size": lambda p: _frac(p, 2, [1, 1, 5, 5], 5, None, 0.25, 3),
+    "frac3d": lambda p: _frac(p, 3, [1, 2, 6, 7, 8], [3, 4, 5], None, 0.2, 4),
+    "frac3d_kernel": lambda p: _frac(p, 3, [1, 2, 6, 7, 8], [3, 3, 3], 2, 0.9, 5),
+    "frac2d_seeded": _frac_seeded,
+    "frac3d_layer": _frac_layer,
+    "hsigmoid": lambda p: _hsigmoid(p, 6, 4, 7, 20),
+    "hsigmoid_no_bias": lambda p: _hsigmoid(p, 5, 3, 2, 21, bias=False),
+    "hsigmoid_many_classes": lambda p: _hsigmoid(p, 8, 5, 19, 22),
+    "hsigmoid_custom": lambda p: _hsigmoid(p, 6, 4, 5, 23, custom=True),
+    "hsigmoid_custom_no_bias": lambda p: _hsigmoid(p, 6, 4, 5, 24, custom=True, bias=False),
+    "hsigmoid_float64": lambda p: _hsigmoid(p, 4, 3, 6, 25, dtype="float64"),
+    "hsigmoid_layer": _hsigmoid_layer,
+}

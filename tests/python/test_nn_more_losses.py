@@ -1,0 +1,112 @@
+"""The later paddle.nn layers and losses against PaddlePaddle 3.3.1: the
+cases of nn_more_cases.py that tools/oracle/record_nn_cases.py recorded
+(tests/data/nn_more); rms_norm (which 3.3.1 runs on GPUs only) against its
+formula; numeric gradients; bad input."""
+import numpy as np
+import pytest
+
+import paddle
+import paddle.nn.functional as F
+from grad_check import check_grad
+from nn_more_cases import CASES
+from recorded_cases import assert_matches_recorded
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_matches_paddle(case):
+    assert_matches_recorded("nn_more", case, CASES[case](paddle))
+
+
+def _rms_reference(x, dims, w, eps):
+    axes = tuple(range(x.ndim - dims, x.ndim))
+    inv = 1.0 / np.sqrt(np.mean(x * x, axis=axes, keepdims=True) + eps)
+    out = x * inv
+    return (out * w if w is not None else out), inv.reshape(x.shape[:x.ndim - dims])
+
+
+@pytest.mark.parametrize("dims,with_weight,dtype", [(1, True, "float32"), (2, False, "float32"),
+                                                    (2, True, "float64")])
+def test_rms_norm_values(dims, with_weight, dtype):
+    rng = np.random.default_rng(dims)
+    x = rng.uniform(-2, 2, [3, 4, 5]).astype(dtype)
+    w = rng.uniform(0.5, 1.5, [4, 5][2 - dims:]).astype(dtype) if with_weight else None
+    out, invvar = F.rms_norm(paddle.to_tensor(x), list(x.shape[3 - dims:]),
+                             None if w is None else paddle.to_tensor(w), eps=1e-3)
+    want, want_inv = _rms_reference(x, dims, w, 1e-3)
+    tol = 1e-12 if dtype == "float64" else 1e-6
+    assert out.dtype == paddle.to_tensor(x).dtype and invvar.dtype == paddle.float32
+    np.testing.assert_allclose(out.numpy(), want, rtol=tol * 10, atol=tol)
+    np.testing.assert_allclose(invvar.numpy(), want_inv, rtol=1e-6)
+
+
+def test_rms_norm_gradients_numerically():
+    rng = np.random.default_rng(5)
+    check_grad(lambda x, w: F.rms_norm(x, 4, w)[0], rng.uniform(-2, 2, [3, 4]),
+               rng.uniform(0.5, 1.5, [4]))
+    check_grad(lambda x: F.rms_norm(x, [2, 3], eps=1e-3)[0], rng.uniform(-2, 2, [2, 2, 3]))
+
+
+def test_rms_norm_static_shapes():
+    paddle.enable_static()
+    try:
+        x = paddle.static.data("x", [-1, 3, 4], "float64")
+        out, invvar = F.rms_norm(x, [3, 4])
+        assert out.shape == [-1, 3, 4] and invvar.shape == [-1]
+        assert invvar.dtype == paddle.float32
+    finally:
+        paddle.disable_static()
+
+
+def test_fractional_pool_gradient_numerically():
+    x = np.random.default_rng(1).permutation(56).reshape(1, 1, 7, 8).astype("float64")
+    check_grad(lambda t: F.fractional_max_pool2d(t, [3, 5], kernel_size=2, random_u=0.4), x)
+    check_grad(lambda t: F.fractional_max_pool3d(t, [2, 3, 3], random_u=0.7),
+               x.reshape(1, 1, 2, 4, 7))
+
+
+def test_fractional_pool_draws_u_from_the_seed():
+    x = paddle.rand([1, 1, 20, 20])
+    paddle.seed(3)
+    a = F.fractional_max_pool2d(x, 7, return_mask=True)[1].numpy()
+    paddle.seed(3)
+    b = F.fractional_max_pool2d(x, 7, return_mask=True)[1].numpy()
+    np.testing.assert_array_equal(a, b)
+
+
+def test_hsigmoid_gradients_numerically():
+    rng = np.random.default_rng(3)
+    label = paddle.to_tensor(np.array([0, 6, 3]))
+    check_grad(lambda x, w, b: F.hsigmoid_loss(x, label, 7, w, b), rng.uniform(-1, 1, [3, 4]),
+               rng.uniform(-1, 1, [6, 4]), rng.uniform(-1, 1, [6, 1]))
+
+
+def test_bad_input():
+    x = paddle.rand([2, 3, 4])
+    with pytest.raises(ValueError, match=r"\[rms_norm\] input \[2, 3, 4\] must end in "):
+        F.rms_norm(x, [3])
+    with pytest.raises(TypeError, match=r"\[rms_norm\] input must be a floating-point"):
+        F.rms_norm(paddle.ones([2, 3], "int64"), 3)
+    with pytest.raises(TypeError, match=r"\[rms_norm\] weight must have input's dtype"):
+        F.rms_norm(x, 4, paddle.ones([4], "float64"))
+    with pytest.raises(ValueError, match=r"\[fractional_max_pool2d\] random_u must be a float"):
+        F.fractional_max_pool2d(paddle.rand([1, 1, 5, 5]), 3, random_u=1.5)
+    with pytest.raises(ValueError, match=r"\[fractional_max_pool2d\] x must be 4-D"):
+        F.fractional_max_pool2d(x, 3)
+    with pytest.raises(ValueError, match=r"\[fractional_max_pool3d\] output_size must be"):
+        F.fractional_max_pool3d(paddle.rand([1, 1, 4, 4, 4]), [2, 2])
+    with pytest.raises(ValueError, match=r"is less than output_size \+ kernel_size - 1"):
+        F.fractional_max_pool2d(paddle.rand([1, 1, 5, 5]), 4, kernel_size=3)
+    w = paddle.rand([4, 3])
+    with pytest.raises(TypeError, match=r"\[hsigmoid_loss\] label must be an int64 Tensor"):
+        F.hsigmoid_loss(paddle.rand([2, 3]), paddle.to_tensor([1, 2], "int32"), 5, w)
+    with pytest.raises(ValueError, match=r"\[hsigmoid_loss\] num_classes must be >= 2"):
+        F.hsigmoid_loss(paddle.rand([2, 3]), paddle.to_tensor([0, 0]), 1, w)
+    with pytest.raises(ValueError, match=r"path_table and path_code must be given together"):
+        F.hsigmoid_loss(paddle.rand([2, 3]), paddle.to_tensor([0, 0]), 5, w,
+                        path_table=paddle.to_tensor([[0], [1]]))
+    with pytest.raises(ValueError, match=r"\[hierarchical_sigmoid\] Label\[1\] = 7 is out of"):
+        F.hsigmoid_loss(paddle.rand([2, 3]), paddle.to_tensor([0, 7]), 5, w)
+    with pytest.raises(ValueError, match=r"\[hierarchical_sigmoid\] W \[4, 2\] must have X's"):
+        F.hsigmoid_loss(paddle.rand([2, 3]), paddle.to_tensor([0, 1]), 5, paddle.rand([4, 2]))
+    with pytest.raises(ValueError, match=r"\[HSigmoidLoss\] num_classes must be >= 2"):
+        paddle.nn.HSigmoidLoss(3, 1)
