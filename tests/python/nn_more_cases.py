@@ -1,5 +1,5 @@
 """Cases of the later paddle.nn layers and losses (fractional max pooling,
-hierarchical sigmoid, ...) that tools/oracle/record_nn_more.py records with
+hierarchical sigmoid, RNN-T, adaptive softmax, ...) that tools/oracle/record_nn_more.py records with
 PaddlePaddle 3.3.1 (tests/data/nn_more/cases.npz) and test_nn_more_losses.py
 compares with: each case takes the paddle module and returns named arrays,
 its outputs and the gradients of sum(out * cotangent) of its float inputs."""
@@ -11,12 +11,14 @@ def _values(shape, seed, lo=-1.0, hi=1.0, dtype="float32"):
 
 
 def _with_grads(paddle, out, inputs, seed):
-    """out's value and the gradients of sum(out * a fixed cotangent) for inputs (name -> Tensor)."""
+    """out's value and the gradients of sum(out * a fixed cotangent) for inputs (name -> Tensor)
+    that it uses."""
     result = {"out": out.numpy()}
     cot = paddle.to_tensor(_values(out.shape, seed + 100, dtype=out.numpy().dtype))
-    grads = paddle.grad([(out * cot).sum()], list(inputs.values()))
+    grads = paddle.grad([(out * cot).sum()], list(inputs.values()), allow_unused=True)
     for name, g in zip(inputs, grads):
-        result[f"grad_{name}"] = g.numpy()
+        if g is not None:  # an unused input (a cluster no label reaches) has none
+            result[f"grad_{name}"] = g.numpy()
     return result
 
 
@@ -76,6 +78,69 @@ def _hsigmoid_layer(paddle):
             "grad_bias": layer.bias.grad.numpy()}
 
 
+def _rnnt(paddle, seed, blank=0, lam=0.0, reduction="none", normalize=True, dtype="float64",
+          lengths_dtype="int32"):
+    rng = np.random.default_rng(seed)
+    acts = rng.standard_normal((3, 5, 4, 6)).astype(dtype)
+    if normalize:
+        acts = acts - np.log(np.exp(acts).sum(-1, keepdims=True))
+    classes = [c for c in range(6) if c != blank]
+    labels = np.array(rng.choice(classes, (3, 3)), "int32")
+    x = paddle.to_tensor(acts, stop_gradient=False)
+    loss = paddle.nn.functional.rnnt_loss(
+        x, paddle.to_tensor(labels), paddle.to_tensor(np.array([5, 3, 4], lengths_dtype)),
+        paddle.to_tensor(np.array([3, 2, 0], lengths_dtype)), blank=blank, fastemit_lambda=lam,
+        reduction=reduction)
+    return _with_grads(paddle, loss, {"input": x}, seed)
+
+
+def _rnnt_layer(paddle):
+    acts = np.random.default_rng(40).standard_normal((2, 3, 3, 4))
+    x = paddle.to_tensor(acts - np.log(np.exp(acts).sum(-1, keepdims=True)), stop_gradient=False)
+    loss = paddle.nn.RNNTLoss(blank=3, reduction="sum")(
+        x, paddle.to_tensor(np.array([[1, 2], [0, 0]], "int32")),
+        paddle.to_tensor(np.array([3, 2], "int32")), paddle.to_tensor(np.array([2, 1], "int32")))
+    loss.backward()
+    return {"out": loss.numpy(), "grad_input": x.grad.numpy()}
+
+
+def _adaptive(paddle, seed, labels, bias=True, unbatched=False):
+    cutoffs = [2, 4, 7]
+    head = paddle.to_tensor(_values([6, 4], seed), stop_gradient=False)
+    tails = [[paddle.to_tensor(_values([6, h], seed + 2 * i + 1), stop_gradient=False),
+              paddle.to_tensor(_values([h, n], seed + 2 * i + 2), stop_gradient=False)]
+             for i, (h, n) in enumerate([(3, 2), (2, 3)])]
+    inputs = {"input": paddle.to_tensor(_values([6] if unbatched else [len(labels), 6], seed + 9),
+                                        stop_gradient=False), "head": head}
+    head_bias = None
+    if bias:
+        head_bias = paddle.to_tensor(_values([4], seed + 10), stop_gradient=False)
+        inputs["head_bias"] = head_bias
+    for i, pair in enumerate(tails):
+        inputs[f"tail{i}_0"], inputs[f"tail{i}_1"] = pair
+    label = paddle.to_tensor(np.array(labels[0] if unbatched else labels, "int64"))
+    out, loss = paddle.nn.functional.adaptive_log_softmax_with_loss(
+        inputs["input"], label, head, tails, cutoffs, head_bias)
+    result = _with_grads(paddle, out, inputs, seed)
+    result["loss"] = loss.numpy()
+    return result
+
+
+def _adaptive_layer(paddle):
+    layer = paddle.nn.AdaptiveLogSoftmaxWithLoss(8, 9, [3, 5], div_value=2.0, head_bias=True)
+    with paddle.no_grad():
+        layer.head_weight.set_value(_values(layer.head_weight.shape, 50))
+        layer.head_bias.set_value(_values(layer.head_bias.shape, 51))
+        for i in range(2):
+            for j in range(2):
+                w = layer.tail_weights[i][j]
+                w.set_value(_values(w.shape, 52 + 2 * i + j, -2, 2))
+    x = paddle.to_tensor(_values([6, 8], 60, -2, 2))
+    out, loss = layer(x, paddle.to_tensor(np.array([0, 8, 4, 3, 2, 6], "int64")))
+    return {"out": out.numpy(), "loss": loss.numpy(), "log_prob": layer.log_prob(x).numpy(),
+            "predict": layer.predict(x).numpy()}
+
+
 CASES = {
     "frac2d": lambda p: _frac(p, 2, [2, 3, 9, 8], [4, 5], None, 0.37, 0),
     "frac2d_kernel": lambda p: _frac(p, 2, [1, 2, 9, 9], [3, 4], 3, 0.71, 1),
@@ -92,4 +157,13 @@ CASES = {
     "hsigmoid_custom_no_bias": lambda p: _hsigmoid(p, 6, 4, 5, 24, custom=True, bias=False),
     "hsigmoid_float64": lambda p: _hsigmoid(p, 4, 3, 6, 25, dtype="float64"),
     "hsigmoid_layer": _hsigmoid_layer,
+    "rnnt": lambda p: _rnnt(p, 30),
+    "rnnt_fastemit_mean": lambda p: _rnnt(p, 31, lam=0.3, reduction="mean"),
+    "rnnt_blank_sum": lambda p: _rnnt(p, 32, blank=4, reduction="sum"),
+    "rnnt_raw_float32": lambda p: _rnnt(p, 33, lam=0.001, normalize=False, dtype="float32"),
+    "rnnt_layer": _rnnt_layer,
+    "adaptive": lambda p: _adaptive(p, 70, [0, 6, 1, 2, 5, 3, 4]),
+    "adaptive_no_bias_head_only": lambda p: _adaptive(p, 71, [1, 0, 1], bias=False),
+    "adaptive_unbatched": lambda p: _adaptive(p, 72, [5], unbatched=True),
+    "adaptive_layer": _adaptive_layer,
 }

@@ -80,6 +80,33 @@ def test_hsigmoid_gradients_numerically():
                rng.uniform(-1, 1, [6, 4]), rng.uniform(-1, 1, [6, 1]))
 
 
+def _rnnt_inputs(lengths_dtype="int32"):
+    rng = np.random.default_rng(9)
+    return (paddle.to_tensor(np.array([[1, 2], [3, 0]], "int32")),
+            paddle.to_tensor(np.array([3, 2], lengths_dtype)),
+            paddle.to_tensor(np.array([2, 1], lengths_dtype)), rng.standard_normal((2, 3, 3, 4)))
+
+
+def test_rnnt_gradient_numerically_and_int64_lengths():
+    label, tl, ul, acts = _rnnt_inputs()
+    check_grad(lambda x: F.rnnt_loss(x, label, tl, ul, fastemit_lambda=0.0, reduction="none"),
+               acts)
+    label64, tl64, ul64, _ = _rnnt_inputs("int64")
+    x = paddle.to_tensor(acts)
+    np.testing.assert_array_equal(F.rnnt_loss(x, label, tl, ul).numpy(),
+                                  F.rnnt_loss(x, label64, tl64, ul64).numpy())
+
+
+def test_adaptive_log_softmax_log_prob_sums_to_one():
+    layer = paddle.nn.AdaptiveLogSoftmaxWithLoss(16, 12, [2, 5, 9], div_value=2.0, head_bias=True)
+    x = paddle.rand([3, 16])
+    np.testing.assert_allclose(paddle.exp(layer.log_prob(x)).sum(1).numpy(), np.ones(3),
+                               rtol=1e-5)
+    out, _ = layer(x, paddle.to_tensor([0, 7, 11]))
+    full = layer.log_prob(x).numpy()
+    np.testing.assert_allclose(out.numpy(), full[[0, 1, 2], [0, 7, 11]], rtol=1e-5, atol=1e-6)
+
+
 def test_bad_input():
     x = paddle.rand([2, 3, 4])
     with pytest.raises(ValueError, match=r"\[rms_norm\] input \[2, 3, 4\] must end in "):
@@ -110,3 +137,24 @@ def test_bad_input():
         F.hsigmoid_loss(paddle.rand([2, 3]), paddle.to_tensor([0, 1]), 5, paddle.rand([4, 2]))
     with pytest.raises(ValueError, match=r"\[HSigmoidLoss\] num_classes must be >= 2"):
         paddle.nn.HSigmoidLoss(3, 1)
+    label, tl, ul, acts = _rnnt_inputs()
+    x = paddle.to_tensor(acts)
+    with pytest.raises(TypeError, match=r"\[rnnt_loss\] label must be an int32 Tensor"):
+        F.rnnt_loss(x, label.astype("int64"), tl, ul)
+    with pytest.raises(ValueError, match=r"\[warprnnt\] input_lengths\[1\] = 4 is out of"):
+        F.rnnt_loss(x, label, paddle.to_tensor(np.array([3, 4], "int32")), ul)
+    with pytest.raises(ValueError, match=r"\[warprnnt\] label\[0\]\[0\] = 0 must be a class"):
+        F.rnnt_loss(x, label * 0, tl, ul)
+    with pytest.raises(ValueError, match=r"\[warprnnt\] label \[2, 3\] must have Umax - 1"):
+        F.rnnt_loss(x, paddle.to_tensor(np.ones([2, 3], "int32")), tl, ul)
+    with pytest.raises(ValueError, match=r"The value of 'reduction' in rnnt_loss"):
+        F.rnnt_loss(x, label, tl, ul, reduction="avg")
+    with pytest.raises(ValueError, match=r"cutoffs must be unique, increasing ints"):
+        paddle.nn.AdaptiveLogSoftmaxWithLoss(16, 10, [3, 3])
+    with pytest.raises(ValueError, match=r"cluster 1's hidden size"):
+        paddle.nn.AdaptiveLogSoftmaxWithLoss(8, 10, [3, 6])
+    layer = paddle.nn.AdaptiveLogSoftmaxWithLoss(16, 10, [3, 6])
+    with pytest.raises(ValueError, match=r"label values must be in \[0, 9\]"):
+        layer(paddle.rand([2, 16]), paddle.to_tensor([1, 10]))
+    with pytest.raises(ValueError, match=r"a 1-D label needs a 2-D input of as many rows"):
+        layer(paddle.rand([3, 16]), paddle.to_tensor([1, 2]))

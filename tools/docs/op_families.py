@@ -62,6 +62,7 @@ TITLES = {
     "hard_label_loss_ops": ("Hard-label losses", "硬标签损失"),
     "elementwise_loss_ops": ("Elementwise losses", "逐元素损失"),
     "hsigmoid_op": ("Hierarchical sigmoid", "层次 sigmoid"),
+    "warprnnt_op": ("RNN transducer loss", "RNN transducer 损失"),
     "optimizer_ops": ("Optimizers", "优化器"),
     "adam_ops": ("Adam optimizers", "Adam 类优化器"),
     "adam_variant_ops": ("Adam variants", "Adam 变体优化器"),

@@ -37,7 +37,9 @@ from .layer import (  # noqa: F401  (issue 7: the layers PaddlePaddle has that w
     Tanhshrink, ThresholdedReLU, TripletMarginLoss, TripletMarginWithDistanceLoss, Unflatten,
     Unfold, UpsamplingBilinear2D, UpsamplingNearest2D, ZeroPad1D, ZeroPad2D, ZeroPad3D,
 )
-from .layer import FractionalMaxPool2D, FractionalMaxPool3D, HSigmoidLoss  # noqa: F401
+from .layer import (  # noqa: F401
+    AdaptiveLogSoftmaxWithLoss, FractionalMaxPool2D, FractionalMaxPool3D, HSigmoidLoss, RNNTLoss,
+)
 
 # PaddlePaddle's other spellings of the same classes (torch-style names)
 AdaptiveAvgPool1d = AdaptiveAvgPool1D
@@ -119,5 +121,6 @@ __all__ = [
     "SpectralNorm",
     "SyncBatchNorm",
     "CTCLoss",
-    "FractionalMaxPool2D", "FractionalMaxPool3D", "HSigmoidLoss",
+    "FractionalMaxPool2D", "FractionalMaxPool3D", "HSigmoidLoss", "RNNTLoss",
+    "AdaptiveLogSoftmaxWithLoss",
 ]

@@ -1,5 +1,5 @@
 // The operators of paddle.nn's later layers and losses: fractional_max_pool2d,
-// fractional_max_pool3d, hierarchical_sigmoid. The windows of each row are the ones PaddlePaddle 3.3.1
+// fractional_max_pool3d, hierarchical_sigmoid, warprnnt. The windows of each row are the ones PaddlePaddle 3.3.1
 // takes for that size and random_u, written out.
 #include <array>
 #include <limits>
@@ -79,6 +79,32 @@ Arr HsigmoidLoss(const std::vector<Arr>& in, int classes, bool custom, bool bias
   return out;
 }
 
+// warprnnt's losses: -log of the summed alignment probabilities, by the alpha
+// recursion over each sample's T x U lattice (in: input, label, lengths).
+Arr RnntLoss(const std::vector<Arr>& in, int blank) {
+  const Shape& s = in[0].shape;  // [B, Tmax, Umax, D]
+  Arr out{{s[0]}, {}};
+  for (int64_t b = 0; b < s[0]; ++b) {
+    const int64_t t_len = static_cast<int64_t>(in[2].v[b]);
+    const int64_t u_len = static_cast<int64_t>(in[3].v[b]) + 1;
+    auto lp = [&](int64_t t, int64_t u, int64_t k) {
+      return in[0].v[((b * s[1] + t) * s[2] + u) * s[3] + k];
+    };
+    auto label = [&](int64_t u) { return static_cast<int64_t>(in[1].v[b * (s[2] - 1) + u]); };
+    std::vector<double> alpha(t_len * u_len, 0.0);
+    for (int64_t t = 0; t < t_len; ++t)
+      for (int64_t u = 0; u < u_len; ++u) {
+        if (t == 0 && u == 0) continue;
+        double p = 0.0;
+        if (t > 0) p += std::exp(alpha[(t - 1) * u_len + u] + lp(t - 1, u, blank));
+        if (u > 0) p += std::exp(alpha[t * u_len + u - 1] + lp(t, u - 1, label(u - 1)));
+        alpha[t * u_len + u] = std::log(p);
+      }
+    out.v.push_back(-(alpha.back() + lp(t_len - 1, u_len - 1, blank)));
+  }
+  return out;
+}
+
 }  // namespace
 
 PD_OP_TABLE(NnMore) {
@@ -114,6 +140,16 @@ PD_OP_TABLE(NnMore) {
     return HsigmoidLoss(in, 4, true, false);
   };
   rows.push_back(custom);
+  // Three samples of up to 4 steps and 2 labels over 5 classes (blank 0); lengths drawn.
+  OpRow rnnt{"warprnnt", "warprnnt",
+             {{"input", {3, 4, 3, 5}, -2, 0},
+              {"label", {3, 2}, 1, 4, false, {}, DataType::kInt32},
+              {"input_lengths", {3}, 1, 4, false, {}, DataType::kInt32},
+              {"label_lengths", {3}, 0, 2, false, {}, DataType::kInt64}},
+             {{"blank", int32_t{0}}, {"fastemit_lambda", 0.0f}}, nullptr};
+  rnnt.out_slot = "loss";
+  rnnt.reference = [](const std::vector<Arr>& in, const AttributeMap&) { return RnntLoss(in, 0); };
+  rows.push_back(rnnt);
   return rows;
 }
 
