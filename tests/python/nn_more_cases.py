@@ -141,6 +141,53 @@ def _adaptive_layer(paddle):
             "predict": layer.predict(x).numpy()}
 
 
+def _decoder_parts(paddle, seed, lstm=False, end_bias=1.5):
+    embedding = paddle.nn.Embedding(8, 6)
+    cell = paddle.nn.LSTMCell(6, 6) if lstm else paddle.nn.GRUCell(6, 6)
+    output = paddle.nn.Linear(6, 8)
+    with paddle.no_grad():
+        for i, layer in enumerate((embedding, cell, output)):
+            for j, (_, p) in enumerate(sorted(layer.named_parameters())):
+                p.set_value(_values(p.shape, seed + 10 * i + j, -1.5, 1.5))
+        output.bias.set_value(output.bias.numpy() + np.eye(8, dtype="float32")[1] * end_bias)
+    h = paddle.to_tensor(_values([3, 6], seed + 99))
+    states = (h, h * 0.5) if lstm else h
+    return embedding, cell, output, states
+
+
+def _beam_search(paddle, seed, beam, max_step, time_major=False, lstm=False, end_bias=1.5):
+    embedding, cell, output, states = _decoder_parts(paddle, seed, lstm, end_bias)
+    decoder = paddle.nn.BeamSearchDecoder(cell, start_token=0, end_token=1, beam_size=beam,
+                                          embedding_fn=embedding, output_fn=output)
+    ids, final, lengths = paddle.nn.dynamic_decode(decoder, states, max_step_num=max_step,
+                                                   output_time_major=time_major,
+                                                   return_length=True)
+    result = {"ids": ids.numpy(), "log_probs": final.log_probs.numpy(),
+              "finished": final.finished.numpy(), "lengths": lengths.numpy()}
+    for i, s in enumerate(paddle.utils.flatten(final.cell_states)):
+        result[f"cell_state{i}"] = s.numpy()
+    return result
+
+
+def _greedy_decode(paddle, impute):
+    embedding, cell, output, states = _decoder_parts(paddle, 5)
+
+    class Greedy(paddle.nn.decode.Decoder):
+        def initialize(self, inits):
+            ids = paddle.zeros([3], "int64")
+            return embedding(ids), inits, paddle.zeros([3], "bool")
+
+        def step(self, time, inputs, states):
+            out, new_states = cell(inputs, states)
+            logits = output(out)
+            ids = paddle.argmax(logits, axis=-1)
+            return logits, new_states, embedding(ids), ids == 1
+
+    logits, final, lengths = paddle.nn.dynamic_decode(Greedy(), states, max_step_num=6,
+                                                      impute_finished=impute, return_length=True)
+    return {"logits": logits.numpy(), "state": final.numpy(), "lengths": lengths.numpy()}
+
+
 CASES = {
     "frac2d": lambda p: _frac(p, 2, [2, 3, 9, 8], [4, 5], None, 0.37, 0),
     "frac2d_kernel": lambda p: _frac(p, 2, [1, 2, 9, 9], [3, 4], 3, 0.71, 1),
@@ -166,4 +213,10 @@ CASES = {
     "adaptive_no_bias_head_only": lambda p: _adaptive(p, 71, [1, 0, 1], bias=False),
     "adaptive_unbatched": lambda p: _adaptive(p, 72, [5], unbatched=True),
     "adaptive_layer": _adaptive_layer,
+    "beam_search": lambda p: _beam_search(p, 80, 3, 9),
+    "beam_search_until_finished": lambda p: _beam_search(p, 83, 3, None, end_bias=6.0),
+    "beam_search_max_step": lambda p: _beam_search(p, 81, 4, 2, time_major=True),
+    "beam_search_lstm": lambda p: _beam_search(p, 82, 2, 6, lstm=True),
+    "greedy_decode": lambda p: _greedy_decode(p, False),
+    "greedy_decode_imputed": lambda p: _greedy_decode(p, True),
 }

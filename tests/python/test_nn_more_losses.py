@@ -158,3 +158,13 @@ def test_bad_input():
         layer(paddle.rand([2, 16]), paddle.to_tensor([1, 10]))
     with pytest.raises(ValueError, match=r"a 1-D label needs a 2-D input of as many rows"):
         layer(paddle.rand([3, 16]), paddle.to_tensor([1, 2]))
+    with pytest.raises(ValueError, match=r"\[BeamSearchDecoder\] beam_size must be positive"):
+        paddle.nn.BeamSearchDecoder(paddle.nn.GRUCell(2, 2), 0, 1, beam_size=0)
+    with pytest.raises(TypeError, match=r"\[dynamic_decode\] decoder must be a"):
+        paddle.nn.dynamic_decode("decoder", paddle.zeros([1, 2]))
+    paddle.enable_static()
+    try:
+        with pytest.raises(NotImplementedError, match=r"\[dynamic_decode\] runs in eager"):
+            paddle.nn.dynamic_decode(paddle.nn.BeamSearchDecoder(None, 0, 1, 2), None)
+    finally:
+        paddle.disable_static()

@@ -1,7 +1,8 @@
 """paddle.nn: layers (paddle.nn.Layer and its subclasses), their functional
 forms (paddle.nn.functional), parameter initializers (paddle.nn.initializer) and
 gradient clipping (ClipGradByGlobalNorm, ...)."""
-from . import clip, functional, initializer, layer, parameter, utils  # noqa: F401
+from . import clip, decode, functional, initializer, layer, parameter, utils  # noqa: F401
+from .decode import BeamSearchDecoder, dynamic_decode
 from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
 from .parameter import Parameter
 from .layer import BatchNorm  # noqa: F401  (PaddlePaddle's older form, DenseNet uses it)
@@ -122,5 +123,5 @@ __all__ = [
     "SyncBatchNorm",
     "CTCLoss",
     "FractionalMaxPool2D", "FractionalMaxPool3D", "HSigmoidLoss", "RNNTLoss",
-    "AdaptiveLogSoftmaxWithLoss",
+    "AdaptiveLogSoftmaxWithLoss", "BeamSearchDecoder", "dynamic_decode",
 ]
