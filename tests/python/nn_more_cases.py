@@ -188,6 +188,13 @@ def _greedy_decode(paddle, impute):
     return {"logits": logits.numpy(), "state": final.numpy(), "lengths": lengths.numpy()}
 
 
+def _class_centers(paddle, labels, classes, samples, dtype):
+    """Only positives are sampled (samples <= distinct labels): no random draws."""
+    remapped, centers = paddle.nn.functional.class_center_sample(
+        paddle.to_tensor(np.array(labels, dtype)), classes, samples)
+    return {"remapped": remapped.numpy(), "centers": centers.numpy()}
+
+
 CASES = {
     "frac2d": lambda p: _frac(p, 2, [2, 3, 9, 8], [4, 5], None, 0.37, 0),
     "frac2d_kernel": lambda p: _frac(p, 2, [1, 2, 9, 9], [3, 4], 3, 0.71, 1),
@@ -219,4 +226,7 @@ CASES = {
     "beam_search_lstm": lambda p: _beam_search(p, 82, 2, 6, lstm=True),
     "greedy_decode": lambda p: _greedy_decode(p, False),
     "greedy_decode_imputed": lambda p: _greedy_decode(p, True),
+    "class_centers": lambda p: _class_centers(p, [17, 10, 5, 18, 8, 8, 19, 14, 10, 14], 20, 6,
+                                              "int64"),
+    "class_centers_int32": lambda p: _class_centers(p, [3, 1, 3, 0], 5, 3, "int32"),
 }

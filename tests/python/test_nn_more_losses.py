@@ -107,6 +107,45 @@ def test_adaptive_log_softmax_log_prob_sums_to_one():
     np.testing.assert_allclose(out.numpy(), full[[0, 1, 2], [0, 7, 11]], rtol=1e-5, atol=1e-6)
 
 
+def test_class_center_sample_negatives():
+    label = paddle.to_tensor(np.array([3, 9, 3, 1], "int32"))
+    paddle.seed(4)
+    remapped, centers = F.class_center_sample(label, 50, 10)
+    c = centers.numpy()
+    assert c.dtype == np.int32 and len(c) == 10 and len(set(c)) == 10
+    np.testing.assert_array_equal(c[:3], [1, 3, 9])  # the positives, sorted, come first
+    assert all(0 <= v < 50 for v in c)
+    np.testing.assert_array_equal(c[remapped.numpy()], label.numpy())
+    paddle.seed(4)
+    np.testing.assert_array_equal(F.class_center_sample(label, 50, 10)[1].numpy(), c)
+
+
+def _margin_reference(x, label, m1, m2, m3, s):
+    z = x.copy()
+    rows = np.arange(len(label))
+    z[rows, label] = np.cos(m1 * np.arccos(z[rows, label]) + m2) - m3
+    z = z * s
+    log_sum = np.log(np.exp(z - z.max(1, keepdims=True)).sum(1)) + z.max(1)
+    return (log_sum - z[rows, label])[:, None], np.exp(z - log_sum[:, None])
+
+
+@pytest.mark.parametrize("margins", [(1.0, 0.5, 0.0, 64.0), (1.35, 0.25, 0.1, 8.0),
+                                     (1.0, 0.0, 0.35, 30.0)])
+def test_margin_cross_entropy_values_and_gradient(margins):
+    rng = np.random.default_rng(2)
+    x = rng.uniform(-0.95, 0.95, [5, 7])
+    label = np.array([0, 6, 3, 3, 1])
+    loss, softmax = F.margin_cross_entropy(paddle.to_tensor(x), paddle.to_tensor(label),
+                                           *margins, return_softmax=True, reduction=None)
+    # the margins are float attributes: the op sees them rounded to float32
+    want_loss, want_softmax = _margin_reference(x, label, *(float(np.float32(m)) for m in margins))
+    np.testing.assert_allclose(loss.numpy(), want_loss, rtol=1e-10, atol=1e-10)
+    np.testing.assert_allclose(softmax.numpy(), want_softmax, rtol=1e-10, atol=1e-12)
+    lab = paddle.to_tensor(label[:, None])
+    check_grad(lambda t: F.margin_cross_entropy(t, lab, *margins, reduction="sum"), x,
+               rtol=1e-5, atol=1e-6)
+
+
 def test_bad_input():
     x = paddle.rand([2, 3, 4])
     with pytest.raises(ValueError, match=r"\[rms_norm\] input \[2, 3, 4\] must end in "):
@@ -162,6 +201,18 @@ def test_bad_input():
         paddle.nn.BeamSearchDecoder(paddle.nn.GRUCell(2, 2), 0, 1, beam_size=0)
     with pytest.raises(TypeError, match=r"\[dynamic_decode\] decoder must be a"):
         paddle.nn.dynamic_decode("decoder", paddle.zeros([1, 2]))
+    with pytest.raises(ValueError, match=r"\[class_center_sample\] num_samples must be at most"):
+        F.class_center_sample(paddle.to_tensor([1, 2]), 5, 6)
+    with pytest.raises(TypeError, match=r"\[class_center_sample\] label must be an int32 or"):
+        F.class_center_sample(paddle.to_tensor([1.0]), 5, 2)
+    with pytest.raises(ValueError, match=r"\[class_center_sample\] Label\[1\] = 9 is out of"):
+        F.class_center_sample(paddle.to_tensor([1, 9]), 5, 2)
+    with pytest.raises(ValueError, match=r"\[margin_cross_entropy\] Label\[0\] = 4 is out"):
+        F.margin_cross_entropy(paddle.rand([1, 3]), paddle.to_tensor([4]))
+    with pytest.raises(ValueError, match=r"\[margin_cross_entropy\] reduction must be"):
+        F.margin_cross_entropy(paddle.rand([1, 3]), paddle.to_tensor([0]), reduction="avg")
+    with pytest.raises(ValueError, match=r"\[margin_cross_entropy\] logits must be 2-D"):
+        F.margin_cross_entropy(paddle.rand([3]), paddle.to_tensor([0]))
     paddle.enable_static()
     try:
         with pytest.raises(NotImplementedError, match=r"\[dynamic_decode\] runs in eager"):

@@ -63,6 +63,7 @@ TITLES = {
     "elementwise_loss_ops": ("Elementwise losses", "逐元素损失"),
     "hsigmoid_op": ("Hierarchical sigmoid", "层次 sigmoid"),
     "warprnnt_op": ("RNN transducer loss", "RNN transducer 损失"),
+    "margin_loss_ops": ("Class center sampling and margin softmax loss", "类中心采样与间隔 softmax 损失"),
     "optimizer_ops": ("Optimizers", "优化器"),
     "adam_ops": ("Adam optimizers", "Adam 类优化器"),
     "adam_variant_ops": ("Adam variants", "Adam 变体优化器"),

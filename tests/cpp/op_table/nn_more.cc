@@ -1,5 +1,6 @@
 // The operators of paddle.nn's later layers and losses: fractional_max_pool2d,
-// fractional_max_pool3d, hierarchical_sigmoid, warprnnt. The windows of each row are the ones PaddlePaddle 3.3.1
+// fractional_max_pool3d, hierarchical_sigmoid, warprnnt, class_center_sample,
+// margin_cross_entropy. The windows of each row are the ones PaddlePaddle 3.3.1
 // takes for that size and random_u, written out.
 #include <array>
 #include <limits>
@@ -105,6 +106,22 @@ Arr RnntLoss(const std::vector<Arr>& in, int blank) {
   return out;
 }
 
+// margin_cross_entropy's losses: softmax cross entropy of scale * logits, the
+// label's cosine x turned into cos(m1 * acos(x) + m2) - m3.
+Arr MarginLoss(const std::vector<Arr>& in, double m1, double m2, double m3, double scale) {
+  const int64_t n = in[0].shape[0], c = in[0].shape[1];
+  Arr out{{n, 1}, {}};
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t y = static_cast<int64_t>(in[1].v[i]);
+    std::vector<double> z(in[0].v.begin() + i * c, in[0].v.begin() + (i + 1) * c);
+    z[y] = std::cos(m1 * std::acos(z[y]) + m2) - m3;
+    double sum = 0;
+    for (double& v : z) sum += std::exp(v * scale);
+    out.v.push_back(std::log(sum) - z[y] * scale);
+  }
+  return out;
+}
+
 }  // namespace
 
 PD_OP_TABLE(NnMore) {
@@ -150,6 +167,31 @@ PD_OP_TABLE(NnMore) {
   rnnt.out_slot = "loss";
   rnnt.reference = [](const std::vector<Arr>& in, const AttributeMap&) { return RnntLoss(in, 0); };
   rows.push_back(rnnt);
+  // RemappedLabel: each label's position among the sorted distinct labels (the
+  // negatives drawn after them do not move it).
+  // Integer kernels draw round(4 * uniform(lo, hi)): labels in [0, 9].
+  OpRow ccs{"class_center_sample", "class_center_sample", {{"Label", {7}, 0, 2.25, false}},
+            {{"num_classes", int32_t{10}}, {"num_samples", int32_t{6}}}, nullptr};
+  ccs.out_slot = "RemappedLabel";
+  ccs.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    std::vector<double> sorted = in[0].v;
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    Arr out = in[0];
+    for (double& v : out.v)
+      v = static_cast<double>(std::lower_bound(sorted.begin(), sorted.end(), v) - sorted.begin());
+    return out;
+  };
+  rows.push_back(ccs);
+  OpRow margin{"margin_cross_entropy", "margin_cross_entropy",
+               {{"Logits", {4, 5}, -0.9, 0.9}, {"Label", {4}, 0, 4, false, {}, DataType::kInt64}},
+               {{"margin1", 1.2f}, {"margin2", 0.3f}, {"margin3", 0.1f}, {"scale", 4.0f}},
+               nullptr};
+  margin.out_slot = "Loss";
+  margin.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    return MarginLoss(in, double{1.2f}, double{0.3f}, double{0.1f}, 4.0);
+  };
+  rows.push_back(margin);
   return rows;
 }
 

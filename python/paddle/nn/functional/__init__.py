@@ -70,6 +70,7 @@ from .fractional_pool import fractional_max_pool2d, fractional_max_pool3d  # noq
 from .hsigmoid import hsigmoid_loss  # noqa: F401
 from .rnnt import rnnt_loss  # noqa: F401
 from .adaptive_log_softmax import adaptive_log_softmax_with_loss  # noqa: F401
+from .margin_loss import class_center_sample, margin_cross_entropy  # noqa: F401
 
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
@@ -108,4 +109,5 @@ __all__ = [
     "rms_norm",
     "fractional_max_pool2d", "fractional_max_pool3d",
     "hsigmoid_loss", "rnnt_loss", "adaptive_log_softmax_with_loss",
+    "class_center_sample", "margin_cross_entropy",
 ]
