@@ -1,7 +1,7 @@
 """The later paddle.nn layers and losses against PaddlePaddle 3.3.1: the
 cases of nn_more_cases.py that tools/oracle/record_nn_cases.py recorded
 (tests/data/nn_more); rms_norm (which 3.3.1 runs on GPUs only) against its
-formula; numeric gradients; bad input."""
+formula; numeric gradients; static programs against eager mode; bad input."""
 import numpy as np
 import pytest
 
@@ -219,3 +219,44 @@ def test_bad_input():
             paddle.nn.dynamic_decode(paddle.nn.BeamSearchDecoder(None, 0, 1, 2), None)
     finally:
         paddle.disable_static()
+
+
+def _losses(F, x, f, w, a, labels):
+    """A sum over the new ops, the same in eager and static mode."""
+    label, y, tl, ul, ml = labels
+    return (F.fractional_max_pool2d(x, 3, random_u=0.4).sum()
+            + F.hsigmoid_loss(f, label, 5, w).sum() + F.rnnt_loss(a, y, tl, ul)
+            + F.rms_norm(f, 4)[0].sum() + F.margin_cross_entropy(paddle.tanh(f), ml, scale=2.0))
+
+
+def test_static_program_gradients_match_eager():
+    rng = np.random.default_rng(11)
+    values = {"x": rng.random((2, 1, 6, 6)).astype("float32"),
+              "f": rng.random((2, 4)).astype("float32"),
+              "w": rng.uniform(-1, 1, (4, 4)).astype("float32"),
+              "a": np.log(rng.dirichlet(np.ones(5), (2, 3, 3))).astype("float32")}
+    label_values = [np.array([0, 4]), np.array([[1, 2], [3, 1]], "int32"),
+                    np.array([3, 2], "int32"), np.array([2, 1], "int32"), np.array([1, 3])]
+    eager = {k: paddle.to_tensor(v, stop_gradient=False) for k, v in values.items()}
+    labels = [paddle.to_tensor(v) for v in label_values]
+    eager_loss = _losses(F, eager["x"], eager["f"], eager["w"], eager["a"], labels)
+    eager_grads = paddle.grad([eager_loss], list(eager.values()))
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            data = {}
+            for k, v in values.items():
+                data[k] = paddle.static.data(k, list(v.shape), "float32")
+                data[k].stop_gradient = False
+            label_vars = [paddle.static.data(f"label{i}", list(v.shape), v.dtype.name)
+                          for i, v in enumerate(label_values)]
+            loss = _losses(F, data["x"], data["f"], data["w"], data["a"], label_vars)
+            grads = paddle.static.gradients([loss], list(data.values()))
+        feed = dict(values, **{f"label{i}": v for i, v in enumerate(label_values)})
+        out = paddle.static.Executor().run(main, feed=feed, fetch_list=[loss] + grads)
+    finally:
+        paddle.disable_static()
+    np.testing.assert_allclose(out[0], eager_loss.numpy(), rtol=1e-5)
+    for got, want in zip(out[1:], eager_grads):
+        np.testing.assert_allclose(got, want.numpy(), rtol=1e-5, atol=1e-6)
