@@ -1,7 +1,8 @@
 """paddle.nn: layers (paddle.nn.Layer and its subclasses), their functional
 forms (paddle.nn.functional), parameter initializers (paddle.nn.initializer) and
 gradient clipping (ClipGradByGlobalNorm, ...)."""
-from . import clip, functional, initializer, layer, parameter  # noqa: F401
+from . import clip, decode, functional, initializer, layer, parameter, utils  # noqa: F401
+from .decode import BeamSearchDecoder, dynamic_decode
 from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
 from .parameter import Parameter
 from .layer import BatchNorm  # noqa: F401  (PaddlePaddle's older form, DenseNet uses it)
@@ -36,6 +37,9 @@ from .layer import (  # noqa: F401  (issue 7: the layers PaddlePaddle has that w
     ReplicationPad3D, SoftMarginLoss, Softmax2D, Softshrink, SpectralNorm, SyncBatchNorm,
     Tanhshrink, ThresholdedReLU, TripletMarginLoss, TripletMarginWithDistanceLoss, Unflatten,
     Unfold, UpsamplingBilinear2D, UpsamplingNearest2D, ZeroPad1D, ZeroPad2D, ZeroPad3D,
+)
+from .layer import (  # noqa: F401
+    AdaptiveLogSoftmaxWithLoss, FractionalMaxPool2D, FractionalMaxPool3D, HSigmoidLoss, RNNTLoss,
 )
 
 # PaddlePaddle's other spellings of the same classes (torch-style names)
@@ -118,4 +122,6 @@ __all__ = [
     "SpectralNorm",
     "SyncBatchNorm",
     "CTCLoss",
+    "FractionalMaxPool2D", "FractionalMaxPool3D", "HSigmoidLoss", "RNNTLoss",
+    "AdaptiveLogSoftmaxWithLoss", "BeamSearchDecoder", "dynamic_decode",
 ]

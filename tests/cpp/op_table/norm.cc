@@ -1,4 +1,4 @@
-// Normalization: batch_norm, group_norm, instance_norm, layer_norm.
+// Normalization: batch_norm, group_norm, instance_norm, layer_norm, rms_norm.
 #include "op_table.h"
 
 namespace paddle {
@@ -84,6 +84,27 @@ PD_OP_TABLE(Norm) {
     return y;
   };
   rows.push_back(layer_norm);
+  // rms_norm over the trailing [4, 5] of [3, 4, 5], with and without scale.
+  auto rms_norm = [](const std::string& name, bool scaled) {
+    std::vector<OpInput> inputs{{"x", {3, 4, 5}}};
+    if (scaled) inputs.push_back({"scale", {20}});
+    OpRow r{name, "rms_norm", inputs,
+            {{"normalized_shape", std::vector<int64_t>{4, 5}}, {"epsilon", 1e-5}}, nullptr};
+    r.out_slot = "y";
+    r.reference = [scaled](const std::vector<Arr>& in, const AttributeMap&) {
+      Arr y = in[0];
+      for (int i = 0; i < 3; ++i) {
+        double sq = 0;
+        for (int j = 0; j < 20; ++j) sq += in[0].v[i * 20 + j] * in[0].v[i * 20 + j] / 20;
+        for (int j = 0; j < 20; ++j)
+          y.v[i * 20 + j] = in[0].v[i * 20 + j] / std::sqrt(sq + 1e-5) * (scaled ? in[1].v[j] : 1);
+      }
+      return y;
+    };
+    return r;
+  };
+  rows.push_back(rms_norm("rms_norm", true));
+  rows.push_back(rms_norm("rms_norm_no_scale", false));
   return rows;
 }
 

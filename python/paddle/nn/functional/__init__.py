@@ -65,6 +65,13 @@ from .ctc import ctc_loss  # noqa: F401
 
 from .gather_tree import gather_tree  # noqa: F401
 
+from .rms_norm import rms_norm  # noqa: F401
+from .fractional_pool import fractional_max_pool2d, fractional_max_pool3d  # noqa: F401
+from .hsigmoid import hsigmoid_loss  # noqa: F401
+from .rnnt import rnnt_loss  # noqa: F401
+from .adaptive_log_softmax import adaptive_log_softmax_with_loss  # noqa: F401
+from .margin_loss import class_center_sample, margin_cross_entropy  # noqa: F401
+
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
@@ -99,4 +106,8 @@ __all__ = [
     "embedding_renorm_",
     "ctc_loss",
     "gather_tree",
+    "rms_norm",
+    "fractional_max_pool2d", "fractional_max_pool3d",
+    "hsigmoid_loss", "rnnt_loss", "adaptive_log_softmax_with_loss",
+    "class_center_sample", "margin_cross_entropy",
 ]
