@@ -1,0 +1,2 @@
+"""paddle.incubate.nn: PaddlePaddle 3.3.1's fused layers, composed on CPU from
+the ops they fuse."""
