@@ -53,6 +53,28 @@ def test_viterbi_decode_matches_paddlepaddle(case):
     np.testing.assert_allclose(scores2.numpy(), rec["scores"], rtol=1e-5)
 
 
+def test_viterbi_decode_in_a_static_program():
+    rec = {k.split("/")[1]: VITERBI[k] for k in VITERBI.files if k.startswith("float32_1/")}
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            pot = paddle.static.data("pot", [-1, 6, 5], "float32")
+            trans = paddle.static.data("trans", [5, 5], "float32")
+            lengths = paddle.static.data("lengths", [-1], "int64")
+            scores, path_ = T.viterbi_decode(pot, trans, lengths)
+        assert [op.type for op in main.global_block().ops] == ["viterbi_decode"]
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        got_scores, got_path = exe.run(main, feed={"pot": rec["potentials"],
+                                                   "trans": rec["transitions"],
+                                                   "lengths": rec["lengths"]},
+                                       fetch_list=[scores, path_])
+    finally:
+        paddle.disable_static()
+    np.testing.assert_allclose(got_scores, rec["scores"], rtol=1e-5)
+    np.testing.assert_array_equal(got_path, rec["path"])
+
+
 def test_viterbi_decode_bad_input():
     pot = paddle.rand([2, 3, 4])
     trans = paddle.rand([4, 4])
@@ -65,8 +87,10 @@ def test_viterbi_decode_bad_input():
         T.viterbi_decode(pot, paddle.rand([3, 3]), lengths)
     with pytest.raises(ValueError, match="potentials must be 3-D"):
         T.viterbi_decode(paddle.rand([3, 4]), trans, lengths)
-    with pytest.raises(ValueError, match=r"lengths must lie in \[1, 3\]"):
+    with pytest.raises(ValueError, match=r"\[viterbi_decode\] Length\[0\] must lie in \[1, 3\]"):
         T.viterbi_decode(pot, trans, paddle.to_tensor([4, 1]))
+    with pytest.raises(TypeError, match="transition_params must have potentials' dtype"):
+        T.viterbi_decode(pot, trans.astype("float64"), lengths)
     with pytest.raises(TypeError, match="include_bos_eos_tag must be a bool"):
         T.viterbi_decode(pot, trans, lengths, 1)
 

@@ -56,6 +56,7 @@ TITLES = {
     "pool_ops": ("Pooling", "池化"),
     "interp_ops": ("Interpolation", "插值"),
     "rnn_op": ("Recurrent networks", "循环神经网络"),
+    "viterbi_decode_op": ("Sequence decoding (Viterbi)", "序列解码（Viterbi）"),
     "loss_ops": ("Losses", "损失函数"),
     "hard_label_loss_ops": ("Hard-label losses", "硬标签损失"),
     "elementwise_loss_ops": ("Elementwise losses", "逐元素损失"),

@@ -1,16 +1,14 @@
 """paddle.text's Viterbi decoding: the highest-scoring tag sequence of a
-linear-chain CRF, as PaddlePaddle's viterbi_decode op computes it (the start
-tag's transitions are the last row, the stop tag's the second-to-last row)."""
-import numpy as np
-
+linear-chain CRF, by the viterbi_decode op (core/ops/viterbi_decode_op.cc), in
+eager mode and in static programs."""
 from ..nn.layer.layers import Layer
-from ..static.mode import _building
-from ..tensor._helpers import check_tensor
-from ..tensor.creation import to_tensor
+from ..tensor._helpers import check_tensor, op
 
 __all__ = ["viterbi_decode", "ViterbiDecoder"]
 
 _FN = "viterbi_decode"
+_viterbi_decode = op("viterbi_decode", ["Input", "Transition", "Length"], ["include_bos_eos_tag"],
+                     ["Scores", "Path"])
 
 
 def _check(potentials, transition_params, lengths, include_bos_eos_tag):
@@ -20,6 +18,9 @@ def _check(potentials, transition_params, lengths, include_bos_eos_tag):
     for name, t in (("potentials", potentials), ("transition_params", transition_params)):
         if t.dtype.name not in ("float32", "float64"):
             raise TypeError(f"[{_FN}] {name} must be float32 or float64, got {t.dtype.name}")
+    if transition_params.dtype != potentials.dtype:
+        raise TypeError(f"[{_FN}] transition_params must have potentials' dtype "
+                        f"{potentials.dtype.name}, got {transition_params.dtype.name}")
     if lengths.dtype.name != "int64":
         raise TypeError(f"[{_FN}] lengths must be int64, got {lengths.dtype.name}")
     if not isinstance(include_bos_eos_tag, bool):
@@ -28,43 +29,16 @@ def _check(potentials, transition_params, lengths, include_bos_eos_tag):
     if potentials.ndim != 3:
         raise ValueError(f"[{_FN}] potentials must be 3-D [batch_size, sequence_length, "
                          f"num_tags], got shape {potentials.shape}")
-    batch, seq_len, tags = potentials.shape
-    if transition_params.shape != [tags, tags]:
+    batch, _, tags = potentials.shape
+    if tags >= 0 and transition_params.shape != [tags, tags]:
         raise ValueError(f"[{_FN}] transition_params must be [{tags}, {tags}] (num_tags "
                          f"squared), got shape {transition_params.shape}")
-    if lengths.shape != [batch]:
+    if lengths.ndim != 1 or min(batch, lengths.shape[0]) >= 0 and lengths.shape[0] != batch:
         raise ValueError(f"[{_FN}] lengths must be 1-D [{batch}] (batch_size), got shape "
                          f"{lengths.shape}")
-    if include_bos_eos_tag and tags < 2:
+    if include_bos_eos_tag and 0 <= tags < 2:
         raise ValueError(f"[{_FN}] include_bos_eos_tag needs at least 2 tags (start and "
                          f"stop), got {tags}")
-    if _building():
-        raise RuntimeError(f"[{_FN}] the path's length comes from lengths' values: call it in "
-                           "eager mode")
-    lens = lengths.numpy()
-    if lens.size and (lens.min() < 1 or lens.max() > seq_len):
-        raise ValueError(f"[{_FN}] lengths must lie in [1, {seq_len}] (sequence_length), got "
-                         f"{lens.tolist()}")
-    return lens
-
-
-def _decode(emissions, transitions, length, include_tags):
-    """One sequence: its best score and tag path (length tags)."""
-    tags = transitions.shape[0]
-    alpha = emissions[0] + (transitions[tags - 1] if include_tags else 0)
-    history = []
-    for t in range(1, length):
-        scores = alpha[:, None] + transitions  # [previous tag, next tag]
-        history.append(scores.argmax(0))
-        alpha = scores.max(0) + emissions[t]
-    if include_tags:
-        alpha = alpha + transitions[tags - 2]
-    best = int(alpha.argmax())
-    path = [best]
-    for back in reversed(history):
-        best = int(back[best])
-        path.append(best)
-    return alpha.max(), path[::-1]
 
 
 def viterbi_decode(potentials, transition_params, lengths, include_bos_eos_tag=True, name=None):
@@ -74,7 +48,7 @@ def viterbi_decode(potentials, transition_params, lengths, include_bos_eos_tag=T
     With ``include_bos_eos_tag`` the last tag is the start tag (its row of
     transitions is added at the first step) and the second-to-last the stop tag
     (its row is added after the last step). Path entries past a sequence's
-    length are 0. Runs in eager mode.
+    length are 0. No gradient flows through it.
 
     Args:
         potentials (Tensor): Emission scores [batch_size, sequence_length, num_tags],
@@ -99,16 +73,8 @@ def viterbi_decode(potentials, transition_params, lengths, include_bos_eos_tag=T
         >>> scores.numpy(), path.numpy()
         (array([6.], dtype=float32), array([[0, 1, 0]]))
     """
-    lens = _check(potentials, transition_params, lengths, include_bos_eos_tag)
-    emissions = potentials.numpy()
-    transitions = transition_params.numpy()
-    batch = emissions.shape[0]
-    scores = np.zeros(batch, emissions.dtype)
-    paths = np.zeros((batch, int(lens.max()) if batch else 0), "int64")
-    for b in range(batch):
-        scores[b], path = _decode(emissions[b], transitions, int(lens[b]), include_bos_eos_tag)
-        paths[b, :len(path)] = path
-    return to_tensor(scores), to_tensor(paths)
+    _check(potentials, transition_params, lengths, include_bos_eos_tag)
+    return _viterbi_decode(potentials, transition_params, lengths, include_bos_eos_tag)
 
 
 class ViterbiDecoder(Layer):
