@@ -108,6 +108,34 @@ def test_softmax_mask_fuse_upper_triangle():
     np.testing.assert_allclose(x.grad.numpy(), grad, rtol=1e-9, atol=1e-12)
 
 
+def test_softmax_masks_and_identity_loss_in_a_static_program():
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("x", [-1, 3, 4, 5], "float32")
+            mask = paddle.static.data("mask", [-1, 1, 4, 5], "float32")
+            outs = [I.softmax_mask_fuse(x, mask), I.softmax_mask_fuse_upper_triangle(x),
+                    I.identity_loss(x, "sum")]
+        types = [op.type for op in main.global_block().ops]
+        assert types == ["fused_softmax_mask", "fused_softmax_mask_upper_triangle",
+                         "identity_loss"]
+        got = paddle.static.Executor(paddle.CPUPlace()).run(
+            main, feed={"x": REC["mask/x"], "mask": REC["mask/mask"]}, fetch_list=outs)
+    finally:
+        paddle.disable_static()
+    np.testing.assert_allclose(got[0], REC["mask/out"], rtol=1e-5, atol=1e-7)
+    np.testing.assert_allclose(got[1].sum(-1), np.ones([2, 3, 4]), rtol=1e-5)
+    assert np.all(np.triu(got[1][0, 0], 1) == 0)
+    np.testing.assert_allclose(got[2], REC["identity/sum"], rtol=1e-5)
+
+
+def test_identity_loss_gradient():
+    x = t(REC["mask/x"], True)
+    I.identity_loss(x, "mean").backward()
+    np.testing.assert_allclose(x.grad.numpy(), np.full(x.shape, 1.0 / x.size), rtol=1e-6)
+
+
 def test_softmax_mask_bad_input():
     x = paddle.rand([2, 3, 4, 5])
     with pytest.raises(ValueError, match=r"mask must be \[2, 1, 4, 5\]"):

@@ -1,13 +1,13 @@
-"""paddle.incubate's fused softmax-with-mask functions, composed on CPU from
-add and softmax (so their gradients come from those ops): softmax(x + mask)
-and the causal softmax that ignores each row's later positions."""
-import numpy as np
-
-from ..nn.functional.activation import softmax
-from ..tensor._helpers import check_tensor
-from ..tensor.creation import to_tensor
+"""paddle.incubate's fused softmax-with-mask functions, by the
+fused_softmax_mask and fused_softmax_mask_upper_triangle ops
+(core/ops/fused_softmax_mask_ops.cc, with gradients): softmax(x + mask) and
+the causal softmax that ignores each row's later positions."""
+from ..tensor._helpers import check_tensor, op
 
 __all__ = []
+
+_fused_softmax_mask = op("fused_softmax_mask", ["X", "Mask"])
+_fused_softmax_mask_upper_triangle = op("fused_softmax_mask_upper_triangle", ["X"])
 
 _FLOATS = ("float32", "float64")
 
@@ -23,7 +23,7 @@ def _check_x(x, fn):
 
 def softmax_mask_fuse(x, mask, name=None):
     """Softmax over the last axis of ``x + mask``, the mask shared by the
-    heads (PaddlePaddle's fused_softmax_mask; here the sum and the softmax).
+    heads (the fused_softmax_mask op).
 
     Args:
         x (Tensor): Attention scores [batch_size, num_heads, seq_len_q, seq_len_k], float32
@@ -47,10 +47,10 @@ def softmax_mask_fuse(x, mask, name=None):
     if mask.dtype != x.dtype:
         raise TypeError(f"[{fn}] mask must have x's dtype {x.dtype.name}, got {mask.dtype.name}")
     want = [x.shape[0], 1, x.shape[2], x.shape[3]]
-    if mask.shape != want:
+    if mask.ndim != 4 or any(w >= 0 and m >= 0 and w != m for w, m in zip(want, mask.shape)):
         raise ValueError(f"[{fn}] mask must be {want} (x's shape with one head), got shape "
                          f"{mask.shape}")
-    return softmax(x + mask, axis=-1)
+    return _fused_softmax_mask(x, mask)
 
 
 def softmax_mask_fuse_upper_triangle(x):
@@ -73,6 +73,4 @@ def softmax_mask_fuse_upper_triangle(x):
                  [0.5, 0.5]]]], dtype=float32)
     """
     _check_x(x, "softmax_mask_fuse_upper_triangle")
-    rows, cols = x.shape[2], x.shape[3]
-    later = np.triu(np.full([rows, cols], -np.inf), 1)
-    return softmax(x + to_tensor(later.astype(x.dtype.name)), axis=-1)
+    return _fused_softmax_mask_upper_triangle(x)

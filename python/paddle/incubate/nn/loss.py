@@ -1,10 +1,12 @@
 """paddle.incubate.identity_loss: marks the loss (PaddlePaddle's IPU
-backends start backpropagation there); elsewhere it is the loss reduced."""
-from ...tensor._helpers import check_tensor
+backends start backpropagation there); elsewhere it is the loss reduced, by the
+identity_loss op (core/ops/identity_loss_op.cc)."""
+from ...tensor._helpers import check_tensor, op
 
 __all__ = []
 
 _REDUCTIONS = {"sum": 0, "mean": 1, "none": 2}
+_identity_loss = op("identity_loss", ["X"], ["reduction"])
 
 
 def identity_loss(x, reduction="none"):
@@ -31,8 +33,6 @@ def identity_loss(x, reduction="none"):
         reduction = _REDUCTIONS[reduction.lower()]
     if reduction not in (0, 1, 2) or isinstance(reduction, bool):
         raise ValueError(f"[identity_loss] reduction should be 0, 1 and 2, got {reduction!r}")
-    if reduction == 0:
-        return x.sum()
-    if reduction == 1:
-        return x.mean()
-    return x
+    if x.dtype.name not in ("float32", "float64"):
+        raise TypeError(f"[identity_loss] x must be float32 or float64, got {x.dtype.name}")
+    return _identity_loss(x, int(reduction))
