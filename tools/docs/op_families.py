@@ -59,6 +59,7 @@ TITLES = {
     "viterbi_decode_op": ("Sequence decoding (Viterbi)", "序列解码（Viterbi）"),
     "fused_softmax_mask_ops": ("Masked softmax of attention scores (fused)", "注意力分数的掩码 softmax（融合）"),
     "identity_loss_op": ("Identity loss", "恒等损失"),
+    "average_accumulates_op": ("Model averaging", "模型平均"),
     "loss_ops": ("Losses", "损失函数"),
     "hard_label_loss_ops": ("Hard-label losses", "硬标签损失"),
     "elementwise_loss_ops": ("Elementwise losses", "逐元素损失"),

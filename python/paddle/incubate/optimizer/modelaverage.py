@@ -1,18 +1,24 @@
 """ModelAverage: a running average of each parameter over a sliding window of
-recent steps, swapped in with ``apply`` (and back with ``restore``), with
-PaddlePaddle's average_accumulates bookkeeping (three partial sums, the window
-restarted when it grows past its bounds); eager mode."""
+recent steps, swapped in with ``apply`` (and back with ``restore``); each step
+runs the average_accumulates op (core/ops/average_accumulates_op.cc: three
+partial sums, the window restarted when it grows past its bounds) in place on
+the accumulators; eager mode."""
 import contextlib
 
 import numpy as np
 
 from ...autograd import no_grad
 from ...optimizer.optimizer import Optimizer
+from ...tensor._helpers import op
 
 __all__ = []
 
-# sum_1 is folded into sum_2 every this many updates, bounding its rounding error
-_MAX_NUM_ACCUMULATES = 16384
+_SUMS = ("sum_1", "sum_2", "sum_3")
+_COUNTERS = ("num_accumulates", "old_num_accumulates", "num_updates")
+_average_accumulates = op(
+    "average_accumulates", ["param"] + [f"in_{k}" for k in _SUMS + _COUNTERS],
+    ["average_window", "max_average_window", "min_average_window"],
+    [f"out_{k}=in_{k}" for k in _SUMS + _COUNTERS])
 
 
 class ModelAverage(Optimizer):
@@ -22,7 +28,7 @@ class ModelAverage(Optimizer):
 
     The window restarts (the sums move into a third, older sum) once it holds at
     least ``min_average_window`` steps and at least
-    ``min(max_average_window, num_updates * average_window_rate)``; the average is
+    ``min(max_average_window, int(num_updates * average_window_rate))``; the average is
     (old sum + current sums) / (old count + current count). Runs in eager mode.
 
     Args:
@@ -74,31 +80,18 @@ class ModelAverage(Optimizer):
 
     def _create_accumulators(self, parameters):
         for p in parameters:
-            for kind in ("sum_1", "sum_2", "sum_3", "restore"):
+            for kind in _SUMS + ("restore",):
                 self._add_accumulator(kind, p)
-            for kind in ("num_accumulates", "old_num_accumulates", "num_updates"):
+            for kind in _COUNTERS:
                 self._add_accumulator(kind, p, dtype="int64", shape=[1])
 
     def _accumulators_of(self, param):
-        kinds = ("sum_1", "sum_2", "sum_3", "num_accumulates", "old_num_accumulates",
-                 "num_updates")
-        return [self._get_accumulator(k, param).numpy() for k in kinds]
+        return [self._get_accumulator(k, param).numpy() for k in _SUMS + _COUNTERS]
 
     def _append_optimize_op(self, param, grad):
-        sum_1, sum_2, sum_3, num_acc, old_num_acc, num_updates = self._accumulators_of(param)
-        num_updates += 1
-        num_acc += 1
-        sum_1 += param.numpy()
-        if num_updates[0] % _MAX_NUM_ACCUMULATES == 0:
-            sum_2 += sum_1
-            sum_1[...] = 0
-        window = min(self.max_average_window, num_updates[0] * self.average_window)
-        if num_acc[0] >= self.min_average_window and num_acc[0] >= window:
-            sum_3[...] = sum_1 + sum_2
-            sum_1[...] = 0
-            sum_2[...] = 0
-            old_num_acc[...] = num_acc
-            num_acc[...] = 0
+        _average_accumulates(param, *(self._get_accumulator(k, param) for k in _SUMS + _COUNTERS),
+                             float(self.average_window), int(self.max_average_window),
+                             int(self.min_average_window))
 
     def step(self):
         """Adds the current values of the parameters that have gradients to their sums.
