@@ -100,6 +100,17 @@ void MaskGradKernel(KernelContext& ctx) {
   });
 }
 
+// Both ops' gradient: X@GRAD from Out and Out@GRAD, row by row.
+void RowSoftmaxGrad(OpDefBuilder& op) {
+  op.Grad()
+      .Reads(kGradOut, "Out")
+      .OutputGrad(kGradOutGrad, "Out")
+      .InputGrad(kGradXGrad, "X")
+      .InferShape(MaskGradInferShape);
+  op.CpuKernel<float>(MaskGradKernel<float>);
+  op.CpuKernel<double>(MaskGradKernel<double>);
+}
+
 }  // namespace
 
 PD_REGISTER_OP(fused_softmax_mask)
@@ -114,13 +125,7 @@ PD_REGISTER_OP(fused_softmax_mask)
     .InferShape(MaskInferShape)
     .CpuKernel<float>(MaskKernel<float>)
     .CpuKernel<double>(MaskKernel<double>)
-    .Grad()
-    .Reads(kGradOut, "Out")
-    .OutputGrad(kGradOutGrad, "Out")
-    .InputGrad(kGradXGrad, "X")
-    .InferShape(MaskGradInferShape)
-    .CpuKernel<float>(MaskGradKernel<float>)
-    .CpuKernel<double>(MaskGradKernel<double>);
+    .Apply(RowSoftmaxGrad);
 
 PD_REGISTER_OP(fused_softmax_mask_upper_triangle)
     .Doc("Causal softmax of attention scores: row i of the last two axes is the softmax of its "
@@ -132,13 +137,7 @@ PD_REGISTER_OP(fused_softmax_mask_upper_triangle)
     .InferShape(TriangleInferShape)
     .CpuKernel<float>(TriangleKernel<float>)
     .CpuKernel<double>(TriangleKernel<double>)
-    .Grad()
-    .Reads(kGradOut, "Out")
-    .OutputGrad(kGradOutGrad, "Out")
-    .InputGrad(kGradXGrad, "X")
-    .InferShape(MaskGradInferShape)
-    .CpuKernel<float>(MaskGradKernel<float>)
-    .CpuKernel<double>(MaskGradKernel<double>);
+    .Apply(RowSoftmaxGrad);
 
 }  // namespace ops
 }  // namespace paddle
