@@ -7,7 +7,7 @@
 #include "core/base/enforce.h"
 #include "core/ops/op_util.h"
 #include "core/ops/parallel.h"
-#include "core/ops/vec_math.h"
+#include "core/ops/softmax_row.h"
 
 namespace paddle {
 namespace ops {
@@ -35,38 +35,6 @@ AxisSplit ViewAround(const std::string& op, const DDim& dims, int axis) {
 void SoftmaxInferShape(InferShapeContext& ctx) {
   NormalizeAxis(ctx.op_type(), ctx.InputDim(kX), ctx.Attr<int32_t>(kAxis));
   SameShape(ctx, kX, kOut);
-}
-
-// One contiguous row of n (the last axis). Vectorized: the reductions are
-// OpenMP simd reductions and exp is vec::Exp, so the loops need no fast-math.
-// The row's maximum over 16 independent lanes, so the compares vectorize (a
-// single running maximum is one dependency chain, and GCC keeps it scalar).
-template <typename T>
-inline T RowMax(const T* x, int64_t n) {
-  constexpr int kLanes = 16;
-  T lane[kLanes];
-  for (int k = 0; k < kLanes; ++k) lane[k] = x[0];
-  int64_t j = 0;
-  for (; j + kLanes <= n; j += kLanes)
-    for (int k = 0; k < kLanes; ++k) lane[k] = x[j + k] > lane[k] ? x[j + k] : lane[k];
-  T mx = lane[0];
-  for (int k = 1; k < kLanes; ++k) mx = lane[k] > mx ? lane[k] : mx;
-  for (; j < n; ++j) mx = x[j] > mx ? x[j] : mx;
-  return mx;
-}
-
-template <typename T>
-PD_SIMD_CLONES void SoftmaxRow(const T* x, T* y, int64_t n) {
-  const T mx = RowMax(x, n);
-  T sum = T(0);
-#pragma omp simd reduction(+ : sum)
-  for (int64_t j = 0; j < n; ++j) {
-    y[j] = vec::Exp(x[j] - mx);
-    sum += y[j];
-  }
-  const T inv = T(1) / sum;
-#pragma omp simd
-  for (int64_t j = 0; j < n; ++j) y[j] *= inv;
 }
 
 // Rows spread over the math threads.
@@ -126,15 +94,6 @@ void SoftmaxGradInferShape(InferShapeContext& ctx) {
   CheckSameShape(ctx, kGradOut, kGradOutGrad);
   NormalizeAxis(ctx.op_type(), ctx.InputDim(kGradOut), ctx.Attr<int32_t>(kAxis));
   GradShapeLike(ctx, kGradOut, kGradXGrad);
-}
-
-template <typename T>
-PD_SIMD_CLONES void SoftmaxGradRow(const T* y, const T* g, T* dx, int64_t n) {
-  T dot = T(0);
-#pragma omp simd reduction(+ : dot)
-  for (int64_t j = 0; j < n; ++j) dot += y[j] * g[j];
-#pragma omp simd
-  for (int64_t j = 0; j < n; ++j) dx[j] = y[j] * (g[j] - dot);
 }
 
 // dX = Out * (dOut - sum_axis(dOut * Out)), the Jacobian-vector product of

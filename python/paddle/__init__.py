@@ -31,6 +31,9 @@ from . import distributed  # noqa: F401  (after nn: DataParallel is a Layer)
 from . import distribution  # noqa: F401  (after nn: its transforms use nn.functional)
 from . import audio, fft, signal  # noqa: F401  (after tensor: built on its functions)
 from . import geometric  # noqa: F401
+from . import text  # noqa: F401  (after nn, io and vision: its layer and datasets use them)
+from . import incubate  # noqa: F401  (after geometric, nn and optimizer: built on them)
+from . import hub  # noqa: F401
 from .device import get_device, is_compiled_with_cuda, set_device
 from .device.place import CPUPlace, CUDAPinnedPlace, CUDAPlace
 from .static.mode import disable_static, enable_static, in_dynamic_mode

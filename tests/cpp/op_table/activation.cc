@@ -1,4 +1,5 @@
-// Activations: the unary family, prelu and the softmaxes.
+// Activations: the unary family, prelu and the softmaxes (fused_softmax_mask and its
+// upper-triangle form too).
 #include "op_table.h"
 
 namespace paddle {
@@ -99,6 +100,38 @@ PD_OP_TABLE(Activation) {
     return out;
   };
   rows.push_back(softmax);
+  // The masked softmaxes of [batch 2, heads 3, rows, cols] scores: row (b, h, i) is the
+  // softmax of X + Mask[b, 0, i] (fused_softmax_mask) or of its first i + 1 entries, the
+  // rest 0 (the upper-triangle one; 5 rows of 4, so the last rows keep all 4).
+  auto masked_softmax = [](const Arr& x, const Arr* mask, bool causal) {
+    const int64_t heads = x.shape[1], rows = x.shape[2], cols = x.shape[3];
+    Arr out = x;
+    for (int64_t r = 0; r < x.shape[0] * heads * rows; ++r) {
+      const int64_t b = r / (heads * rows), i = r % rows;
+      const int64_t kept = causal ? std::min(i + 1, cols) : cols;
+      double s = 0;
+      std::vector<double> e(cols, 0.0);
+      for (int64_t j = 0; j < kept; ++j) {
+        const double m = mask ? mask->v[(b * rows + i) * cols + j] : 0.0;
+        e[j] = std::exp(x.v[r * cols + j] + m);
+        s += e[j];
+      }
+      for (int64_t j = 0; j < cols; ++j) out.v[r * cols + j] = e[j] / s;
+    }
+    return out;
+  };
+  OpRow mask{"fused_softmax_mask", "fused_softmax_mask",
+             {{"X", {2, 3, 4, 5}}, {"Mask", {2, 1, 4, 5}, -2, 0, false}}, {}, nullptr};
+  mask.reference = [masked_softmax](const std::vector<Arr>& in, const AttributeMap&) {
+    return masked_softmax(in[0], &in[1], false);
+  };
+  rows.push_back(mask);
+  OpRow causal{"fused_softmax_mask_upper_triangle", "fused_softmax_mask_upper_triangle",
+               {{"X", {2, 3, 5, 4}}}, {}, nullptr};
+  causal.reference = [masked_softmax](const std::vector<Arr>& in, const AttributeMap&) {
+    return masked_softmax(in[0], nullptr, true);
+  };
+  rows.push_back(causal);
   return rows;
 }
 

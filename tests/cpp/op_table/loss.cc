@@ -164,6 +164,17 @@ PD_OP_TABLE(Loss) {
   rows.push_back(nll("nll_loss_none_ignore", {4, 3}, "none", false, 1));
   rows.push_back(nll("nll_loss_4d_mean", {2, 3, 2, 2}, "mean", true, 1));
   rows.push_back(nll("nll_loss_4d_none", {2, 3, 2, 2}, "none", true, -100));
+  // identity_loss: sum (0-D), mean (0-D) or the loss itself.
+  for (int32_t reduction : {0, 1, 2}) {
+    OpRow r{"identity_loss_" + std::to_string(reduction), "identity_loss", {{"X", {3, 4}}},
+            {{"reduction", reduction}}, nullptr};
+    r.reference = [reduction](const std::vector<Arr>& in, const AttributeMap&) {
+      if (reduction == 2) return in[0];
+      const double s = Sum(in[0].v);
+      return Arr{{}, {reduction == 1 ? s / in[0].v.size() : s}};
+    };
+    rows.push_back(r);
+  }
   return rows;
 }
 

@@ -1,5 +1,5 @@
 // Optimizers (sgd, momentum, adagrad, rmsprop, adam, adamw, lamb, adamax,
-// adadelta, nadam, radam, asgd, rprop) and the
+// adadelta, nadam, radam, asgd, rprop), ModelAverage's average_accumulates, and the
 // gradient-clipping ops (clip_by_norm, squared_l2_norm, sum). An optimizer row
 // checks ParamOut and, through more_out_slots, every accumulator it writes,
 // against the update formulas in float64.
@@ -348,6 +348,43 @@ PD_OP_TABLE(Optimizer) {
     return out;
   };
   rows.push_back(sum);
+  // average_accumulates after 5 updates with 2 in the window: with min_average_window 2
+  // the window (>= trunc(6 * 0.5) = 3 steps) restarts into sum_3; with 10 it keeps growing.
+  for (int64_t min_window : {2, 10}) {
+    auto counter = [](const char* slot, double v) {
+      return OpInput{slot, {1}, v, v, false, {}, DataType::kInt64};
+    };
+    OpRow r{"average_accumulates_min" + std::to_string(min_window),
+            "average_accumulates",
+            {{"param", {3, 4}, -1, 1, false},
+             {"in_sum_1", {3, 4}, -2, 2, false},
+             {"in_sum_2", {3, 4}, -2, 2, false},
+             {"in_sum_3", {3, 4}, -2, 2, false},
+             counter("in_num_accumulates", 2),
+             counter("in_old_num_accumulates", 4),
+             counter("in_num_updates", 5)},
+            {{"average_window", 0.5f}, {"min_average_window", min_window},
+             {"max_average_window", int64_t{100}}},
+            nullptr};
+    r.out_slot = "out_sum_1";
+    r.more_out_slots = {"out_sum_2", "out_sum_3", "out_num_accumulates",
+                        "out_old_num_accumulates", "out_num_updates"};
+    r.references = [min_window](const std::vector<Arr>& in, const AttributeMap&) {
+      Arr sum1 = in[1], sum2 = in[2], sum3 = in[3];
+      for (size_t i = 0; i < sum1.v.size(); ++i) sum1.v[i] += in[0].v[i];
+      double acc = in[4].v[0] + 1, old = in[5].v[0];
+      if (acc >= min_window && acc >= 3) {
+        for (size_t i = 0; i < sum1.v.size(); ++i) sum3.v[i] = sum1.v[i] + sum2.v[i];
+        std::fill(sum1.v.begin(), sum1.v.end(), 0.0);
+        std::fill(sum2.v.begin(), sum2.v.end(), 0.0);
+        old = acc;
+        acc = 0;
+      }
+      return std::vector<Arr>{sum1, sum2, sum3, Arr{{1}, {acc}}, Arr{{1}, {old}},
+                              Arr{{1}, {in[6].v[0] + 1}}};
+    };
+    rows.push_back(r);
+  }
   return rows;
 }
 

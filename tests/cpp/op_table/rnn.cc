@@ -1,6 +1,7 @@
 // Recurrent networks: rnn (LSTM, GRU, RNN_TANH, RNN_RELU), time-major, with
 // layers, directions and sequence lengths; the reference runs the cell
-// equations step by step (PaddlePaddle's paddle.nn.*Cell formulas).
+// equations step by step (PaddlePaddle's paddle.nn.*Cell formulas). And
+// viterbi_decode, against an exhaustive search over every tag path.
 #include "op_table.h"
 
 namespace paddle {
@@ -114,7 +115,51 @@ OpRow RnnRow(const std::string& name, const RnnCase& c) {
   return r;
 }
 
+// viterbi_decode on 3 sequences of up to 4 steps over 3 tags: the reference
+// scores every tag path of each sequence (3^length of them) and keeps the best.
+OpRow ViterbiRow(bool bos_eos) {
+  const int64_t B = 3, T = 4, K = 3;
+  OpRow r{bos_eos ? "viterbi_decode" : "viterbi_decode_no_bos_eos",
+          "viterbi_decode",
+          {{"Input", {B, T, K}, -2, 2, false},
+           {"Transition", {K, K}, -1, 1, false},
+           {"Length", {B}, 1, T, false, {}, DataType::kInt64}},
+          {{"include_bos_eos_tag", bos_eos}},
+          nullptr};
+  r.out_slot = "Scores";
+  r.more_out_slots = {"Path"};
+  r.shape_from_values = true;
+  r.references = [=](const std::vector<Arr>& in, const AttributeMap&) {
+    const std::vector<double>& x = in[0].v;
+    const std::vector<double>& tr = in[1].v;
+    int64_t longest = 0;
+    for (double l : in[2].v) longest = std::max(longest, static_cast<int64_t>(l));
+    Arr scores{{B}, {}}, paths{{B, longest}, std::vector<double>(B * longest, 0.0)};
+    for (int64_t b = 0; b < B; ++b) {
+      const int64_t n = static_cast<int64_t>(in[2].v[b]);
+      int64_t total = 1;
+      for (int64_t t = 0; t < n; ++t) total *= K;
+      double best = -1e300;
+      std::vector<int64_t> best_path;
+      for (int64_t code = 0; code < total; ++code) {
+        std::vector<int64_t> tags(n);
+        for (int64_t t = 0, c = code; t < n; ++t, c /= K) tags[t] = c % K;
+        double s = bos_eos ? tr[(K - 1) * K + tags[0]] : 0.0;
+        for (int64_t t = 0; t < n; ++t) s += x[(b * T + t) * K + tags[t]];
+        for (int64_t t = 1; t < n; ++t) s += tr[tags[t - 1] * K + tags[t]];
+        if (bos_eos) s += tr[(K - 2) * K + tags[n - 1]];
+        if (s > best) best = s, best_path = tags;
+      }
+      scores.v.push_back(best);
+      for (int64_t t = 0; t < n; ++t) paths.v[b * longest + t] = static_cast<double>(best_path[t]);
+    }
+    return std::vector<Arr>{scores, paths};
+  };
+  return r;
+}
+
 }  // namespace
+
 
 PD_OP_TABLE(Rnn) {
   std::vector<OpRow> rows;
@@ -143,6 +188,7 @@ PD_OP_TABLE(Rnn) {
     EXPECT_GT(diff, 1e-3) << "dropout changed nothing";
   };
   rows.push_back(dropout);
+  for (bool bos_eos : {true, false}) rows.push_back(ViterbiRow(bos_eos));
   return rows;
 }
 
