@@ -197,6 +197,85 @@ jstring JNI_FN(Config, nSummary)(JNIEnv* env, jobject self, jlong h) {
   return out;
 }
 
+/* The model from memory: the C API copies the bytes, so the arrays are
+ * released (unchanged) right after. A null array is the C API's invalid argument. */
+void JNI_FN(Config, nSetModelBuffer)(JNIEnv* env, jobject self, jlong h, jbyteArray prog,
+                                     jbyteArray params) {
+  jbyte* p = prog ? (*env)->GetByteArrayElements(env, prog, NULL) : NULL;
+  jbyte* q = params ? (*env)->GetByteArrayElements(env, params, NULL) : NULL;
+  if (!(*env)->ExceptionCheck(env)) {
+    PD_ConfigSetModelBuffer(CONFIG(h), (const char*)p,
+                            prog ? (size_t)(*env)->GetArrayLength(env, prog) : 0,
+                            (const char*)q,
+                            params ? (size_t)(*env)->GetArrayLength(env, params) : 0);
+    check(env);
+  }
+  if (p) (*env)->ReleaseByteArrayElements(env, prog, p, JNI_ABORT);
+  if (q) (*env)->ReleaseByteArrayElements(env, params, q, JNI_ABORT);
+}
+jboolean JNI_FN(Config, nModelFromMemory)(JNIEnv* env, jobject self, jlong h) {
+  return bool_result(env, PD_ConfigModelFromMemory(CONFIG(h)));
+}
+void JNI_FN(Config, nSwitchIrDebug)(JNIEnv* env, jobject self, jlong h, jboolean on) {
+  PD_ConfigSwitchIrDebug(CONFIG(h), on ? TRUE : FALSE);
+  check(env);
+}
+void JNI_FN(Config, nSetOptimCacheDir)(JNIEnv* env, jobject self, jlong h, jstring dir) {
+  set_string(env, h, dir, PD_ConfigSetOptimCacheDir);
+}
+void JNI_FN(Config, nAppendPass)(JNIEnv* env, jobject self, jlong h, jstring pass) {
+  set_string(env, h, pass, PD_ConfigAppendPass);
+}
+void JNI_FN(Config, nInsertPass)(JNIEnv* env, jobject self, jlong h, jint idx, jstring pass) {
+  const char* s = utf(env, pass);
+  if ((*env)->ExceptionCheck(env)) return;
+  PD_ConfigInsertPass(CONFIG(h), (size_t)idx, s);
+  check(env);
+  release_utf(env, pass, s);
+}
+jobjectArray JNI_FN(Config, nAllPasses)(JNIEnv* env, jobject self, jlong h) {
+  return string_array(env, PD_ConfigAllPasses(CONFIG(h)));
+}
+void JNI_FN(Config, nEnableProfile)(JNIEnv* env, jobject self, jlong h) {
+  PD_ConfigEnableProfile(CONFIG(h));
+  check(env);
+}
+jboolean JNI_FN(Config, nProfileEnabled)(JNIEnv* env, jobject self, jlong h) {
+  return bool_result(env, PD_ConfigProfileEnabled(CONFIG(h)));
+}
+void JNI_FN(Config, nEnableUseGpu)(JNIEnv* env, jobject self, jlong h, jlong pool_mb,
+                                   jint device_id) {
+  PD_ConfigEnableUseGpu(CONFIG(h), (uint64_t)pool_mb, (int32_t)device_id, PD_PRECISION_FLOAT32);
+  check(env);
+}
+jint JNI_FN(Config, nGpuDeviceId)(JNIEnv* env, jobject self, jlong h) {
+  int32_t n = PD_ConfigGpuDeviceId(CONFIG(h));
+  return check(env) ? 0 : (jint)n;
+}
+jint JNI_FN(Config, nMemoryPoolInitSizeMb)(JNIEnv* env, jobject self, jlong h) {
+  int32_t n = PD_ConfigMemoryPoolInitSizeMb(CONFIG(h));
+  return check(env) ? 0 : (jint)n;
+}
+void JNI_FN(Config, nEnableMkldnnBfloat16)(JNIEnv* env, jobject self, jlong h) {
+  PD_ConfigEnableMkldnnBfloat16(CONFIG(h));
+  check(env);
+}
+void JNI_FN(Config, nSetMkldnnCacheCapacity)(JNIEnv* env, jobject self, jlong h, jint capacity) {
+  PD_ConfigSetMkldnnCacheCapacity(CONFIG(h), (int32_t)capacity);
+  check(env);
+}
+void JNI_FN(Config, nEnableONNXRuntime)(JNIEnv* env, jobject self, jlong h) {
+  PD_ConfigEnableONNXRuntime(CONFIG(h));
+  check(env);
+}
+void JNI_FN(Config, nDisableONNXRuntime)(JNIEnv* env, jobject self, jlong h) {
+  PD_ConfigDisableONNXRuntime(CONFIG(h));
+  check(env);
+}
+jboolean JNI_FN(Config, nONNXRuntimeEnabled)(JNIEnv* env, jobject self, jlong h) {
+  return bool_result(env, PD_ConfigONNXRuntimeEnabled(CONFIG(h)));
+}
+
 /* ---- Predictor ---- */
 
 /* Takes the config, as PD_PredictorCreate does, on failure too. */
