@@ -102,6 +102,8 @@ class PassStrategy : public PaddlePassBuilder {};
 // Predictor constructor, which copy what they need.
 class Config {
  public:
+  // PaddlePaddle's name for PrecisionType (Config::Precision::kHalf, ...).
+  using Precision = PrecisionType;
   // An empty config: name the model with SetModel before making a predictor.
   Config() = default;
   // A model directory holding `inference.pdmodel`/`inference.pdiparams`, or

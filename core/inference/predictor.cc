@@ -176,6 +176,7 @@ Predictor::Predictor(const Config& config) : state_(std::make_shared<PredictorSt
   state_->config = config;
   try {
     Load(state_.get(), config);
+    PredictorState::DropModelBytes(&state_->config);
   } catch (const std::bad_alloc&) {
     PD_THROW(ResourceExhausted, "[Predictor] out of memory loading model '",
              config.model_from_memory() ? "<model buffer>" : config.prog_file(), "' (params '",

@@ -41,6 +41,12 @@ struct PredictorState {
   // the model in errors.
   static std::string ReadModel(const Config& config, paddle::ProgramDesc* program,
                                paddle::Scope* params);
+  // Frees the config's copy of SetModelBuffer's bytes once the model is
+  // loaded: the predictor and its clones need only the loaded program.
+  static void DropModelBytes(Config* config) {
+    std::string().swap(config->prog_buffer_);
+    std::string().swap(config->params_buffer_);
+  }
   // The config's passes (pass_builder()), with a graph_viz_pass after each
   // one SwitchIrDebug asks a picture of (pass_builder.cc).
   static paddle::ir::PassPipeline Pipeline(const Config& config);

@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "core/base/enforce.h"
@@ -182,6 +183,12 @@ void BindInferenceConfig(py::module_& m) {
       .def("disable_onednn", &Config::DisableMKLDNN, "Accepted for compatibility.")
       .def("onednn_enabled", &Config::mkldnn_enabled,
            "What enable_onednn / disable_onednn last set.")
+      .def("enable_mkldnn_int8", &Config::EnableMkldnnInt8,
+           py::arg("mkldnn_int8_enabled_op_types") = std::unordered_set<std::string>(),
+           "Accepted and listed by summary() as ignored: there are no int8 kernels.")
+      .def("enable_onednn_int8", &Config::EnableMkldnnInt8,
+           py::arg("onednn_int8_enabled_op_types") = std::unordered_set<std::string>(),
+           "Accepted and listed by summary() as ignored: there are no int8 kernels.")
       .def("enable_mkldnn_bfloat16", &Config::EnableMkldnnBfloat16,
            "Accepted and listed by summary() as ignored: there are no bfloat16 kernels.")
       .def("enable_onednn_bfloat16", &Config::EnableMkldnnBfloat16,

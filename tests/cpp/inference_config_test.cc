@@ -50,6 +50,20 @@ TEST(InferenceModelBuffer, ModelFromMemoryEqualsModelFromFiles) {
   const auto expected = test::ReadFloats(test::DataPath("mlp/softmax_0.tmp_0.f32"));
   EXPECT_LE(MaxAbsDiff(RunMlp(config), expected), 1e-5f);
   EXPECT_EQ(RunMlp(config), RunMlp(files));
+  // Clones share the loaded program: they need the bytes no more than the predictor does.
+  auto predictor = CreatePredictor(config);
+  auto clone = predictor->Clone();
+  auto in = clone->GetInputHandle("x");
+  in->Reshape({4, 784});
+  in->CopyFromCpu(test::ReadFloats(test::DataPath("mlp/x.f32")).data());
+  clone->Run();
+  std::vector<float> y(40);
+  clone->GetOutputHandle("softmax_0.tmp_0")->CopyToCpu(y.data());
+  EXPECT_LE(MaxAbsDiff(y, expected), 1e-5f);
+  EXPECT_TRUE(config.model_from_memory());  // the caller's config keeps its bytes
+  EXPECT_EQ(RunMlp(config), RunMlp(files));
+  paddle_infer::Config::Precision half = paddle_infer::PrecisionType::kHalf;  // PaddlePaddle's spelling
+  EXPECT_EQ(static_cast<int>(half), 2);
 }
 
 TEST(InferenceModelBuffer, CorruptBytesAreInvalidModelAsCorruptFilesAre) {

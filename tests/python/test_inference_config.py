@@ -140,6 +140,7 @@ def test_switches_without_a_backend_are_accepted_and_reported(mlp_io):
     config.enable_onnxruntime()
     config.enable_mkldnn_bfloat16()
     config.set_mkldnn_cache_capacity(10)
+    config.enable_onednn_int8({"conv2d"})
     assert (config.use_gpu(), config.gpu_device_id(), config.memory_pool_init_size_mb()) == (
         False, 1, 256)
     assert config.use_xpu() is False and config.tensorrt_engine_enabled() is False
@@ -148,7 +149,7 @@ def test_switches_without_a_backend_are_accepted_and_reported(mlp_io):
     assert config.onnxruntime_enabled() is False
     assert ("ignored (not in this build): EnableUseGpu, EnableProfile, EnableXpu, "
             "EnableTensorRtEngine, EnableONNXRuntime, EnableMkldnnBfloat16, "
-            "SetMkldnnCacheCapacity\n") in config.summary()
+            "SetMkldnnCacheCapacity, EnableMkldnnInt8\n") in config.summary()
     with pytest.raises(core.InvalidArgumentError, match="capacity >= 0, got -1"):
         config.set_onednn_cache_capacity(-1)
     with pytest.raises(core.InvalidArgumentError, match="device_id >= 0"):
