@@ -4,12 +4,11 @@
 #include "core/base/enforce.h"
 #include "core/capi/capi_internal.h"
 
+using paddle::capi::ConfigOf;
 using paddle::capi::Guard;
 using paddle::capi::GuardStatus;
-using paddle::capi::Need;
 
 namespace {
-paddle_infer::Config& ConfigOf(PD_Config* c) { return Need(c, "pd_config")->config; }
 
 paddle_infer::PrecisionType PrecisionOf(PD_PrecisionType p, const char* function) {
   PD_CHECK(p >= PD_PRECISION_FLOAT32 && p <= PD_PRECISION_HALF, InvalidArgument, "[", function,

@@ -2,13 +2,10 @@
 // the model from memory.
 #include "core/capi/capi_internal.h"
 
+using paddle::capi::ConfigOf;
 using paddle::capi::Guard;
 using paddle::capi::GuardStatus;
 using paddle::capi::Need;
-
-namespace {
-paddle_infer::Config& ConfigOf(PD_Config* c) { return Need(c, "pd_config")->config; }
-}  // namespace
 
 extern "C" {
 

@@ -226,7 +226,7 @@ class Config {
   // The memory pool size given to EnableUseGpu; 0 by default.
   int memory_pool_init_size_mb() const { return static_cast<int>(gpu_pool_mb_); }
   // Accepted and listed by Summary() as ignored: there is no XPU backend.
-  void EnableXpu(int l3_size = 0xfffc00, bool l3_locked = false, bool conv_autotune = false,
+  void EnableXpu(int l3_size = 16776192, bool l3_locked = false, bool conv_autotune = false,
                  const std::string& conv_autotune_file = "",
                  const std::string& transformer_encoder_precision = "int16",
                  bool transformer_encoder_adaptive_seqlen = false,

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "capi_test_util.h"
 #include "pd_inference_api.h"
 #include "test_util.h"
 
@@ -18,19 +19,9 @@ namespace {
 
 using test::DataPath;
 
-std::string LastError() { return PD_GetLastErrorMessage(); }
-
-bool Has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::vector<std::string> Names(PD_OneDimArrayCstr* array) {
-  std::vector<std::string> out;
-  if (!array) return out;
-  for (size_t i = 0; i < array->size; ++i) out.emplace_back(array->data[i]);
-  PD_OneDimArrayCstrDestroy(array);
-  return out;
-}
+using test::Has;
+using test::LastError;
+using test::Names;
 
 std::string Summary(PD_Config* c) {
   PD_Cstr* s = PD_ConfigSummary(c);

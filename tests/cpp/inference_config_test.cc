@@ -22,16 +22,18 @@ bool Has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-std::vector<float> RunMlp(const Config& config) {
-  auto predictor = CreatePredictor(config);
-  auto in = predictor->GetInputHandle("x");
+// The MLP's softmax for its recorded input.
+std::vector<float> RunMlp(paddle_infer::Predictor& predictor) {
+  auto in = predictor.GetInputHandle("x");
   in->Reshape({4, 784});
   in->CopyFromCpu(test::ReadFloats(test::DataPath("mlp/x.f32")).data());
-  predictor->Run();
+  predictor.Run();
   std::vector<float> y(40);
-  predictor->GetOutputHandle("softmax_0.tmp_0")->CopyToCpu(y.data());
+  predictor.GetOutputHandle("softmax_0.tmp_0")->CopyToCpu(y.data());
   return y;
 }
+
+std::vector<float> RunMlp(const Config& config) { return RunMlp(*CreatePredictor(config)); }
 
 Config BufferConfig(const std::string& prog, const std::string& params) {
   Config config;
@@ -52,14 +54,7 @@ TEST(InferenceModelBuffer, ModelFromMemoryEqualsModelFromFiles) {
   EXPECT_EQ(RunMlp(config), RunMlp(files));
   // Clones share the loaded program: they need the bytes no more than the predictor does.
   auto predictor = CreatePredictor(config);
-  auto clone = predictor->Clone();
-  auto in = clone->GetInputHandle("x");
-  in->Reshape({4, 784});
-  in->CopyFromCpu(test::ReadFloats(test::DataPath("mlp/x.f32")).data());
-  clone->Run();
-  std::vector<float> y(40);
-  clone->GetOutputHandle("softmax_0.tmp_0")->CopyToCpu(y.data());
-  EXPECT_LE(MaxAbsDiff(y, expected), 1e-5f);
+  EXPECT_LE(MaxAbsDiff(RunMlp(*predictor->Clone()), expected), 1e-5f);
   EXPECT_TRUE(config.model_from_memory());  // the caller's config keeps its bytes
   EXPECT_EQ(RunMlp(config), RunMlp(files));
   paddle_infer::Config::Precision half = paddle_infer::PrecisionType::kHalf;  // PaddlePaddle's spelling
