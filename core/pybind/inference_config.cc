@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <string>
+#include <tuple>
 #include <unordered_set>
 #include <vector>
 
@@ -199,6 +200,32 @@ void BindInferenceConfig(py::module_& m) {
       .def("set_onednn_cache_capacity", &Config::SetMkldnnCacheCapacity, py::arg("capacity") = 0,
            "Accepted and listed by summary() as ignored; a negative capacity raises "
            "InvalidArgumentError.");
+
+  // This build has no TensorRT: PaddlePaddle's CPU builds report (0, 0, 0) too.
+  m.def(
+      "get_trt_compile_version", [] { return std::make_tuple(0, 0, 0); },
+      R"doc(The TensorRT version this library was compiled with: (0, 0, 0), none.
+
+Returns:
+    tuple[int, int, int]: (major, minor, patch); (0, 0, 0) in this CPU build, as in
+    PaddlePaddle's CPU builds.
+
+Example:
+    >>> paddle.inference.get_trt_compile_version()
+    (0, 0, 0)
+)doc");
+  m.def(
+      "get_trt_runtime_version", [] { return std::make_tuple(0, 0, 0); },
+      R"doc(The TensorRT version loaded at run time: (0, 0, 0), none.
+
+Returns:
+    tuple[int, int, int]: (major, minor, patch); (0, 0, 0) in this CPU build, as in
+    PaddlePaddle's CPU builds.
+
+Example:
+    >>> paddle.inference.get_trt_runtime_version()
+    (0, 0, 0)
+)doc");
 
   m.def("get_num_bytes_of_data_type", &BytesOf, py::arg("dtype"),
         R"doc(The bytes one element of an inference data type takes.

@@ -37,6 +37,11 @@ def test_num_bytes_of_each_data_type():
         inference.get_num_bytes_of_data_type("float32")
 
 
+def test_tensorrt_versions_are_none_in_a_cpu_build():
+    assert inference.get_trt_compile_version() == (0, 0, 0)
+    assert inference.get_trt_runtime_version() == (0, 0, 0)
+
+
 def test_model_from_memory_equals_model_from_files(mlp_io):
     x, expected = mlp_io
     prog, params = _buffers()

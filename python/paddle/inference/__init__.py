@@ -36,7 +36,13 @@ from .._core import PaddleInferPredictor as Predictor
 from .._core import PaddleInferTensor as Tensor
 from .._core import PredictorPool
 from .._core import PaddlePlace as PlaceType
-from .._core import create_predictor, get_num_bytes_of_data_type, get_version
+from .._core import (
+    create_predictor,
+    get_num_bytes_of_data_type,
+    get_trt_compile_version,
+    get_trt_runtime_version,
+    get_version,
+)
 
 # PaddlePaddle's name for Config.Precision (also Config.Float32, Config.Half, ...).
 PrecisionType = Config.Precision
@@ -51,5 +57,7 @@ __all__ = [
     "Tensor",
     "create_predictor",
     "get_num_bytes_of_data_type",
+    "get_trt_compile_version",
+    "get_trt_runtime_version",
     "get_version",
 ]
