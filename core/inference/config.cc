@@ -39,24 +39,35 @@ std::string Config::params_file() const {
 
 void Config::SetModel(const std::string& model_dir) {
   paddle::CheckNoNul(model_dir, "Config", "model_dir");
+  ForgetModelBuffer();
   model_dir_ = model_dir;
 }
 
 void Config::SetModel(const std::string& prog_file, const std::string& params_file) {
   paddle::CheckNoNul(prog_file, "Config", "prog_file");
   paddle::CheckNoNul(params_file, "Config", "params_file");
+  ForgetModelBuffer();
   prog_file_ = prog_file;
   params_file_ = params_file;
 }
 
 void Config::SetProgFile(const std::string& prog_file) {
   paddle::CheckNoNul(prog_file, "Config", "prog_file");
+  ForgetModelBuffer();
   prog_file_ = prog_file;
 }
 
 void Config::SetParamsFile(const std::string& params_file) {
   paddle::CheckNoNul(params_file, "Config", "params_file");
+  ForgetModelBuffer();
   params_file_ = params_file;
+}
+
+// Model files replace model bytes, as SetModelBuffer replaces files.
+void Config::ForgetModelBuffer() {
+  std::string().swap(prog_buffer_);
+  std::string().swap(params_buffer_);
+  model_from_memory_ = false;
 }
 
 void Config::SetModelBuffer(const char* prog_buffer, size_t prog_buffer_size,

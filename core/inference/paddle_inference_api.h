@@ -129,7 +129,8 @@ class Config {
   // CreatePredictor, as a corrupt file does. Replaces any model paths.
   void SetModelBuffer(const char* prog_buffer, size_t prog_buffer_size,
                       const char* params_buffer, size_t params_buffer_size);
-  // Whether the model comes from SetModelBuffer.
+  // Whether the model comes from SetModelBuffer (until SetModel,
+  // SetProgFile or SetParamsFile names files instead).
   bool model_from_memory() const { return model_from_memory_; }
   // The model directory given to SetModel, "" when none was.
   const std::string& model_dir() const { return model_dir_; }
@@ -257,6 +258,7 @@ class Config {
 
  private:
   void Ignore(const char* setting);
+  void ForgetModelBuffer();
   std::string model_dir_, prog_file_, params_file_;
   std::string prog_buffer_, params_buffer_;  // SetModelBuffer's bytes
   std::string optim_cache_dir_;

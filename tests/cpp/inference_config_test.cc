@@ -57,6 +57,11 @@ TEST(InferenceModelBuffer, ModelFromMemoryEqualsModelFromFiles) {
   EXPECT_LE(MaxAbsDiff(RunMlp(*predictor->Clone()), expected), 1e-5f);
   EXPECT_TRUE(config.model_from_memory());  // the caller's config keeps its bytes
   EXPECT_EQ(RunMlp(config), RunMlp(files));
+  // Files named afterwards replace the bytes.
+  Config replaced = BufferConfig("not a program", "");
+  replaced.SetModel(test::DataPath("mlp/model.pdmodel"), test::DataPath("mlp/model.pdiparams"));
+  EXPECT_FALSE(replaced.model_from_memory());
+  EXPECT_LE(MaxAbsDiff(RunMlp(replaced), expected), 1e-5f);
   paddle_infer::Config::Precision half = paddle_infer::PrecisionType::kHalf;  // PaddlePaddle's spelling
   EXPECT_EQ(static_cast<int>(half), 2);
 }
