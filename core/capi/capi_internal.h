@@ -69,6 +69,10 @@ T* Need(T* p, const char* what) {
   return p;
 }
 
+// The config behind a handle; InvalidArgument for a NULL one. (The PD_Config*
+// functions live in three files: model and threads, passes, backends.)
+inline paddle_infer::Config& ConfigOf(PD_Config* c) { return Need(c, "pd_config")->config; }
+
 // A new PD_OneDimArrayCstr / PD_Cstr holding copies of the strings.
 PD_OneDimArrayCstr* NewCstrArray(const std::vector<std::string>& items);
 PD_Cstr* NewCstr(const std::string& s);

@@ -1,13 +1,10 @@
 // PD_Config*: a paddle_infer::Config behind a C handle.
 #include "core/capi/capi_internal.h"
 
+using paddle::capi::ConfigOf;
 using paddle::capi::Guard;
 using paddle::capi::GuardStatus;
 using paddle::capi::Need;
-
-namespace {
-paddle_infer::Config& ConfigOf(PD_Config* c) { return Need(c, "pd_config")->config; }
-}  // namespace
 
 extern "C" {
 

@@ -181,6 +181,35 @@ PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSwitchIrOptim(PD_Config* pd_config, PD_Bool 
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigIrOptim(PD_Config* pd_config);
 /* Leaves the named pass out of the pipeline (an unknown name is ignored). */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigDeletePass(PD_Config* pd_config, const char* pass);
+/* Adds the named pass at the end of the pipeline (copied). FALSE (NOT_FOUND,
+ * listing the registered passes) for a name that is not a registered pass. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigAppendPass(PD_Config* pd_config, const char* pass);
+/* Inserts the named pass before position idx (idx equal to the pass count
+ * appends). FALSE: an unknown name (NOT_FOUND), an index past the end
+ * (OUT_OF_RANGE); the pipeline is then unchanged. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigInsertPass(PD_Config* pd_config, size_t idx,
+                                               const char* pass);
+/* Returns a new array (free with PD_OneDimArrayCstrDestroy) of the passes run
+ * at load, in order; NULL on error. */
+PADDLE_CAPI_EXPORT PD_OneDimArrayCstr* PD_ConfigAllPasses(PD_Config* pd_config);
+/* With x TRUE, loading writes a Graphviz picture of the program after each
+ * pass: <k>_ir_<pass>.dot for the k-th picture (k from 0), as PaddlePaddle
+ * names them, in the PD_ConfigSetOptimCacheDir directory or else the working
+ * directory. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSwitchIrDebug(PD_Config* pd_config, PD_Bool x);
+/* Where PD_ConfigSwitchIrDebug's pictures go (copied). FALSE on a NULL argument. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSetOptimCacheDir(PD_Config* pd_config,
+                                                     const char* opt_cache_dir);
+/* The model from memory: the bytes of a .pdmodel and of its .pdiparams, copied
+ * (params_buffer may be NULL when params_buffer_size is 0). Replaces any model
+ * paths. Corrupt bytes make PD_PredictorCreate fail with INVALID_MODEL, as a
+ * corrupt file does. FALSE (INVALID_ARGUMENT) on a NULL or empty program. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSetModelBuffer(PD_Config* pd_config, const char* prog_buffer,
+                                                   size_t prog_buffer_size,
+                                                   const char* params_buffer,
+                                                   size_t params_buffer_size);
+/* Whether the model comes from PD_ConfigSetModelBuffer. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigModelFromMemory(PD_Config* pd_config);
 /* Accepted for compatibility: temporaries are always freed after their last
  * reader, and their memory planned at load. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigEnableMemoryOptim(PD_Config* pd_config, PD_Bool x);
@@ -204,6 +233,54 @@ PADDLE_CAPI_EXPORT PD_Bool PD_ConfigUseGpu(PD_Config* pd_config);
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigDisableGlogInfo(PD_Config* pd_config);
 /* Whether PD_ConfigDisableGlogInfo was called. */
 PADDLE_CAPI_EXPORT PD_Bool PD_ConfigGlogInfoDisabled(PD_Config* pd_config);
+/* Accepted and listed by PD_ConfigSummary as ignored: the predictor has no profiler. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigEnableProfile(PD_Config* pd_config);
+/* Whether PD_ConfigEnableProfile was called. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigProfileEnabled(PD_Config* pd_config);
+/* Accepted and listed by PD_ConfigSummary as ignored: this is a CPU build, so
+ * PD_ConfigUseGpu stays FALSE. The size and device are kept for
+ * PD_ConfigMemoryPoolInitSizeMb and PD_ConfigGpuDeviceId. FALSE
+ * (INVALID_ARGUMENT) for a negative device_id or an unknown precision. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigEnableUseGpu(PD_Config* pd_config,
+                                                 uint64_t memory_pool_init_size_mb,
+                                                 int32_t device_id,
+                                                 PD_PrecisionType precision_mode);
+/* The device_id given to PD_ConfigEnableUseGpu; 0 by default. */
+PADDLE_CAPI_EXPORT int32_t PD_ConfigGpuDeviceId(PD_Config* pd_config);
+/* The pool size given to PD_ConfigEnableUseGpu; 0 by default. */
+PADDLE_CAPI_EXPORT int32_t PD_ConfigMemoryPoolInitSizeMb(PD_Config* pd_config);
+/* Accepted and listed by PD_ConfigSummary as ignored: there is no XPU backend.
+ * The strings may be NULL (read as ""). */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigEnableXpu(PD_Config* pd_config, int32_t l3_workspace_size,
+                                              PD_Bool locked, PD_Bool autotune,
+                                              const char* autotune_file, const char* precision,
+                                              PD_Bool adaptive_seqlen,
+                                              PD_Bool enable_multi_stream);
+/* Always FALSE: there is no XPU backend. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigUseXpu(PD_Config* pd_config);
+/* Accepted and listed by PD_ConfigSummary as ignored: there is no TensorRT
+ * backend. FALSE (INVALID_ARGUMENT) for an unknown precision. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigEnableTensorRtEngine(PD_Config* pd_config,
+                                                         int64_t workspace_size,
+                                                         int32_t max_batch_size,
+                                                         int32_t min_subgraph_size,
+                                                         PD_PrecisionType precision,
+                                                         PD_Bool use_static,
+                                                         PD_Bool use_calib_mode);
+/* Always FALSE: there is no TensorRT backend. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigTensorRtEngineEnabled(PD_Config* pd_config);
+/* Accepted and listed by PD_ConfigSummary as ignored: no bfloat16 kernels. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigEnableMkldnnBfloat16(PD_Config* pd_config);
+/* Accepted and listed by PD_ConfigSummary as ignored: the kernels cache their
+ * oneDNN primitives themselves. FALSE (INVALID_ARGUMENT) for a negative capacity. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigSetMkldnnCacheCapacity(PD_Config* pd_config,
+                                                           int32_t capacity);
+/* Accepted and listed by PD_ConfigSummary as ignored: no ONNX Runtime backend. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigEnableONNXRuntime(PD_Config* pd_config);
+/* Undoes PD_ConfigEnableONNXRuntime. */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigDisableONNXRuntime(PD_Config* pd_config);
+/* Whether PD_ConfigEnableONNXRuntime was called (the model still runs on paddle's kernels). */
+PADDLE_CAPI_EXPORT PD_Bool PD_ConfigONNXRuntimeEnabled(PD_Config* pd_config);
 /* Returns a new string (free with PD_CstrDestroy): the settings, one a line.
  * NULL on error. */
 PADDLE_CAPI_EXPORT PD_Cstr* PD_ConfigSummary(PD_Config* pd_config);

@@ -54,10 +54,56 @@ enum class PlaceType {
   kGPU        // GPU memory (never used by this build)
 };
 
+// The precision a GPU, XPU or TensorRT setting asks for (PaddlePaddle's
+// Config::Precision). This CPU build runs float32 whatever is asked.
+enum class PrecisionType {
+  kFloat32 = 0,  // 32-bit float
+  kInt8,         // 8-bit integer
+  kHalf,         // 16-bit float
+  kBf16          // 16-bit brain float
+};
+
+// The IR passes a predictor runs at load, in order, as PaddlePaddle's
+// PaddlePassBuilder: it starts as core/ir's CPU inference pipeline. A name
+// that is not a registered pass throws NotFound (listing the registered ones)
+// at AppendPass/InsertPass, so a typo never reaches CreatePredictor.
+class PaddlePassBuilder {
+ public:
+  // The CPU inference pipeline (core/ir InferencePassNames()).
+  PaddlePassBuilder();
+  // Adds a pass at the end; an unknown name throws NotFound.
+  void AppendPass(const std::string& pass_type);
+  // Inserts a pass before position `idx` (idx == AllPasses().size() appends);
+  // an unknown name throws NotFound, an index past the end OutOfRange.
+  void InsertPass(size_t idx, const std::string& pass_type);
+  // Removes the pass at position `idx`; an index past the last throws OutOfRange.
+  void DeletePass(size_t idx);
+  // Removes every occurrence of the named pass; a name not in the list is ignored.
+  void DeletePass(const std::string& pass_type);
+  // Removes every pass: the model then runs as saved.
+  void ClearPasses();
+  // Replaces the list (each name checked as by AppendPass).
+  void SetPasses(const std::vector<std::string>& passes);
+  // Puts a graph_viz_pass after every other pass, as Config::SwitchIrDebug does.
+  void TurnOnDebug();
+  // The passes, one a line, in order.
+  std::string DebugString() const;
+  // The passes run at load, in order.
+  const std::vector<std::string>& AllPasses() const { return passes_; }
+
+ private:
+  std::vector<std::string> passes_;
+};
+
+// PaddlePaddle's name for what Config::pass_builder() returns.
+class PassStrategy : public PaddlePassBuilder {};
+
 // Which model to load and how to run it: handed to CreatePredictor or the
 // Predictor constructor, which copy what they need.
 class Config {
  public:
+  // PaddlePaddle's name for PrecisionType (Config::Precision::kHalf, ...).
+  using Precision = PrecisionType;
   // An empty config: name the model with SetModel before making a predictor.
   Config() = default;
   // A model directory holding `inference.pdmodel`/`inference.pdiparams`, or
@@ -77,6 +123,15 @@ class Config {
   void SetProgFile(const std::string& prog_file);
   // Sets only the parameters file (.pdiparams).
   void SetParamsFile(const std::string& params_file);
+  // The model from memory: the bytes of a .pdmodel and of its .pdiparams
+  // (params_buffer may be null when params_size is 0: a model without
+  // parameters). The bytes are copied. Corrupt bytes throw InvalidModel at
+  // CreatePredictor, as a corrupt file does. Replaces any model paths.
+  void SetModelBuffer(const char* prog_buffer, size_t prog_buffer_size,
+                      const char* params_buffer, size_t params_buffer_size);
+  // Whether the model comes from SetModelBuffer (until SetModel,
+  // SetProgFile or SetParamsFile names files instead).
+  bool model_from_memory() const { return model_from_memory_; }
   // The model directory given to SetModel, "" when none was.
   const std::string& model_dir() const { return model_dir_; }
   // The program file to load (resolved from model_dir when unset).
@@ -103,6 +158,16 @@ class Config {
   void SwitchIrOptim(bool on = true) { ir_optim_ = on; }
   // Whether the inference passes run at load (SwitchIrOptim).
   bool ir_optim() const { return ir_optim_; }
+  // Writes a Graphviz picture of the program after each pass run at load (or
+  // only after the passes named in `passes`, when given): the file
+  // `<k>_ir_<pass>.dot` for the k-th picture (k from 0), named as PaddlePaddle
+  // names them, in SetOptimCacheDir's directory or else the working directory.
+  void SwitchIrDebug(int x = true, const std::vector<std::string>& passes = {});
+  // Whether SwitchIrDebug is on.
+  bool ir_debug() const { return ir_debug_; }
+  // The passes run at load when ir_optim() is on: append, insert, delete.
+  // The builder belongs to this config (copies of the config copy it).
+  PassStrategy* pass_builder() const { return &pass_builder_; }
   // Leaves the named pass out of the pipeline run at load. A name that is not
   // in the pipeline is ignored, as in PaddlePaddle.
   void DeletePass(const std::string& pass_name);
@@ -123,9 +188,14 @@ class Config {
   // Accepted so PaddlePaddle deployment code builds unchanged, and listed by
   // Summary() as ignored: this build has no ONNX Runtime backend and no int8
   // kernels, so the model runs on paddle's own float kernels.
-  void EnableONNXRuntime() { Ignore("EnableONNXRuntime"); }
+  void EnableONNXRuntime() {
+    onnxruntime_ = true;
+    Ignore("EnableONNXRuntime");
+  }
+  // Whether EnableONNXRuntime was called (the model still runs on paddle's kernels).
+  bool use_onnxruntime() const { return onnxruntime_; }
   // Accepted: there is no ONNX Runtime backend to turn off.
-  void DisableONNXRuntime() {}
+  void DisableONNXRuntime() { onnxruntime_ = false; }
   // Accepted and listed by Summary() as ignored (no ONNX Runtime backend).
   void EnableORTOptimization() { Ignore("EnableORTOptimization"); }
   // Accepted and listed by Summary() as ignored (no int8 kernels).
@@ -133,6 +203,50 @@ class Config {
     (void)op_list;
     Ignore("EnableMkldnnInt8");
   }
+  // Accepted and listed by Summary() as ignored (no bfloat16 kernels).
+  void EnableMkldnnBfloat16() { Ignore("EnableMkldnnBfloat16"); }
+  // Accepted and listed by Summary() as ignored: oneDNN primitives are
+  // cached per shape by the kernels themselves. A negative capacity throws
+  // InvalidArgument.
+  void SetMkldnnCacheCapacity(int capacity);
+  // Accepted and listed by Summary() as ignored: this build has no profiler
+  // for the predictor (paddle.profiler times Python programs).
+  void EnableProfile() {
+    profile_ = true;
+    Ignore("EnableProfile");
+  }
+  // Whether EnableProfile was called.
+  bool profile_enabled() const { return profile_; }
+  // Accepted and listed by Summary() as ignored: this is a CPU build, so
+  // use_gpu() stays false and the predictor runs on the CPU. Keeps the
+  // arguments for gpu_device_id() and memory_pool_init_size_mb().
+  void EnableUseGpu(uint64_t memory_pool_init_size_mb, int device_id = 0,
+                    PrecisionType precision_mode = PrecisionType::kFloat32);
+  // The device given to EnableUseGpu; 0 by default.
+  int gpu_device_id() const { return gpu_device_id_; }
+  // The memory pool size given to EnableUseGpu; 0 by default.
+  int memory_pool_init_size_mb() const { return static_cast<int>(gpu_pool_mb_); }
+  // Accepted and listed by Summary() as ignored: there is no XPU backend.
+  void EnableXpu(int l3_size = 16776192, bool l3_locked = false, bool conv_autotune = false,
+                 const std::string& conv_autotune_file = "",
+                 const std::string& transformer_encoder_precision = "int16",
+                 bool transformer_encoder_adaptive_seqlen = false,
+                 bool enable_multi_stream = false);
+  // Always false: there is no XPU backend.
+  bool use_xpu() const { return false; }
+  // Accepted and listed by Summary() as ignored: there is no TensorRT backend.
+  void EnableTensorRtEngine(int64_t workspace_size = 1 << 30, int max_batch_size = 1,
+                            int min_subgraph_size = 3,
+                            PrecisionType precision = PrecisionType::kFloat32,
+                            bool use_static = false, bool use_calib_mode = true,
+                            bool use_cuda_graph = false);
+  // Always false: there is no TensorRT backend.
+  bool tensorrt_engine_enabled() const { return false; }
+  // Where SwitchIrDebug writes its pictures (nothing else is cached: the
+  // passes run at every load). Holding a NUL character throws InvalidArgument.
+  void SetOptimCacheDir(const std::string& opt_cache_dir);
+  // The directory set by SetOptimCacheDir, "" when none was.
+  const std::string& optim_cache_dir() const { return optim_cache_dir_; }
   // Accepted: inputs and outputs are always bound without feed/fetch ops.
   void SwitchUseFeedFetchOps(bool on = true) { (void)on; }
   // Accepted: inputs are always found by name.
@@ -144,14 +258,32 @@ class Config {
 
  private:
   void Ignore(const char* setting);
+  void ForgetModelBuffer();
   std::string model_dir_, prog_file_, params_file_;
+  std::string prog_buffer_, params_buffer_;  // SetModelBuffer's bytes
+  std::string optim_cache_dir_;
+  std::vector<std::string> ir_debug_passes_;  // empty: a picture after every pass
+  mutable PassStrategy pass_builder_;
   std::vector<std::string> deleted_passes_;
   std::vector<std::string> ignored_settings_;  // for Summary()
   bool use_gpu_ = false;
   bool ir_optim_ = true;
   bool memory_optim_ = false;
   bool mkldnn_ = false;
+  bool model_from_memory_ = false;
+  bool ir_debug_ = false;
+  bool profile_ = false;
+  bool onnxruntime_ = false;
   int cpu_math_threads_ = 1;
+  int gpu_device_id_ = 0;
+  uint64_t gpu_pool_mb_ = 0;
+
+  friend struct PredictorState;
+  // For the predictor: the model's bytes (SetModelBuffer) and which pictures
+  // SwitchIrDebug asks for.
+  const std::string& prog_buffer() const { return prog_buffer_; }
+  const std::string& params_buffer() const { return params_buffer_; }
+  const std::vector<std::string>& ir_debug_passes() const { return ir_debug_passes_; }
 };
 
 class Predictor;

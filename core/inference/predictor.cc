@@ -129,12 +129,29 @@ InUse::InUse(PredictorState& state, const char* call) : state_(state) {
            "with clone(), which shares the loaded weights");
 }
 
+std::string PredictorState::ReadModel(const Config& config, paddle::ProgramDesc* program,
+                                      paddle::Scope* params) {
+  if (!config.model_from_memory()) {
+    const std::string prog = config.prog_file();
+    PD_CHECK(!prog.empty(), InvalidArgument,
+             "[Predictor] the Config names no model: give a model dir or prog_file + params_file");
+    paddle::LoadInferenceModel(prog, config.params_file(), program, params);
+    return prog;
+  }
+  // The same checks and errors as the files get (InvalidModel for corrupt bytes).
+  paddle::ProgramDesc loaded = paddle::ParseProgram(config.prog_buffer(), "the program buffer");
+  if (!config.params_buffer().empty() || !paddle::PersistableVarNames(loaded).empty())
+    paddle::DeserializeParams(config.params_buffer(), "the params buffer", loaded, params);
+  *program = std::move(loaded);
+  return "<model buffer>";
+}
+
 namespace {
-// Loads and prepares the model; `prog` names it in errors.
-void Load(PredictorState* state, const Config& config, const std::string& prog) {
+// Loads and prepares the model.
+void Load(PredictorState* state, const Config& config) {
   auto model = std::make_shared<LoadedModel>();
   model->params = std::make_unique<Scope>();
-  paddle::LoadInferenceModel(prog, config.params_file(), &model->program, model->params.get());
+  const std::string prog = PredictorState::ReadModel(config, &model->program, model->params.get());
   try {
     StripFeedFetch(&model->program, &model->inputs, &model->outputs);
     CheckOutputsWritten(*model);
@@ -143,7 +160,7 @@ void Load(PredictorState* state, const Config& config, const std::string& prog) 
       ctx.keep_vars.insert(model->inputs.begin(), model->inputs.end());
       ctx.keep_vars.insert(model->outputs.begin(), model->outputs.end());
       ctx.scope = model->params.get();  // conv_bn_fuse_pass folds weights there
-      paddle::ir::InferencePasses(config.deleted_passes()).Run(&model->program, ctx);
+      PredictorState::Pipeline(config).Run(&model->program, ctx);
     }
     state->model = std::move(model);
     state->Prepare();
@@ -157,13 +174,12 @@ Predictor::Predictor(const Config& config) : state_(std::make_shared<PredictorSt
   PD_CHECK(!config.use_gpu(), Unimplemented,
            "[Predictor] GPU inference is not available in this build; call config.DisableGpu()");
   state_->config = config;
-  std::string prog = config.prog_file();
-  PD_CHECK(!prog.empty(), InvalidArgument,
-           "[Predictor] the Config names no model: give a model dir or prog_file + params_file");
   try {
-    Load(state_.get(), config, prog);
+    Load(state_.get(), config);
+    PredictorState::DropModelBytes(&state_->config);
   } catch (const std::bad_alloc&) {
-    PD_THROW(ResourceExhausted, "[Predictor] out of memory loading model '", prog, "' (params '",
+    PD_THROW(ResourceExhausted, "[Predictor] out of memory loading model '",
+             config.model_from_memory() ? "<model buffer>" : config.prog_file(), "' (params '",
              config.params_file(), "')");
   }
 }

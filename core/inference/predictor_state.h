@@ -12,6 +12,7 @@
 #include "core/framework/program_desc.h"
 #include "core/framework/scope.h"
 #include "core/inference/paddle_inference_api.h"
+#include "core/ir/pass.h"
 
 namespace paddle_infer {
 
@@ -35,6 +36,20 @@ struct PredictorState {
   ~PredictorState();
   // Binds the inputs and outputs in a fresh run scope and prepares block 0.
   void Prepare();
+  // Reads the program and parameters the config names (files or
+  // SetModelBuffer's bytes) into `program` and `params`; returns what names
+  // the model in errors.
+  static std::string ReadModel(const Config& config, paddle::ProgramDesc* program,
+                               paddle::Scope* params);
+  // Frees the config's copy of SetModelBuffer's bytes once the model is
+  // loaded: the predictor and its clones need only the loaded program.
+  static void DropModelBytes(Config* config) {
+    std::string().swap(config->prog_buffer_);
+    std::string().swap(config->params_buffer_);
+  }
+  // The config's passes (pass_builder()), with a graph_viz_pass after each
+  // one SwitchIrDebug asks a picture of (pass_builder.cc).
+  static paddle::ir::PassPipeline Pipeline(const Config& config);
 };
 
 // Marks the predictor busy for one API call. A second thread that calls in

@@ -24,6 +24,7 @@ void BindMemory(pybind11::module_& m);     // memory.cc
 void BindOps(pybind11::module_& m);        // ops.cc
 void BindInference(pybind11::module_& m);  // inference.cc
 void BindInferenceTensor(pybind11::module_& m);  // inference_tensor.cc
+void BindInferenceConfig(pybind11::module_& m);  // inference_config.cc
 void BindEagerDtype(pybind11::module_& m);       // eager_dtype.cc
 void BindEagerTensor(pybind11::module_& m);      // eager_tensor.cc
 void BindEagerOps(pybind11::module_& m);         // eager_ops.cc

@@ -12,6 +12,7 @@ PYBIND11_MODULE(_core, m) {
   // pybind11 knows its type when the predictor's signatures are generated.
   paddle::pybind::BindInferenceTensor(m);
   paddle::pybind::BindInference(m);
+  paddle::pybind::BindInferenceConfig(m);
   paddle::pybind::BindEagerDtype(m);
   paddle::pybind::BindEagerTensor(m);
   paddle::pybind::BindEagerOps(m);

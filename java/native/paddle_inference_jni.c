@@ -94,6 +94,18 @@ static jobjectArray string_array(JNIEnv* env, PD_OneDimArrayCstr* names) {
 
 /* ---- Config ---- */
 
+/* A Config method that calls PD_Config<...>(config) and throws on failure. */
+#define CONFIG_ACTION(method, c_function)                             \
+  void JNI_FN(Config, method)(JNIEnv* env, jobject self, jlong h) { \
+    c_function(CONFIG(h));                                            \
+    check(env);                                                       \
+  }
+/* A Config method that returns PD_Config<...>(config) as a Java boolean. */
+#define CONFIG_FLAG(method, c_function)                                   \
+  jboolean JNI_FN(Config, method)(JNIEnv* env, jobject self, jlong h) { \
+    return bool_result(env, c_function(CONFIG(h)));                       \
+  }
+
 jlong JNI_FN(Config, nCreate)(JNIEnv* env, jclass cls) {
   PD_Config* config = PD_ConfigCreate();
   if (!config) throw_paddle(env, PD_ERR_RESOURCE_EXHAUSTED, "[Config] out of memory");
@@ -150,16 +162,12 @@ void JNI_FN(Config, nSwitchIrOptim)(JNIEnv* env, jobject self, jlong h, jboolean
   PD_ConfigSwitchIrOptim(CONFIG(h), on ? TRUE : FALSE);
   check(env);
 }
-jboolean JNI_FN(Config, nIrOptim)(JNIEnv* env, jobject self, jlong h) {
-  return bool_result(env, PD_ConfigIrOptim(CONFIG(h)));
-}
+CONFIG_FLAG(nIrOptim, PD_ConfigIrOptim)
 void JNI_FN(Config, nEnableMemoryOptim)(JNIEnv* env, jobject self, jlong h, jboolean on) {
   PD_ConfigEnableMemoryOptim(CONFIG(h), on ? TRUE : FALSE);
   check(env);
 }
-jboolean JNI_FN(Config, nMemoryOptimEnabled)(JNIEnv* env, jobject self, jlong h) {
-  return bool_result(env, PD_ConfigMemoryOptimEnabled(CONFIG(h)));
-}
+CONFIG_FLAG(nMemoryOptimEnabled, PD_ConfigMemoryOptimEnabled)
 void JNI_FN(Config, nSetCpuMathLibraryNumThreads)(JNIEnv* env, jobject self, jlong h, jint n) {
   PD_ConfigSetCpuMathLibraryNumThreads(CONFIG(h), (int32_t)n);
   check(env);
@@ -168,27 +176,12 @@ jint JNI_FN(Config, nGetCpuMathLibraryNumThreads)(JNIEnv* env, jobject self, jlo
   int32_t n = PD_ConfigGetCpuMathLibraryNumThreads(CONFIG(h));
   return check(env) ? 0 : (jint)n;
 }
-void JNI_FN(Config, nEnableMKLDNN)(JNIEnv* env, jobject self, jlong h) {
-  PD_ConfigEnableMKLDNN(CONFIG(h));
-  check(env);
-}
-jboolean JNI_FN(Config, nMkldnnEnabled)(JNIEnv* env, jobject self, jlong h) {
-  return bool_result(env, PD_ConfigMkldnnEnabled(CONFIG(h)));
-}
-void JNI_FN(Config, nDisableGpu)(JNIEnv* env, jobject self, jlong h) {
-  PD_ConfigDisableGpu(CONFIG(h));
-  check(env);
-}
-jboolean JNI_FN(Config, nUseGpu)(JNIEnv* env, jobject self, jlong h) {
-  return bool_result(env, PD_ConfigUseGpu(CONFIG(h)));
-}
-void JNI_FN(Config, nDisableGlogInfo)(JNIEnv* env, jobject self, jlong h) {
-  PD_ConfigDisableGlogInfo(CONFIG(h));
-  check(env);
-}
-jboolean JNI_FN(Config, nGlogInfoDisabled)(JNIEnv* env, jobject self, jlong h) {
-  return bool_result(env, PD_ConfigGlogInfoDisabled(CONFIG(h)));
-}
+CONFIG_ACTION(nEnableMKLDNN, PD_ConfigEnableMKLDNN)
+CONFIG_FLAG(nMkldnnEnabled, PD_ConfigMkldnnEnabled)
+CONFIG_ACTION(nDisableGpu, PD_ConfigDisableGpu)
+CONFIG_FLAG(nUseGpu, PD_ConfigUseGpu)
+CONFIG_ACTION(nDisableGlogInfo, PD_ConfigDisableGlogInfo)
+CONFIG_FLAG(nGlogInfoDisabled, PD_ConfigGlogInfoDisabled)
 jstring JNI_FN(Config, nSummary)(JNIEnv* env, jobject self, jlong h) {
   PD_Cstr* s = PD_ConfigSummary(CONFIG(h));
   if (check(env)) return NULL;
@@ -196,6 +189,67 @@ jstring JNI_FN(Config, nSummary)(JNIEnv* env, jobject self, jlong h) {
   PD_CstrDestroy(s);
   return out;
 }
+
+/* The model from memory: the C API copies the bytes, so the arrays are
+ * released (unchanged) right after. A null array is the C API's invalid argument. */
+void JNI_FN(Config, nSetModelBuffer)(JNIEnv* env, jobject self, jlong h, jbyteArray prog,
+                                     jbyteArray params) {
+  jbyte* p = prog ? (*env)->GetByteArrayElements(env, prog, NULL) : NULL;
+  jbyte* q = params ? (*env)->GetByteArrayElements(env, params, NULL) : NULL;
+  if (!(*env)->ExceptionCheck(env)) {
+    PD_ConfigSetModelBuffer(CONFIG(h), (const char*)p,
+                            prog ? (size_t)(*env)->GetArrayLength(env, prog) : 0,
+                            (const char*)q,
+                            params ? (size_t)(*env)->GetArrayLength(env, params) : 0);
+    check(env);
+  }
+  if (p) (*env)->ReleaseByteArrayElements(env, prog, p, JNI_ABORT);
+  if (q) (*env)->ReleaseByteArrayElements(env, params, q, JNI_ABORT);
+}
+CONFIG_FLAG(nModelFromMemory, PD_ConfigModelFromMemory)
+void JNI_FN(Config, nSwitchIrDebug)(JNIEnv* env, jobject self, jlong h, jboolean on) {
+  PD_ConfigSwitchIrDebug(CONFIG(h), on ? TRUE : FALSE);
+  check(env);
+}
+void JNI_FN(Config, nSetOptimCacheDir)(JNIEnv* env, jobject self, jlong h, jstring dir) {
+  set_string(env, h, dir, PD_ConfigSetOptimCacheDir);
+}
+void JNI_FN(Config, nAppendPass)(JNIEnv* env, jobject self, jlong h, jstring pass) {
+  set_string(env, h, pass, PD_ConfigAppendPass);
+}
+void JNI_FN(Config, nInsertPass)(JNIEnv* env, jobject self, jlong h, jint idx, jstring pass) {
+  const char* s = utf(env, pass);
+  if ((*env)->ExceptionCheck(env)) return;
+  PD_ConfigInsertPass(CONFIG(h), (size_t)idx, s);
+  check(env);
+  release_utf(env, pass, s);
+}
+jobjectArray JNI_FN(Config, nAllPasses)(JNIEnv* env, jobject self, jlong h) {
+  return string_array(env, PD_ConfigAllPasses(CONFIG(h)));
+}
+CONFIG_ACTION(nEnableProfile, PD_ConfigEnableProfile)
+CONFIG_FLAG(nProfileEnabled, PD_ConfigProfileEnabled)
+void JNI_FN(Config, nEnableUseGpu)(JNIEnv* env, jobject self, jlong h, jlong pool_mb,
+                                   jint device_id) {
+  PD_ConfigEnableUseGpu(CONFIG(h), (uint64_t)pool_mb, (int32_t)device_id, PD_PRECISION_FLOAT32);
+  check(env);
+}
+jint JNI_FN(Config, nGpuDeviceId)(JNIEnv* env, jobject self, jlong h) {
+  int32_t n = PD_ConfigGpuDeviceId(CONFIG(h));
+  return check(env) ? 0 : (jint)n;
+}
+jint JNI_FN(Config, nMemoryPoolInitSizeMb)(JNIEnv* env, jobject self, jlong h) {
+  int32_t n = PD_ConfigMemoryPoolInitSizeMb(CONFIG(h));
+  return check(env) ? 0 : (jint)n;
+}
+CONFIG_ACTION(nEnableMkldnnBfloat16, PD_ConfigEnableMkldnnBfloat16)
+void JNI_FN(Config, nSetMkldnnCacheCapacity)(JNIEnv* env, jobject self, jlong h, jint capacity) {
+  PD_ConfigSetMkldnnCacheCapacity(CONFIG(h), (int32_t)capacity);
+  check(env);
+}
+CONFIG_ACTION(nEnableONNXRuntime, PD_ConfigEnableONNXRuntime)
+CONFIG_ACTION(nDisableONNXRuntime, PD_ConfigDisableONNXRuntime)
+CONFIG_FLAG(nONNXRuntimeEnabled, PD_ConfigONNXRuntimeEnabled)
 
 /* ---- Predictor ---- */
 

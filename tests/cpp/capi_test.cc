@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "npz_reader.h"
+#include "capi_test_util.h"
 #include "pd_inference_api.h"
 #include "test_util.h"
 
@@ -26,19 +27,9 @@ namespace {
 using test::DataPath;
 using test::NpyArray;
 
-std::string LastError() { return PD_GetLastErrorMessage(); }
-
-bool Has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::vector<std::string> Names(PD_OneDimArrayCstr* array) {
-  std::vector<std::string> out;
-  if (!array) return out;
-  for (size_t i = 0; i < array->size; ++i) out.emplace_back(array->data[i]);
-  PD_OneDimArrayCstrDestroy(array);
-  return out;
-}
+using test::Has;
+using test::LastError;
+using test::Names;
 
 PD_Predictor* CreateFromDir(const std::string& dir, bool ir_optim = true) {
   PD_Config* config = PD_ConfigCreate();

@@ -16,7 +16,8 @@ if [ -n "$others" ]; then
   exit 1
 fi
 for needed in 'paddle_infer::CreatePredictor(' 'paddle_infer::services::PredictorPool::Retrive(' \
-              'void paddle_infer::Tensor::CopyFromCpu<float>(' 'paddle_infer::Predictor::Run()'; do
+              'void paddle_infer::Tensor::CopyFromCpu<float>(' 'paddle_infer::Predictor::Run()' \
+              'paddle_infer::PaddlePassBuilder::AppendPass(' 'paddle_infer::Config::SetModelBuffer('; do
   printf '%s\n' "$names" | grep -qF "$needed" || { echo "$lib does not export $needed"; exit 1; }
 done
 [ "$count" -gt 40 ] || { echo "$lib exports only $count paddle_infer:: symbols"; exit 1; }

@@ -121,6 +121,17 @@ def collect(root=ROOT_PACKAGE):
         else:
             apis.append(Api(name, "function", obj, signatures(obj, getattr(obj, "__name__", name)),
                             _doc(obj), aliases))
+    # A public class also nested in another under its name there (the spec lists it there:
+    # paddle.inference.Config.Precision is paddle.inference.PrecisionType): one more alias.
+    by_name = {a.name: a for a in apis}
+    for key, (obj, _) in found.items():
+        if not (inspect.isclass(obj) and _in_package(obj)):
+            continue
+        for short, nested in sorted(vars(obj).items()):
+            if inspect.isclass(nested) and not short.startswith("_") and id(nested) in names:
+                target = by_name.get(names[id(nested)])
+                if target is not None and target.name != f"{names[key]}.{short}":
+                    target.aliases = sorted(set(target.aliases) | {f"{names[key]}.{short}"})
     return sorted(apis, key=lambda a: a.name)
 
 

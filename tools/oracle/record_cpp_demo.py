@@ -35,7 +35,7 @@ def main():
     np.savez(MODEL / "demo_io.npz", **outputs)
     readme = MODEL / "README.md"  # export_models.py rewrites it: say what this file adds
     note = ("`demo_io.npz`: PaddlePaddle's output for the input of its C++ resnet50 demo "
-            "(`tools/oracle/record_cpp_demo.py`, checked by tests/python/test_inference_sdk.py).\n")
+            "(`tools/oracle/record_cpp_demo.py`, checked by tests/python/test_inference_sdk.py and test_inference_demos.py).\n")
     if note not in readme.read_text():
         readme.write_text(readme.read_text() + note)
     print({k: v.shape for k, v in outputs.items()})

@@ -36,15 +36,28 @@ from .._core import PaddleInferPredictor as Predictor
 from .._core import PaddleInferTensor as Tensor
 from .._core import PredictorPool
 from .._core import PaddlePlace as PlaceType
-from .._core import create_predictor, get_version
+from .._core import (
+    create_predictor,
+    get_num_bytes_of_data_type,
+    get_trt_compile_version,
+    get_trt_runtime_version,
+    get_version,
+)
+
+# PaddlePaddle's name for Config.Precision (also Config.Float32, Config.Half, ...).
+PrecisionType = Config.Precision
 
 __all__ = [
     "Config",
     "DataType",
     "PlaceType",
+    "PrecisionType",
     "Predictor",
     "PredictorPool",
     "Tensor",
     "create_predictor",
+    "get_num_bytes_of_data_type",
+    "get_trt_compile_version",
+    "get_trt_runtime_version",
     "get_version",
 ]

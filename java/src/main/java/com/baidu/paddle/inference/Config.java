@@ -15,8 +15,9 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * <p>Switches this CPU build does not implement (GPU, profiling, bfloat16, IR debug pictures) are
- * accepted and do nothing; their getters say so ({@link #useGpu()} is false, and so on).
+ * <p>Switches this CPU build does not implement (GPU, profiling, bfloat16, ONNX Runtime) are
+ * accepted, change nothing in how the model runs, and are listed by {@link #summary()} as ignored;
+ * {@link #useGpu()} stays false.
  */
 public class Config extends NativeResource {
   static {
@@ -54,6 +55,22 @@ public class Config extends NativeResource {
   public synchronized void setModel(String modelFile, String paramsFile) {
     nSetModel(handle(), Objects.requireNonNull(modelFile, "modelFile"),
         Objects.requireNonNull(paramsFile, "paramsFile"));
+  }
+
+  /**
+   * The model from memory: the bytes of a {@code .pdmodel} and of its {@code .pdiparams} (copied;
+   * an empty params array for a model without parameters). Replaces any model files. Corrupt bytes
+   * make {@link Predictor#create(Config)} throw {@link PaddleException} ({@code INVALID_MODEL}), as a
+   * corrupt file does.
+   */
+  public synchronized void setModelBuffer(byte[] progBuffer, byte[] paramsBuffer) {
+    nSetModelBuffer(handle(), Objects.requireNonNull(progBuffer, "progBuffer"),
+        Objects.requireNonNull(paramsBuffer, "paramsBuffer"));
+  }
+
+  /** Whether the model comes from {@link #setModelBuffer(byte[], byte[])}. */
+  public synchronized boolean modelFromMemory() {
+    return nModelFromMemory(handle());
   }
 
   /** A folder holding inference.pdmodel/.pdiparams, model.pdmodel/.pdiparams or __model__/__params__. */
@@ -98,6 +115,33 @@ public class Config extends NativeResource {
     return nIrOptim(handle());
   }
 
+  /**
+   * Adds the named pass at the end of the passes run at load. A name that is not a registered pass
+   * is a {@link PaddleException} ({@code NOT_FOUND}, listing the registered ones).
+   */
+  public synchronized void appendPass(String pass) {
+    nAppendPass(handle(), Objects.requireNonNull(pass, "pass"));
+  }
+
+  /**
+   * Inserts the named pass before position {@code idx} ({@code idx == allPasses().length}
+   * appends): {@code NOT_FOUND} for an unknown name, {@code OUT_OF_RANGE} for an index past the
+   * end (a negative one included).
+   */
+  public synchronized void insertPass(int idx, String pass) {
+    Objects.requireNonNull(pass, "pass");
+    if (idx < 0) {
+      throw new PaddleException(ErrorCode.OUT_OF_RANGE,
+          "[Config.insertPass] index " + idx + " is negative");
+    }
+    nInsertPass(handle(), idx, pass);
+  }
+
+  /** The passes run at load (when {@link #irOptim()} is on), in order. */
+  public synchronized String[] allPasses() {
+    return nAllPasses(handle());
+  }
+
   /** Leaves the named pass out (an unknown name is ignored). */
   public synchronized void deletePass(String pass) {
     nDeletePass(handle(), Objects.requireNonNull(pass, "pass"));
@@ -135,9 +179,9 @@ public class Config extends NativeResource {
     return nMkldnnEnabled(handle());
   }
 
-  /** Accepted and ignored: this build has no bfloat16 kernels. */
+  /** Accepted and listed by {@link #summary()} as ignored: this build has no bfloat16 kernels. */
   public synchronized void enableMkldnnBfloat16() {
-    handle();
+    nEnableMkldnnBfloat16(handle());
   }
 
   /** Always false (see {@link #enableMkldnnBfloat16()}). */
@@ -148,9 +192,13 @@ public class Config extends NativeResource {
 
   // ---- GPU: this is a CPU build ----
 
-  /** Accepted and ignored on this CPU build: {@link #useGpu()} stays false. */
+  /**
+   * Accepted and listed by {@link #summary()} as ignored on this CPU build: {@link #useGpu()} stays
+   * false; the values are kept for {@link #getGpuDeviceId()} and {@link #getMemoryPoolInitSizeMb()}.
+   * A negative device id is a {@link PaddleException} ({@code INVALID_ARGUMENT}).
+   */
   public synchronized void enableUseGpu(long memoryPoolInitSizeMb, int deviceId) {
-    handle();
+    nEnableUseGpu(handle(), memoryPoolInitSizeMb, deviceId);
   }
 
   /** Accepted: this CPU build never uses a GPU. */
@@ -163,16 +211,14 @@ public class Config extends NativeResource {
     return nUseGpu(handle());
   }
 
-  /** 0: no GPU is used. */
+  /** The device id given to {@link #enableUseGpu(long, int)}; 0 by default. */
   public synchronized int getGpuDeviceId() {
-    handle();
-    return 0;
+    return nGpuDeviceId(handle());
   }
 
-  /** 0: no GPU is used. */
+  /** The pool size given to {@link #enableUseGpu(long, int)}; 0 by default. */
   public synchronized int getMemoryPoolInitSizeMb() {
-    handle();
-    return 0;
+    return nMemoryPoolInitSizeMb(handle());
   }
 
   /** 0: no GPU is used. */
@@ -183,21 +229,52 @@ public class Config extends NativeResource {
 
   // ---- debugging and logs ----
 
-  /** Accepted and ignored: the Java API writes no graph pictures. Returns false. */
+  /**
+   * With {@code on}, loading writes a Graphviz picture of the program after each pass:
+   * {@code <k>_ir_<pass>.dot} for the k-th picture (k from 0), as PaddlePaddle names them, in the
+   * {@link #setOptimCacheDir(String)} folder or else the working directory. Returns {@code on}.
+   */
   public synchronized boolean switchIrDebug(boolean on) {
-    handle();
-    return false;
+    nSwitchIrDebug(handle(), on);
+    return on;
   }
 
-  /** Accepted and ignored: there is no profiler; {@link #profileEnabled()} stays false. */
+  /** The folder {@link #switchIrDebug(boolean)} writes its pictures into. */
+  public synchronized void setOptimCacheDir(String dir) {
+    nSetOptimCacheDir(handle(), Objects.requireNonNull(dir, "dir"));
+  }
+
+  /** Accepted and listed by {@link #summary()} as ignored: the predictor has no profiler. */
   public synchronized void enableProfile() {
-    handle();
+    nEnableProfile(handle());
   }
 
-  /** Always false (see {@link #enableProfile()}). */
+  /** Whether {@link #enableProfile()} was called. */
   public synchronized boolean profileEnabled() {
-    handle();
-    return false;
+    return nProfileEnabled(handle());
+  }
+
+  /**
+   * Accepted and listed by {@link #summary()} as ignored: the kernels cache their oneDNN
+   * primitives themselves. A negative capacity is a {@link PaddleException} ({@code INVALID_ARGUMENT}).
+   */
+  public synchronized void setMkldnnCacheCapacity(int capacity) {
+    nSetMkldnnCacheCapacity(handle(), capacity);
+  }
+
+  /** Accepted and listed by {@link #summary()} as ignored: there is no ONNX Runtime backend. */
+  public synchronized void enableONNXRuntime() {
+    nEnableONNXRuntime(handle());
+  }
+
+  /** Undoes {@link #enableONNXRuntime()}. */
+  public synchronized void disableONNXRuntime() {
+    nDisableONNXRuntime(handle());
+  }
+
+  /** Whether {@link #enableONNXRuntime()} was called (the model still runs on paddle's kernels). */
+  public synchronized boolean onnxRuntimeEnabled() {
+    return nONNXRuntimeEnabled(handle());
   }
 
   /** Accepted: the predictor logs nothing. */
@@ -328,4 +405,38 @@ public class Config extends NativeResource {
   private native boolean nGlogInfoDisabled(long h);
 
   private native String nSummary(long h);
+
+  private native void nSetModelBuffer(long h, byte[] prog, byte[] params);
+
+  private native boolean nModelFromMemory(long h);
+
+  private native void nSwitchIrDebug(long h, boolean on);
+
+  private native void nSetOptimCacheDir(long h, String dir);
+
+  private native void nAppendPass(long h, String pass);
+
+  private native void nInsertPass(long h, int idx, String pass);
+
+  private native String[] nAllPasses(long h);
+
+  private native void nEnableProfile(long h);
+
+  private native boolean nProfileEnabled(long h);
+
+  private native void nEnableUseGpu(long h, long poolMb, int deviceId);
+
+  private native int nGpuDeviceId(long h);
+
+  private native int nMemoryPoolInitSizeMb(long h);
+
+  private native void nEnableMkldnnBfloat16(long h);
+
+  private native void nSetMkldnnCacheCapacity(long h, int capacity);
+
+  private native void nEnableONNXRuntime(long h);
+
+  private native void nDisableONNXRuntime(long h);
+
+  private native boolean nONNXRuntimeEnabled(long h);
 }
