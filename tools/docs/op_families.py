@@ -55,6 +55,7 @@ TITLES = {
                         "带偏置、残差与激活的卷积（融合）"),
     "pool_ops": ("Pooling", "池化"),
     "interp_ops": ("Interpolation", "插值"),
+    "detection_ops": ("Detection boxes", "检测框"),
     "rnn_op": ("Recurrent networks", "循环神经网络"),
     "loss_ops": ("Losses", "损失函数"),
     "hard_label_loss_ops": ("Hard-label losses", "硬标签损失"),

@@ -1,0 +1,156 @@
+"""paddle.vision.ops detection operators: values (and gradients) against
+PaddlePaddle 3.3.1 (tests/data/vision_ops, recorded by
+tools/oracle/record_vision_ops.py), numeric gradients, static mode and bad
+inputs."""
+import json
+import pathlib
+
+import numpy as np
+import pytest
+
+import paddle
+from paddle.vision import ops
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "vision_ops"
+CASES = json.loads((DATA / "cases.json").read_text())["cases"]
+ARRAYS = np.load(DATA / "arrays.npz")
+
+
+def _value(a):
+    if isinstance(a, dict) and "arr" in a:
+        return paddle.to_tensor(ARRAYS[a["arr"]])
+    return a
+
+
+def _call(case):
+    args = [_value(a) for a in case["args"]]
+    kwargs = {k: _value(v) for k, v in case["kwargs"].items()}
+    for name in case["grad"]:
+        (kwargs[name] if name in kwargs else args[int(name)]).stop_gradient = False
+    return args, kwargs
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_matches_paddle(case):
+    args, kwargs = _call(case)
+    outs = getattr(ops, case["fn"])(*args, **kwargs)
+    outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+    assert len(outs) == case["outputs"]
+    for i, o in enumerate(outs):
+        want = ARRAYS[f"{case['name']}/out{i}"]
+        assert o.numpy().dtype == want.dtype, f"out{i} dtype"
+        assert list(o.shape) == list(want.shape), f"out{i} shape"
+        tol = 1e-5 if want.dtype == np.float32 else 1e-12
+        np.testing.assert_allclose(o.numpy(), want, rtol=tol, atol=tol, err_msg=f"out{i}")
+    if case["grad"]:
+        cot = paddle.to_tensor(ARRAYS[f"{case['name']}/cotangent"])
+        (outs[0] * cot).sum().backward()
+        for name in case["grad"]:
+            t = kwargs[name] if name in kwargs else args[int(name)]
+            want = ARRAYS[f"{case['name']}/grad_{name}"]
+            np.testing.assert_allclose(t.grad.numpy(), want, rtol=1e-5, atol=1e-5,
+                                       err_msg=f"grad of {name}")
+
+
+# Cases whose Python code reads the inputs' values while building (the categories' members).
+VALUE_DEPENDENT = {"nms_category"}
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c["name"] not in VALUE_DEPENDENT],
+                         ids=[c["name"] for c in CASES if c["name"] not in VALUE_DEPENDENT])
+def test_static_program_matches_paddle(static_programs, case):
+    main, startup = static_programs
+    feeds, holders = {}, {}
+
+    def value(a):
+        if not (isinstance(a, dict) and "arr" in a):
+            return a
+        if a["arr"] not in holders:
+            data = ARRAYS[a["arr"]]
+            v = paddle.static.data(f"in{len(holders)}", list(data.shape), str(data.dtype))
+            v.stop_gradient = True
+            feeds[v.name] = data
+            holders[a["arr"]] = v
+        return holders[a["arr"]]
+
+    args = [value(a) for a in case["args"]]
+    kwargs = {k: value(v) for k, v in case["kwargs"].items()}
+    diff = [kwargs[n] if n in kwargs else args[int(n)] for n in case["grad"]]
+    for v in diff:
+        v.stop_gradient = False
+    outs = getattr(ops, case["fn"])(*args, **kwargs)
+    outs = list(outs) if isinstance(outs, (tuple, list)) else [outs]
+    fetch = list(outs)
+    if diff:
+        cot = paddle.to_tensor(ARRAYS[f"{case['name']}/cotangent"])
+        fetch += paddle.static.gradients([paddle.sum(outs[0] * cot)], diff)
+    exe = paddle.static.Executor()
+    exe.run(startup)
+    got = exe.run(main, feed=feeds, fetch_list=fetch)
+    for i in range(len(outs)):
+        want = ARRAYS[f"{case['name']}/out{i}"]
+        np.testing.assert_allclose(got[i], want, rtol=1e-5, atol=1e-5, err_msg=f"out{i}")
+    for name, g in zip(case["grad"], got[len(outs):]):
+        np.testing.assert_allclose(g, ARRAYS[f"{case['name']}/grad_{name}"], rtol=1e-5,
+                                   atol=1e-5, err_msg=f"grad of {name}")
+    assert [op.type for op in main.global_block().ops].count(
+        {"yolo_loss": "yolov3_loss", "deform_conv2d": "deformable_conv",
+         "generate_proposals": "generate_proposals_v2"}.get(case["fn"], case["fn"])) >= 1
+
+
+def _boxes(n, seed=0):
+    rng = np.random.default_rng(seed)
+    xy = rng.uniform(0, 6, (n, 2))
+    return paddle.to_tensor(np.concatenate([xy, xy + rng.uniform(1, 5, (n, 2))], 1), "float32")
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda: ops.nms(paddle.rand([3, 5])), ValueError, r"\[nms\] boxes must be shaped"),
+    (lambda: ops.nms(paddle.ones([3, 4], "int32")), TypeError, r"\[nms\] boxes must be float"),
+    (lambda: ops.nms(_boxes(3), 0.5, paddle.rand([4])), ValueError, r"scores must be 1-D"),
+    (lambda: ops.nms(_boxes(3), 0.5, paddle.rand([3]), paddle.zeros([3], "int64")), ValueError,
+     r"categories"),
+    (lambda: ops.nms(_boxes(3), 0.5, paddle.rand([3]), paddle.zeros([3], "int64"), [0], 4),
+     ValueError, r"top_k \(4\)"),
+    (lambda: ops.box_coder(_boxes(2), [0.1, 0.2, 0.3], _boxes(3)), ValueError,
+     r"prior_box_var .* 4 numbers"),
+    (lambda: ops.box_coder(_boxes(2), "var", _boxes(3)), TypeError, r"prior_box_var must be"),
+    (lambda: ops.box_coder(_boxes(2), None, _boxes(3), "decode"), ValueError, r"code_type"),
+    (lambda: ops.box_coder(_boxes(2), None, _boxes(3), "decode_center_size"), ValueError,
+     r"\[box_coder\] input 'TargetBox' must be \[N, M, 4\]"),
+    (lambda: ops.box_coder(_boxes(2), None, paddle.rand([3, 5, 4]), "decode_center_size"),
+     ValueError, r"\[box_coder\] PriorBox \[2, 4\] must have one box per entry"),
+    (lambda: ops.box_coder(_boxes(2), paddle.rand([3, 4]), _boxes(3)), ValueError,
+     r"\[box_coder\] .*PriorBoxVar"),
+    (lambda: ops.prior_box(paddle.rand([1, 1, 2, 2]), paddle.rand([1, 1, 8, 8]), [10.0],
+                           max_sizes=[5.0]), ValueError, r"\[prior_box\] max_sizes\[0\] \(5\)"),
+    (lambda: ops.prior_box(paddle.rand([1, 1, 2, 2]), paddle.rand([1, 1, 8, 8]), [-1.0]),
+     ValueError, r"\[prior_box\] attribute 'min_sizes' must be > 0"),
+    (lambda: ops.prior_box(paddle.rand([1, 1, 2, 2]), paddle.rand([1, 1, 8, 8]), [1.0],
+                           steps=[1.0, 2.0, 3.0]), ValueError, r"steps must be"),
+    (lambda: ops.prior_box(paddle.rand([1, 2, 2]), paddle.rand([1, 1, 8, 8]), [1.0]),
+     ValueError, r"4-D"),
+    (lambda: ops.yolo_box(paddle.rand([1, 14, 2, 2]), paddle.ones([1, 2]), [10, 13, 16, 30], 2,
+                          0.1, 32), TypeError, r"img_size must be int32"),
+    (lambda: ops.yolo_box(paddle.rand([1, 13, 2, 2]), paddle.ones([1, 2], "int32"),
+                          [10, 13, 16, 30], 2, 0.1, 32), ValueError, r"14 channels"),
+    (lambda: ops.yolo_box(paddle.rand([1, 14, 2, 2]), paddle.ones([1, 2], "int32"),
+                          [10, 13, 16], 2, 0.1, 32), ValueError, r"'anchors' must hold"),
+    (lambda: ops.yolo_box(paddle.rand([2, 14, 2, 2]), paddle.ones([1, 2], "int32"),
+                          [10, 13, 16, 30], 2, 0.1, 32), ValueError, r"one row per image"),
+])
+def test_bad_inputs_raise_typed_errors(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_nms_suppresses_in_order_and_sorts_by_score():
+    boxes = paddle.to_tensor([[0., 0., 10., 10.], [1., 1., 11., 11.], [20., 20., 30., 30.],
+                              [0., 0., 10., 9.]])
+    assert ops.nms(boxes, 0.5).tolist() == [0, 2]
+    assert ops.nms(boxes, 0.95).tolist() == [0, 1, 2, 3]
+    scores = paddle.to_tensor([0.2, 0.9, 0.5, 0.1])
+    assert ops.nms(boxes, 0.5, scores).tolist() == [1, 2]
+    cats = paddle.to_tensor([0, 1, 0, 0], "int64")
+    assert ops.nms(boxes, 0.5, scores, cats, [0, 1]).tolist() == [1, 2, 0]
+    assert ops.nms(boxes, 0.5, scores, cats, [0, 1], top_k=2).tolist() == [1, 2]
