@@ -28,7 +28,7 @@ const std::set<std::string> kCheckedElsewhere = {
     // Detection ops, whose inputs are boxes with structure (x1 < x2, counts per image) that
     // the harness's uniform draws do not make: tests/python/test_vision_ops.py (values and
     // gradients against 3.3.1, numeric gradients, static mode, bad inputs).
-    "nms", "box_coder", "prior_box", "yolo_box",
+    "nms", "box_coder", "prior_box", "yolo_box", "roi_align", "roi_pool", "psroi_pool",
 };
 
 TEST(OpTableCoverage, EveryForwardOpHasARow) {

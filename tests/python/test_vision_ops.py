@@ -154,3 +154,89 @@ def test_nms_suppresses_in_order_and_sorts_by_score():
     cats = paddle.to_tensor([0, 1, 0, 0], "int64")
     assert ops.nms(boxes, 0.5, scores, cats, [0, 1]).tolist() == [1, 2, 0]
     assert ops.nms(boxes, 0.5, scores, cats, [0, 1], top_k=2).tolist() == [1, 2]
+
+
+def _finite_difference(fn, x, eps=1e-6):
+    """d sum(fn(x) * w) / dx by central differences, float64, w fixed."""
+    w = np.random.default_rng(3).normal(size=fn(x).shape)
+    grad = np.zeros_like(x)
+    for i in np.ndindex(x.shape):
+        hi, lo = x.copy(), x.copy()
+        hi[i] += eps
+        lo[i] -= eps
+        grad[i] = ((fn(hi) - fn(lo)) * w).sum() / (2 * eps)
+    return w, grad
+
+
+ROI_BOXES = np.array([[0.6, 1.3, 7.2, 6.1], [2.2, 0.4, 5.9, 3.3], [1.1, 2.7, 9.4, 11.3]])
+
+
+@pytest.mark.parametrize("call", [
+    lambda x, b, n: ops.roi_align(x, b, n, 2, spatial_scale=0.6),
+    lambda x, b, n: ops.roi_align(x, b, n, (3, 2), spatial_scale=0.6, sampling_ratio=2,
+                                  aligned=False),
+    lambda x, b, n: ops.roi_pool(x, b, n, (2, 3), spatial_scale=0.6),
+    lambda x, b, n: ops.psroi_pool(x[:, :4], b, n, 2, spatial_scale=0.6),
+], ids=["roi_align", "roi_align_legacy", "roi_pool", "psroi_pool"])
+def test_roi_gradients_match_finite_differences(call):
+    x = np.random.default_rng(5).normal(size=(2, 4, 6, 6))
+    boxes, num = paddle.to_tensor(ROI_BOXES), paddle.to_tensor([1, 2], "int32")
+    w, want = _finite_difference(lambda v: call(paddle.to_tensor(v), boxes, num).numpy(), x)
+    xt = paddle.to_tensor(x, stop_gradient=False)
+    (call(xt, boxes, num) * paddle.to_tensor(w)).sum().backward()
+    np.testing.assert_allclose(xt.grad.numpy(), want, rtol=1e-6, atol=1e-7)
+
+
+def test_roi_layers_call_their_functions():
+    x = paddle.to_tensor(np.random.default_rng(2).normal(size=(2, 8, 6, 6)), "float32")
+    boxes = paddle.to_tensor(ROI_BOXES, "float32")
+    num = paddle.to_tensor([1, 2], "int32")
+    np.testing.assert_array_equal(ops.RoIAlign(2, 0.5)(x, boxes, num, aligned=False).numpy(),
+                                  ops.roi_align(x, boxes, num, 2, 0.5, aligned=False).numpy())
+    np.testing.assert_array_equal(ops.RoIPool((2, 3), 0.5)(x, boxes, num).numpy(),
+                                  ops.roi_pool(x, boxes, num, (2, 3), 0.5).numpy())
+    np.testing.assert_array_equal(ops.PSRoIPool(2, 0.5)(x, boxes, num).numpy(),
+                                  ops.psroi_pool(x, boxes, num, 2, 0.5).numpy())
+    assert ops.PSRoIPool(2, 0.5)(x, boxes, num).shape == [3, 2, 2, 2]
+    assert "output_size=(2, 3)" in repr(ops.RoIPool((2, 3), 0.5))
+
+
+def _roi_inputs(n=3, batch=2):
+    x = paddle.rand([batch, 4, 6, 6])
+    return x, paddle.to_tensor(ROI_BOXES[:n], "float32"), paddle.to_tensor([1, n - 1], "int32")
+
+
+@pytest.mark.parametrize("fn", ["roi_align", "roi_pool", "psroi_pool"])
+def test_roi_bad_inputs_raise_typed_errors(fn):
+    f = getattr(ops, fn)
+    x, boxes, num = _roi_inputs()
+    with pytest.raises(ValueError, match=rf"\[{fn}\] boxes must be shaped \[num_boxes, 4\]"):
+        f(x, paddle.rand([3, 5]), num, 2)
+    with pytest.raises(TypeError, match=rf"\[{fn}\] boxes must have x's dtype"):
+        f(x, boxes.astype("float64"), num, 2)
+    with pytest.raises(TypeError, match=rf"\[{fn}\] boxes_num must be int32 or int64"):
+        f(x, boxes, num.astype("float32"), 2)
+    with pytest.raises(ValueError, match=rf"\[{fn}\] boxes_num .* is needed"):
+        f(x, boxes, None, 2)
+    with pytest.raises(ValueError, match=rf"\[{fn}\] output_size must be positive"):
+        f(x, boxes, num, (2, -1))
+    with pytest.raises(TypeError, match=rf"\[{fn}\] output_size must be an int or a pair"):
+        f(x, boxes, num, 2.5)
+    with pytest.raises(ValueError, match=rf"\[{fn}\] x must be a 4-D feature map"):
+        f(paddle.rand([4, 6, 6]), boxes, num, 2)
+    with pytest.raises(TypeError, match=rf"\[{fn}\] x must be float32 or float64"):
+        f(x.astype("int32"), boxes, num, 2)
+    with pytest.raises(ValueError, match=rf"\[{fn}\] RoisNum adds up to 4 boxes, but ROIs holds 3"):
+        f(x, boxes, paddle.to_tensor([2, 2], "int32"), 2)
+    with pytest.raises(ValueError, match=rf"\[{fn}\] input 'RoisNum' \[3\] must hold one count"):
+        f(x, boxes, paddle.to_tensor([1, 1, 1], "int32"), 2)
+    with pytest.raises(ValueError, match=rf"\[{fn}\] RoisNum\[0\] is negative"):
+        f(x, boxes, paddle.to_tensor([-1, 4], "int32"), 2)
+    with pytest.raises(ValueError, match=rf"\[{fn}\] attribute 'spatial_scale' must be > 0"):
+        f(x, boxes, num, 2, -1.0)
+
+
+def test_psroi_pool_needs_channels_divisible_by_the_bins():
+    x, boxes, num = _roi_inputs()
+    with pytest.raises(ValueError, match=r"\[psroi_pool\] x's channels \(4\) must be divisible"):
+        ops.psroi_pool(x, boxes, num, 3)

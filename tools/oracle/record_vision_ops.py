@@ -42,7 +42,7 @@ def cases():
         out.append({"name": name, "fn": fn, "args": args, "kwargs": kwargs or {},
                     "grad": list(grad)})
 
-    b = boxes(24)
+    b = boxes(24, 0.0, 6.0, (2.0, 8.0))
     case("nms_plain", "nms", [arr("nms_plain/boxes", b), 0.3])
     case("nms_high", "nms", [arr("nms_high/boxes", boxes(30, dtype="float64")), 0.6])
     case("nms_scores", "nms", [arr("nms_scores/boxes", b), 0.4],
@@ -94,6 +94,29 @@ def cases():
          [arr("yolo_iou_aware/x", RNG.normal(0, 1, (2, 16, 3, 3)).astype("float32")), img_size,
           [10, 13, 16, 30], 2, 0.2, 8],
          {"iou_aware": True, "iou_aware_factor": 0.4})
+    feat = RNG.normal(0, 1, (2, 3, 8, 8)).astype("float32")
+    rois = boxes(5, 0.0, 10.0, (2.0, 8.0))
+    rois[3] = [3.0, 4.0, 3.5, 4.2]  # smaller than a pixel
+    rois[4] = [-2.0, -1.0, 18.0, 17.0]  # past the edges
+    x = arr("roi/x", feat)
+    r = arr("roi/boxes", rois)
+    num = arr("roi/boxes_num", np.array([2, 3], "int32"))
+    case("roi_align_default", "roi_align", [x, r, num, 2], {"spatial_scale": 0.5}, grad=["0"])
+    case("roi_align_legacy", "roi_align", [x, r, num, (3, 2)],
+         {"spatial_scale": 0.5, "sampling_ratio": 2, "aligned": False}, grad=["0"])
+    case("roi_align_float64", "roi_align",
+         [arr("roi/x64", feat.astype("float64")), arr("roi/boxes64", rois.astype("float64")),
+          arr("roi/boxes_num64", np.array([4, 1], "int64")), (2, 3)],
+         {"spatial_scale": 0.7, "sampling_ratio": 3}, grad=["0"])
+    case("roi_pool", "roi_pool", [x, r, num, (2, 3)], {"spatial_scale": 0.5}, grad=["0"])
+    case("roi_pool_float64", "roi_pool",
+         [arr("roi/x64", feat.astype("float64")), arr("roi/boxes64", rois.astype("float64")),
+          arr("roi/boxes_num41", np.array([4, 1], "int32")), 3], grad=["0"])
+    ps = arr("psroi/x", RNG.normal(0, 1, (2, 8, 6, 6)).astype("float32"))
+    case("psroi_pool", "psroi_pool", [ps, r, num, 2], {"spatial_scale": 0.5}, grad=["0"])
+    case("psroi_pool_rect", "psroi_pool",
+         [arr("psroi/x2", RNG.normal(0, 1, (2, 12, 7, 5)).astype("float64")),
+          arr("roi/boxes64", rois.astype("float64")), num, (2, 3)], grad=["0"])
     return out
 
 
