@@ -93,9 +93,10 @@ def test_static_program_matches_paddle(static_programs, case):
     for name, g in zip(case["grad"], got[len(outs):]):
         np.testing.assert_allclose(g, ARRAYS[f"{case['name']}/grad_{name}"], rtol=1e-5,
                                    atol=1e-5, err_msg=f"grad of {name}")
-    assert [op.type for op in main.global_block().ops].count(
-        {"yolo_loss": "yolov3_loss", "deform_conv2d": "deformable_conv",
-         "generate_proposals": "generate_proposals_v2"}.get(case["fn"], case["fn"])) >= 1
+    op_type = {"yolo_loss": "yolov3_loss", "generate_proposals": "generate_proposals_v2",
+               "deform_conv2d": "deformable_conv" if "mask" in case["kwargs"]
+               else "deformable_conv_v1"}.get(case["fn"], case["fn"])
+    assert op_type in [op.type for op in main.global_block().ops]
 
 
 def _boxes(n, seed=0):
@@ -240,3 +241,73 @@ def test_psroi_pool_needs_channels_divisible_by_the_bins():
     x, boxes, num = _roi_inputs()
     with pytest.raises(ValueError, match=r"\[psroi_pool\] x's channels \(4\) must be divisible"):
         ops.psroi_pool(x, boxes, num, 3)
+
+
+@pytest.mark.parametrize("with_mask", [True, False], ids=["v2", "v1"])
+def test_deform_conv2d_gradients_match_finite_differences(with_mask):
+    rng = np.random.default_rng(8)
+    x = rng.normal(size=(1, 2, 5, 5))
+    # Offsets away from whole pixels, where the bilinear sample has no kink.
+    offset = rng.integers(-2, 3, (1, 2 * 4, 5, 3)) + rng.uniform(0.2, 0.8, (1, 8, 5, 3))
+    weight = rng.normal(size=(3, 2, 2, 2))
+    mask = rng.uniform(0, 1, (1, 4, 5, 3))
+    inputs = [x, offset, weight] + ([mask] if with_mask else [])
+
+    def run(*arrays):
+        ts = [paddle.to_tensor(a) for a in arrays]
+        return ops.deform_conv2d(ts[0], ts[1], ts[2], mask=ts[3] if with_mask else None,
+                                 padding=1, stride=(1, 2), dilation=(2, 1))
+
+    tensors = [paddle.to_tensor(a, stop_gradient=False) for a in inputs]
+    out = ops.deform_conv2d(tensors[0], tensors[1], tensors[2],
+                            mask=tensors[3] if with_mask else None, padding=1, stride=(1, 2),
+                            dilation=(2, 1))
+    w = None
+    for k, a in enumerate(inputs):
+        w, want = _finite_difference(lambda v: run(*inputs[:k], v, *inputs[k + 1:]).numpy(), a)
+        got = paddle.grad([(out * paddle.to_tensor(w)).sum()], [tensors[k]],
+                          retain_graph=True)[0]
+        np.testing.assert_allclose(got.numpy(), want, rtol=1e-6, atol=1e-7,
+                                   err_msg=f"input {k}")
+
+
+def test_deform_conv2d_layer():
+    paddle.seed(1)
+    layer = ops.DeformConv2D(4, 6, 3, padding=1, groups=2, deformable_groups=2)
+    assert layer.weight.shape == [6, 2, 3, 3] and layer.bias.shape == [6]
+    assert not layer.bias.numpy().any()
+    x = paddle.rand([2, 4, 5, 5])
+    offset = paddle.rand([2, 36, 5, 5])
+    mask = paddle.rand([2, 18, 5, 5])
+    np.testing.assert_allclose(
+        layer(x, offset, mask).numpy(),
+        ops.deform_conv2d(x, offset, layer.weight, layer.bias, padding=1, groups=2,
+                          deformable_groups=2, mask=mask).numpy(), rtol=1e-6)
+    assert ops.DeformConv2D(4, 6, 3, bias_attr=False).bias is None
+    with pytest.raises(ValueError, match=r"in_channels \(4\) must be divisible by groups \(3\)"):
+        ops.DeformConv2D(4, 6, 3, groups=3)
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda x, o, w, m: ops.deform_conv2d(x, o[:, :10], w, mask=m), ValueError,
+     r"\[deformable_conv\] Offset has shape \[1, 10, 3, 3\], expected \[1, 18, 3, 3\]"),
+    (lambda x, o, w, m: ops.deform_conv2d(x, o, w, mask=m[:, :4]), ValueError,
+     r"\[deformable_conv\] Mask has shape \[1, 4, 3, 3\], expected \[1, 9, 3, 3\]"),
+    (lambda x, o, w, m: ops.deform_conv2d(x, o, w[:, :1]), ValueError,
+     r"\[deformable_conv_v1\] Input has 2 channels, but Filter"),
+    (lambda x, o, w, m: ops.deform_conv2d(x, o, w, stride=0), ValueError,
+     r"attribute 'strides' must be >= 1"),
+    (lambda x, o, w, m: ops.deform_conv2d(x, o, w.astype("float64")), TypeError,
+     r"\[deform_conv2d\] weight must have x's dtype"),
+    (lambda x, o, w, m: ops.deform_conv2d(x.astype("int32"), o, w), TypeError,
+     r"\[deform_conv2d\] x must be float32 or float64"),
+    (lambda x, o, w, m: ops.deform_conv2d(x, o, w, bias=paddle.rand([2])), ValueError,
+     r"\[deform_conv2d\] bias must be \[3\]"),
+    (lambda x, o, w, m: ops.deform_conv2d(x, o, w, deformable_groups=3), ValueError,
+     r"channels must be divisible by deformable_groups 3"),
+])
+def test_deform_conv2d_bad_inputs(call, error, match):
+    x, o = paddle.rand([1, 2, 5, 5]), paddle.rand([1, 18, 3, 3])
+    w, m = paddle.rand([3, 2, 3, 3]), paddle.rand([1, 9, 3, 3])
+    with pytest.raises(error, match=match):
+        call(x, o, w, m)

@@ -51,6 +51,7 @@ TITLES = {
     "norm_ops": ("Normalization", "归一化"),
     "conv_ops": ("Convolution", "卷积"),
     "conv_transpose_op": ("Transposed convolution", "转置卷积"),
+    "deformable_conv_op": ("Deformable convolution", "可变形卷积"),
     "fused_conv2d_op": ("Convolution with bias, residual and activation (fused)",
                         "带偏置、残差与激活的卷积（融合）"),
     "pool_ops": ("Pooling", "池化"),

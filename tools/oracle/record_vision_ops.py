@@ -117,6 +117,19 @@ def cases():
     case("psroi_pool_rect", "psroi_pool",
          [arr("psroi/x2", RNG.normal(0, 1, (2, 12, 7, 5)).astype("float64")),
           arr("roi/boxes64", rois.astype("float64")), num, (2, 3)], grad=["0"])
+    case("deform_v2", "deform_conv2d",
+         [arr("deform_v2/x", RNG.normal(0, 1, (2, 4, 6, 6)).astype("float32")),
+          arr("deform_v2/offset", RNG.normal(0, 1.5, (2, 36, 4, 4)).astype("float32")),
+          arr("deform_v2/weight", RNG.normal(0, 0.5, (6, 2, 3, 3)).astype("float32"))],
+         {"bias": arr("deform_v2/bias", RNG.normal(0, 1, 6).astype("float32")),
+          "mask": arr("deform_v2/mask", RNG.uniform(0, 1, (2, 18, 4, 4)).astype("float32")),
+          "deformable_groups": 2, "groups": 2},
+         grad=["0", "1", "2", "bias", "mask"])
+    case("deform_v1", "deform_conv2d",
+         [arr("deform_v1/x", RNG.normal(0, 1, (1, 3, 7, 8)).astype("float64")),
+          arr("deform_v1/offset", RNG.normal(0, 1.5, (1, 12, 4, 3)).astype("float64")),
+          arr("deform_v1/weight", RNG.normal(0, 0.5, (4, 3, 2, 3)).astype("float64"))],
+         {"stride": 2, "padding": 1, "dilation": (1, 2)}, grad=["0", "1", "2"])
     return out
 
 
