@@ -311,3 +311,40 @@ def test_deform_conv2d_bad_inputs(call, error, match):
     w, m = paddle.rand([3, 2, 3, 3]), paddle.rand([1, 9, 3, 3])
     with pytest.raises(error, match=match):
         call(x, o, w, m)
+
+
+def test_yolo_loss_gradient_matches_finite_differences():
+    rng = np.random.default_rng(4)
+    x = rng.normal(size=(2, 14, 4, 4))
+    gt = np.concatenate([rng.uniform(0.05, 0.95, (2, 3, 2)), rng.uniform(0.1, 0.5, (2, 3, 2))], 2)
+    label = paddle.to_tensor(rng.integers(0, 2, (2, 3)), "int32")
+    score = paddle.to_tensor(rng.uniform(0.2, 1, (2, 3)))
+
+    def loss(v):
+        return ops.yolo_loss(v, paddle.to_tensor(gt), label, [10, 13, 16, 30, 33, 23], [1, 2], 2,
+                             0.4, 16, gt_score=score)
+
+    w, want = _finite_difference(lambda v: loss(paddle.to_tensor(v)).numpy(), x)
+    xt = paddle.to_tensor(x, stop_gradient=False)
+    (loss(xt) * paddle.to_tensor(w)).sum().backward()
+    np.testing.assert_allclose(xt.grad.numpy(), want, rtol=1e-6, atol=1e-7)
+    assert np.count_nonzero(xt.grad.numpy().reshape(2, 2, 7, 4, 4)[:, :, :4])
+
+
+@pytest.mark.parametrize("change, error, match", [
+    ({"gt_label": paddle.zeros([2, 3], "int64")}, TypeError, r"gt_label must be int32"),
+    ({"x": paddle.rand([2, 13, 4, 4])}, ValueError, r"\[yolov3_loss\] input 'X' .* 14 channels"),
+    ({"x": paddle.rand([2, 14, 4, 5])}, ValueError, r"square grid"),
+    ({"gt_box": paddle.rand([2, 3, 5])}, ValueError, r"'GTBox' must be \[N, B, 4\]"),
+    ({"gt_label": paddle.zeros([2, 4], "int32")}, ValueError, r"GTLabel has shape \[2, 4\]"),
+    ({"anchor_mask": [1, 5]}, ValueError, r"anchor_mask entry 5 is not an anchor index"),
+    ({"anchors": [10, 13, 16]}, ValueError, r"'anchors' must hold \(width, height\) pairs"),
+    ({"gt_label": paddle.full([2, 3], 7, "int32")}, ValueError, r"GTLabel\[0, 0\] is 7"),
+])
+def test_yolo_loss_bad_inputs(change, error, match):
+    args = {"x": paddle.rand([2, 14, 4, 4]), "gt_box": paddle.full([2, 3, 4], 0.3),
+            "gt_label": paddle.zeros([2, 3], "int32"), "anchors": [10, 13, 16, 30, 33, 23],
+            "anchor_mask": [0, 1], "class_num": 2, "ignore_thresh": 0.5, "downsample_ratio": 8}
+    args.update(change)
+    with pytest.raises(error, match=match):
+        ops.yolo_loss(**args)

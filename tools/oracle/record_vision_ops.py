@@ -130,6 +130,21 @@ def cases():
           arr("deform_v1/offset", RNG.normal(0, 1.5, (1, 12, 4, 3)).astype("float64")),
           arr("deform_v1/weight", RNG.normal(0, 0.5, (4, 3, 2, 3)).astype("float64"))],
          {"stride": 2, "padding": 1, "dilation": (1, 2)}, grad=["0", "1", "2"])
+    yolo_gt = np.concatenate([RNG.uniform(0.05, 0.95, (2, 5, 2)),
+                              RNG.uniform(0.05, 0.6, (2, 5, 2))], 2).astype("float32")
+    yolo_gt[1, 4] = 0.0  # padding
+    case("yolo_loss", "yolo_loss",
+         [arr("yolo_loss/x", RNG.normal(0, 1, (2, 14, 5, 5)).astype("float32")),
+          arr("yolo_loss/gt_box", yolo_gt),
+          arr("yolo_loss/gt_label", RNG.integers(0, 2, (2, 5)).astype("int32")),
+          [10, 13, 16, 30, 33, 23, 30, 61], [2, 3], 2, 0.5, 32], grad=["0"])
+    case("yolo_loss_score", "yolo_loss",
+         [arr("yolo_loss_score/x", RNG.normal(0, 1, (2, 24, 4, 4)).astype("float64")),
+          arr("yolo_loss_score/gt_box", yolo_gt.astype("float64")),
+          arr("yolo_loss_score/gt_label", RNG.integers(0, 3, (2, 5)).astype("int32")),
+          [10, 13, 16, 30, 33, 23, 30, 61], [0, 1, 3], 3, 0.3, 16],
+         {"gt_score": arr("yolo_loss_score/gt_score", RNG.uniform(0, 1, (2, 5)).astype("float64")),
+          "use_label_smooth": False, "scale_x_y": 1.1}, grad=["0"])
     return out
 
 

@@ -9,7 +9,7 @@ from ..nn.functional._window_args import int_tuple
 from ..nn.initializer import Normal
 from ..tensor._helpers import Tensor, check_tensor, op
 
-__all__ = ["nms", "box_coder", "prior_box", "yolo_box", "roi_align", "RoIAlign", "roi_pool",
+__all__ = ["nms", "box_coder", "prior_box", "yolo_box", "yolo_loss", "roi_align", "RoIAlign", "roi_pool",
            "RoIPool", "psroi_pool", "PSRoIPool", "deform_conv2d", "DeformConv2D"]
 
 _nms = op("nms", ["Boxes"], ["iou_threshold"], ["KeepBoxesIdxs"])
@@ -301,6 +301,76 @@ def yolo_box(x, img_size, anchors, class_num, conf_thresh, downsample_ratio, cli
     return _yolo_box(x, img_size, [int(a) for a in anchors], int(class_num), float(conf_thresh),
                      int(downsample_ratio), bool(clip_bbox), float(scale_x_y), bool(iou_aware),
                      float(iou_aware_factor))
+
+
+_yolov3_loss = op("yolov3_loss", ["X", "GTBox", "GTLabel", "GTScore"],
+                  ["anchors", "anchor_mask", "class_num", "ignore_thresh", "downsample_ratio",
+                   "use_label_smooth", "scale_x_y"], ["Loss"])
+
+
+def yolo_loss(x, gt_box, gt_label, anchors, anchor_mask, class_num, ignore_thresh,
+              downsample_ratio, gt_score=None, use_label_smooth=True, name=None, scale_x_y=1.0):
+    """The YOLOv3 training loss of one detection head, per image.
+
+    Each ground-truth box is matched to the anchor (of all anchors) whose
+    shape fits it best; if that anchor is one of this head's (anchor_mask),
+    the grid cell holding the box's centre gets location losses (sigmoid cross
+    entropy on the centre offsets, L1 on the log sizes, weighted by
+    2 - w * h), class losses (sigmoid cross entropy, optionally smoothed) and
+    a positive objectness loss, all weighted by the box's gt_score. Every
+    other prediction gets a negative objectness loss unless it overlaps a
+    ground truth by more than ignore_thresh.
+
+    Args:
+        x (Tensor): The head output [N, len(anchor_mask) * (5 + class_num), H, H], float32 or
+            float64.
+        gt_box (Tensor): The ground-truth boxes [N, B, 4] as (centre x, centre y, w, h),
+            normalized to the image; boxes with w or h <= 0 are padding.
+        gt_label (Tensor): The boxes' classes [N, B], int32.
+        anchors (list|tuple): All anchors' widths and heights, pair by pair, in input pixels.
+        anchor_mask (list|tuple): The indices of this head's anchors in anchors.
+        class_num (int): The number of classes.
+        ignore_thresh (float): Predictions overlapping a ground truth above this get no
+            objectness loss.
+        downsample_ratio (int): The input image size over the grid size (32, 16 or 8).
+        gt_score (Tensor, optional): The boxes' weights [N, B] (mixup scores). Default None: 1.
+        use_label_smooth (bool, optional): Smooths the class targets. Default True.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+        scale_x_y (float, optional): Scales the decoded centre offsets. Default 1.0.
+
+    Returns:
+        Tensor: The loss of each image [N].
+
+    Example:
+        >>> import paddle
+        >>> x = paddle.rand([2, 14, 8, 8])
+        >>> gt_box = paddle.to_tensor([[[0.5, 0.5, 0.2, 0.3]], [[0.3, 0.6, 0.4, 0.1]]])
+        >>> gt_label = paddle.to_tensor([[0], [1]], dtype="int32")
+        >>> loss = paddle.vision.ops.yolo_loss(x, gt_box, gt_label, anchors=[10, 13, 16, 30],
+        ...                                    anchor_mask=[0, 1], class_num=2,
+        ...                                    ignore_thresh=0.7, downsample_ratio=8)
+        >>> loss.shape
+        paddle.Size([2])
+    """
+    fn = "yolo_loss"
+    _check_float(x, "x", fn)
+    _check_float(gt_box, "gt_box", fn)
+    check_tensor(gt_label, "gt_label", fn)
+    if gt_label.dtype != _dtype.int32:
+        raise TypeError(f"[{fn}] gt_label must be int32, got {gt_label.dtype.name}")
+    if gt_score is not None:
+        _check_float(gt_score, "gt_score", fn)
+    for value, what in ((anchors, "anchors"), (anchor_mask, "anchor_mask")):
+        if not isinstance(value, (list, tuple)):
+            raise TypeError(f"[{fn}] {what} must be a list or tuple, got {type(value).__name__}")
+    if not isinstance(class_num, numbers.Integral) or isinstance(class_num, bool):
+        raise TypeError(f"[{fn}] class_num must be an int, got {type(class_num).__name__}")
+    if not isinstance(ignore_thresh, numbers.Real) or isinstance(ignore_thresh, bool):
+        raise TypeError(f"[{fn}] ignore_thresh must be a float, got "
+                        f"{type(ignore_thresh).__name__}")
+    return _yolov3_loss(x, gt_box, gt_label, gt_score, [int(a) for a in anchors],
+                        [int(m) for m in anchor_mask], int(class_num), float(ignore_thresh),
+                        int(downsample_ratio), bool(use_label_smooth), float(scale_x_y))
 
 
 _roi_align = op("roi_align", ["X", "ROIs", "RoisNum"],
