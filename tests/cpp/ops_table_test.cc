@@ -30,7 +30,8 @@ const std::set<std::string> kCheckedElsewhere = {
     // tests/python/test_vision_ops.py (values and gradients against 3.3.1, numeric
     // gradients, static mode, bad inputs).
     "nms", "box_coder", "prior_box", "yolo_box", "roi_align", "roi_pool", "psroi_pool",
-    "deformable_conv", "deformable_conv_v1", "yolov3_loss",
+    "deformable_conv", "deformable_conv_v1", "yolov3_loss", "matrix_nms",
+    "generate_proposals_v2", "distribute_fpn_proposals",
 };
 
 TEST(OpTableCoverage, EveryForwardOpHasARow) {

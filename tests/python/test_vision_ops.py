@@ -30,11 +30,19 @@ def _call(case):
     return args, kwargs
 
 
+def _flat(outs):
+    """The outputs in order, a list output (one tensor per FPN level) entry by entry."""
+    outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+    flat = []
+    for o in outs:
+        flat.extend(o if isinstance(o, (list, tuple)) else [o])
+    return flat
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_matches_paddle(case):
     args, kwargs = _call(case)
-    outs = getattr(ops, case["fn"])(*args, **kwargs)
-    outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+    outs = _flat(getattr(ops, case["fn"])(*args, **kwargs))
     assert len(outs) == case["outputs"]
     for i, o in enumerate(outs):
         want = ARRAYS[f"{case['name']}/out{i}"]
@@ -78,8 +86,7 @@ def test_static_program_matches_paddle(static_programs, case):
     diff = [kwargs[n] if n in kwargs else args[int(n)] for n in case["grad"]]
     for v in diff:
         v.stop_gradient = False
-    outs = getattr(ops, case["fn"])(*args, **kwargs)
-    outs = list(outs) if isinstance(outs, (tuple, list)) else [outs]
+    outs = _flat(getattr(ops, case["fn"])(*args, **kwargs))
     fetch = list(outs)
     if diff:
         cot = paddle.to_tensor(ARRAYS[f"{case['name']}/cotangent"])
@@ -348,3 +355,62 @@ def test_yolo_loss_bad_inputs(change, error, match):
     args.update(change)
     with pytest.raises(error, match=match):
         ops.yolo_loss(**args)
+
+
+def test_proposal_ops_optional_outputs():
+    boxes = paddle.to_tensor(ARRAYS["matrix_nms/boxes"])
+    scores = paddle.to_tensor(ARRAYS["matrix_nms/scores"])
+    out, rois_num, index = ops.matrix_nms(boxes, scores, 0.3, 0.1, 8, 10, return_rois_num=False)
+    assert rois_num is None and index is None and out.shape[1] == 6
+    args = [paddle.to_tensor(ARRAYS[f"proposals/{k}"])
+            for k in ("scores", "deltas", "img_size", "anchors", "variances")]
+    rois, probs, num = ops.generate_proposals(*args)
+    assert num is None and rois.shape[0] == probs.shape[0]
+    rois = paddle.to_tensor(ARRAYS["fpn/rois"])
+    multi, restore, per_level = ops.distribute_fpn_proposals(rois, 2, 5, 4, 224)
+    assert per_level is None and len(multi) == 4
+    # RestoreIndex puts the levels' concatenation back in the boxes' order.
+    joined = paddle.concat(multi).numpy()
+    np.testing.assert_array_equal(joined[restore.numpy().reshape(-1)], rois.numpy())
+
+
+def test_generate_proposals_image_without_boxes_gives_one_zero_box():
+    args = [paddle.to_tensor(ARRAYS[f"proposals/{k}"])
+            for k in ("scores", "deltas", "img_size", "anchors", "variances")]
+    rois, probs, num = ops.generate_proposals(*args, min_size=1000.0, return_rois_num=True)
+    assert num.tolist() == [1, 1]
+    assert not rois.numpy().any() and not probs.numpy().any()
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda: ops.matrix_nms(paddle.rand([1, 3, 5]), paddle.rand([1, 2, 3]), 0.1, 0.1, 5, 5),
+     ValueError, r"\[matrix_nms\] input 'BBoxes' must be \[N, M, 4\]"),
+    (lambda: ops.matrix_nms(paddle.rand([1, 3, 4]), paddle.rand([1, 2, 4]), 0.1, 0.1, 5, 5),
+     ValueError, r"\[matrix_nms\] Scores \[1, 2, 4\] must score the 3 boxes"),
+    (lambda: ops.matrix_nms(paddle.rand([1, 3, 4]), paddle.rand([1, 2, 3], "float64"), 0.1, 0.1,
+                            5, 5), TypeError, r"scores must have bboxes' dtype"),
+    (lambda: ops.matrix_nms(paddle.rand([1, 3, 4]), paddle.rand([1, 2, 3]), 0.1, 0.1, 5.5, 5),
+     TypeError, r"nms_top_k must be an int"),
+    (lambda: ops.generate_proposals(paddle.rand([1, 3, 4, 5]), paddle.rand([1, 11, 4, 5]),
+                                    paddle.ones([1, 2]), paddle.rand([4, 5, 3, 4]),
+                                    paddle.rand([4, 5, 3, 4])), ValueError,
+     r"\[generate_proposals_v2\] BboxDeltas has shape \[1, 11, 4, 5\], expected \[1, 12, 4, 5\]"),
+    (lambda: ops.generate_proposals(paddle.rand([1, 3, 4, 5]), paddle.rand([1, 12, 4, 5]),
+                                    paddle.ones([1, 2]), paddle.rand([4, 5, 2, 4]),
+                                    paddle.rand([4, 5, 2, 4])), ValueError,
+     r"Anchors has shape \[4, 5, 2, 4\], expected \[4, 5, 3, 4\]"),
+    (lambda: ops.generate_proposals(paddle.rand([1, 3, 4, 5]), paddle.rand([1, 12, 4, 5]),
+                                    paddle.ones([1, 2], "int32"), paddle.rand([4, 5, 3, 4]),
+                                    paddle.rand([4, 5, 3, 4])), TypeError,
+     r"img_size must have scores' dtype"),
+    (lambda: ops.distribute_fpn_proposals(paddle.rand([3, 4]), 3, 3, 3, 224), ValueError,
+     r"max_level \(3\) must be greater than min_level \(3\)"),
+    (lambda: ops.distribute_fpn_proposals(paddle.rand([3, 5]), 2, 5, 4, 224), ValueError,
+     r"fpn_rois must be shaped \[num_boxes, 4\]"),
+    (lambda: ops.distribute_fpn_proposals(paddle.rand([3, 4]), 2, 5, 4, 224,
+                                          rois_num=paddle.to_tensor([1, 1], "int32")),
+     ValueError, r"RoisNum adds up to 2 boxes, but FpnRois holds 3"),
+])
+def test_proposal_ops_bad_inputs(call, error, match):
+    with pytest.raises(error, match=match):
+        call()

@@ -145,6 +145,38 @@ def cases():
           [10, 13, 16, 30, 33, 23, 30, 61], [0, 1, 3], 3, 0.3, 16],
          {"gt_score": arr("yolo_loss_score/gt_score", RNG.uniform(0, 1, (2, 5)).astype("float64")),
           "use_label_smooth": False, "scale_x_y": 1.1}, grad=["0"])
+    mboxes = np.stack([boxes(12, 0.0, 0.6, (0.1, 0.4)) for _ in range(2)])
+    mscores = RNG.uniform(0, 1, (2, 3, 12)).astype("float32")
+    case("matrix_nms_linear", "matrix_nms",
+         [arr("matrix_nms/boxes", mboxes), arr("matrix_nms/scores", mscores), 0.3, 0.1, 8, 10],
+         {"return_index": True})
+    case("matrix_nms_gaussian", "matrix_nms",
+         [arr("matrix_nms64/boxes", (mboxes * 20).astype("float64")),
+          arr("matrix_nms64/scores", mscores.astype("float64")), 0.2, 0.05, -1, -1],
+         {"use_gaussian": True, "gaussian_sigma": 3.0, "background_label": -1,
+          "normalized": False, "return_index": True})
+    h, w, a = 4, 5, 3
+    centres = np.stack(np.meshgrid(np.arange(w) * 8 + 4, np.arange(h) * 8 + 4), -1)
+    sizes = np.array([[8, 8], [16, 8], [8, 16]], "float64")
+    anchors = np.concatenate([centres[:, :, None] - sizes / 2, centres[:, :, None] + sizes / 2],
+                             -1).astype("float32")
+    gp_args = [arr("proposals/scores", RNG.uniform(0, 1, (2, a, h, w)).astype("float32")),
+               arr("proposals/deltas", RNG.normal(0, 0.3, (2, 4 * a, h, w)).astype("float32")),
+               arr("proposals/img_size", np.array([[32, 40], [28, 30]], "float32")),
+               arr("proposals/anchors", anchors),
+               arr("proposals/variances", np.full((h, w, a, 4), 0.5, "float32"))]
+    case("proposals_default", "generate_proposals", gp_args, {"return_rois_num": True})
+    case("proposals_pixel_eta", "generate_proposals", gp_args,
+         {"pre_nms_top_n": 30, "post_nms_top_n": 9, "nms_thresh": 0.6, "min_size": 3.0,
+          "eta": 0.9, "pixel_offset": True, "return_rois_num": True})
+    fpn = np.concatenate([boxes(9, 0.0, 100.0, (5.0, 300.0)),
+                          np.array([[0, 0, 447.9998, 447.9998], [0, 0, 224, 224]])]).astype("float64")
+    case("fpn_levels", "distribute_fpn_proposals",
+         [arr("fpn/rois", fpn), 2, 5, 4, 224],
+         {"rois_num": arr("fpn/rois_num", np.array([4, 7], "int32"))})
+    case("fpn_pixel", "distribute_fpn_proposals",
+         [arr("fpn/rois32", fpn.astype("float32")), 3, 6, 4, 100],
+         {"rois_num": arr("fpn/rois_num1", np.array([11], "int32")), "pixel_offset": True})
     return out
 
 
@@ -162,6 +194,12 @@ def run(case):
         t.stop_gradient = False
     outs = getattr(paddle.vision.ops, case["fn"])(*args, **kwargs)
     outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+    # A list output (one tensor per FPN level) is stored entry by entry.
+    flat = []
+    for o in outs:
+        flat.extend(o if isinstance(o, (list, tuple)) else [o])
+    case["list_outputs"] = [len(o) for o in outs if isinstance(o, (list, tuple))]
+    outs = flat
     for i, o in enumerate(outs):
         ARRAYS[f"{case['name']}/out{i}"] = o.numpy()
     if case["grad"]:
