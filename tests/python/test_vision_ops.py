@@ -414,3 +414,35 @@ def test_generate_proposals_image_without_boxes_gives_one_zero_box():
 def test_proposal_ops_bad_inputs(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def test_read_file_returns_the_bytes(tmp_path):
+    path = tmp_path / "blob.bin"
+    payload = bytes(range(256)) * 3 + b"\x00end"
+    path.write_bytes(payload)
+    out = ops.read_file(str(path))
+    assert out.dtype == paddle.uint8 and out.shape == [len(payload)] and out.stop_gradient
+    assert bytes(out.numpy().tolist()) == payload
+    empty = tmp_path / "empty.bin"
+    empty.write_bytes(b"")
+    assert ops.read_file(str(empty)).shape == [0]
+
+
+def test_read_file_in_a_static_program(static_programs, tmp_path):
+    main, startup = static_programs
+    path = tmp_path / "blob.bin"
+    path.write_bytes(b"\x01\x02\xff")
+    out = ops.read_file(str(path))
+    assert [op.type for op in main.global_block().ops] == ["read_file"]
+    exe = paddle.static.Executor()
+    exe.run(startup)
+    np.testing.assert_array_equal(exe.run(main, fetch_list=[out])[0], [1, 2, 255])
+
+
+def test_read_file_bad_inputs(tmp_path):
+    with pytest.raises(paddle.base.core.NotFoundError, match=r"\[read_file\] cannot open file"):
+        ops.read_file(str(tmp_path / "missing.bin"))
+    with pytest.raises(ValueError, match=r"\[read_file\] .*not a regular file"):
+        ops.read_file(str(tmp_path))
+    with pytest.raises(TypeError, match=r"\[read_file\] filename must be a str"):
+        ops.read_file(3)

@@ -60,6 +60,7 @@ TITLES = {
     "roi_ops": ("Region-of-interest pooling", "感兴趣区域池化"),
     "yolo_loss_op": ("YOLOv3 loss", "YOLOv3 损失"),
     "proposal_ops": ("Matrix NMS and region proposals", "Matrix NMS 与候选区域"),
+    "image_io_ops": ("Image files", "图像文件"),
     "rnn_op": ("Recurrent networks", "循环神经网络"),
     "loss_ops": ("Losses", "损失函数"),
     "hard_label_loss_ops": ("Hard-label losses", "硬标签损失"),

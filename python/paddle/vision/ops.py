@@ -11,7 +11,8 @@ from ..tensor._helpers import Tensor, check_tensor, op
 
 __all__ = ["nms", "box_coder", "prior_box", "yolo_box", "yolo_loss", "matrix_nms",
            "generate_proposals", "distribute_fpn_proposals", "roi_align", "RoIAlign", "roi_pool",
-           "RoIPool", "psroi_pool", "PSRoIPool", "deform_conv2d", "DeformConv2D"]
+           "RoIPool", "psroi_pool", "PSRoIPool", "deform_conv2d", "DeformConv2D",
+           "read_file"]
 
 _nms = op("nms", ["Boxes"], ["iou_threshold"], ["KeepBoxesIdxs"])
 _box_coder = op("box_coder", ["PriorBox", "PriorBoxVar", "TargetBox"],
@@ -930,6 +931,35 @@ class DeformConv2D(nn.Layer):
         """The deformable convolution of x with this layer's filters and bias."""
         return deform_conv2d(x, offset, self.weight, self.bias, self._stride, self._padding,
                              self._dilation, self._deformable_groups, self._groups, mask)
+
+
+_read_file = op("read_file", [], ["filename"])
+
+
+def read_file(filename, name=None):
+    """Reads a file's bytes into a 1-D uint8 Tensor.
+
+    Args:
+        filename (str): The path of the file to read.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: The file's bytes, uint8, 1-D.
+
+    Example:
+        >>> import os, tempfile
+        >>> import paddle
+        >>> path = os.path.join(tempfile.mkdtemp(), "data.bin")
+        >>> with open(path, "wb") as f:
+        ...     _ = f.write(bytes([1, 2, 255]))
+        >>> paddle.vision.ops.read_file(path).tolist()
+        [1, 2, 255]
+    """
+    if not isinstance(filename, str):
+        raise TypeError(f"[read_file] filename must be a str, got {type(filename).__name__}")
+    out = _read_file(filename)
+    out.stop_gradient = True
+    return out
 
 
 class ConvNormActivation(nn.Sequential):
