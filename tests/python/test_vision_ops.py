@@ -446,3 +446,64 @@ def test_read_file_bad_inputs(tmp_path):
         ops.read_file(str(tmp_path))
     with pytest.raises(TypeError, match=r"\[read_file\] filename must be a str"):
         ops.read_file(3)
+
+
+def _jpeg_bytes(array, **save):
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.fromarray(array).save(buffer, format="JPEG", **save)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("mode", ["unchanged", "gray", "rgb"])
+@pytest.mark.parametrize("color", [True, False], ids=["color", "gray_file"])
+def test_decode_jpeg_matches_pillow(mode, color, tmp_path):
+    import io
+
+    from PIL import Image
+
+    rng = np.random.default_rng(6)
+    shape = (13, 21, 3) if color else (13, 21)
+    ramp = (np.arange(21) * 8).reshape((1, 21, 1) if color else (1, 21))
+    array = (rng.uniform(0, 255, shape) * 0.3 + ramp).astype("uint8")
+    data = _jpeg_bytes(array, quality=90)
+    path = tmp_path / "image.jpg"
+    path.write_bytes(data)
+    out = ops.decode_jpeg(ops.read_file(str(path)), mode=mode)
+    image = Image.open(io.BytesIO(data))
+    pil_mode = {"gray": "L", "rgb": "RGB"}.get(mode, "RGB" if color else "L")
+    want = np.asarray(image.convert(pil_mode) if image.mode != pil_mode else image)
+    want = want[None] if want.ndim == 2 else want.transpose(2, 0, 1)
+    assert out.dtype == paddle.uint8 and out.stop_gradient
+    if pil_mode == "L" and color:
+        # libjpeg decodes the luma channel directly; Pillow converts RGB to L: within rounding.
+        np.testing.assert_allclose(out.numpy().astype(int), want.astype(int), atol=2)
+    else:
+        np.testing.assert_array_equal(out.numpy(), want)
+
+
+def test_decode_jpeg_in_a_static_program(static_programs):
+    main, startup = static_programs
+    data = np.frombuffer(_jpeg_bytes(np.full((5, 7, 3), 90, "uint8")), "uint8")
+    x = paddle.static.data("x", [len(data)], "uint8")
+    out = ops.decode_jpeg(x, "rgb")
+    assert out.shape[0] == 3
+    exe = paddle.static.Executor()
+    exe.run(startup)
+    got = exe.run(main, feed={"x": data}, fetch_list=[out])[0]
+    assert got.shape == (3, 5, 7) and abs(int(got.astype(int).mean()) - 90) <= 2
+
+
+def test_decode_jpeg_bad_inputs():
+    with pytest.raises(ValueError, match=r"\[decode_jpeg\] cannot decode X \(4 bytes\) as a JPEG"):
+        ops.decode_jpeg(paddle.to_tensor([1, 2, 3, 4], "uint8"))
+    with pytest.raises(TypeError, match=r"\[decode_jpeg\] x must be the 1-D uint8 bytes"):
+        ops.decode_jpeg(paddle.to_tensor([1, 2, 3, 4], "int32"))
+    with pytest.raises(ValueError, match=r"\[decode_jpeg\] mode must be"):
+        ops.decode_jpeg(paddle.to_tensor([1, 2], "uint8"), mode="bgr")
+    truncated = _jpeg_bytes(np.zeros((8, 8, 3), "uint8"))[:40]
+    with pytest.raises(ValueError, match=r"\[decode_jpeg\] cannot decode"):
+        ops.decode_jpeg(paddle.to_tensor(np.frombuffer(truncated, "uint8")))

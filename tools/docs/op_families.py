@@ -61,6 +61,7 @@ TITLES = {
     "yolo_loss_op": ("YOLOv3 loss", "YOLOv3 损失"),
     "proposal_ops": ("Matrix NMS and region proposals", "Matrix NMS 与候选区域"),
     "image_io_ops": ("Image files", "图像文件"),
+    "decode_jpeg_op": ("JPEG decoding", "JPEG 解码"),
     "rnn_op": ("Recurrent networks", "循环神经网络"),
     "loss_ops": ("Losses", "损失函数"),
     "hard_label_loss_ops": ("Hard-label losses", "硬标签损失"),
