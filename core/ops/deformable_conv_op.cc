@@ -60,8 +60,8 @@ DeformGeom ReadGeom(InferShapeContext& ctx) {
   const std::string& op = ctx.op_type();
   const DDim x = ctx.InputDim(S::kInput), f = ctx.InputDim(S::kFilter);
   const DDim off = ctx.InputDim(S::kOffset);
-  PD_CHECK(x.rank() == 4, InvalidArgument, "[", op, "] input 'Input' must be 4-D [N, C, H, W], got ",
-           x.ToString());
+  PD_CHECK(x.rank() == 4, InvalidArgument, "[", op,
+           "] input 'Input' must be 4-D [N, C, H, W], got ", x.ToString());
   PD_CHECK(f.rank() == 4, InvalidArgument, "[", op,
            "] input 'Filter' must be 4-D [M, C / groups, kh, kw], got ", f.ToString());
   PD_CHECK(off.rank() == 4, InvalidArgument, "[", op,
@@ -316,8 +316,8 @@ constexpr const char* kOutputZh = "卷积结果 [N, M, out_h, out_w]。";
 
 template <typename S>
 void DeformAttrs(OpDefBuilder& op) {
-  op.template Attr<std::vector<int32_t>>(S::kStrides, "strides", {1, 1}, "The strides (height, width).",
-                                "步长 (高, 宽)。")
+  op.template Attr<std::vector<int32_t>>(S::kStrides, "strides", {1, 1},
+                                         "The strides (height, width).", "步长 (高, 宽)。")
       .template Attr<std::vector<int32_t>>(S::kPaddings, "paddings", {0, 0},
                                   "The zero padding (height, width) on each side.",
                                   "每侧的零填充 (高, 宽)。")

@@ -305,7 +305,8 @@ void PriorBoxKernel(KernelContext& ctx) {
             push(min_size * std::sqrt(ar) / 2., min_size / std::sqrt(ar) / 2.);
           }
         } else {
-          for (float ar : ratios) push(min_size * std::sqrt(ar) / 2., min_size / std::sqrt(ar) / 2.);
+          for (float ar : ratios)
+            push(min_size * std::sqrt(ar) / 2., min_size / std::sqrt(ar) / 2.);
           if (!max_sizes.empty()) {
             const T half = std::sqrt(min_size * max_sizes[s]) / 2.;
             push(half, half);

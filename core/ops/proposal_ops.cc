@@ -137,7 +137,8 @@ void MatrixNmsKernel(KernelContext& ctx) {
     }
     std::vector<int> perm(all_idx.size());
     std::iota(perm.begin(), perm.end(), 0);
-    std::sort(perm.begin(), perm.end(), [&](int a, int c) { return all_scores[a] > all_scores[c]; });
+    std::sort(perm.begin(), perm.end(),
+              [&](int a, int c) { return all_scores[a] > all_scores[c]; });
     int64_t num = static_cast<int64_t>(perm.size());
     if (keep_top_k > -1) num = std::min<int64_t>(num, keep_top_k);
     for (int64_t i = 0; i < num; ++i) {
@@ -221,8 +222,7 @@ enum ProposalAttr { kPreNmsTopN, kPostNmsTopN, kNmsThresh, kMinSize, kEta, kPixe
 
 void GenerateProposalsInferShape(InferShapeContext& ctx) {
   const std::string& op = ctx.op_type();
-  const DDim scores = ctx.InputDim(kPScores), deltas = ctx.InputDim(kPDeltas);
-  const DDim anchors = ctx.InputDim(kPAnchors);
+  const DDim scores = ctx.InputDim(kPScores), anchors = ctx.InputDim(kPAnchors);
   PD_CHECK(scores.rank() == 4, InvalidArgument, "[", op,
            "] input 'Scores' must be [N, A, H, W], got ", scores.ToString());
   const int64_t a = scores[1];
@@ -232,7 +232,6 @@ void GenerateProposalsInferShape(InferShapeContext& ctx) {
   CheckInputShape(ctx, kPAnchors, DDim{scores[2], scores[3], a, 4},
                   "[H, W, A, 4] for Scores [N, A, H, W]");
   CheckInputShape(ctx, kPVariances, anchors, "Anchors' shape");
-  (void)deltas;
   ctx.SetOutputDim(kPRois, DDim{-1, 4});
   ctx.SetOutputDim(kPProbs, DDim{-1, 1});
   if (ctx.HasOutput(kPRoisNum)) {

@@ -151,7 +151,8 @@ template <typename T, typename Fn>
 void ForEachAlignSample(const KernelContext& ctx, int64_t batch, int64_t height, int64_t width,
                         bool for_grad, Fn&& fn) {
   const T* rois = ctx.Input(kRois).data<T>();
-  const int pooled_h = ctx.Attr<int32_t>(kAlignPooledH), pooled_w = ctx.Attr<int32_t>(kAlignPooledW);
+  const int pooled_h = ctx.Attr<int32_t>(kAlignPooledH);
+  const int pooled_w = ctx.Attr<int32_t>(kAlignPooledW);
   const T scale = static_cast<T>(ctx.Attr<float>(kAlignScale));
   const int sampling = ctx.Attr<int32_t>(kSamplingRatio);
   const bool aligned = ctx.Attr<bool>(kAligned);
@@ -291,7 +292,8 @@ void RoiPoolKernel(KernelContext& ctx) {
           int64_t w1 = static_cast<int64_t>(std::ceil(static_cast<T>(pw + 1) * bin_w));
           w0 = std::min(std::max(w0 + start_w, int64_t{0}), width);
           w1 = std::min(std::max(w1 + start_w, int64_t{0}), width);
-          const int64_t k = ((static_cast<int64_t>(n) * channels + c) * pooled_h + ph) * pooled_w + pw;
+          const int64_t k =
+              ((static_cast<int64_t>(n) * channels + c) * pooled_h + ph) * pooled_w + pw;
           const bool empty = h1 <= h0 || w1 <= w0;
           T best = empty ? T(0) : -std::numeric_limits<T>::max();
           int64_t where = -1;
@@ -443,6 +445,14 @@ constexpr const char* kPooledWZh = "每个框的输出宽度。";
 constexpr const char* kScaleEn = "Multiplies the box coordinates onto X's scale.";
 constexpr const char* kScaleZh = "将框坐标乘到 X 的尺度上。";
 
+// Every roi op's inputs.
+void RoiInputs(OpDefBuilder& op) {
+  op.Input(kX, "X", kXEn, kXZh)
+      .Input(kRois, "ROIs", kRoisEn, kRoisZh)
+      .Input(kRoisNum, "RoisNum", kRoisNumEn, kRoisNumZh)
+      .Dispensable();
+}
+
 // The grad ops read the forward's inputs at their slots.
 void ReadsInputs(OpDefBuilder& op) {
   op.Reads(kX, "X").Reads(kRois, "ROIs").Reads(kRoisNum, "RoisNum");
@@ -457,10 +467,7 @@ PD_REGISTER_OP(roi_align)
          "RoI Align：每个框分成 pooled_height x pooled_width 个格子，每个格子对 X 的 "
          "sampling_ratio x sampling_ratio 个双线性采样取平均（sampling_ratio <= 0 时自适应："
          "每边 ceil(框尺寸 / 格子数) 个）。aligned 将框平移 -0.5 像素；否则框至少为 1 x 1。")
-    .Input(kX, "X", kXEn, kXZh)
-    .Input(kRois, "ROIs", kRoisEn, kRoisZh)
-    .Input(kRoisNum, "RoisNum", kRoisNumEn, kRoisNumZh)
-    .Dispensable()
+    .Apply(RoiInputs)
     .Output(kOut, "Out", "The pooled features [num_rois, C, pooled_height, pooled_width].",
             "池化后的特征 [num_rois, C, pooled_height, pooled_width]。")
     .Attr<int32_t>(kAlignPooledH, "pooled_height", 1, kPooledHEn, kPooledHZh)
@@ -490,10 +497,7 @@ PD_REGISTER_OP(roi_pool)
          "RoI 最大池化：每个框取整到 X 的网格上（至少 1 x 1），分成 pooled_height x "
          "pooled_width 个格子，每个格子取 X 在其中的最大值（空格子为 0）。Argmax 记录每个"
          "最大值在 X 对应平面中的位置（空格子为 -1），供梯度使用。")
-    .Input(kX, "X", kXEn, kXZh)
-    .Input(kRois, "ROIs", kRoisEn, kRoisZh)
-    .Input(kRoisNum, "RoisNum", kRoisNumEn, kRoisNumZh)
-    .Dispensable()
+    .Apply(RoiInputs)
     .Output(kOut, "Out", "The pooled features [num_rois, C, pooled_height, pooled_width].",
             "池化后的特征 [num_rois, C, pooled_height, pooled_width]。")
     .Output(kArgmax, "Argmax", "Where each maximum is in its plane of X, int64, Out's shape.",
@@ -523,10 +527,7 @@ PD_REGISTER_OP(psroi_pool)
          "pooled_width 个格子；格子 (i, j) 的输出通道 c 是 X 的第 (c * pooled_height + i) * "
          "pooled_width + j 个通道在该格子上的平均（空格子为 0）。X 的通道数为 output_channels * "
          "pooled_height * pooled_width。")
-    .Input(kX, "X", kXEn, kXZh)
-    .Input(kRois, "ROIs", kRoisEn, kRoisZh)
-    .Input(kRoisNum, "RoisNum", kRoisNumEn, kRoisNumZh)
-    .Dispensable()
+    .Apply(RoiInputs)
     .Output(kOut, "Out",
             "The pooled features [num_rois, output_channels, pooled_height, pooled_width].",
             "池化后的特征 [num_rois, output_channels, pooled_height, pooled_width]。")

@@ -82,7 +82,7 @@ Head ReadHead(const Ctx& ctx, const DDim& x, const DDim& gt) {
 
 void CheckYoloLoss(InferShapeContext& ctx) {
   const std::string& op = ctx.op_type();
-  const DDim x = ctx.InputDim(kX), box = ctx.InputDim(kGTBox), label = ctx.InputDim(kGTLabel);
+  const DDim x = ctx.InputDim(kX), box = ctx.InputDim(kGTBox);
   const auto& anchors = ctx.Attr<std::vector<int32_t>>(kAnchors);
   const auto& mask = ctx.Attr<std::vector<int32_t>>(kAnchorMask);
   const int class_num = ctx.Attr<int32_t>(kClassNum);
@@ -106,8 +106,8 @@ void CheckYoloLoss(InferShapeContext& ctx) {
   PD_CHECK(box[0] < 0 || x[0] < 0 || box[0] == x[0], InvalidArgument, "[", op, "] GTBox ",
            box.ToString(), " must have X's batch size ", x[0]);
   CheckInputShape(ctx, kGTLabel, DDim{box[0], box[1]}, "GTBox's [N, B]");
-  (void)label;
-  if (ctx.HasInput(kGTScore)) CheckInputShape(ctx, kGTScore, DDim{box[0], box[1]}, "GTBox's [N, B]");
+  if (ctx.HasInput(kGTScore))
+    CheckInputShape(ctx, kGTScore, DDim{box[0], box[1]}, "GTBox's [N, B]");
 }
 
 void YoloLossInferShape(InferShapeContext& ctx) {
@@ -115,7 +115,8 @@ void YoloLossInferShape(InferShapeContext& ctx) {
   const DDim x = ctx.InputDim(kX), box = ctx.InputDim(kGTBox);
   const int64_t mask_num = ctx.Attr<std::vector<int32_t>>(kAnchorMask).size();
   ctx.SetOutputDim(kLoss, DDim{x[0]});
-  if (ctx.HasOutput(kObjectnessMask)) ctx.SetOutputDim(kObjectnessMask, DDim{x[0], mask_num, x[2], x[3]});
+  if (ctx.HasOutput(kObjectnessMask))
+    ctx.SetOutputDim(kObjectnessMask, DDim{x[0], mask_num, x[2], x[3]});
   if (ctx.HasOutput(kGTMatchMask)) {
     ctx.SetOutputDim(kGTMatchMask, DDim{box[0], box[1]});
     ctx.SetOutputDtype(kGTMatchMask, DataType::kInt32);

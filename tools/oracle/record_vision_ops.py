@@ -170,7 +170,8 @@ def cases():
          {"pre_nms_top_n": 30, "post_nms_top_n": 9, "nms_thresh": 0.6, "min_size": 3.0,
           "eta": 0.9, "pixel_offset": True, "return_rois_num": True})
     fpn = np.concatenate([boxes(9, 0.0, 100.0, (5.0, 300.0)),
-                          np.array([[0, 0, 447.9998, 447.9998], [0, 0, 224, 224]])]).astype("float64")
+                          np.array([[0, 0, 447.9998, 447.9998], [0, 0, 224, 224]])])
+    fpn = fpn.astype("float64")
     case("fpn_levels", "distribute_fpn_proposals",
          [arr("fpn/rois", fpn), 2, 5, 4, 224],
          {"rois_num": arr("fpn/rois_num", np.array([4, 7], "int32"))})

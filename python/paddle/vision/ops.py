@@ -390,8 +390,8 @@ _distribute_fpn = op("distribute_fpn_proposals", ["FpnRois", "RoisNum"],
 
 def _check_number(value, name, fn, kind=numbers.Real):
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise TypeError(f"[{fn}] {name} must be {'an int' if kind is numbers.Integral else 'a number'}"
-                        f", got {type(value).__name__}")
+        what = "an int" if kind is numbers.Integral else "a number"
+        raise TypeError(f"[{fn}] {name} must be {what}, got {type(value).__name__}")
     return value
 
 
@@ -712,7 +712,19 @@ def psroi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0, name=None):
                        x.shape[1] // (pooled_h * pooled_w), float(spatial_scale))
 
 
-class RoIAlign(nn.Layer):
+class _RoILayer(nn.Layer):
+    """What the RoI pooling layers share: their output size and scale."""
+
+    def __init__(self, output_size, spatial_scale=1.0):
+        super().__init__()
+        self._output_size = output_size
+        self._spatial_scale = spatial_scale
+
+    def extra_repr(self):
+        return f"output_size={self._output_size}, spatial_scale={self._spatial_scale}"
+
+
+class RoIAlign(_RoILayer):
     """The roi_align layer: RoI Align with a fixed output size and scale.
 
     Args:
@@ -729,11 +741,6 @@ class RoIAlign(nn.Layer):
         paddle.Size([1, 256, 4, 3])
     """
 
-    def __init__(self, output_size, spatial_scale=1.0):
-        super().__init__()
-        self._output_size = output_size
-        self._spatial_scale = spatial_scale
-
     def forward(self, x, boxes, boxes_num, aligned=True):
         """Pools the boxes of x (see paddle.vision.ops.roi_align); aligned shifts them by
         -0.5 pixel."""
@@ -741,7 +748,7 @@ class RoIAlign(nn.Layer):
                          aligned=aligned)
 
 
-class RoIPool(nn.Layer):
+class RoIPool(_RoILayer):
     """The roi_pool layer: RoI max pooling with a fixed output size and scale.
 
     Args:
@@ -758,20 +765,12 @@ class RoIPool(nn.Layer):
         paddle.Size([1, 256, 4, 3])
     """
 
-    def __init__(self, output_size, spatial_scale=1.0):
-        super().__init__()
-        self._output_size = output_size
-        self._spatial_scale = spatial_scale
-
     def forward(self, x, boxes, boxes_num):
         """Pools the boxes of x (see paddle.vision.ops.roi_pool)."""
         return roi_pool(x, boxes, boxes_num, self._output_size, self._spatial_scale)
 
-    def extra_repr(self):
-        return f"output_size={self._output_size}, spatial_scale={self._spatial_scale}"
 
-
-class PSRoIPool(nn.Layer):
+class PSRoIPool(_RoILayer):
     """The psroi_pool layer: position-sensitive RoI average pooling with a
     fixed output size and scale.
 
@@ -789,14 +788,9 @@ class PSRoIPool(nn.Layer):
         paddle.Size([1, 10, 7, 7])
     """
 
-    def __init__(self, output_size, spatial_scale=1.0):
-        super().__init__()
-        self.output_size = output_size
-        self.spatial_scale = spatial_scale
-
     def forward(self, x, boxes, boxes_num):
         """Pools the boxes of x (see paddle.vision.ops.psroi_pool)."""
-        return psroi_pool(x, boxes, boxes_num, self.output_size, self.spatial_scale)
+        return psroi_pool(x, boxes, boxes_num, self._output_size, self._spatial_scale)
 
 
 _deformable_conv = op("deformable_conv", ["Input", "Offset", "Filter", "Mask"],
