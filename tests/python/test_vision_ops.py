@@ -64,9 +64,12 @@ def test_matches_paddle(case):
 VALUE_DEPENDENT = {"nms_category"}
 
 
+@pytest.mark.parametrize("unknown_dim0", [False, True], ids=["known", "unknown_dim0"])
 @pytest.mark.parametrize("case", [c for c in CASES if c["name"] not in VALUE_DEPENDENT],
                          ids=[c["name"] for c in CASES if c["name"] not in VALUE_DEPENDENT])
-def test_static_program_matches_paddle(static_programs, case):
+def test_static_program_matches_paddle(static_programs, case, unknown_dim0):
+    """Built with the inputs' shapes, or with their first dim unknown (-1) while the program
+    is built, as a batch dimension is."""
     main, startup = static_programs
     feeds, holders = {}, {}
 
@@ -75,7 +78,10 @@ def test_static_program_matches_paddle(static_programs, case):
             return a
         if a["arr"] not in holders:
             data = ARRAYS[a["arr"]]
-            v = paddle.static.data(f"in{len(holders)}", list(data.shape), str(data.dtype))
+            shape = list(data.shape)
+            if unknown_dim0 and shape:
+                shape[0] = -1
+            v = paddle.static.data(f"in{len(holders)}", shape, str(data.dtype))
             v.stop_gradient = True
             feeds[v.name] = data
             holders[a["arr"]] = v
