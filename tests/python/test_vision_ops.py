@@ -513,3 +513,20 @@ def test_decode_jpeg_bad_inputs():
     truncated = _jpeg_bytes(np.zeros((8, 8, 3), "uint8"))[:40]
     with pytest.raises(ValueError, match=r"\[decode_jpeg\] cannot decode"):
         ops.decode_jpeg(paddle.to_tensor(np.frombuffer(truncated, "uint8")))
+
+
+def test_a_program_paddlepaddle_saved_runs_here(static_programs):
+    """roi_align, roi_pool, prior_box, yolo_box, box_coder and deformable_conv (v1, v2) in a
+    ProgramDesc PaddlePaddle 3.3.1 saved, with the attributes it writes
+    (tools/oracle/record_vision_ops_program.py)."""
+    folder = DATA / "program"
+    meta = json.loads((folder / "meta.json").read_text())
+    io = np.load(folder / "io.npz")
+    exe = paddle.static.Executor()
+    program, feeds, fetches = paddle.static.load_inference_model(str(folder / "model"), exe)
+    assert feeds == meta["feeds"]
+    assert meta["op_types"] == sorted({op.type for op in program.global_block().ops} - {
+        "feed", "fetch"})
+    got = exe.run(program, feed={k: io[f"in:{k}"] for k in feeds}, fetch_list=fetches)
+    for name, value in zip(meta["fetches"], got):
+        np.testing.assert_allclose(value, io[f"out:{name}"], rtol=1e-5, atol=1e-5, err_msg=name)
