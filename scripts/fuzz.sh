@@ -39,7 +39,7 @@ if [ -z "$V" ]; then
   V=$(clang_version)
 fi
 [ -n "$V" ] || { echo "fuzz: no clang package available" >&2; exit 1; }
-PKGS=(cmake ninja-build ccache protobuf-compiler libprotobuf-dev libopenblas-dev libdnnl-dev
+PKGS=(cmake ninja-build ccache protobuf-compiler libprotobuf-dev libopenblas-dev libdnnl-dev libjpeg-dev
       python3 "clang-$V" "llvm-$V" "libomp-$V-dev")
 # Debian 12 moved the sanitizer runtimes out of libclang-common-N-dev.
 apt-cache show "libclang-rt-$V-dev" >/dev/null 2>&1 && PKGS+=("libclang-rt-$V-dev")

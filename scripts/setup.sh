@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing paddle needs: Debian packages (compiler
-# tools, protobuf, oneDNN, OpenBLAS, GoogleTest, the DLPack header, ccache, a
+# tools, protobuf, oneDNN, OpenBLAS, libjpeg-turbo, GoogleTest, the DLPack header, ccache, a
 # JDK and Maven for java/, Open MPI for paddle.distributed) and a Python virtual env in
 # .venv with the pinned packages of requirements-dev.txt. Idempotent: a second
 # run checks and returns in about a second.
@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(g++ cmake ninja-build ccache protobuf-compiler libprotobuf-dev
-              libopenblas-dev libdnnl-dev libgtest-dev libdlpack-dev python3-venv
+              libopenblas-dev libdnnl-dev libjpeg-dev libgtest-dev libdlpack-dev python3-venv
               openjdk-17-jdk-headless maven openmpi-bin libopenmpi-dev)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

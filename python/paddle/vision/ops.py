@@ -1,7 +1,18 @@
-"""Vision building blocks shared by the paddle.vision models."""
+"""paddle.vision.ops: detection operators (non-maximum suppression, box
+coding, prior and YOLO boxes, RoI pooling, deformable convolution,
+proposals), image file reading and decoding, and the vision building blocks
+shared by the paddle.vision models."""
 from .. import nn
+from ._box_ops import box_coder, nms, prior_box, yolo_box, yolo_loss
+from ._deform_conv import DeformConv2D, deform_conv2d
+from ._image_io import decode_jpeg, read_file
+from ._proposal_ops import distribute_fpn_proposals, generate_proposals, matrix_nms
+from ._roi_ops import PSRoIPool, RoIAlign, RoIPool, psroi_pool, roi_align, roi_pool
 
-__all__ = []
+__all__ = ["nms", "box_coder", "prior_box", "yolo_box", "yolo_loss", "matrix_nms",
+           "generate_proposals", "distribute_fpn_proposals", "roi_align", "RoIAlign", "roi_pool",
+           "RoIPool", "psroi_pool", "PSRoIPool", "deform_conv2d", "DeformConv2D",
+           "read_file", "decode_jpeg"]
 
 
 class ConvNormActivation(nn.Sequential):
