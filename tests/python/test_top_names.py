@@ -144,10 +144,37 @@ def test_shard_index_bad_input():
         paddle.shard_index(paddle.to_tensor([[1.0]]), 20, 2, 0)
     with pytest.raises(ValueError, match=r"shard_id must be in \[0, 2\)"):
         paddle.shard_index(lab, 20, 2, 2)
-    with pytest.raises(ValueError, match="last dim must be 1"):
+    with pytest.raises(ValueError, match="a last dim of 1"):
         paddle.shard_index(paddle.to_tensor([1, 2]), 20, 2, 0)
-    with pytest.raises(ValueError, match=r"labels must be in \[0, 2\)"):
+    with pytest.raises(ValueError, match=r"label 2 at element 1 .* outside \[0, 2\)"):
         paddle.shard_index(lab, 2, 2, 0)
+
+
+def test_ops_in_a_static_program():
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            lab = paddle.static.data("lab", [4, 1], "int64")
+            count = paddle.static.data("count", [3], "int64")
+            prob = paddle.static.data("prob", [3], "float32")
+            alpha = paddle.static.data("alpha", [3], "float64")
+            sharded = paddle.shard_index(lab, 20, 2, 1)
+            drawn = paddle.binomial(count, prob)
+            gamma = paddle.standard_gamma(alpha)
+        types = [o.type for o in main.global_block().ops]
+        assert {"shard_index", "binomial", "standard_gamma"} <= set(types)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        out = exe.run(main, feed={"lab": np.array([[16], [1], [10], [19]], "int64"),
+                                  "count": np.array([0, 5, 7], "int64"),
+                                  "prob": np.array([0.5, 1.0, 0.0], "float32"),
+                                  "alpha": np.array([1.0, 2.0, 3.0])},
+                      fetch_list=[sharded, drawn, gamma])
+    finally:
+        paddle.disable_static()
+    assert out[0].ravel().tolist() == [6, -1, 0, 9]
+    assert out[1].tolist() == [0, 5, 0] and out[1].dtype == np.int64
+    assert out[2].dtype == np.float64 and (out[2] > 0).all()
 
 
 def test_unfold_crop_as_strided_bad_input():

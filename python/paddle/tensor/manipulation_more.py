@@ -1,5 +1,5 @@
 """More of PaddlePaddle 3.3.1's shape functions: ``tolist``, ``crop``, ``unfold`` (sliding
-windows), ``as_strided`` (a strided view of the flat data, copied), ``shard_index``,
+windows), ``as_strided`` (a strided view of the flat data, copied), ``shard_index`` (its op),
 ``split_with_sizes``, ``repeat`` (tile), the diagonal fills ``fill_diagonal_`` and
 ``fill_diagonal_tensor(_)``, ``resize_`` and ``set_``. Windows and strides gather the flat
 positions (worked out with numpy), so gradients flow to the elements read."""
@@ -8,7 +8,7 @@ import numbers
 import numpy as np
 
 from ._helpers import (
-    Tensor, axis_arg, check_inplace, check_tensor, graph_alias, reshape_exact, shape_list,
+    Tensor, axis_arg, check_inplace, check_tensor, graph_alias, op, reshape_exact, shape_list,
 )
 from .creation import to_tensor
 from .gather_scatter import gather
@@ -16,6 +16,8 @@ from .layout import tile
 from .manipulation import moveaxis, reshape, slice, split
 from .scatter_extra import diagonal_scatter
 from .search import index_select, where
+
+_shard_index = op("shard_index", ["X"], ["index_num", "nshards", "shard_id", "ignore_value"])
 
 __all__ = ["tolist", "crop", "unfold", "as_strided", "shard_index", "split_with_sizes",
            "repeat", "fill_diagonal_", "fill_diagonal_tensor", "fill_diagonal_tensor_",
@@ -169,7 +171,7 @@ def shard_index(input, index_num, nshards, shard_id, ignore_value=-1):  # noqa: 
     other label ``ignore_value``.
 
     Args:
-        input (Tensor): int32 or int64 labels in [0, index_num), last dim 1.
+        input (Tensor): int32 or int64 labels in [0, index_num), rank >= 2, last dim 1.
         index_num (int): the number of labels.
         nshards (int): the number of shards (positive).
         shard_id (int): the shard, in [0, nshards).
@@ -186,20 +188,16 @@ def shard_index(input, index_num, nshards, shard_id, ignore_value=-1):  # noqa: 
     check_tensor(input, "input", "shard_index")
     if input.dtype.name not in ("int32", "int64"):
         raise TypeError(f"[shard_index] input must be int32 or int64, got {input.dtype.name}")
-    if input.ndim < 1 or input.shape[-1] != 1:
-        raise ValueError(f"[shard_index] input's last dim must be 1, got shape {input.shape}")
+    if input.ndim < 2 or input.shape[-1] != 1:
+        raise ValueError(f"[shard_index] input must have rank >= 2 and a last dim of 1, got "
+                         f"shape {input.shape}")
     index_num = _int(index_num, "index_num", "shard_index", 1)
     nshards = _int(nshards, "nshards", "shard_index", 1)
     shard_id = _int(shard_id, "shard_id", "shard_index", 0)
     if shard_id >= nshards:
         raise ValueError(f"[shard_index] shard_id must be in [0, {nshards}), got {shard_id}")
-    labels = input.numpy().astype(np.int64)
-    if labels.size and (labels.min() < 0 or labels.max() >= index_num):
-        raise ValueError(f"[shard_index] labels must be in [0, {index_num}), got values in "
-                         f"[{labels.min()}, {labels.max()}]")
-    shard_size = (index_num + nshards - 1) // nshards
-    out = np.where(labels // shard_size == shard_id, labels % shard_size, ignore_value)
-    return to_tensor(out.astype(input.dtype.name))
+    return _shard_index(input, index_num, nshards, shard_id,
+                        _int(ignore_value, "ignore_value", "shard_index"))
 
 
 def split_with_sizes(self, split_sizes, dim=0):

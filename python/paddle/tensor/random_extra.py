@@ -1,14 +1,18 @@
 """More random tensors of PaddlePaddle 3.3.1: ``binomial``, ``standard_gamma``,
 ``log_normal`` and the in-place fills ``log_normal_``, ``cauchy_``, ``geometric_``,
-``exponential_``, ``random_``. Drawn by a numpy generator seeded from one draw of the
-default generator (as ``multinomial``), so ``paddle.seed`` repeats them; no gradients."""
+``exponential_``, ``random_``: ``binomial`` and ``standard_gamma`` run their ops (also in
+static programs), the others a numpy generator seeded from one draw of the default
+generator (as ``multinomial``); ``paddle.seed`` repeats them all; no gradients."""
 import numbers
 
 import numpy as np
 
 from ..framework import dtypes as _dtype
-from ._helpers import Tensor, check_inplace, check_tensor, shape_list
+from ._helpers import Tensor, check_inplace, check_tensor, op, shape_list
 from .creation_extra import _from_numpy, _number as _checked_number, _numpy_generator
+
+_binomial = op("binomial", ["count", "prob"], outputs=["out"])
+_standard_gamma = op("standard_gamma", ["x"], outputs=["out"])
 
 __all__ = ["binomial", "standard_gamma", "log_normal", "log_normal_", "cauchy_", "geometric_",
            "exponential_", "random_"]
@@ -50,17 +54,15 @@ def binomial(count, prob, name=None):
     """
     check_tensor(count, "count", "binomial")
     _float_tensor(prob, "prob", "binomial")
+    if count.dtype.name not in ("int32", "int64", "float32", "float64"):
+        raise TypeError(f"[binomial] count must be int32, int64, float32 or float64, got "
+                        f"{count.dtype.name}")
     if count.shape != prob.shape:
         raise ValueError(f"[binomial] count and prob must have one shape, got {count.shape} and "
                          f"{prob.shape}")
-    n = count.numpy().astype(np.float64)
-    p = prob.numpy().astype(np.float64)
-    if not (np.isfinite(n).all() and (n >= 0).all() and (n == np.floor(n)).all()):
-        raise ValueError("[binomial] count must hold non-negative whole numbers")
-    if not ((p >= 0) & (p <= 1)).all():
-        raise ValueError("[binomial] prob must hold probabilities in [0, 1]")
-    draws = _numpy_generator().binomial(n.astype(np.int64), p)
-    return _from_numpy(np.asarray(draws, np.int64).reshape(n.shape))
+    out = _binomial(count, prob)  # (the op checks the values)
+    out.stop_gradient = True
+    return out
 
 
 def standard_gamma(x, name=None):
@@ -78,10 +80,11 @@ def standard_gamma(x, name=None):
         True
     """
     _float_tensor(x, "x", "standard_gamma")
-    alpha = x.numpy().astype(np.float64)
-    if not (np.isfinite(alpha).all() and (alpha > 0).all()):
-        raise ValueError("[standard_gamma] x must hold finite, positive concentrations")
-    return _from_numpy(_numpy_generator().standard_gamma(alpha).astype(x.numpy().dtype))
+    if x.dtype.name not in ("float32", "float64"):
+        raise TypeError(f"[standard_gamma] x must be float32 or float64, got {x.dtype.name}")
+    out = _standard_gamma(x)  # (the op checks the values)
+    out.stop_gradient = True
+    return out
 
 
 def log_normal(mean=1.0, std=2.0, shape=None, name=None):
