@@ -134,6 +134,8 @@ def test_random_fills():
     assert set(np.unique(r.numpy())) == {2, 3, 4}
     r = paddle.zeros([1000], dtype="int32").random_(3)
     assert set(np.unique(r.numpy())) == {0, 1, 2}
+    big = paddle.zeros([1000], dtype="int64").random_(2 ** 62, 2 ** 62 + 3)
+    assert set(np.unique(big.numpy()) - 2 ** 62) <= {0, 1, 2}
     f = paddle.zeros([1000]).random_()
     assert f.min() >= 0 and f.max() < 2 ** 24 and (f.numpy() == np.floor(f.numpy())).all()
     assert paddle.zeros([3]).log_normal_().min() > 0
@@ -145,6 +147,16 @@ def test_random_fills():
         paddle.zeros([2]).exponential_(0.0)
     with pytest.raises(TypeError, match=r"\[random_\] x must be a float or integer"):
         paddle.zeros([2], dtype="bool").random_()
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "float64", "int32"])
+def test_random_fills_keep_the_dtype(dtype):
+    x = paddle.zeros([3]).astype(dtype)
+    assert x.random_(0, 3).dtype.name == dtype
+    if dtype != "int32":
+        assert x.exponential_().dtype.name == dtype and x.cauchy_().dtype.name == dtype
+        assert paddle.log_normal_(x).dtype.name == dtype
+        assert x.geometric_(0.5).dtype.name == dtype
 
 
 def test_apply():

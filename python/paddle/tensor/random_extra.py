@@ -10,6 +10,7 @@ import numpy as np
 from ..framework import dtypes as _dtype
 from ._helpers import Tensor, check_inplace, check_tensor, op, shape_list
 from .creation_extra import _from_numpy, _number as _checked_number, _numpy_generator
+from .manipulation import cast
 
 _binomial = op("binomial", ["count", "prob"], outputs=["out"])
 _standard_gamma = op("standard_gamma", ["x"], outputs=["out"])
@@ -32,7 +33,10 @@ def _number(v, name, fn):
 def _fill(x, values, fn):
     """x's data replaced by ``values`` (numpy, x's shape), in x's dtype; x returned."""
     check_inplace(x, fn)
-    x._assign_from(_from_numpy(np.asarray(values).astype(x.numpy().dtype)))
+    # through int64 or float64 and a cast: numpy has no bfloat16
+    values = np.asarray(values)
+    values = values.astype(np.int64 if values.dtype.kind in "iu" else np.float64)
+    x._assign_from(cast(_from_numpy(values), x.dtype))
     x.stop_gradient = True
     return x
 
