@@ -85,6 +85,7 @@ from .amp import (
 )
 from .utils.dlpack import from_dlpack, to_dlpack
 from .batch import batch
+from .torch_compat import disable_compat, enable_compat
 from .nn.initializer.lazy_init import LazyGuard
 from .base.data_feeder import check_shape
 from .base.framework import disable_signal_handler
@@ -128,7 +129,8 @@ __all__ = (
        "adaptive_avg_pool1d", "conv1d", "conv2d", "conv3d", "group_norm", "layer_norm", "pdist",
        "autocast", "is_autocast_enabled", "get_autocast_dtype", "get_autocast_cpu_dtype",
        "get_autocast_gpu_dtype", "from_dlpack", "to_dlpack", "batch", "check_shape",
-       "disable_signal_handler", "ger", "LazyGuard"]
+       "disable_signal_handler", "ger", "LazyGuard", "enable_compat",
+       "disable_compat"]
     + [n for n in _typed_tensors.__all__ + _random_extra.__all__ + _manipulation_more.__all__
        + _more_functions.__all__ + _mmap_storage.__all__ if n not in tensor._NOT_IN_PADDLE]
 )

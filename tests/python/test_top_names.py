@@ -1,6 +1,7 @@
 """The paddle.* names of issue 7 (dtype names and constants, typed tensor constructors,
 softmax/range/histogramdd, the shape and random functions, Generator and the rng states,
-re-exports, batch, check_shape, LazyGuard, MmapStorage), paddle.tensor's own names,
+re-exports, batch, check_shape, LazyGuard, MmapStorage, enable_compat/disable_compat),
+paddle.tensor's own names,
 paddle.autograd.Function/saved_tensors_hooks, the paddle.device additions and
 paddle.sysconfig: values against PaddlePaddle 3.3.1 (tests/data/top_names, recorded by
 tools/oracle/record_top_names.py) or numpy, gradients, bad input; and the names 3.3.1
@@ -19,11 +20,11 @@ with open(os.path.join(DATA, "names.json")) as f:
     NAMES = json.load(f)
 VALUES = np.load(os.path.join(DATA, "cases.npz"))
 
-# What 3.3.1 exports and this build still lacks: accelerator-only places, the torch proxy
-# (paddle.compat), sparse/distributed/static-only Tensor members, and paddle.tensor's
-# internal modules and lists. Remove a name here when it is added.
+# What 3.3.1 exports and this build still lacks: accelerator-only places,
+# sparse/distributed/static-only Tensor members, and paddle.tensor's internal modules and
+# lists. Remove a name here when it is added.
 STILL_MISSING = {
-    "paddle": {"XPUPinnedPlace", "disable_compat", "enable_compat"},
+    "paddle": {"XPUPinnedPlace"},
     "paddle.Tensor": {
         "block", "coalesce", "cols", "crows", "dense_dim", "get_map_tensor",
         "get_selected_rows", "get_tensor", "grad_", "indices", "is_coalesced", "nnz",
@@ -570,3 +571,67 @@ def test_unfold_gradient_adds_up_the_windows(shape, axis, size, step):
     windows = np.stack([moved[..., w * step:w * step + size] for w in range(count)], -2)
     np.testing.assert_allclose(np.moveaxis(out.numpy(), axis % len(shape), -2), windows)
     np.testing.assert_allclose(x.grad.numpy(), np.moveaxis(expected, -1, axis), rtol=1e-12)
+
+
+SCOPED = """import torch
+SIN = torch.sin
+def late():
+    import torch.nn.functional as F
+    return F.relu
+"""
+BLOCKED = """try:
+    import torch
+    FOUND = True
+except ModuleNotFoundError:
+    FOUND = False
+"""
+
+
+def test_enable_compat_globally():
+    import sys
+
+    # torch is not installed here: `import torch` fails without compat
+    assert "torch" not in sys.modules
+    paddle.enable_compat()
+    try:
+        import torch
+        import torch.nn.functional as F
+
+        assert torch.sin is paddle.sin and torch.nn.Linear is paddle.nn.Linear
+        assert torch.relu is paddle.nn.functional.relu and F.relu is paddle.nn.functional.relu
+        with pytest.warns(UserWarning, match="already enabled"):
+            paddle.enable_compat(scope="x")
+    finally:
+        paddle.disable_compat()
+    assert "torch" not in sys.modules
+    with pytest.raises(ModuleNotFoundError):
+        import torch  # noqa: F401,F811
+    with pytest.warns(UserWarning, match="not installed"):
+        paddle.disable_compat()
+    with pytest.raises(ValueError, match="backend must be 'torch'"):
+        paddle.enable_compat(backend="jax")
+    with pytest.raises(TypeError, match="scope must be a str"):
+        paddle.enable_compat(scope=3)
+
+
+def test_enable_compat_in_a_scope(tmp_path, monkeypatch):
+    import sys
+
+    (tmp_path / "compat_scoped_mod.py").write_text(SCOPED)
+    (tmp_path / "compat_blocked_mod.py").write_text(BLOCKED)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    paddle.enable_compat(scope="compat_scoped_mod", blocked_modules="compat_blocked_mod")
+    try:
+        import compat_scoped_mod
+
+        assert compat_scoped_mod.SIN is paddle.sin
+        with pytest.raises(ModuleNotFoundError):  # outside the scope
+            import torch  # noqa: F401
+        import compat_blocked_mod
+
+        assert compat_blocked_mod.FOUND is False
+        assert compat_scoped_mod.late() is paddle.nn.functional.relu
+    finally:
+        paddle.disable_compat()
+        for name in ("compat_scoped_mod", "compat_blocked_mod"):
+            sys.modules.pop(name, None)
