@@ -184,6 +184,14 @@ def test_small_properties():
     assert x.cfloat().numpy()[0, 1] == 2 + 0j
 
 
+def test_dense_and_local_answers():
+    x = paddle.to_tensor([[1.0, 2.0]], stop_gradient=False)
+    (x * 3).sum().backward()
+    assert x.dense_dim() == 2 and x.sparse_dim() == 0 and x.get_selected_rows() is None
+    assert x.get_tensor() is x and x.grad_.tolist() == [[3.0, 3.0]]
+    assert x.num_shard is None and x.placements is None and x.process_mesh is None
+
+
 def test_grad_fn():
     x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
     assert x.grad_fn is None

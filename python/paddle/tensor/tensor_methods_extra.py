@@ -91,6 +91,43 @@ def _is_same_shape(self, y):
     return list(self.shape) == list(y.shape)
 
 
+def _dense_dim(self):
+    """The number of dense dims: all of them (every tensor here is dense).
+
+    Returns:
+        int: the tensor's rank.
+    """
+    return self.ndim
+
+
+def _sparse_dim(self):
+    """The number of sparse dims: 0 (every tensor here is dense).
+
+    Returns:
+        int: 0.
+    """
+    return 0
+
+
+def _get_selected_rows(self):
+    """The SelectedRows the tensor holds: None (every tensor here is dense).
+
+    Returns:
+        None.
+    """
+    return None
+
+
+def _get_tensor(self):
+    """The dense tensor holding the data: the tensor itself here (3.3.1 gives its
+    DenseTensor).
+
+    Returns:
+        Tensor: this tensor.
+    """
+    return self
+
+
 def _grad_fn(self):
     name = self._grad_node_name
     return None if name is None else GradNode(name)
@@ -115,6 +152,15 @@ _METHODS = {
     "offset": property(lambda self: 0, doc="The element offset of the data in its storage."),
     "type": property(lambda self: "VarType.DENSE_TENSOR", doc="The kind of tensor."),
     "grad_fn": property(_grad_fn, doc="The backward node that made the tensor, or None."),
+    "dense_dim": _dense_dim, "sparse_dim": _sparse_dim,
+    "get_selected_rows": _get_selected_rows, "get_tensor": _get_tensor,
+    "grad_": property(lambda self: self.grad, doc="The gradient (as ``grad``)."),
+    # a tensor of one process: no distributed attributes
+    "num_shard": property(lambda self: None, doc="The shards of a distributed tensor: None."),
+    "placements": property(lambda self: None,
+                           doc="The placements of a distributed tensor: None."),
+    "process_mesh": property(lambda self: None,
+                             doc="The process mesh of a distributed tensor: None."),
 }
 
 _FUNCTIONS = {
