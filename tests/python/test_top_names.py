@@ -32,8 +32,8 @@ STILL_MISSING = {
     "paddle.autograd": set(),
     "paddle.device": {"IPUPlace", "XPUPlace"},
     "paddle.sysconfig": set(),
-    "paddle.tensor": {"array", "compat_softmax", "layer_function_generator",
-                      "magic_method_func", "ops", "random", "tensor_method_func"},
+    "paddle.tensor": {"layer_function_generator", "magic_method_func", "ops",
+                      "tensor_method_func"},
 }
 
 
@@ -492,6 +492,15 @@ def test_tensor_module_names():
     assert T.clip_(paddle.to_tensor([-2.0, 2.0]), -1.0, 1.0).tolist() == [-1.0, 1.0]
     u = T.uniform_(paddle.zeros([50]), 2.0, 3.0)
     assert u.min() >= 2.0 and u.max() < 3.0
+
+
+def test_tensor_submodules_of_3_3_1():
+    T = paddle.tensor
+    assert T.random.uniform is paddle.uniform and T.random.binomial is paddle.binomial
+    assert T.random.random_ is T.random_ and T.compat_softmax.softmax is paddle.softmax
+    assert T.array.create_array is T.create_array
+    for name in ("random", "array", "compat_softmax"):
+        assert not hasattr(paddle, name), name  # paddle.tensor's modules, not paddle's
 
 
 def test_tensor_arrays_fill_constant_create_tensor():

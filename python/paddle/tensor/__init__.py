@@ -6,7 +6,7 @@ from . import (  # noqa: F401
     joining, layout, linalg, linalg_composite, logic, manipulation, math, math_extra,
     numeric, ordered, predicates, search, stat, tensor_methods, scatter_extra, stat_extra,
     creation_extra, special_extra, linalg_extra, linalg_lapack, window, typed_tensors,
-    random_extra, manipulation_more, more_functions, mmap_storage, array_ops, sampling,
+    random_extra, manipulation_more, more_functions, mmap_storage, array, sampling, random, compat_softmax,
 )
 from .aliases import *  # noqa: F401,F403
 from .attribute import *  # noqa: F401,F403
@@ -42,7 +42,7 @@ from .more_functions import *  # noqa: F401,F403
 from .mmap_storage import *  # noqa: F401,F403
 # paddle.tensor's own names (3.3.1 has them here, not as paddle.*): the static-era helpers,
 # in-place variants, and the linear algebra of paddle.linalg.
-from .array_ops import (  # noqa: F401
+from .array import (  # noqa: F401
     array_length, array_read, array_write, create_array, create_tensor, fill_constant,
 )
 from ..base.framework import create_parameter  # noqa: F401,E402
@@ -56,6 +56,7 @@ from .linalg_lapack import (  # noqa: F401
 globals().update(_TENSOR_ONLY)
 # ...which `from paddle.tensor import *` (paddle/__init__.py) must not carry into paddle.*.
 _NOT_IN_PADDLE = sorted(_TENSOR_ONLY) + [
+    "array", "random", "compat_softmax",
     "top_p_sampling", "exponential_", "random_", "repeat", "resize_", "set_",
     "split_with_sizes", "fill_diagonal_", "fill_diagonal_tensor", "fill_diagonal_tensor_",
     "array_length", "array_read", "array_write", "create_array", "create_tensor",

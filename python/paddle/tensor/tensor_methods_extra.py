@@ -8,7 +8,7 @@ __all__ = []
 from .. import signal as _signal
 from ..base.framework import create_parameter
 from . import (
-    array_ops, complex_numbers, inplace, layout, manipulation, manipulation_more, more_functions,
+    array, complex_numbers, inplace, layout, manipulation, manipulation_more, more_functions,
     random_extra, sampling,
 )
 from ._helpers import Tensor, check_tensor
@@ -145,7 +145,7 @@ _METHODS = {
     "is_dist": lambda self: False,
     "get_device": lambda self: -1,
     "create_parameter": staticmethod(create_parameter),
-    "create_tensor": staticmethod(array_ops.create_tensor),
+    "create_tensor": staticmethod(array.create_tensor),
     "device": property(lambda self: "cpu", doc="The device the data is on: 'cpu'."),
     "is_cuda": property(lambda self: False, doc="Whether the data is on a GPU: False."),
     "layout": property(lambda self: "NCHW", doc="The data layout, as 3.3.1 reports it."),
