@@ -161,19 +161,21 @@ def test_ops_in_a_static_program():
             sharded = paddle.shard_index(lab, 20, 2, 1)
             drawn = paddle.binomial(count, prob)
             gamma = paddle.standard_gamma(alpha)
+            strided = paddle.as_strided(prob, [2], [2], 0)
         types = [o.type for o in main.global_block().ops]
-        assert {"shard_index", "binomial", "standard_gamma"} <= set(types)
+        assert {"shard_index", "binomial", "standard_gamma", "as_strided"} <= set(types)
         exe = paddle.static.Executor(paddle.CPUPlace())
         out = exe.run(main, feed={"lab": np.array([[16], [1], [10], [19]], "int64"),
                                   "count": np.array([0, 5, 7], "int64"),
                                   "prob": np.array([0.5, 1.0, 0.0], "float32"),
                                   "alpha": np.array([1.0, 2.0, 3.0])},
-                      fetch_list=[sharded, drawn, gamma])
+                      fetch_list=[sharded, drawn, gamma, strided])
     finally:
         paddle.disable_static()
     assert out[0].ravel().tolist() == [6, -1, 0, 9]
     assert out[1].tolist() == [0, 5, 0] and out[1].dtype == np.int64
     assert out[2].dtype == np.float64 and (out[2] > 0).all()
+    assert out[3].tolist() == [0.5, 0.0]
 
 
 def test_unfold_crop_as_strided_bad_input():

@@ -1,22 +1,22 @@
 """More of PaddlePaddle 3.3.1's shape functions: ``tolist``, ``crop``, ``unfold`` (sliding
-windows), ``as_strided`` (a strided view of the flat data, copied), ``shard_index`` (its op),
-``split_with_sizes``, ``repeat`` (tile), the diagonal fills ``fill_diagonal_`` and
-``fill_diagonal_tensor(_)``, ``resize_`` and ``set_``. Windows and strides gather the flat
-positions (worked out with numpy), so gradients flow to the elements read."""
+windows), ``as_strided`` (a strided view of the flat data, copied) and ``shard_index`` (each
+its op), ``split_with_sizes``, ``repeat`` (tile), the diagonal fills ``fill_diagonal_`` and
+``fill_diagonal_tensor(_)``, ``resize_`` and ``set_``. unfold's windows gather the flat
+positions (worked out with numpy), so gradients add up over the windows."""
 import numbers
 
 import numpy as np
 
 from ._helpers import (
-    Tensor, axis_arg, check_inplace, check_tensor, graph_alias, op, reshape_exact, shape_list,
+    Tensor, axis_arg, check_inplace, check_tensor, graph_alias, op, shape_list,
 )
 from .creation import to_tensor
-from .gather_scatter import gather
 from .layout import tile
 from .manipulation import moveaxis, reshape, slice, split
 from .scatter_extra import diagonal_scatter
 from .search import index_select, where
 
+_as_strided = op("as_strided", ["input"], ["dims", "stride", "offset"], outputs=["out"])
 _shard_index = op("shard_index", ["X"], ["index_num", "nshards", "shard_id", "ignore_value"])
 
 __all__ = ["tolist", "crop", "unfold", "as_strided", "shard_index", "split_with_sizes",
@@ -120,21 +120,6 @@ def unfold(x, axis, size, step, name=None):
     return moveaxis(windows, axis + 1, -1)
 
 
-def _strided_positions(shape, stride, offset, fn):
-    shape = shape_list(shape, fn)
-    stride = shape_list(stride, fn)
-    if len(shape) != len(stride):
-        raise ValueError(f"[{fn}] shape and stride must have one length, got {shape} and "
-                         f"{stride}")
-    if any(d < 0 for d in shape) or any(s < 0 for s in stride):
-        raise ValueError(f"[{fn}] shape and stride must be non-negative, got {shape} and "
-                         f"{stride}")
-    pos = np.full(shape, _int(offset, "offset", fn, 0), np.int64)
-    for k, (d, s) in enumerate(zip(shape, stride)):
-        pos = pos + (np.arange(d, dtype=np.int64) * s).reshape([d] + [1] * (len(shape) - k - 1))
-    return shape, pos.reshape(-1)
-
-
 def as_strided(x, shape, stride, offset=0, name=None):
     """The elements of x's row-major data at ``offset + sum(i[k] * stride[k])`` for each index
     i of ``shape`` (strides and offset in elements). Here the result is a copy, not a view.
@@ -155,14 +140,11 @@ def as_strided(x, shape, stride, offset=0, name=None):
         [[1.0, 3.0], [2.0, 4.0]]
     """
     check_tensor(x, "x", "as_strided")
-    shape, pos = _strided_positions(shape, stride, offset, "as_strided")
-    if pos.size and pos.max() >= x.size:
-        raise ValueError(f"[as_strided] the view reads flat position {int(pos.max())}, past the "
-                         f"{x.size} elements of x")
-    flat = reshape(x, [-1])
-    if pos.size == 0:
-        return reshape_exact(flat, shape)
-    return reshape(gather(flat, to_tensor(pos, dtype="int64")), shape)
+    shape, stride = shape_list(shape, "as_strided"), shape_list(stride, "as_strided")
+    if len(shape) != len(stride):
+        raise ValueError(f"[as_strided] shape and stride must have one length, got {shape} and "
+                         f"{stride}")
+    return _as_strided(x, shape, stride, _int(offset, "offset", "as_strided", 0))
 
 
 def shard_index(input, index_num, nshards, shard_id, ignore_value=-1):  # noqa: A002
