@@ -1,5 +1,5 @@
 // Ops that pick elements by index or by condition: gather, index_select,
-// gather_nd, take_along_axis, where, one_hot_v2. Every index is checked
+// gather_nd, take_along_axis, where, one_hot_v2, shard_index. Every index is checked
 // against its bound (a typed error naming the op, the position and the
 // bound), and the gradients add back into zeros at the same positions.
 #include <algorithm>
@@ -192,6 +192,46 @@ void WhereGradKernel(KernelContext& ctx) {
   for (int64_t i = 0; i < c.numel(); ++i) {
     if (dx) dx[i] = cp[i] ? g[i] : T(0);
     if (dy) dy[i] = cp[i] ? T(0) : g[i];
+  }
+}
+
+// ---- shard_index ----
+
+enum ShardIndexAttr { kIndexNum, kNShards, kShardId, kIgnoreValue };
+
+void ShardIndexInferShape(InferShapeContext& ctx) {
+  const DDim x = ctx.InputDim(0);
+  PD_CHECK(x.rank() >= 2 && (x[x.rank() - 1] == 1 || x[x.rank() - 1] == -1), InvalidArgument,
+           "[", ctx.op_type(), "] X must have rank >= 2 and a last dim of 1, got ", x.ToString());
+  const int32_t index_num = ctx.Attr<int32_t>(kIndexNum);
+  const int32_t nshards = ctx.Attr<int32_t>(kNShards);
+  const int32_t shard_id = ctx.Attr<int32_t>(kShardId);
+  PD_CHECK(index_num >= 1, InvalidArgument, "[", ctx.op_type(), "] index_num must be >= 1, got ",
+           index_num);
+  PD_CHECK(nshards >= 1, InvalidArgument, "[", ctx.op_type(), "] nshards must be >= 1, got ",
+           nshards);
+  PD_CHECK(shard_id >= 0 && shard_id < nshards, InvalidArgument, "[", ctx.op_type(),
+           "] shard_id must be in [0, ", nshards, "), got ", shard_id);
+  ctx.SetOutputDim(0, x);
+  ctx.ShareLoD(0, 0);
+}
+
+template <typename T>
+void ShardIndexKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(0);
+  const int64_t index_num = ctx.Attr<int32_t>(kIndexNum);
+  const int64_t shard_size = (index_num + ctx.Attr<int32_t>(kNShards) - 1) /
+                             ctx.Attr<int32_t>(kNShards);
+  const int64_t shard_id = ctx.Attr<int32_t>(kShardId);
+  const T ignore = static_cast<T>(ctx.Attr<int32_t>(kIgnoreValue));
+  const T* in = x.data<T>();
+  T* out = ctx.Output(0)->MutableData<T>(ctx.place());
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    const int64_t v = in[i];
+    PD_CHECK(v >= 0 && v < index_num, InvalidArgument, "[", ctx.op_type(), "] label ", v,
+             " at element ", i, " of X ", x.dims().ToString(), " is outside [0, ", index_num,
+             ")");
+    out[i] = v / shard_size == shard_id ? static_cast<T>(v % shard_size) : ignore;
   }
 }
 
@@ -560,6 +600,26 @@ PD_REGISTER_OP(one_hot_v2)
     .InferShape(OneHotInferShape)
     .CpuKernel<int32_t>(OneHotKernel<int32_t>)
     .CpuKernel<int64_t>(OneHotKernel<int64_t>);
+
+PD_REGISTER_OP(shard_index)
+    .Doc("Labels as positions in one shard: with shard_size = ceil(index_num / nshards), a "
+         "label v with v / shard_size == shard_id becomes v % shard_size, any other label "
+         "ignore_value. X: rank >= 2, last dim 1, labels in [0, index_num).",
+         "把标签变为某一分片内的位置：记 shard_size = ceil(index_num / nshards)，满足 "
+         "v / shard_size == shard_id 的标签 v 变为 v % shard_size，其他标签变为 ignore_value。"
+         "X 的秩 >= 2，最后一维为 1，标签在 [0, index_num) 中。")
+    .Input(0, "X", "The labels, int32 or int64.", "标签，int32 或 int64。")
+    .Output(0, "Out", "The positions in the shard (or ignore_value), X's shape and type.",
+            "分片内的位置（或 ignore_value），形状和类型同 X。")
+    .RequiredAttr<int32_t>(kIndexNum, "index_num", "The number of labels.", "标签总数。")
+    .RequiredAttr<int32_t>(kNShards, "nshards", "The number of shards.", "分片数。")
+    .RequiredAttr<int32_t>(kShardId, "shard_id", "The shard kept, in [0, nshards).",
+                           "保留的分片，在 [0, nshards) 中。")
+    .Attr<int32_t>(kIgnoreValue, "ignore_value", -1, "The value of labels of other shards.",
+                   "其他分片的标签取的值。")
+    .InferShape(ShardIndexInferShape)
+    .CpuKernel<int32_t>(ShardIndexKernel<int32_t>)
+    .CpuKernel<int64_t>(ShardIndexKernel<int64_t>);
 
 PD_REGISTER_OP(take_along_axis)
     .Doc("Takes Input's entries along Axis at Index, which has Input's rank: Result has "

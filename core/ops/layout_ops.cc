@@ -1,7 +1,7 @@
 // Ops where every output element is one input element (or zero) at a
 // position computed from the output's own: tile, expand_v2, expand_as_v2,
-// flip, roll, tril_triu. Each is a shape rule plus a position rule; the
-// forward gathers through it and the gradient adds back through it.
+// flip, roll, tril_triu, as_strided. Each is a shape rule plus a position
+// rule; the forward gathers through it and the gradient adds back through it.
 #include <algorithm>
 #include <functional>
 
@@ -355,6 +355,57 @@ void RollGradKernel(KernelContext& ctx) {
   ScatterAdd<T>(dout, dout.dims(), ctx.Output(0), ctx.place(), RollPositions(ctx, dout.dims(), 0));
 }
 
+// ---- as_strided: out[i] = input's row-major data at offset + sum(i[k] * stride[k]) ----
+
+enum AsStridedAttr { kASDims, kASStride, kASOffset };
+enum AsStridedGradIn { kASGInput, kASGOutGrad };
+
+void AsStridedInferShape(InferShapeContext& ctx) {
+  const auto dims = ctx.Attr<std::vector<int64_t>>(kASDims);
+  const auto stride = ctx.Attr<std::vector<int64_t>>(kASStride);
+  const int64_t offset = ctx.Attr<int64_t>(kASOffset);
+  PD_CHECK(dims.size() == stride.size() && dims.size() <= DDim::kMaxRank, InvalidArgument, "[",
+           ctx.op_type(), "] dims and stride must have one length (at most ", DDim::kMaxRank,
+           "), got ", dims.size(), " and ", stride.size());
+  int64_t last = offset;  // the largest flat position read
+  bool empty = false;
+  for (size_t k = 0; k < dims.size(); ++k) {
+    PD_CHECK(dims[k] >= 0 && stride[k] >= 0, InvalidArgument, "[", ctx.op_type(),
+             "] dims and stride must be non-negative, got dims[", k, "] ", dims[k],
+             " and stride[", k, "] ", stride[k]);
+    empty = empty || dims[k] == 0;
+    if (dims[k] > 0) last += (dims[k] - 1) * stride[k];
+  }
+  PD_CHECK(offset >= 0, InvalidArgument, "[", ctx.op_type(), "] offset must be >= 0, got ",
+           offset);
+  const int64_t n = ctx.InputDim(0).numel();
+  if (!empty && n >= 0)
+    PD_CHECK(last < n, InvalidArgument, "[", ctx.op_type(), "] the view reads flat position ",
+             last, ", past the ", n, " elements of input ", ctx.InputDim(0).ToString());
+  ctx.SetOutputDim(0, DDim(dims));
+}
+
+PositionFn AsStridedPositions(const KernelContext& ctx) {
+  const auto stride = ctx.Attr<std::vector<int64_t>>(kASStride);
+  const int64_t offset = ctx.Attr<int64_t>(kASOffset);
+  return [stride, offset](const int64_t* idx) {
+    int64_t at = offset;
+    for (size_t k = 0; k < stride.size(); ++k) at += idx[k] * stride[k];
+    return at;
+  };
+}
+
+template <typename T>
+void AsStridedKernel(KernelContext& ctx) {
+  Gather<T>(ctx.Input(0), ctx.Output(0), ctx.place(), AsStridedPositions(ctx));
+}
+
+template <typename T>
+void AsStridedGradKernel(KernelContext& ctx) {
+  ScatterAdd<T>(ctx.Input(kASGOutGrad), ctx.Input(kASGInput).dims(), ctx.Output(0), ctx.place(),
+                AsStridedPositions(ctx));
+}
+
 void GradSameShape(InferShapeContext& ctx) {
   const int dout = ctx.def().kernel_dtype_input;
   if (ctx.HasOutput(0)) ctx.SetOutputDim(0, ctx.InputDim(dout));
@@ -477,6 +528,26 @@ using Tri = SameShapeOp<TriPositions>;
 #define PD_GRAD_KERNELS(FN)                                                                \
   CpuKernel<float>(FN<float>).CpuKernel<double>(FN<double>).CpuKernel<complex64>(FN<complex64>) \
       .CpuKernel<complex128>(FN<complex128>)
+
+PD_REGISTER_OP(as_strided)
+    .Doc("out[i] is the element of input's row-major data at offset + sum(i[k] * stride[k]) "
+         "(strides and offset in elements; a copy here, not a view).",
+         "out[i] 是 input 的行优先数据中位于 offset + sum(i[k] * stride[k]) 的元素（步长和偏移以"
+         "元素计；此处是副本，不是视图）。")
+    .Input(0, "input", "The tensor whose data is read.", "被读取数据的张量。")
+    .Output(0, "out", "The strided elements, of shape dims.", "跨步读取的元素，形状为 dims。")
+    .Attr<std::vector<int64_t>>(kASDims, "dims", {}, "out's shape.", "out 的形状。")
+    .Attr<std::vector<int64_t>>(kASStride, "stride", {}, "The step in input's flat data per dim.",
+                                "每一维在 input 扁平数据中的步长。")
+    .Attr<int64_t>(kASOffset, "offset", 0, "The flat position of out's first element.",
+                   "out 第一个元素的扁平位置。")
+    .InferShape(AsStridedInferShape)
+    .PD_GATHER_KERNELS(AsStridedKernel)
+    .Grad()
+    .Reads(kASGInput, "input")
+    .OutputGrad(kASGOutGrad, "out")
+    .InputGrad(0, "input")
+    .PD_GRAD_KERNELS(AsStridedGradKernel);
 
 PD_REGISTER_OP(tile)
     .Doc("Repeats X repeat_times[i] times along each dim (X and repeat_times aligned at their "

@@ -1,5 +1,5 @@
 // Random ops: uniform_random, gaussian_random, truncated_gaussian_random,
-// randint, randperm, bernoulli, dropout. Each run draws from the engine
+// randint, randperm, bernoulli, binomial, standard_gamma, dropout. Each run draws from the engine
 // core/framework/generator.h leases it: its own, seeded by the op's non-zero
 // `seed`, so the same numbers every run, else the default generator's shared
 // one. The draws are sequential on that engine (so a seed gives one sequence
@@ -282,6 +282,63 @@ void BernoulliKernel(KernelContext& ctx) {
   for (int64_t i = 0; i < n; ++i) out[i] = dist(engine) < p[i] ? T(1) : T(0);
 }
 
+// ---- binomial, standard_gamma ----
+
+// Element i of `t` (int32, int64, float32 or float64) as a double.
+double NumberAt(const KernelContext& ctx, const DenseTensor& t, int64_t i, const char* slot) {
+  switch (t.dtype()) {
+    case DataType::kInt32: return t.data<int32_t>()[i];
+    case DataType::kInt64: return static_cast<double>(t.data<int64_t>()[i]);
+    case DataType::kFloat32: return t.data<float>()[i];
+    case DataType::kFloat64: return t.data<double>()[i];
+    default:
+      PD_THROW(InvalidArgument, "[", ctx.op_type(), "] ", slot,
+               " must be int32, int64, float32 or float64, got ", DataTypeName(t.dtype()));
+  }
+}
+
+enum BinomialIn { kBCount, kBProb };
+
+void BinomialInferShape(InferShapeContext& ctx) {
+  CheckSameShape(ctx, kBCount, kBProb);
+  SameShape(ctx, kBCount, 0);
+  ctx.SetOutputDtype(0, DataType::kInt64);
+}
+
+// out[i]: successes in count[i] trials of probability prob[i] (the kernel's type is prob's).
+template <typename T>
+void BinomialKernel(KernelContext& ctx) {
+  const DenseTensor& count = ctx.Input(kBCount);
+  const T* p = ctx.Input(kBProb).data<T>();
+  int64_t* out = ctx.Output(0)->MutableData<int64_t>(ctx.place());
+  EngineLease lease(0);
+  RandomEngine& engine = *lease;
+  for (int64_t i = 0; i < count.numel(); ++i) {
+    const double n = NumberAt(ctx, count, i, "count");
+    PD_CHECK(n >= 0 && n == std::floor(n) && n < 9.2e18, InvalidArgument, "[", ctx.op_type(),
+             "] count holds non-negative whole numbers, got ", n, " at element ", i);
+    PD_CHECK(p[i] >= T(0) && p[i] <= T(1), InvalidArgument, "[", ctx.op_type(),
+             "] prob holds probabilities in [0, 1], got ", p[i], " at element ", i);
+    std::binomial_distribution<int64_t> dist(static_cast<int64_t>(n), static_cast<double>(p[i]));
+    out[i] = dist(engine);
+  }
+}
+
+// out[i]: a draw of Gamma(x[i], 1).
+template <typename T>
+void StandardGammaKernel(KernelContext& ctx) {
+  const DenseTensor& x = ctx.Input(0);
+  const T* a = x.data<T>();
+  T* out = ctx.Output(0)->MutableData<T>(ctx.place());
+  EngineLease lease(0);
+  RandomEngine& engine = *lease;
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    PD_CHECK(a[i] > T(0) && std::isfinite(a[i]), InvalidArgument, "[", ctx.op_type(),
+             "] x holds finite, positive concentrations, got ", a[i], " at element ", i);
+    out[i] = std::gamma_distribution<T>(a[i], T(1))(engine);
+  }
+}
+
 // ---- dropout ----
 
 enum DropoutIn { kDX, kDSeed };
@@ -447,6 +504,28 @@ PD_REGISTER_OP(bernoulli)
     .InferShape([](InferShapeContext& ctx) { SameShape(ctx, 0, 0); })
     .CpuKernel<float>(BernoulliKernel<float>)
     .CpuKernel<double>(BernoulliKernel<double>);
+
+PD_REGISTER_OP(binomial)
+    .Doc("out[i] is the number of successes in count[i] trials of probability prob[i].",
+         "out[i] 是 count[i] 次成功概率为 prob[i] 的试验中成功的次数。")
+    .Input(kBCount, "count", "The trials: non-negative whole numbers (int32, int64 or float).",
+           "试验次数：非负整数值（int32、int64 或浮点）。")
+    .Input(kBProb, "prob", "The probabilities, each in [0, 1], of count's shape.",
+           "概率，每个都在 [0, 1] 内，形状同 count。")
+    .Output(0, "out", "The int64 counts, of count's shape.", "int64 的计数，形状同 count。")
+    .InferShape(BinomialInferShape)
+    .KernelDtypeFrom("prob")
+    .CpuKernel<float>(BinomialKernel<float>)
+    .CpuKernel<double>(BinomialKernel<double>);
+
+PD_REGISTER_OP(standard_gamma)
+    .Doc("out[i] is a draw of the Gamma distribution of shape (concentration) x[i] and rate 1.",
+         "out[i] 是形状（集中度）为 x[i]、速率为 1 的 Gamma 分布的一个抽样。")
+    .Input(0, "x", "The concentrations, finite and positive.", "集中度，有限且为正。")
+    .Output(0, "out", "The draws, of x's shape and type.", "抽样结果，形状和类型同 x。")
+    .InferShape([](InferShapeContext& ctx) { SameShape(ctx, 0, 0); })
+    .CpuKernel<float>(StandardGammaKernel<float>)
+    .CpuKernel<double>(StandardGammaKernel<double>);
 
 PD_REGISTER_OP(dropout)
     .Doc("Training: zeroes each element of X with probability dropout_prob (upscale_in_train "

@@ -21,10 +21,24 @@ struct PyDtype {
   int code;  // the VarType code (DataType's value)
   PyObject* name;
   Py_ssize_t itemsize;
+  bool holds_tensors;  // false: a name PaddlePaddle has (paddle.uint32, ...) with no kernels here
 };
 
 PyTypeObject* g_dtype_type = nullptr;
-std::array<PyObject*, 32> g_dtypes{};  // by code; owned for the life of the process
+std::array<PyObject*, 40> g_dtypes{};  // by code; owned for the life of the process
+
+// PaddlePaddle 3.3.1's dtypes that no kernel here takes: named (paddle.uint32, ...) so code
+// that mentions them imports, refused where a tensor would need one
+// (paddle.framework.dtypes.convert_dtype). Codes: 3.3.1's VarType values.
+struct NamedOnlyDtype {
+  const char* name;
+  int code;
+  Py_ssize_t itemsize;
+};
+constexpr NamedOnlyDtype kNamedOnly[] = {
+    {"raw", 17, 0},           {"pstring", 29, 0},       {"float8_e4m3fn", 32, 1},
+    {"float8_e5m2", 33, 1},   {"uint16", 36, 2},        {"uint32", 37, 4},
+    {"uint64", 38, 8}};
 
 PyObject* DtypeRepr(PyObject* self) {
   return PyUnicode_FromFormat("paddle.%U", reinterpret_cast<PyDtype*>(self)->name);
@@ -40,6 +54,8 @@ PyMemberDef kMembers[] = {
     {"code", T_INT, offsetof(PyDtype, code), READONLY, "The VarType code."},
     {"name", T_OBJECT, offsetof(PyDtype, name), READONLY, "'float32', 'int64', ..."},
     {"itemsize", T_PYSSIZET, offsetof(PyDtype, itemsize), READONLY, "Bytes per element."},
+    {"holds_tensors", T_BOOL, offsetof(PyDtype, holds_tensors), READONLY,
+     "Whether tensors can have this dtype here (False: named only, no kernels)."},
     {nullptr, 0, 0, 0, nullptr}};
 PyMethodDef kMethods[] = {{"__reduce__", DtypeReduce, METH_NOARGS, nullptr},
                           {nullptr, nullptr, 0, nullptr}};
@@ -74,13 +90,15 @@ PyType_Spec kSpec = {"paddle.dtype", sizeof(PyDtype), 0, Py_TPFLAGS_DEFAULT, kSl
 PyObject* DtypeObject(DataType dtype) {
   const int code = static_cast<int>(dtype);
   PyObject* obj = code >= 0 && code < static_cast<int>(g_dtypes.size()) ? g_dtypes[code] : nullptr;
+  if (obj && !reinterpret_cast<PyDtype*>(obj)->holds_tensors) obj = nullptr;
   if (!obj) throw py::value_error("no paddle.dtype for VarType code " + std::to_string(code));
   Py_INCREF(obj);
   return obj;
 }
 
 bool DtypeOf(PyObject* obj, DataType* out) {
-  if (Py_TYPE(obj) != g_dtype_type) return false;
+  if (Py_TYPE(obj) != g_dtype_type || !reinterpret_cast<PyDtype*>(obj)->holds_tensors)
+    return false;
   *out = static_cast<DataType>(reinterpret_cast<PyDtype*>(obj)->code);
   return true;
 }
@@ -88,20 +106,24 @@ bool DtypeOf(PyObject* obj, DataType* out) {
 void BindEagerDtype(py::module_& m) {
   g_dtype_type = reinterpret_cast<PyTypeObject*>(PyType_FromSpec(&kSpec));
   if (!g_dtype_type) throw py::error_already_set();
-  for (DataType t : AllDataTypes()) {
+  auto add = [](int code, const char* name, Py_ssize_t itemsize, bool holds_tensors) {
     auto* d = PyObject_New(PyDtype, g_dtype_type);
-    d->code = static_cast<int>(t);
-    d->name = PyUnicode_FromString(DataTypeName(t));
-    d->itemsize = static_cast<Py_ssize_t>(SizeOf(t));
-    g_dtypes[static_cast<size_t>(t)] = reinterpret_cast<PyObject*>(d);
+    d->code = code;
+    d->name = PyUnicode_FromString(name);
+    d->itemsize = itemsize;
+    d->holds_tensors = holds_tensors;
+    g_dtypes[static_cast<size_t>(code)] = reinterpret_cast<PyObject*>(d);
     std::string upper;
-    for (const char* c = DataTypeName(t); *c; ++c)
+    for (const char* c = name; *c; ++c)
       upper += static_cast<char>(std::toupper(static_cast<unsigned char>(*c)));
     // dtype.FLOAT32 and friends, as PaddlePaddle's DataType enum spells them.
     if (PyObject_SetAttrString(reinterpret_cast<PyObject*>(g_dtype_type), upper.c_str(),
                                reinterpret_cast<PyObject*>(d)) < 0)
       throw py::error_already_set();
-  }
+  };
+  for (DataType t : AllDataTypes())
+    add(static_cast<int>(t), DataTypeName(t), static_cast<Py_ssize_t>(SizeOf(t)), true);
+  for (const NamedOnlyDtype& n : kNamedOnly) add(n.code, n.name, n.itemsize, false);
   m.add_object("dtype", reinterpret_cast<PyObject*>(g_dtype_type));
   m.def("dtype_from_name", &DataTypeFromName, py::arg("name"));
   m.def("dtype_from_code", [](int code) { return DataTypeFromCode(code, "dtype_from_code"); });

@@ -34,6 +34,7 @@ from . import geometric  # noqa: F401
 from . import text  # noqa: F401  (after nn, io and vision: its layer and datasets use them)
 from . import incubate  # noqa: F401  (after geometric, nn and optimizer: built on them)
 from . import hub  # noqa: F401
+from .tensor import tensor_methods_extra  # noqa: F401,E402  (after signal: Tensor.stft)
 from .device import get_device, is_compiled_with_cuda, set_device
 from .device.place import CPUPlace, CUDAPinnedPlace, CUDAPlace
 from .static.mode import disable_static, enable_static, in_dynamic_mode
@@ -45,10 +46,19 @@ from .framework import (
     get_default_dtype,
     int8, int16, int32, int64, seed, set_default_dtype, uint8,
     get_rng_state, set_rng_state,
+    uint16, uint32, uint64, float8_e4m3fn, float8_e5m2, pstring, raw,
 )
 from .framework._async_save import async_save, clear_async_save_task_queue
+from .framework.dtype_aliases import (  # noqa: A004  (PaddlePaddle's names shadow builtins here)
+    cdouble, cfloat, double, e, float, half, inf, nan, newaxis, pi,
+)
+from .framework.generator import (
+    Generator, get_cuda_rng_state, manual_seed, set_cuda_rng_state,
+)
 from .framework.io import load, save
 from .tensor import *  # noqa: F401,F403
+for _name in tensor._NOT_IN_PADDLE:  # paddle.tensor's own names (as in 3.3.1)
+    del globals()[_name]
 from .tensor import (
     attribute as _attribute, creation as _creation, gather_scatter as _gather_scatter,
     layout as _layout, linalg as _tensor_linalg, logic as _logic, manipulation as _manip,
@@ -58,6 +68,9 @@ from .tensor import (
     linalg_composite as _linalg_composite, predicates as _predicates,
     scatter_extra as _scatter_extra, stat_extra as _stat_extra,
     creation_extra as _creation_extra, special_extra as _special_extra,
+    typed_tensors as _typed_tensors, random_extra as _random_extra,
+    manipulation_more as _manipulation_more, more_functions as _more_functions,
+    mmap_storage as _mmap_storage,
 )
 # paddle.linalg is its own module; the star import above bound the name to
 # paddle.tensor.linalg, so load the submodule by name.
@@ -66,6 +79,22 @@ from .base.framework import create_parameter
 from .base.param_attr import ParamAttr
 from .hapi import Model, flops, summary
 from .distributed import DataParallel
+from .nn.functional import (
+    adaptive_avg_pool1d, conv1d, conv2d, conv3d, group_norm, layer_norm, pdist,
+)
+from .amp import (
+    autocast, get_autocast_cpu_dtype, get_autocast_dtype, get_autocast_gpu_dtype,
+    is_autocast_enabled,
+)
+from .utils.dlpack import from_dlpack, to_dlpack
+from .batch import batch
+from .torch_compat import disable_compat, enable_compat
+from .nn.initializer.lazy_init import LazyGuard
+from .base.data_feeder import check_shape
+from .base.framework import disable_signal_handler
+from . import sysconfig  # noqa: F401
+
+ger = outer  # noqa: F405  (PaddlePaddle's other name of paddle.outer)
 
 Tensor = _core.Tensor
 
@@ -97,4 +126,14 @@ __all__ = (
     + _creation_extra.__all__ + ["get_rng_state", "set_rng_state", "set_printoptions"]
     + _special_extra.__all__ + ["einsum"] + _complex_numbers.__all__ + _window.__all__
     + ["audio", "fft", "signal"]
+    + ["uint16", "uint32", "uint64", "float8_e4m3fn", "float8_e5m2", "pstring", "raw"]
+    + ["float", "double", "half", "cfloat", "cdouble", "pi", "e", "inf", "nan", "newaxis",
+       "Generator", "manual_seed", "get_cuda_rng_state", "set_cuda_rng_state",
+       "adaptive_avg_pool1d", "conv1d", "conv2d", "conv3d", "group_norm", "layer_norm", "pdist",
+       "autocast", "is_autocast_enabled", "get_autocast_dtype", "get_autocast_cpu_dtype",
+       "get_autocast_gpu_dtype", "from_dlpack", "to_dlpack", "batch", "check_shape",
+       "disable_signal_handler", "ger", "LazyGuard", "enable_compat",
+       "disable_compat"]
+    + [n for n in _typed_tensors.__all__ + _random_extra.__all__ + _manipulation_more.__all__
+       + _more_functions.__all__ + _mmap_storage.__all__ if n not in tensor._NOT_IN_PADDLE]
 )

@@ -63,7 +63,11 @@ class PyLayerContext:
             >>> x.grad.numpy()
             array([5.], dtype=float32)
         """
-        self.container = tensors
+        from .saved_tensors_hooks import Packed, pack
+        from .. import _core
+
+        self.container = tuple(pack(t) if isinstance(t, _core.Tensor) else t for t in tensors)
+        self._packed = any(isinstance(t, Packed) for t in self.container)
 
     def saved_tensor(self):
         """The tensors given to :meth:`save_for_backward` (a tuple), or None.
@@ -86,7 +90,12 @@ class PyLayerContext:
         """
         if self.container is None:
             return None
-        return tuple(t.get() if isinstance(t, _SavedOutput) else t for t in self.container)
+        items = self.container
+        if getattr(self, "_packed", False):
+            from .saved_tensors_hooks import Packed
+
+            items = tuple(t.get() if isinstance(t, Packed) else t for t in items)
+        return tuple(t.get() if isinstance(t, _SavedOutput) else t for t in items)
 
     def mark_not_inplace(self, *args):
         """Marks input tensors that ``forward`` may return as they are: the

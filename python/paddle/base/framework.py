@@ -106,6 +106,30 @@ class EagerParamBase(Tensor):
         param.trainable = kwargs.get("trainable", True)
         return param
 
+    _lazy_initializer = None  # set by create_parameter under paddle.LazyGuard
+
+    def initialize(self):
+        """Runs the initializer a parameter made under ``paddle.LazyGuard`` deferred (once;
+        a parameter already initialized is left as it is).
+
+        Returns:
+            None.
+
+        Example:
+            >>> with paddle.LazyGuard():
+            ...     w = paddle.create_parameter(
+            ...         [2], "float32", default_initializer=paddle.nn.initializer.Constant(3.0))
+            >>> w.initialize()
+            >>> w.numpy()
+            array([3., 3.], dtype=float32)
+        """
+        initializer, self._lazy_initializer = self._lazy_initializer, None
+        if initializer is not None:
+            initializer(self)
+
+    def _is_initialized(self):
+        return self._lazy_initializer is None and Tensor._is_initialized(self)
+
     def __repr__(self):
         return "Parameter containing:\n" + Tensor.__repr__(self)
 
@@ -179,5 +203,24 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
     initializer = (attr.initializer or init._global_initializer(is_bias) or default_initializer
                    or init._default_initializer(is_bias))
     param = EagerParamBase(dims, d, **kwargs)
-    initializer(param)
+    from ..nn.initializer.lazy_init import lazy_init_active
+
+    if lazy_init_active():  # paddle.LazyGuard: param.initialize() runs it later
+        param._lazy_initializer = initializer
+    else:
+        initializer(param)
     return param
+
+
+def disable_signal_handler():
+    """Turns off PaddlePaddle's own handlers of SIGSEGV, SIGABRT and the like, so another
+    library's (or Python's default) stay in force. This build installs none, so there is
+    nothing to remove; the call is accepted for compatibility.
+
+    Returns:
+        None.
+
+    Example:
+        >>> paddle.disable_signal_handler()
+    """
+    return None

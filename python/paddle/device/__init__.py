@@ -13,7 +13,10 @@ __all__ = ["set_device", "get_device", "is_compiled_with_cuda", "device_count", 
            "reset_max_memory_allocated", "reset_max_memory_reserved", "memory_allocated",
            "memory_reserved", "is_available", "get_device_name", "get_device_capability",
            "get_rng_state", "set_rng_state", "is_bf16_supported", "manual_seed",
-           "reset_peak_memory_stats", "current_device"]
+           "reset_peak_memory_stats", "current_device", "device", "StreamContext",
+           "get_stream_from_external", "ipc_collect", "is_current_stream_capturing",
+           "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor",
+           "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "BoolTensor"]
 
 _device = "cpu"
 
@@ -113,3 +116,19 @@ from .rng import get_rng_state, manual_seed, set_rng_state  # noqa: E402
 from .streams import (  # noqa: E402
     Event, Stream, current_stream, device_guard, set_stream, stream_guard, synchronize,
 )
+from .device_context import (  # noqa: E402
+    StreamContext, device, get_stream_from_external, ipc_collect, is_current_stream_capturing,
+)
+
+_TYPED_TENSORS = ("FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor",
+                  "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "BoolTensor")
+
+
+def __getattr__(name):
+    # paddle.device names the typed tensor constructors too, as 3.3.1; they live in
+    # paddle.tensor, which loads after this module.
+    if name in _TYPED_TENSORS:
+        from ..tensor import typed_tensors
+
+        return getattr(typed_tensors, name)
+    raise AttributeError(f"module 'paddle.device' has no attribute {name!r}")

@@ -3,7 +3,8 @@
 # The public names; the helpers below serve paddle's own modules.
 __all__ = ["dtype", "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16",
            "float32", "float64", "complex64", "complex128", "set_default_dtype",
-           "get_default_dtype"]
+           "get_default_dtype", "uint16", "uint32", "uint64", "float8_e4m3fn", "float8_e5m2",
+           "pstring", "raw"]
 import builtins
 
 import numpy as np
@@ -23,6 +24,15 @@ float32 = dtype.FLOAT32
 float64 = dtype.FLOAT64
 complex64 = dtype.COMPLEX64
 complex128 = dtype.COMPLEX128
+# PaddlePaddle's dtypes that no kernel here takes (dtype.holds_tensors False): named so code
+# that mentions them runs; a tensor of one is refused (convert_dtype).
+uint16 = dtype.UINT16
+uint32 = dtype.UINT32
+uint64 = dtype.UINT64
+float8_e4m3fn = dtype.FLOAT8_E4M3FN
+float8_e5m2 = dtype.FLOAT8_E5M2
+pstring = dtype.PSTRING
+raw = dtype.RAW
 
 _FLOATING = {float16, bfloat16, float32, float64}
 _COMPLEX = {complex64, complex128}
@@ -36,6 +46,10 @@ def convert_dtype(value):
     """``value`` (a paddle.dtype, a str such as ``'float32'``, a numpy dtype or
     type) as a ``paddle.dtype``; TypeError for anything else."""
     if isinstance(value, dtype):
+        if not value.holds_tensors:
+            raise TypeError(f"{value} has no kernels in this build: tensors hold bool, int8, "
+                            f"uint8, int16, int32, int64, float16, bfloat16, float32, float64, "
+                            f"complex64 or complex128")
         return value
     if isinstance(value, str):
         name = _ALIASES.get(value, value)

@@ -10,14 +10,22 @@ def seed(seed):
     Args:
         seed (int): a non-negative integer.
 
+    Returns:
+        Generator: the default CPU generator, now seeded (``paddle.manual_seed`` is this
+        function).
+
     Example:
-        >>> paddle.seed(2023)
+        >>> paddle.seed(2023).initial_seed()
+        2023
     """
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     if seed < 0 or seed >= 2**64:
         raise ValueError(f"seed must be in [0, 2**64), got {seed}")
     _core.manual_seed(seed)
+    from .generator import Generator  # (generator.py builds on this module)
+
+    return Generator()
 
 
 class GeneratorState:
@@ -43,7 +51,7 @@ class GeneratorState:
             int: that seed.
 
         Example:
-            >>> paddle.seed(5)
+            >>> _ = paddle.seed(5)
             >>> paddle.get_rng_state()[0].current_seed()
             5
         """

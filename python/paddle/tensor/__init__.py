@@ -5,7 +5,8 @@ from . import (  # noqa: F401
     aliases, attribute, complex_numbers, creation, cumulative, gather_scatter, inplace,
     joining, layout, linalg, linalg_composite, logic, manipulation, math, math_extra,
     numeric, ordered, predicates, search, stat, tensor_methods, scatter_extra, stat_extra,
-    creation_extra, special_extra, linalg_extra, linalg_lapack, window,
+    creation_extra, special_extra, linalg_extra, linalg_lapack, window, typed_tensors,
+    random_extra, manipulation_more, more_functions, mmap_storage, array, sampling, random, compat_softmax,
 )
 from .aliases import *  # noqa: F401,F403
 from .attribute import *  # noqa: F401,F403
@@ -34,6 +35,34 @@ from .to_string import set_printoptions  # noqa: F401
 from .special_extra import *  # noqa: F401,F403
 from .linalg_extra import *  # noqa: F401,F403
 from .window import *  # noqa: F401,F403
+from .typed_tensors import *  # noqa: F401,F403
+from .random_extra import *  # noqa: F401,F403
+from .manipulation_more import *  # noqa: F401,F403
+from .more_functions import *  # noqa: F401,F403
+from .mmap_storage import *  # noqa: F401,F403
+# paddle.tensor's own names (3.3.1 has them here, not as paddle.*): the static-era helpers,
+# in-place variants, and the linear algebra of paddle.linalg.
+from .array import (  # noqa: F401
+    array_length, array_read, array_write, create_array, create_tensor, fill_constant,
+)
+from ..base.framework import create_parameter  # noqa: F401,E402
+from .sampling import top_p_sampling  # noqa: F401
+from .inplace import TENSOR_ONLY as _TENSOR_ONLY
+from .linalg_lapack import (  # noqa: F401
+    cholesky_inverse, cholesky_solve, cond, eig, eigh, eigvals, householder_product, lstsq, lu,
+    lu_solve, lu_unpack, matrix_power, ormqr, pca_lowrank, pinv, qr, slogdet, solve, svd,
+    svd_lowrank, svdvals,
+)
+globals().update(_TENSOR_ONLY)
+# ...which `from paddle.tensor import *` (paddle/__init__.py) must not carry into paddle.*.
+_NOT_IN_PADDLE = sorted(_TENSOR_ONLY) + [
+    "array", "random", "compat_softmax",
+    "top_p_sampling", "exponential_", "random_", "repeat", "resize_", "set_",
+    "split_with_sizes", "fill_diagonal_", "fill_diagonal_tensor", "fill_diagonal_tensor_",
+    "array_length", "array_read", "array_write", "create_array", "create_tensor",
+    "fill_constant", "cholesky_inverse", "cholesky_solve", "cond", "eig", "eigh", "eigvals",
+    "householder_product", "lstsq", "lu", "lu_solve", "lu_unpack", "matrix_power", "ormqr",
+    "pca_lowrank", "pinv", "qr", "slogdet", "solve", "svd", "svd_lowrank", "svdvals"]
 from .einsum import einsum  # noqa: F401  (paddle.tensor.einsum is the function, as in 3.3.1)
 
 tensor_methods.install()

@@ -65,6 +65,15 @@ def scalar_value(v):
     return v
 
 
+def write_out(out, result, fn):
+    """The ``out=`` argument: result written into out (returned), or result itself."""
+    if out is None:
+        return result
+    check_tensor(out, "out", fn)
+    out._assign_from(result)
+    return out
+
+
 def check_inplace(x, fn):
     """An in-place change of a leaf that wants a gradient would lose that
     gradient's meaning: PaddlePaddle refuses it (unless under no_grad)."""

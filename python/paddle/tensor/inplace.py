@@ -46,7 +46,7 @@ _TARGETS = {
 
 # the name of each function's changed argument, for calls that pass it by keyword
 _KEYWORD = {"t": "input", "addmm": "input", "baddbmm": "input", "where": "x",
-            "scatter_add": "input"}
+            "scatter_add": "input", "put_along_axis": "arr"}
 
 
 def _args_section(base, fn, keyword):
@@ -65,7 +65,7 @@ def _args_section(base, fn, keyword):
             f"hold the result.\n")
 
 
-def _make(base, fn, target):
+def _make(base, fn, target, owner="paddle"):
     name = base + "_"
     keyword = _KEYWORD.get(base, "x")
 
@@ -84,11 +84,11 @@ def _make(base, fn, target):
     inplace.__name__ = inplace.__qualname__ = name
     inplace.__module__ = __name__
     inplace.__signature__ = inspect.signature(fn)
-    inplace.__doc__ = (f"In-place paddle.{base}: the result replaces {keyword}'s data (and "
+    inplace.__doc__ = (f"In-place {owner}.{base}: the result replaces {keyword}'s data (and "
                        f"dtype and shape) and {keyword} is returned.\n"
                        f"{_args_section(base, fn, keyword)}\n    Example:\n"
                        "        >>> x = paddle.to_tensor([[1.0, -2.0], [3.0, -4.0]])\n"
-                       f"        >>> paddle.{name} is paddle.Tensor.{name}\n        True\n")
+                       f"        >>> {owner}.{name} is paddle.Tensor.{name}\n        True\n")
     return inplace
 
 
@@ -139,7 +139,18 @@ def normal_(x, mean=0.0, std=1.0, name=None):
 
 def uniform_(x, min=-1.0, max=1.0, seed=0, name=None):  # noqa: A002  (PaddlePaddle's names)
     """Fills x in place with values drawn uniformly from [min, max) and returns it
-    (a Tensor method).
+    (also a Tensor method).
+
+    Args:
+        x (Tensor): The Tensor to fill, of a floating-point dtype.
+        min (float, optional): The low end of the range (included). Default -1.0.
+        max (float, optional): The high end of the range (excluded). Default 1.0.
+        seed (int, optional): A seed for this draw; 0 draws from the default generator.
+            Default 0.
+        name (str, optional): For PaddlePaddle compatibility; unused. Default None.
+
+    Returns:
+        Tensor: x, now holding the drawn values.
 
     Example:
         >>> x = paddle.zeros([4])
@@ -152,6 +163,20 @@ def uniform_(x, min=-1.0, max=1.0, seed=0, name=None):  # noqa: A002  (PaddlePad
 
 
 _FUNCTIONS = {base + "_": _make(base, fn, target) for base, (fn, target) in _TARGETS.items()}
+
+# In-place functions PaddlePaddle 3.3.1 has in paddle.tensor and as Tensor methods, not as
+# paddle.*: made as the others, kept out of __all__ (paddle.tensor and Tensor take them).
+_TENSOR_ONLY_TARGETS = {
+    "add": (_math.add, 0), "ceil": (_math.ceil, 0), "clamp": (aliases.clamp, 0),
+    "clip": (numeric.clip, 0), "erfinv": (math_extra.erfinv, 0), "exp": (_math.exp, 0),
+    "floor": (_math.floor, 0), "lerp": (math_extra.lerp, 0), "mul": (aliases.mul, 0),
+    "put_along_axis": (gather_scatter.put_along_axis, 0),
+    "reciprocal": (_math.reciprocal, 0), "round": (_math.round, 0), "rsqrt": (_math.rsqrt, 0),
+    "scale": (_math.scale, 0), "sigmoid": (_math.sigmoid, 0), "sqrt": (_math.sqrt, 0),
+}
+TENSOR_ONLY = {base + "_": _make(base, fn, target, "paddle.tensor")
+               for base, (fn, target) in _TENSOR_ONLY_TARGETS.items()}
+TENSOR_ONLY["uniform_"] = uniform_
 _FUNCTIONS["normal_"] = normal_
 globals().update(_FUNCTIONS)
 __all__ = sorted(_FUNCTIONS)

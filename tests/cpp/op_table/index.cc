@@ -64,6 +64,17 @@ PD_OP_TABLE(Index) {
   };
   one_hot.inputs[0].dtype = DataType::kInt64;
   rows.push_back(one_hot);
+  OpRow shard{"shard_index", "shard_index", {{"X", {6, 1}, 0, 19}},
+              {{"index_num", int32_t{20}}, {"nshards", int32_t{3}}, {"shard_id", int32_t{1}},
+               {"ignore_value", int32_t{-5}}},
+              nullptr};
+  shard.reference = [](const std::vector<Arr>& in, const AttributeMap&) {
+    Arr out = in[0];
+    for (double& v : out.v) v = static_cast<int>(v) / 7 == 1 ? static_cast<int>(v) % 7 : -5;
+    return out;
+  };
+  shard.inputs[0].dtype = DataType::kInt64;
+  rows.push_back(shard);
   OpRow take{"take_along_axis", "take_along_axis", {{"Input", {3, 4}}, {"Index", {3, 2}, -4, 3}},
              {{"Axis", int32_t{1}}}, nullptr};
   take.out_slot = "Result";

@@ -1,5 +1,6 @@
 // Random: uniform_random, gaussian_random, truncated_gaussian_random, randint,
-// randperm, bernoulli, dropout. Rows check statistics of thousands of draws
+// randperm, bernoulli, binomial, standard_gamma, dropout. Rows check statistics
+// of thousands of draws
 // (bounds of about five standard errors); the harness reruns each row with
 // its seed and expects the same values.
 #include "op_table.h"
@@ -190,6 +191,26 @@ PD_OP_TABLE(Random) {
     EXPECT_NEAR(Mean(out[0].v), 0.2, 5 * std::sqrt(0.2 * 0.8 / n));
   };
   rows.push_back(bernoulli_rate);
+
+  OpRow binomial{"binomial", "binomial", {{"count", {4000}, 10, 10}, {"prob", {4000}, 0.3, 0.3}},
+                 {}, nullptr};
+  binomial.out_slot = "out";
+  binomial.inputs[0].dtype = DataType::kInt64;
+  binomial.inputs[1].differentiable = false;
+  binomial.check = [](const std::vector<Arr>& out, const std::vector<Arr>&, const AttributeMap&) {
+    for (double v : out[0].v) ASSERT_TRUE(v >= 0 && v <= 10 && v == std::floor(v)) << v;
+    // mean 3, variance 10 * 0.3 * 0.7 per draw
+    EXPECT_NEAR(Mean(out[0].v), 3.0, 5 * std::sqrt(2.1 / 4000));
+  };
+  rows.push_back(binomial);
+  OpRow gamma{"standard_gamma", "standard_gamma", {{"x", {4000}, 2, 2}}, {}, nullptr};
+  gamma.out_slot = "out";
+  gamma.inputs[0].differentiable = false;
+  gamma.check = [](const std::vector<Arr>& out, const std::vector<Arr>&, const AttributeMap&) {
+    for (double v : out[0].v) ASSERT_GT(v, 0);
+    EXPECT_NEAR(Mean(out[0].v), 2.0, 5 * std::sqrt(2.0 / 4000));  // Gamma(2, 1): variance 2
+  };
+  rows.push_back(gamma);
 
   rows.push_back(DropoutRow("dropout", {{"dropout_prob", 0.3f}, {"fix_seed", true}, {"seed", 5}}));
   rows.push_back(DropoutRow("dropout_upscale_in_train",

@@ -153,6 +153,16 @@ PD_OP_TABLE(Shape) {
                            {2, 3, 4}, [](const std::vector<int64_t>& i) { return i[1]; }));
   rows.push_back(positions("flip", "flip", {3, 4}, {{"axis", Ints{0, -1}}}, {3, 4},
                            [](const std::vector<int64_t>& i) { return (2 - i[0]) * 4 + 3 - i[1]; }));
+  // overlapping windows: elements read twice get both gradients
+  OpRow strided = positions("as_strided", "as_strided", {3, 4},
+                            {{"dims", std::vector<int64_t>{3, 2}},
+                             {"stride", std::vector<int64_t>{3, 2}}, {"offset", int64_t{1}}},
+                            {3, 2}, [](const std::vector<int64_t>& i) {
+                              return 1 + i[0] * 3 + i[1] * 2;
+                            });
+  strided.inputs[0].slot = "input";
+  strided.out_slot = "out";
+  rows.push_back(strided);
   rows.push_back(positions("roll", "roll", {3, 4},
                            {{"shifts", std::vector<int64_t>{1, -1}}, {"axis", std::vector<int64_t>{0, 1}}},
                            {3, 4}, [](const std::vector<int64_t>& i) {

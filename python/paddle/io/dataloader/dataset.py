@@ -304,7 +304,7 @@ def random_split(dataset, lengths, generator=None):
         >>> import numpy as np
         >>> import paddle
         >>> from paddle.io import TensorDataset, random_split
-        >>> paddle.seed(0)
+        >>> _ = paddle.seed(0)
         >>> a, b = random_split(TensorDataset([np.arange(10)]), [7, 3])
         >>> len(a), len(b), sorted(a.indices + b.indices) == list(range(10))
         (7, 3, True)

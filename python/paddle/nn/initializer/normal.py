@@ -21,7 +21,7 @@ class Normal(Initializer):
         Normal: The initializer (floating-point parameters only).
 
     Example:
-        >>> paddle.seed(1)
+        >>> _ = paddle.seed(1)
         >>> w = paddle.create_parameter([100], "float32",
         ...                             default_initializer=paddle.nn.initializer.Normal(0.0, 2.0))
         >>> abs(float(w.numpy().std()) - 2.0) < 0.5
