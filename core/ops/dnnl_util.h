@@ -43,9 +43,9 @@ inline void DnnlReorder(const dnnl::reorder& r, dnnl::stream& stream, const dnnl
   DnnlExecute(r, stream, 2, args);
 }
 
-// Runs a small op on the calling thread alone while in scope: waking the OpenMP team costs
-// more than it saves (a 64x64 GEMM: 6 us alone, 19 us on two busy cores; a convolution of
-// the small conv nets: 3 us alone, 5-8 us on two). Make a small op's primitive in the scope
+// Runs a small op on the calling thread alone while in scope: oneDNN's OpenMP team costs
+// more than it saves there (its 64x64 GEMM: 6 us alone, 19 us on two busy cores; a
+// convolution of the small conv nets: 3 us alone, 5-8 us on two). Make a small op's primitive in the scope
 // too: oneDNN splits the work for the thread count it sees then.
 class OneThreadIfSmall {
  public:

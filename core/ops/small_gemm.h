@@ -1,7 +1,8 @@
 // A register-tiled float GEMM for small products (an eager 64x64 matmul): its tiles' sums stay
 // in vector registers, it needs no primitive set up per shape, and its row tiles are shared
-// among the math threads from two pieces of 65536 multiply-adds (oneDNN's small products ran
-// on one thread: its thread team cost more than it saved).
+// among the math threads from two pieces of 65536 multiply-adds (about 2 us of work each; an
+// OpenMP team kept warm by back-to-back calls joins in about 1 us, where oneDNN's own split
+// of such a product cost more than it saved, so oneDNN's small products run on one thread).
 #pragma once
 
 #include <cstdint>
