@@ -35,14 +35,10 @@ std::string ChannelBias(const BlockDesc& block, const std::string& y, int64_t m,
   const VarDesc* var = block.FindVar(y);
   *direct = var && var->Persistable();
   if (*direct) return y;
-  const OpDesc* writer = nullptr;
-  for (size_t i = 0; i < block.OpCount(); ++i)
-    for (const auto& n : block.Op(i)->OutputArgumentNames())
-      if (n == y) {
-        if (writer) return "";
-        writer = block.Op(i);
-      }
-  if (!writer || writer->Type() != "reshape2" || !writer->Input("Shape").empty() ||
+  const std::vector<size_t> writers = Writers(block, y);
+  if (writers.size() != 1) return "";
+  const OpDesc* writer = block.Op(writers[0]);
+  if (writer->Type() != "reshape2" || !writer->Input("Shape").empty() ||
       !writer->Input("ShapeTensor").empty())
     return "";
   const std::string b = Single(writer->Input("X"));
@@ -51,10 +47,7 @@ std::string ChannelBias(const BlockDesc& block, const std::string& y, int64_t m,
   const std::vector<int64_t> want =
       channels_last ? std::vector<int64_t>{1, 1, 1, m} : std::vector<int64_t>{1, m, 1, 1};
   if (!ReshapesTo(OpAttrs(*writer).Get<std::vector<int32_t>>("shape"), want)) return "";
-  for (size_t i = 0; i < block.OpCount(); ++i)  // a parameter nothing in the block rewrites
-    for (const auto& n : block.Op(i)->OutputArgumentNames())
-      if (n == b) return "";
-  return b;
+  return Writers(block, b).empty() ? b : "";  // a parameter nothing in the block rewrites
 }
 
 bool AcceptBias(const BlockDesc& block, const OpDesc& conv, const OpDesc& add, OpDesc* fused) {

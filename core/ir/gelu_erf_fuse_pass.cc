@@ -34,12 +34,10 @@ bool IsScale(const OpDesc& op, float factor, float bias, std::string* x) {
   return !x->empty();
 }
 
-// The op writing `name` before op `before`, or -1 (the intermediates are written once).
-long WriterBefore(const BlockDesc& block, const std::string& name, size_t before) {
-  for (size_t i = before; i-- > 0;)
-    for (const auto& n : block.Op(i)->OutputArgumentNames())
-      if (n == name) return static_cast<long>(i);
-  return -1;
+// The one op writing `name`, if it comes before op `before`; else -1.
+long OnlyWriterBefore(const BlockDesc& block, const std::string& name, size_t before) {
+  const std::vector<size_t> writers = Writers(block, name);
+  return writers.size() == 1 && writers[0] < before ? static_cast<long>(writers[0]) : -1;
 }
 
 class GeluErfFusePass : public Pass {
@@ -56,7 +54,7 @@ class GeluErfFusePass : public Pass {
         const std::string u = Single(erf.Input("X")), e = Single(erf.Output("Out"));
         std::string x, scratch;
         size_t d = 0, m = 0, unused = 0;
-        const long b = WriterBefore(*block, u, c);
+        const long b = OnlyWriterBefore(*block, u, c);
         if (u.empty() || e.empty() || b < 0 || !IsScale(*block->Op(b), kInvSqrt2, 0, &x) ||
             !uses.Intermediate(*block, u, ctx, &unused) ||
             !uses.Intermediate(*block, e, ctx, &d) || !IsScale(*block->Op(d), 1, 1, &scratch))
@@ -73,7 +71,7 @@ class GeluErfFusePass : public Pass {
         std::vector<std::string> gone = {u, e, p};
         size_t last = m;
         std::string y;
-        const long a = other == x ? -1 : WriterBefore(*block, other, m);
+        const long a = other == x ? -1 : OnlyWriterBefore(*block, other, m);
         std::string half_in;
         if (a >= 0 && IsScale(*block->Op(a), 0.5f, 0, &half_in) && half_in == x &&
             uses.Intermediate(*block, other, ctx, &unused)) {

@@ -61,6 +61,15 @@ bool HasSubBlock(const OpDesc& op) {
   return false;
 }
 
+std::vector<size_t> Writers(const BlockDesc& block, const std::string& name) {
+  std::vector<size_t> writers;
+  for (size_t i = 0; i < block.OpCount(); ++i) {
+    const auto outs = block.Op(i)->OutputArgumentNames();
+    if (std::find(outs.begin(), outs.end(), name) != outs.end()) writers.push_back(i);
+  }
+  return writers;
+}
+
 bool WrittenBetween(const BlockDesc& block, const std::string& name, size_t from, size_t to) {
   for (size_t i = from + 1; i < to; ++i) {
     const auto outs = block.Op(i)->OutputArgumentNames();

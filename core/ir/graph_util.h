@@ -46,6 +46,9 @@ class VarUses {
 // writes this block's variables).
 bool HasSubBlock(const OpDesc& op);
 
+// The indices of the ops of `block` writing `name`, in order.
+std::vector<size_t> Writers(const BlockDesc& block, const std::string& name);
+
 // Whether an op strictly between `from` and `to` writes `name`.
 bool WrittenBetween(const BlockDesc& block, const std::string& name, size_t from, size_t to);
 

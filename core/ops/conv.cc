@@ -122,12 +122,12 @@ template <typename T>
 void ConvForward(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter,
                  T* other, bool filter_frozen) {
   if constexpr (std::is_same_v<T, float>) {
-    if (DirectConvApplies(DnnlShape(g)))
-      return DirectConvForward(DnnlShape(g), image, filter, other, {});
+    const DnnlConvShape s = DnnlShape(g);
+    if (DirectConvApplies(s)) return DirectConvForward(s, image, filter, other, {});
     if (UseDnnl(g) && !IsPlainGemm(g)) {
       if (filter_frozen)
-        return DnnlConvForwardPacked(DnnlShape(g), image, filter, other, &ctx.kernel_cache());
-      return DnnlConvForward(DnnlShape(g), image, filter, other);
+        return DnnlConvForwardPacked(s, image, filter, other, &ctx.kernel_cache());
+      return DnnlConvForward(s, image, filter, other);
     }
   }
   const int64_t P = g.P(), K = g.K(), mg = g.mg(), cg = g.cg();
@@ -227,13 +227,13 @@ template <typename T>
 void ConvForwardFused(KernelContext& ctx, const ConvGeom& g, const T* image, const T* filter,
                       T* other, bool filter_frozen, const ConvFusion<T>& fusion) {
   if constexpr (std::is_same_v<T, float>) {
-    if (DirectConvApplies(DnnlShape(g)))
-      return DirectConvForward(DnnlShape(g), image, filter, other, ToDnnl(fusion));
+    const DnnlConvShape s = DnnlShape(g);
+    if (DirectConvApplies(s)) return DirectConvForward(s, image, filter, other, ToDnnl(fusion));
     if (UseDnnl(g) && !IsPlainGemm(g)) {
       if (filter_frozen)
-        return DnnlConvForwardPacked(DnnlShape(g), image, filter, other, &ctx.kernel_cache(),
+        return DnnlConvForwardPacked(s, image, filter, other, &ctx.kernel_cache(),
                                      ToDnnl(fusion));
-      return DnnlConvForwardFused(DnnlShape(g), image, filter, other, ToDnnl(fusion));
+      return DnnlConvForwardFused(s, image, filter, other, ToDnnl(fusion));
     }
   }
   // The product overwrites `other`: a residual held there is copied out first.

@@ -83,7 +83,7 @@ struct Entry {
   // much of a small convolution). Each operand's user layout (index: 0 image, 1 filter,
   // 2 other), whether the primitive's differs, and the reorders between the two (empty where
   // the layouts are the same).
-  memory::desc user_md[3];
+  memory::desc user_md[3], bias_md;
   bool reordered[3] = {false, false, false};
   dnnl::reorder to_prim[3], to_user[3];
   // The call's memory objects, pointed at each call's buffers: making them per call (and
@@ -92,6 +92,10 @@ struct Entry {
   // The primitive's arguments for DnnlExecute; the handles belong to the memory objects above
   // or to a packed filter.
   std::vector<dnnl_exec_arg_t> args;
+  // The primitive's layout of operand `role`.
+  const memory::desc& prim_md(int role) const {
+    return role == 0 ? image : role == 1 ? filter : other;
+  }
 };
 
 memory::desc BiasMd(const DnnlConvShape& s) {
@@ -138,15 +142,16 @@ Entry WithReorders(Entry e, Kind kind, const DnnlConvShape& s) {
   e.user_md[0] = ImageMd(s, s.c, s.in);
   e.user_md[1] = FilterMd(s);
   e.user_md[2] = ImageMd(s, s.m, s.out);
-  const memory::desc* prim[3] = {&e.image, &e.filter, &e.other};
+  e.bias_md = BiasMd(s);
   for (int i = 0; i < 3; ++i) {
-    e.reordered[i] = !(e.user_md[i] == *prim[i]);
+    const memory::desc& prim = e.prim_md(i);
+    e.reordered[i] = !(e.user_md[i] == prim);
     if (!e.reordered[i]) continue;
     const dnnl::engine& eng = DnnlEngine();
-    e.to_prim[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, e.user_md[i], eng, *prim[i]));
+    e.to_prim[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, e.user_md[i], eng, prim));
     // A forward never writes its filter back (and Winograd's layout has no way back).
     if (i == 1 && IsForward(kind)) continue;
-    e.to_user[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, *prim[i], eng, e.user_md[i]));
+    e.to_user[i] = dnnl::reorder(dnnl::reorder::primitive_desc(eng, prim, eng, e.user_md[i]));
   }
   return e;
 }
@@ -287,7 +292,7 @@ struct Operand {
     } else if (!reordered) {
       prim = &e.user[r];
     } else {
-      const memory::desc& md = r == 0 ? e.image : r == 1 ? e.filter : e.other;
+      const memory::desc& md = e.prim_md(r);
       PointMemory(&e.scratch[r], md, ReorderBuffer(r, md.get_size()));
       prim = &e.scratch[r];
     }
@@ -312,9 +317,8 @@ void SetArg(Entry& e, int arg, const memory& m) {
 
 // Runs `kind` with its three operands; `written` names the one the primitive writes. A fused
 // forward (`f`) also reads the bias, and starts from the residual in `other`'s place.
-void RunEntry(Entry& e, Kind kind, const DnnlConvShape& s, const float* image,
-              const float* filter, const float* other, memory* packed_filter,
-              const DnnlConvFusion* f) {
+void RunEntry(Entry& e, Kind kind, const float* image, const float* filter, const float* other,
+              memory* packed_filter, const DnnlConvFusion* f) {
   dnnl::stream& st = DnnlStream();
   Operand img(e, 0, image);
   Operand flt(e, 1, filter, packed_filter);
@@ -327,9 +331,7 @@ void RunEntry(Entry& e, Kind kind, const DnnlConvShape& s, const float* image,
     SetArg(e, DNNL_ARG_WEIGHTS, *flt.prim);
     SetArg(e, DNNL_ARG_DST, *oth.prim);
     if (f && f->bias) {
-      float* bias = const_cast<float*>(f->bias);
-      if (!e.bias) e.bias = memory(BiasMd(s), DnnlEngine(), bias);
-      else if (e.bias.get_data_handle() != bias) e.bias.set_data_handle(bias);
+      PointMemory(&e.bias, e.bias_md, const_cast<float*>(f->bias));
       SetArg(e, DNNL_ARG_BIAS, e.bias);
     }
     if (f && f->residual) {  // the sum post-op adds what the destination holds
@@ -365,7 +367,7 @@ int64_t MultiplyAdds(const DnnlConvShape& s) {
 void Run(Kind kind, const DnnlConvShape& s, const float* image, const float* filter,
          const float* other, const DnnlConvFusion* f = nullptr) {
   const OneThreadIfSmall one_thread(MultiplyAdds(s));
-  RunEntry(Cached(kind, s, f), kind, s, image, filter, other, nullptr, f);
+  RunEntry(Cached(kind, s, f), kind, image, filter, other, nullptr, f);
 }
 
 // A filter reordered once into the layout of the forward primitive of `key`'s shape.
@@ -386,7 +388,7 @@ void DnnlConvForwardPacked(const DnnlConvShape& s, const float* image, const flo
   const OneThreadIfSmall one_thread(MultiplyAdds(s));
   const Key key = MakeKey(kind, s, f);
   Entry& e = Cached(key, kind, s, f);
-  if (!e.reordered[1]) return RunEntry(e, kind, s, image, filter, other, nullptr, f);
+  if (!e.reordered[1]) return RunEntry(e, kind, image, filter, other, nullptr, f);
   auto* p = static_cast<PackedFilter*>(cache->get());
   if (p == nullptr || p->source != filter || p->key != key) {
     auto fresh = std::make_shared<PackedFilter>();
@@ -399,7 +401,7 @@ void DnnlConvForwardPacked(const DnnlConvShape& s, const float* image, const flo
     p = fresh.get();
     *cache = std::move(fresh);
   }
-  RunEntry(e, kind, s, image, filter, other, &p->packed, f);
+  RunEntry(e, kind, image, filter, other, &p->packed, f);
 }
 
 void DnnlConvForwardFused(const DnnlConvShape& s, const float* image, const float* filter,

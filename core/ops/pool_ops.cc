@@ -160,15 +160,20 @@ void ForEachWindow(const PoolGeom& g, Fn fn) {
 }
 
 
+// Whether the pooling is channel-first with depth 1 (every pool2d in NCHW): its planes are
+// the (batch, channel) pairs, each an H x W image.
+bool ChannelFirstPlanes(const PoolGeom& g) {
+  const std::vector<Span> ds = AxisSpans(g, 0);
+  return !g.channel_last && ds.size() == 1 && ds[0].lo == 0 && ds[0].hi == 1 && ds[0].count == 1;
+}
+
 // The loops of ForEachWindow for the common case, a channel-first pooling
 // with depth 1 (every pool2d in NCHW), with max or average chosen at compile
 // time and each window row read contiguously: the same spans, so the same
 // numbers, several times faster. Returns false when the case does not apply.
 template <typename T, typename Visit>
 bool ForEachPlane2d(const PoolGeom& g, Visit visit) {
-  const std::vector<Span> ds = AxisSpans(g, 0);
-  if (g.channel_last || ds.size() != 1 || ds[0].lo != 0 || ds[0].hi != 1 || ds[0].count != 1)
-    return false;
+  if (!ChannelFirstPlanes(g)) return false;
   const std::vector<Span> hs = AxisSpans(g, 1), ws = AxisSpans(g, 2);
   const int64_t in_plane = g.in.sp[1] * g.in.sp[2], out_plane = g.out[1] * g.out[2];
   const int64_t grain = std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(1, in_plane));
@@ -238,10 +243,7 @@ PD_SIMD_CLONES void PoolPlanesSideBySide(const T* __restrict xb, T* __restrict o
 
 template <bool kMax, typename T>
 bool AdaptivePoolForward(const PoolGeom& g, const T* x, T* out) {
-  const std::vector<Span> ds = AxisSpans(g, 0);
-  if (!g.adaptive || g.channel_last || ds.size() != 1 || ds[0].lo != 0 || ds[0].hi != 1 ||
-      ds[0].count != 1)
-    return false;
+  if (!g.adaptive || !ChannelFirstPlanes(g)) return false;
   const std::vector<Span> hs = AxisSpans(g, 1), ws = AxisSpans(g, 2);
   const int64_t W = g.in.sp[2], in_plane = g.in.sp[1] * W, out_plane = g.out[1] * g.out[2];
   const int64_t planes = g.in.n * g.in.c, blocks = (planes + kPlaneLanes - 1) / kPlaneLanes;
